@@ -1,0 +1,153 @@
+"""TOML card files -> :class:`Card` values, validating at the edge.
+
+Every problem is a :class:`CardDataError` placed at ``file:line``; the schema
+is the one in ``docs/scenario-format.md`` §2 (the same for the database in
+``cards/`` and for cards a scenario defines).
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any
+
+from ..errors import CardDataError, VsOracleError
+from ..resources import data_path
+from ..tomlsource import KeyPath, TomlSource
+from .model import Card, CardType
+
+__all__ = ["load_card_file", "load_database", "card_from_table", "CARD_KEYS"]
+
+CARD_KEYS = {
+    "number": str, "name": str, "identity": str, "version": str, "type": str,
+    "cost": int, "atk": int, "def": int, "affiliations": list, "icons": list,
+    "ongoing": bool, "rarity": str, "text": str, "faq_quote": str, "incomplete": bool,
+}
+_TYPE_NAMES = {"int": "a whole number", "str": "a string", "list": "a list of strings",
+               "bool": "true or false"}
+REQUIRED = {
+    CardType.CHARACTER: ("cost", "atk", "def", "affiliations"),
+    CardType.EQUIPMENT: ("cost",),
+    CardType.PLOT_TWIST: ("cost",),
+    CardType.LOCATION: ("cost",),
+}
+ICONS = ("flight", "range")
+RARITIES = ("common", "uncommon", "rare", "ultra-rare", "promo")
+
+
+def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
+                    error: type[VsOracleError] = CardDataError,
+                    set_code: str | None = None) -> Card:
+    """Build one :class:`Card` from a ``[[card]]`` table, or raise ``error`` at its line."""
+
+    def fail(message: str, key: str | None = None, hint: str | None = None) -> CardDataError:
+        path = keypath + ((key,) if key else ())
+        return error(message, file=source.path, line=source.line_of(path), hint=hint)
+
+    if not isinstance(table, dict):
+        raise fail("a card must be a table", hint="write it as [[card]] with keys below it")
+    for key, value in table.items():
+        expected = CARD_KEYS.get(key)
+        if expected is None:
+            near = difflib.get_close_matches(key, CARD_KEYS, n=1)
+            hint = f"did you mean '{near[0]}'?" if near else f"known keys: {', '.join(CARD_KEYS)}"
+            raise fail(f"unknown card key '{key}'", key, hint)
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise fail(f"'{key}' must be {_TYPE_NAMES[expected.__name__]}, not {value!r}", key)
+        if expected is list and not all(isinstance(item, str) for item in value):
+            raise fail(f"'{key}' must be a list of strings", key)
+    name = table.get("name")
+    if not name or not name.strip():
+        raise fail("a card needs a 'name'", hint='add name = "…"')
+    incomplete = bool(table.get("incomplete", False))
+    card_type: CardType | None = None
+    if "type" in table:
+        try:
+            card_type = CardType(table["type"].lower())
+        except ValueError:
+            choices = " | ".join(t.value for t in CardType)
+            raise fail(f"unknown card type '{table['type']}'", "type", f"use one of {choices}") from None
+    elif not incomplete:
+        raise fail(f"card '{name}' needs a 'type'", hint="character | plot twist | location | equipment")
+    if card_type is not None and not incomplete:
+        for key in REQUIRED[card_type]:
+            if key not in table:
+                raise fail(f"{card_type} '{name}' needs '{key}'", hint="add it, or mark the card incomplete = true")
+    for key in ("cost", "atk", "def"):
+        if key in table and table[key] < 0:
+            raise fail(f"'{key}' cannot be negative", key)
+    icons = tuple(i.lower() for i in table.get("icons", ()))
+    for icon in icons:
+        if icon not in ICONS:
+            raise fail(f"unknown icon '{icon}'", "icons", f"use {' or '.join(ICONS)}")
+    rarity = table.get("rarity")
+    if rarity is not None and rarity.lower() not in RARITIES:
+        raise fail(f"unknown rarity '{rarity}'", "rarity", f"use one of {', '.join(RARITIES)}")
+    return Card(
+        name=name.strip(),
+        type=card_type,
+        number=table.get("number"),
+        identity=table.get("identity"),
+        version=table.get("version"),
+        cost=table.get("cost"),
+        atk=table.get("atk"),
+        defense=table.get("def"),
+        affiliations=tuple(table.get("affiliations", ())),
+        icons=icons,
+        ongoing=bool(table.get("ongoing", False)),
+        rarity=rarity.lower() if rarity else None,
+        text=table.get("text", "").strip("\n"),
+        faq_quote=table.get("faq_quote"),
+        incomplete=incomplete,
+        set_code=set_code,
+    )
+
+
+def load_card_file(path: Path | str) -> tuple[tuple[Card, int | None], ...]:
+    """Load one set file: its cards, each with the line of its ``[[card]]`` header."""
+    source = TomlSource.read(path, CardDataError)
+    set_table = source.data.get("set", {})
+    set_code = set_table.get("code") if isinstance(set_table, dict) else None
+    unknown = set(source.data) - {"set", "card"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise CardDataError(f"unknown top-level key '{key}'", file=source.path,
+                            line=source.line_of((key,)), hint="a card file has [set] and [[card]] tables")
+    tables = source.data.get("card", [])
+    if not isinstance(tables, list):
+        raise CardDataError("'card' must be an array of tables", file=source.path,
+                            line=source.line_of(("card",)), hint="write each card as [[card]]")
+    cards = []
+    for index, table in enumerate(tables):
+        card = card_from_table(table, source, ("card", index), set_code=set_code)
+        cards.append((card, source.line_of(("card", index))))
+    return tuple(cards)
+
+
+def load_database(paths: list[Path] | None = None) -> "CardDB":
+    """Load every set file (default: all of ``cards/``) into one :class:`CardDB`.
+
+    Duplicate numbers and duplicate titles across the files are errors.
+    """
+    from .lookup import CardDB
+
+    files = sorted(paths) if paths is not None else sorted(data_path("cards").glob("*.toml"))
+    seen_numbers: dict[str, str] = {}
+    seen_titles: dict[str, str] = {}
+    cards: list[Card] = []
+    for path in files:
+        for card, line in load_card_file(path):
+            where = f"{path}:{line}"
+            if card.number:
+                key = card.number.upper()
+                if key in seen_numbers:
+                    raise CardDataError(f"duplicate card number '{card.number}'", file=str(path), line=line,
+                                        hint=f"already used at {seen_numbers[key]}")
+                seen_numbers[key] = where
+            title = card.title.casefold()
+            if title in seen_titles:
+                raise CardDataError(f"duplicate card title '{card.title}'", file=str(path), line=line,
+                                    hint=f"already defined at {seen_titles[title]}")
+            seen_titles[title] = where
+            cards.append(card)
+    return CardDB(tuple(cards))

@@ -1,0 +1,90 @@
+"""Finding a card: by number (``MAV-020``), by full title, or by a unique prefix.
+
+Matching ignores case, accepts ``<>`` for ``◊`` (people cannot type ◊) and
+straight for curly apostrophes. An unknown or ambiguous title is an error
+that lists the nearest candidates.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Iterable, Iterator
+
+from attrs import frozen, field
+
+from ..errors import AmbiguousTitleError, UnknownCardError
+from .model import Card, CardType
+
+__all__ = ["CardDB", "normalize_title"]
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize_title(text: str) -> str:
+    """Fold a title for matching: case, ``<>``/``◊``, apostrophes, dashes, spaces."""
+    text = text.replace("<>", "◊").replace("’", "'").replace("‘", "'")
+    text = text.replace("—", "-").replace("–", "-")
+    text = text.replace("◊", " ◊ ")
+    return _SPACES.sub(" ", text).strip().casefold()
+
+
+@frozen
+class CardDB:
+    """An immutable collection of cards with number, title and prefix lookup."""
+
+    cards: tuple[Card, ...]
+    _by_number: dict[str, Card] = field(init=False, eq=False, repr=False)
+    _by_title: dict[str, Card] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_number",
+                           {c.number.upper(): c for c in self.cards if c.number})
+        object.__setattr__(self, "_by_title", {normalize_title(c.title): c for c in self.cards})
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def with_cards(self, extra: Iterable[Card]) -> "CardDB":
+        """This database plus ``extra``; an extra card with an existing title shadows it."""
+        extra = tuple(extra)
+        shadowed = {normalize_title(c.title) for c in extra}
+        kept = tuple(c for c in self.cards if normalize_title(c.title) not in shadowed)
+        return CardDB(kept + extra)
+
+    def select(self, set_code: str | None = None, card_type: CardType | None = None) -> tuple[Card, ...]:
+        """The cards of one set and/or one type, in database order."""
+        return tuple(c for c in self.cards
+                     if (set_code is None or (c.set_code or "").upper() == set_code.upper())
+                     and (card_type is None or c.type is card_type))
+
+    def find(self, query: str) -> Card:
+        """The card with this number, title or unique title prefix.
+
+        Raises :class:`UnknownCardError` or :class:`AmbiguousTitleError`,
+        each naming the nearest candidates.
+        """
+        number = self._by_number.get(query.strip().upper())
+        if number is not None:
+            return number
+        key = normalize_title(query)
+        exact = self._by_title.get(key)
+        if exact is not None:
+            return exact
+        matches = [c for t, c in self._by_title.items() if t.startswith(key)] if key else []
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            names = ", ".join(f"'{c.title}'" for c in matches[:6])
+            more = f" (and {len(matches) - 6} more)" if len(matches) > 6 else ""
+            raise AmbiguousTitleError(f"'{query}' matches {len(matches)} cards: {names}{more}",
+                                      hint="write more of the title, or the card number")
+        near = difflib.get_close_matches(key, list(self._by_title), n=3, cutoff=0.5)
+        if near:
+            hint = "did you mean " + " or ".join(f"'{self._by_title[n].title}'" for n in near) + "?"
+        else:
+            hint = "`vsoracle cards list` shows every card; a scenario may define it with [[card]]"
+        raise UnknownCardError(f"unknown card '{query}'", hint=hint)

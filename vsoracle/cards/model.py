@@ -1,0 +1,82 @@
+"""The printed card: a frozen value with the fields a Vs. System card prints.
+
+A character's *name* is what the uniqueness rule compares (CR 705.1, FAQ
+General Mechanics 6); its *identity* is the name after the ◊, and a card
+without a ◊ uses its name as its identity (CR 301, Infinite Crisis FAQ).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen, field
+
+__all__ = ["Card", "CardType", "DIAMOND"]
+
+DIAMOND = "◊"
+
+
+class CardType(enum.Enum):
+    """The four card types of the Avengers era (CR 300)."""
+
+    CHARACTER = "character"
+    PLOT_TWIST = "plot twist"
+    LOCATION = "location"
+    EQUIPMENT = "equipment"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@frozen
+class Card:
+    """One printed card (or a card a scenario defines).
+
+    ``incomplete`` marks a card the FAQ only names or quotes: fields it does
+    not give are ``None``, never invented.
+    """
+
+    name: str
+    type: CardType | None
+    number: str | None = None
+    identity: str | None = None
+    version: str | None = None
+    cost: int | None = None
+    atk: int | None = None
+    defense: int | None = None
+    affiliations: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()
+    ongoing: bool = False
+    rarity: str | None = None
+    text: str = ""
+    faq_quote: str | None = None
+    incomplete: bool = False
+    set_code: str | None = field(default=None, eq=False)
+
+    @property
+    def title(self) -> str:
+        """The full title as the FAQ writes it: ``Name ◊ Identity, Version``."""
+        title = self.name
+        if self.identity:
+            title += f" {DIAMOND} {self.identity}"
+        if self.version:
+            title += f", {self.version}"
+        return title
+
+    @property
+    def identities(self) -> tuple[str, ...]:
+        """The identity (after the ◊), or the name when no ◊ is printed."""
+        return (self.identity or self.name,)
+
+    @property
+    def is_army(self) -> bool:
+        """Army characters are not unique (CR 101.2b, 705)."""
+        return (self.version or "").lower() == "army"
+
+    @property
+    def is_team_up(self) -> bool:
+        """A Team-Up card has the Team-Up version (FAQ General Mechanics 3)."""
+        return (self.version or "").lower() == "team-up"
+
+    def __str__(self) -> str:
+        return self.title

@@ -1,0 +1,99 @@
+"""``vsoracle cards``: list, show and check the card database."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+
+from ..cards import Card, CardType
+from .common import database
+
+__all__ = ["app", "card_json"]
+
+app = typer.Typer(help="Browse and check the card database (cards/*.toml).", no_args_is_help=True)
+
+
+def card_json(card: Card) -> dict:
+    """A card as a JSON object with its printed fields (absent fields left out)."""
+    out: dict = {"number": card.number, "title": card.title, "name": card.name,
+                 "identity": card.identity, "version": card.version,
+                 "type": card.type.value if card.type else None, "cost": card.cost,
+                 "atk": card.atk, "def": card.defense, "affiliations": list(card.affiliations),
+                 "icons": list(card.icons), "ongoing": card.ongoing or None, "rarity": card.rarity,
+                 "text": card.text or None, "faq_quote": card.faq_quote, "set": card.set_code,
+                 "incomplete": card.incomplete or None}
+    return {k: v for k, v in out.items() if v not in (None, [])}
+
+
+@app.command("list")
+def list_cards(
+    set_code: Optional[str] = typer.Option(None, "--set", help="Only this set, e.g. MAV."),
+    card_type: Optional[str] = typer.Option(None, "--type",
+                                            help="Only this type: character, plot-twist, location, equipment."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
+) -> None:
+    """List the cards, one line each (number, title, type, cost)."""
+    kind = None
+    if card_type is not None:
+        try:
+            kind = CardType(card_type.replace("-", " ").lower())
+        except ValueError:
+            raise typer.BadParameter("use character, plot-twist, location or equipment",
+                                     param_hint="--type") from None
+    cards = database().select(set_code, kind)
+    if as_json:
+        typer.echo(json.dumps([card_json(c) for c in cards], ensure_ascii=False, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(box=None, show_header=True, header_style="bold")
+    for column in ("number", "title", "type", "cost", "ATK/DEF", ""):
+        table.add_column(column)
+    for c in cards:
+        stats = f"{c.atk}/{c.defense}" if c.atk is not None else ""
+        table.add_row(c.number or "—", c.title, str(c.type or "?"), "" if c.cost is None else str(c.cost),
+                      stats, "incomplete" if c.incomplete else "")
+    Console().print(table)
+    typer.echo(f"{len(cards)} cards")
+
+
+@app.command("show")
+def show_card(
+    title: str = typer.Argument(..., help="Number (MAV-020), title, or unique title prefix; <> for ◊."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
+) -> None:
+    """Show one card as printed."""
+    card = database().find(title)
+    if as_json:
+        typer.echo(json.dumps(card_json(card), ensure_ascii=False, indent=2))
+        return
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.text import Text
+
+    body = Text()
+    type_line = str(card.type or "type not given").title()
+    if card.ongoing:
+        type_line += " — Ongoing"
+    if card.affiliations:
+        type_line += " — " + " / ".join(card.affiliations)
+    body.append(type_line + "\n", style="italic")
+    if card.cost is not None:
+        label = "Threshold Cost" if card.type in (CardType.PLOT_TWIST, CardType.LOCATION) else "Cost"
+        body.append(f"{card.cost} {label}")
+    if card.atk is not None:
+        body.append(f"    {card.atk} ATK / {card.defense} DEF")
+    if card.icons:
+        body.append("    " + ", ".join(i.title() for i in card.icons))
+    body.append("\n\n")
+    if card.text:
+        body.append(card.text + "\n")
+    if card.faq_quote:
+        body.append(f"FAQ quotes: “{card.faq_quote}”\n", style="dim")
+    if card.incomplete:
+        body.append("incomplete: the FAQ gives only part of this card\n", style="dim")
+    footer = " · ".join(x for x in (card.number, card.rarity) if x)
+    Console().print(Panel(body, title=f"[bold]{card.title}[/bold]", subtitle=footer or None, expand=False))

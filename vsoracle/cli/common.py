@@ -1,0 +1,46 @@
+"""What every command shares: the error boundary and the card database."""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from typing import Callable
+
+import typer
+
+from ..errors import VsOracleError
+
+__all__ = ["run_guarded", "fail", "database"]
+
+
+def fail(error: VsOracleError) -> "typer.Exit":
+    """Print ``error`` as one line on stderr; the exit to raise (code 2)."""
+    typer.echo(f"error: {error}" if not error.file else str(error), err=True)
+    return typer.Exit(code=2)
+
+
+def run_guarded(app: Callable[..., object]) -> None:
+    """Run the typer app; no Python traceback ever reaches the user.
+
+    Usage errors are typer's own (exit 2); a :class:`VsOracleError` is one line
+    and exit 2; anything else is an internal error, said plainly (exit 3).
+    """
+    try:
+        app()
+    except VsOracleError as error:
+        typer.echo(f"error: {error}" if not error.file else str(error), err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # the last line of defence: say so plainly
+        typer.echo(f"internal error: {type(exc).__name__}: {exc}. This is a vsoracle bug: "
+                   "please report it with the file you ran.", err=True)
+        sys.exit(3)
+
+
+@lru_cache(maxsize=1)
+def database():
+    """The built-in card database, loaded once per process."""
+    from ..cards import load_database
+
+    return load_database()

@@ -1,0 +1,122 @@
+"""TOML files with line numbers, so every error can say ``file:line``.
+
+``tomllib`` gives values but no positions. :class:`TomlSource` keeps the text
+and indexes where each table, key and multi-line array item starts, so a
+loader can turn a key path such as ``("card", 3, "cost")`` into a line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from .errors import VsOracleError
+
+__all__ = ["TomlSource", "KeyPath"]
+
+KeyPath = tuple[str | int, ...]
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=\s*(.*)$""")
+_TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def _split_dotted(key: str) -> tuple[str, ...]:
+    parts = re.findall(r"""[A-Za-z0-9_-]+|"[^"]*"|'[^']*'""", key)
+    return tuple(p[1:-1] if p[:1] in "\"'" else p for p in parts)
+
+
+@frozen
+class TomlSource:
+    """The text of one TOML file, its parsed data, and where each key path starts."""
+
+    path: str
+    data: dict[str, Any]
+    positions: dict[KeyPath, int]
+
+    @classmethod
+    def parse(cls, text: str, path: str, error: type[VsOracleError]) -> "TomlSource":
+        """Parse ``text``; bad TOML raises ``error`` located at the decoder's line."""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            message = str(exc)
+            match = _TOML_POS.search(message)
+            line = int(match.group(1)) if match else None
+            reason = _TOML_POS.sub("", message).strip()
+            raise error(f"invalid TOML: {reason}", file=path, line=line,
+                        hint="check quotes, brackets and commas on this line") from None
+        return cls(path, data, _index(text))
+
+    @classmethod
+    def read(cls, path: Path | str, error: type[VsOracleError]) -> "TomlSource":
+        """Read and parse a file; a missing or unreadable file raises ``error``."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise error("no such file", file=str(path), hint="check the path") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise error(f"cannot read file: {exc}", file=str(path)) from None
+        return cls.parse(text, str(path), error)
+
+    def line_of(self, keypath: KeyPath) -> int | None:
+        """The line where ``keypath`` (or its longest known prefix) is written."""
+        for end in range(len(keypath), 0, -1):
+            line = self.positions.get(tuple(keypath[:end]))
+            if line is not None:
+                return line
+        return None
+
+
+def _index(text: str) -> dict[KeyPath, int]:
+    positions: dict[KeyPath, int] = {}
+    counts: dict[KeyPath, int] = {}
+    table: KeyPath = ()
+    array_key: KeyPath | None = None
+    array_items = 0
+    depth = 0
+    in_multiline_string = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if in_multiline_string:
+            if raw.count('"""') % 2 == 1 or raw.count("'''") % 2 == 1:
+                in_multiline_string = False
+            continue
+        if array_key is not None:
+            if line[:1] in ('"', "'", "{", "[") or (line[:1].isdigit()):
+                if depth == 1:
+                    positions.setdefault(array_key + (array_items,), number)
+                    array_items += 1
+            depth += line.count("[") - line.count("]")
+            if depth <= 0:
+                array_key = None
+            continue
+        if not line or line.startswith("#"):
+            continue
+        header = _HEADER.match(line)
+        if header and not _KEY.match(line):
+            name = _split_dotted(header.group(2))
+            if header.group(1) == "[[":
+                index = counts.get(name, 0)
+                counts[name] = index + 1
+                table = name + (index,)
+            else:
+                table = name
+            positions.setdefault(table, number)
+            continue
+        key = _KEY.match(raw)
+        if key:
+            path = table + _split_dotted(key.group(1))
+            positions.setdefault(path, number)
+            value = key.group(2)
+            if value.count('"""') == 1 or value.count("'''") == 1:
+                in_multiline_string = True
+            elif value.startswith("["):
+                opened = value.count("[") - value.count("]")
+                if opened > 0:
+                    array_key, array_items, depth = path, 0, opened
+    return positions
