@@ -1,0 +1,150 @@
+"""The card database: loading, validation errors with file:line, lookup by number/title/prefix."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vsoracle.cards import CardType, load_card_file, load_database
+from vsoracle.errors import AmbiguousTitleError, CardDataError, UnknownCardError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def write(tmp_path: Path, text: str, name: str = "set.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_database()
+
+
+def test_every_specific_card_of_the_faq_is_complete(db):
+    mav = db.select("MAV")
+    assert len(mav) == 37
+    assert all(not c.incomplete for c in mav)
+    quick = db.find("MAV-020")
+    assert (quick.title, quick.cost, quick.atk, quick.defense) == ("Quicksilver, Mutant Avenger", 3, 4, 5)
+    assert quick.affiliations == ("Avengers",)
+    karla = db.find("Karla Sofen")
+    assert karla.identity == "Meteorite" and karla.icons == ("flight", "range") and karla.rarity == "rare"
+
+
+def test_quoted_cards_are_marked_incomplete_and_never_invented(db):
+    ultron = db.find("Ultron <> Ultron 5")
+    assert ultron.incomplete and ultron.cost is None
+    assert ultron.text == "When you recruit Ultron, gain 5 resource points."
+    ogre = db.find("Ogre")
+    assert (ogre.atk, ogre.defense, ogre.affiliations) == (1, 2, ("Thunderbolts",))
+
+
+def test_lookup_by_number_title_prefix_and_diamond(db):
+    assert db.find("mav-018").name == "Monica Rambeau"
+    assert db.find("quicksilver, mutant avenger").number == "MAV-020"
+    assert db.find("Hank Pym <> Gol").identity == "Goliath"
+    assert db.find("Hank Pym ◊ Yellowjacket").identity == "Yellowjacket"
+    assert db.find("Walk Through").number == "MAV-042"
+
+
+def test_ambiguous_prefix_lists_the_candidates(db):
+    with pytest.raises(AmbiguousTitleError) as err:
+        db.find("Hank")
+    assert str(err.value) == ("'Hank' matches 2 cards: 'Hank Pym ◊ Yellowjacket', 'Hank Pym ◊ Goliath'"
+                              " — write more of the title, or the card number")
+
+
+def test_unknown_title_suggests_the_nearest(db):
+    with pytest.raises(UnknownCardError) as err:
+        db.find("Quiksilver")
+    assert str(err.value) == "unknown card 'Quiksilver' — did you mean 'Quicksilver, Mutant Avenger'?"
+
+
+def test_missing_field_is_reported_at_its_card(tmp_path):
+    path = write(tmp_path, '[set]\ncode = "TST"\n\n[[card]]\nname = "Brick"\ntype = "character"\ncost = 2\natk = 3\n'
+                           'affiliations = []\n')
+    with pytest.raises(CardDataError) as err:
+        load_card_file(path)
+    assert str(err.value) == f"{path}:4: character 'Brick' needs 'def' — add it, or mark the card incomplete = true"
+
+
+def test_wrong_type_is_reported_at_its_line(tmp_path):
+    path = write(tmp_path, '[[card]]\nname = "Brick"\ntype = "character"\ncost = "two"\n')
+    with pytest.raises(CardDataError) as err:
+        load_card_file(path)
+    assert str(err.value) == f"{path}:4: 'cost' must be a whole number, not 'two'"
+
+
+def test_unknown_key_suggests_the_right_one(tmp_path):
+    path = write(tmp_path, '[[card]]\nname = "Brick"\ntype = "plot twist"\ncots = 2\n')
+    with pytest.raises(CardDataError) as err:
+        load_card_file(path)
+    assert str(err.value) == f"{path}:4: unknown card key 'cots' — did you mean 'cost'?"
+
+
+def test_unknown_type_lists_the_types(tmp_path):
+    path = write(tmp_path, '[[card]]\nname = "Brick"\ntype = "creature"\ncost = 2\n')
+    with pytest.raises(CardDataError) as err:
+        load_card_file(path)
+    assert str(err.value) == (f"{path}:3: unknown card type 'creature' — use one of "
+                              "character | plot twist | location | equipment")
+
+
+def test_duplicate_number_and_title(tmp_path):
+    card = '[[card]]\nnumber = "TST-001"\nname = "{name}"\ntype = "plot twist"\ncost = 1\n'
+    a = write(tmp_path, card.format(name="One"), "a.toml")
+    b = write(tmp_path, card.format(name="Two"), "b.toml")
+    with pytest.raises(CardDataError) as err:
+        load_database([a, b])
+    assert str(err.value) == f"{b}:1: duplicate card number 'TST-001' — already used at {a}:1"
+    c = write(tmp_path, '[[card]]\nname = "One"\ntype = "plot twist"\ncost = 3\n', "c.toml")
+    with pytest.raises(CardDataError) as err:
+        load_database([a, c])
+    assert str(err.value) == f"{c}:1: duplicate card title 'One' — already defined at {a}:1"
+
+
+def test_bad_toml_gives_its_line(tmp_path):
+    path = write(tmp_path, '[[card]]\nname = "Brick\ntype = "character"\n')
+    with pytest.raises(CardDataError) as err:
+        load_card_file(path)
+    assert str(err.value).startswith(f"{path}:2: invalid TOML:")
+
+
+def test_incomplete_card_may_omit_fields(tmp_path):
+    path = write(tmp_path, '[[card]]\nname = "Mystery"\nincomplete = true\nfaq_quote = "draw a card"\n')
+    ((card, line),) = load_card_file(path)
+    assert card.type is None and card.incomplete and line == 1
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "vsoracle", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_cards_list_json_has_every_printed_field():
+    out = cli("cards", "list", "--json", "--set", "MAV")
+    assert out.returncode == 0, out.stderr
+    cards = json.loads(out.stdout)
+    assert len(cards) == 37
+    aida = next(c for c in cards if c["number"] == "MAV-069")
+    assert aida == {"number": "MAV-069", "title": "AIDA", "name": "AIDA", "type": "plot twist", "cost": 2,
+                    "ongoing": True, "rarity": "rare", "set": "MAV", "text": aida["text"]}
+    assert aida["text"].startswith("Play AIDA only during your recruit step.")
+
+
+def test_cards_show_unknown_is_one_line_and_exit_2():
+    out = cli("cards", "show", "Quiksilver")
+    assert out.returncode == 2
+    assert out.stderr.strip() == "error: unknown card 'Quiksilver' — did you mean 'Quicksilver, Mutant Avenger'?"
+    assert "Traceback" not in out.stderr
+
+
+def test_cards_list_type_filter():
+    out = cli("cards", "list", "--json", "--type", "equipment")
+    assert [c["title"] for c in json.loads(out.stdout)] == ["Force Field Belt"]
+    assert CardType("plot twist") is CardType.PLOT_TWIST
