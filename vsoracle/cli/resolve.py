@@ -2,10 +2,104 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import typer
 
-__all__ = ["register"]
+from .common import database
+
+__all__ = ["register", "report_lines", "report_json"]
+
+
+def report_lines(result, *, show_log: bool = True) -> list[str]:
+    """The human report: log (one line per event, with its citation), outcomes, checks."""
+    from ..engine.show import describe_state
+
+    sc = result.scenario
+    lines = [f"Scenario: {sc.title}" + (f"  ({sc.source})" if sc.source else "")]
+    outcomes = result.outcomes
+    first = outcomes[0].log if outcomes else ()
+    if show_log:
+        lines.append("")
+        lines.append("Log:")
+        for n, event in enumerate(first, start=1):
+            lines.append(f"  {n:>3}. {event}")
+    lines.append("")
+    lines.append(f"Outcomes: {len(outcomes)}" + (" (every unscripted decision explored; identical positions merged)"
+                                                  if len(outcomes) > 1 else ""))
+    for i, out in enumerate(outcomes, start=1):
+        lines.append(f"  Outcome {i}" + (f" — choices: " + "; ".join(f"step {s}: {a}" for s, _p, a in out.choices)
+                                         if out.choices else ""))
+        if show_log and i > 1:
+            common = 0
+            while common < min(len(first), len(out.log)) and first[common] == out.log[common]:
+                common += 1
+            for n, event in enumerate(out.log[common:], start=common + 1):
+                lines.append(f"      {n:>3}. {event}")
+        for text in describe_state(out.state):
+            lines.append(f"      {text}")
+    if result.assumptions:
+        lines.append("")
+        lines.append("This answer rests on assumptions: " + ", ".join(result.assumptions)
+                     + " (see docs/rules-assumptions.md)")
+    lines.append("")
+    lines.append("Checks:")
+    if not result.checks:
+        lines.append("  (none)")
+    for c in result.checks:
+        mark = "✓" if c.ok else "✗"
+        where = f"line {c.line}" if c.line else ""
+        scope = "" if c.every else " (in some outcome)"
+        found = ""
+        if not c.ok:
+            shown = sorted({json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v for v in c.found})
+            found = f" — found {', '.join(shown)}"
+        at = f"after step {c.step}" if c.step else "at the end"
+        lines.append(f"  {mark} {c.description}{scope} [{at}{', ' + where if where else ''}]{found}")
+    passed = sum(1 for c in result.checks if c.ok)
+    lines.append("")
+    lines.append(f"{passed} of {len(result.checks)} checks hold." + ("" if result.passed else " The scenario FAILS."))
+    return lines
+
+
+def report_json(result) -> dict:
+    from ..engine.show import state_json
+
+    sc = result.scenario
+    return {
+        "scenario": {"file": sc.path, "title": sc.title, "source": sc.source, "faq": sc.faq,
+                     "rulings": list(sc.rulings)},
+        "outcomes": [{"choices": [{"step": s, "decision": p, "answer": a} for s, p, a in out.choices],
+                      "paths": out.paths,
+                      "log": [e.as_json() for e in out.log], "state": state_json(out.state)}
+                     for out in result.outcomes],
+        "assumptions": list(result.assumptions),
+        "checks": [{"check": c.description, "ok": c.ok, "line": c.line, "step": c.step, "every": c.every,
+                    "found": list(c.found)} for c in result.checks],
+        "passed": result.passed,
+    }
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``resolve`` to ``app`` (filled in by the engine work)."""
+    """Add ``resolve`` to ``app``."""
+
+    @app.command("resolve")
+    def resolve(
+        file: Path = typer.Argument(..., help="A scenario file (TOML; see docs/scenario-format.md)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON document instead of the report."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the outcomes and the checks, no log."),
+    ) -> None:
+        """Play a scenario: load the position, play the steps, resolve the chain, and check.
+
+        Exit status: 0 every check holds, 1 a check fails, 2 the file is invalid.
+        """
+        from ..scenario.load import load_scenario
+        from ..scenario.run import run_scenario
+
+        result = run_scenario(load_scenario(file, database()))
+        if as_json:
+            typer.echo(json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str))
+        else:
+            typer.echo("\n".join(report_lines(result, show_log=not quiet)))
+        raise typer.Exit(code=0 if result.passed else 1)

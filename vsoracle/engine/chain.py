@@ -1,0 +1,103 @@
+"""Priority and the chain (CR 216, 505, 508; Cerebro I, VIII; FAQ GM 7).
+
+The player who acts keeps priority; a pass hands it clockwise; successive
+passes by every player resolve the top effect as one indivisible unit (or,
+on an empty chain, end the step). After each resolution the triggered powers
+go on the chain and the primary player gets priority again.
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from ..errors import IllegalActionError
+from .game import Game
+from .state import ChainLink, Context, Zone
+from .fmap import FrozenMap
+
+__all__ = ["add_link", "pass_priority", "resolve_top", "resolve_all", "require_priority",
+           "require_empty_chain", "give_priority_to"]
+
+
+def require_priority(g: Game, pid: str) -> None:
+    """Only the player with priority may act (CR 216)."""
+    if g.state.priority != pid:
+        if g.state.priority is None:
+            raise IllegalActionError("nobody has priority now (wrap-up)", hint="advance to the next turn")
+        raise IllegalActionError(f"{pid} does not have priority ({g.state.priority} has it)",
+                                 hint=f'add by = "{pid}" to let the players before {pid} pass')
+
+
+def require_empty_chain(g: Game) -> None:
+    if g.state.chain:
+        raise IllegalActionError("the chain is not empty", hint='resolve it first: resolve = "all"')
+
+
+def add_link(g: Game, kind: str, controller: str, source: str | None, effect=None,
+             context: Context | None = None, origin: str = "game", ongoing: bool = False,
+             details: dict | None = None, base=None) -> int:
+    """Put an effect on top of the chain; the acting player keeps priority (Cerebro I).
+
+    ``base`` is the state to start from when the card moved to the chain in the same
+    transition (recruiting, playing from hand), so no state shows one without the other.
+    """
+    link_id, s = (base or g.state).fresh_id()
+    link = ChainLink(link_id, kind, controller, source, effect, context, origin, ongoing,
+                     FrozenMap(details or {}))
+    g.set(evolve(s, chain=s.chain + (link,), passes=0))
+    return link_id
+
+
+def give_priority_to(g: Game, pid: str) -> None:
+    g.set(evolve(g.state, priority=pid, passes=0))
+
+
+def pass_priority(g: Game) -> None:
+    """The player with priority passes; when every player has passed in succession,
+    the top effect resolves, or on an empty chain the step ends (Cerebro I)."""
+    from .turn import end_step
+    s = g.state
+    order = s.seat_order(s.priority)
+    g.note("pass", f"{s.priority} passes", "CR 216")
+    passes = s.passes + 1
+    if passes >= len([p for p in s.players if not p.lost]):
+        if s.chain:
+            resolve_top(g)
+        else:
+            end_step(g)
+        return
+    g.set(evolve(s, priority=order[1], passes=passes))
+
+
+def resolve_top(g: Game) -> None:
+    """Successive passes: the last effect added resolves as one unit; then triggers go on
+    the chain and the primary player gets priority (CR 508, [S:HCR], assumption A-PRIMARY)."""
+    from .resolve import resolve_link
+    from .triggers import flush
+    s = g.state
+    if not s.chain:
+        raise IllegalActionError("the chain is empty: nothing to resolve")
+    link = s.chain[-1]
+    g.set(evolve(s, chain=s.chain[:-1], passes=0, priority=None, resolving=link))
+    g.bump()
+    resolve_link(g, link)
+    _after_resolution(g, link)
+    g.set(evolve(g.state, resolving=None))
+    g.set(evolve(g.state, priority=g.state.primary_player(), passes=0))
+    flush(g)
+
+
+def _after_resolution(g: Game, link: ChainLink) -> None:
+    """A plot twist played from hand goes to its owner's KO'd pile once its effect has resolved."""
+    from .zones import move_card
+    if link.kind == "play" and link.source is not None:
+        o = g.state.obj(link.source)
+        if o.zone is Zone.CHAIN:
+            g.set(evolve(move_card(g.state, o.id, Zone.KO_PILE), resolving=None))
+            g.note("zone", f"{o.id} goes to {o.owner}'s KO'd pile", "CR 304")
+
+
+def resolve_all(g: Game) -> None:
+    """Everyone passes until the chain is empty (scenario ``resolve = "all"``)."""
+    while g.state.chain and not g.state.over:
+        resolve_top(g)

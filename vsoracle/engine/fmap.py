@@ -1,0 +1,54 @@
+"""A small immutable, hashable mapping: the state's table of objects."""
+
+from __future__ import annotations
+
+from typing import Generic, Iterator, Mapping, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+__all__ = ["FrozenMap"]
+
+
+class FrozenMap(Mapping[K, V], Generic[K, V]):
+    """An immutable dict; ``set`` returns a new map. Hashes and compares by value."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[K, V] | None = None) -> None:
+        self._data: dict[K, V] = dict(data or {})
+        self._hash: int | None = None
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self._data == other._data
+        return NotImplemented
+
+    def set(self, key: K, value: V) -> "FrozenMap[K, V]":
+        """A copy with ``key`` bound to ``value``."""
+        data = dict(self._data)
+        data[key] = value
+        return FrozenMap(data)
+
+    def update(self, items: Mapping[K, V]) -> "FrozenMap[K, V]":
+        """A copy with every item of ``items`` bound."""
+        data = dict(self._data)
+        data.update(items)
+        return FrozenMap(data)
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"

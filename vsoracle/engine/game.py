@@ -1,0 +1,115 @@
+"""A game in motion: the current immutable state, the log, and the answers to decisions.
+
+:class:`Game` is the working context of one run of one step: rule functions
+read ``game.state`` and replace it with a new value, append :class:`Event`\\ s
+to ``game.log``, and ask :class:`Decision`\\ s through ``game.ask``. A decision
+takes the next scripted answer; when none is left it raises
+:class:`Unanswered`, and the explorer replays the step once per legal answer
+(states are values, so a replay from the saved state is exact).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from attrs import frozen
+
+from ..errors import IllegalActionError, LimitExceededError
+from .log import Event
+from .state import GameState
+
+__all__ = ["Decision", "Unanswered", "Game", "TRIGGER_DEPTH_LIMIT"]
+
+TRIGGER_DEPTH_LIMIT = 200
+
+
+@frozen
+class Decision:
+    """A choice the rules give a player: who decides, what kind, the prompt and the legal options."""
+
+    player: str
+    kind: str
+    prompt: str
+    options: tuple[Any, ...]
+
+    def describe(self, option: Any) -> str:
+        return str(option).lower() if isinstance(option, bool) else str(option)
+
+
+class Unanswered(Exception):
+    """Internal signal: a decision had no scripted answer (the explorer forks on it)."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+class Game:
+    """The working context of one run: state, log and answers."""
+
+    def __init__(self, state: GameState, answers: Sequence[Any] = (),
+                 check: Callable[[GameState], None] | None = None) -> None:
+        self.state = state
+        self.log: list[Event] = []
+        self.answers = list(answers)
+        self.used = 0
+        self.taken: list[tuple[Decision, Any]] = []
+        self._check = check
+        self.resolutions = 0
+
+    def set(self, state: GameState) -> None:
+        """Replace the state (one transition); invariants are checked when enabled."""
+        if self._check is not None:
+            self._check(state)
+        self.state = state
+
+    def note(self, kind: str, text: str, cite: str = "", assumption: str | None = None,
+             objects: tuple[str, ...] = ()) -> None:
+        self.log.append(Event(kind, text, cite, assumption, objects))
+
+    def ask(self, decision: Decision) -> Any:
+        """The answer to ``decision``: forced when it has one option, else the next scripted one."""
+        options = decision.options
+        if not options:
+            raise IllegalActionError(f"no legal answer for: {decision.prompt}")
+        if len(options) == 1:
+            # A forced choice is not asked; a scripted answer naming it is taken all the same.
+            if self.used < len(self.answers) and _match(self.answers[self.used], options) is not _NO:
+                self.used += 1
+                self.taken.append((decision, options[0]))
+            return options[0]
+        if self.used < len(self.answers):
+            answer = self.answers[self.used]
+            self.used += 1
+            chosen = _match(answer, options)
+            if chosen is _NO:
+                shown = ", ".join(decision.describe(o) for o in options)
+                raise IllegalActionError(f"'{answer}' is not a legal answer to: {decision.prompt}",
+                                         hint=f"choose one of {shown}")
+            self.taken.append((decision, chosen))
+            self.note("choice", f"{decision.player} chooses {decision.describe(chosen)}: {decision.prompt}",
+                      "scenario choose")
+            return chosen
+        raise Unanswered(decision)
+
+    def bump(self) -> None:
+        """Count one resolution; a runaway loop of triggers stops with a clear error."""
+        self.resolutions += 1
+        if self.resolutions > TRIGGER_DEPTH_LIMIT:
+            raise LimitExceededError(f"more than {TRIGGER_DEPTH_LIMIT} effects resolved in one step",
+                                     hint="the position loops (a trigger that keeps triggering?)")
+
+
+_NO = object()
+
+
+def _match(answer: Any, options: tuple[Any, ...]) -> Any:
+    for option in options:
+        if option == answer:
+            return option
+        if isinstance(option, (tuple, list, frozenset)) and isinstance(answer, (list, tuple)):
+            if sorted(map(str, option)) == sorted(map(str, answer)):
+                return option
+        if not isinstance(option, bool) and isinstance(answer, str) and str(option) == answer:
+            return option
+    return _NO

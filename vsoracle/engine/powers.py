@@ -1,0 +1,74 @@
+"""A card's powers as the engine reads them: the parsed AST, with each power's block.
+
+Leader and ongoing powers are "listed after the keyword" (FAQ GM 2): once a
+``Leader:`` or ``Ongoing:`` line appears, the lines after it belong to the same
+block. Parsing is cached per card text, so each text is parsed once per process.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from attrs import frozen
+
+from ..cards import Card
+from ..text import ast, parse_card_text
+
+__all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "has_power"]
+
+
+@frozen
+class PowerLine:
+    """One power of a card: its index (1-based, printed order), its block and its node."""
+
+    index: int
+    block: str | None  # None | "leader" | "ongoing"
+    node: ast.Power
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str, name: str) -> ast.CardText:
+    return parse_card_text(text, name)
+
+
+def card_text(card: Card) -> ast.CardText:
+    """The card's parsed text (an empty text box for a card without text)."""
+    if not card.text.strip():
+        return ast.CardText(())
+    return _parse(card.text, card.name)
+
+
+@lru_cache(maxsize=4096)
+def _powers(card: Card) -> tuple[PowerLine, ...]:
+    out = []
+    block: str | None = None
+    for i, node in enumerate(card_text(card).powers, start=1):
+        if isinstance(node, ast.Leader):
+            block, node = "leader", node.power
+        elif isinstance(node, ast.Ongoing):
+            block, node = "ongoing", node.power
+        out.append(PowerLine(i, block, node))
+    return tuple(out)
+
+
+def powers(card: Card, kind: type | tuple[type, ...] | None = None) -> tuple[PowerLine, ...]:
+    """The card's powers in printed order, optionally only those of one node type."""
+    lines = _powers(card)
+    return lines if kind is None else tuple(p for p in lines if isinstance(p.node, kind))
+
+
+def keywords_printed(card: Card) -> frozenset[str]:
+    """Printed icons plus keyword lines of the text box (reservist, concealed, …)."""
+    words = set(card.icons)
+    for line in powers(card, ast.Keyword):
+        words.add(line.node.name)
+    return frozenset(words)
+
+
+def is_unique(card: Card) -> bool:
+    """Characters are unique unless Army or "X is not unique" (CR 705, FAQ GM 6)."""
+    return not card.is_army and not powers(card, ast.NotUnique)
+
+
+def has_power(card: Card, kind: type) -> bool:
+    return bool(powers(card, kind))

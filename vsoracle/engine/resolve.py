@@ -1,0 +1,104 @@
+"""Resolving one chain link (CR 508): recruit effects, attacks, reinforcement, and
+effects from card text with their targets rechecked."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from ..cards import CardType
+from .effects import execute, target_legal, targets_of
+from .game import Game
+from .powers import is_unique
+from .state import ChainLink, Zone
+from .triggers import fire
+from .zones import move_card
+
+__all__ = ["resolve_link", "resolve_recruit"]
+
+
+def resolve_link(g: Game, link: ChainLink) -> None:
+    """Resolve ``link`` as one indivisible unit."""
+    g.note("resolve", f"{link.label} resolves", "CR 508")
+    if link.details.get("negated"):
+        g.note("negate", f"{link.label} was negated: it does nothing", "CR 509")
+        if link.kind == "recruit" and link.source:
+            g.set(move_card(g.state, link.source, Zone.KO_PILE))
+        return
+    if link.kind == "recruit":
+        resolve_recruit(g, link)
+    elif link.kind == "attack":
+        from .combat import conclude_attack
+        conclude_attack(g, link)
+    elif link.kind == "reinforce":
+        from .combat import resolve_reinforce
+        resolve_reinforce(g, link)
+    else:
+        resolve_effect(g, link)
+
+
+def resolve_effect(g: Game, link: ChainLink) -> None:
+    """Targets are checked again on resolution; if all are illegal the effect is negated
+    (CR 508, Cerebro VIII); an illegal target is left out of what the effect does."""
+    ctx = link.context
+    targets = targets_of(link.effect)
+    if targets and ctx is not None:
+        kept = []
+        illegal = 0
+        for node, value in zip(targets, ctx.targets):
+            why = target_legal(g, node, value, link) if value is not None else "no target"
+            if why is None:
+                kept.append(value)
+            else:
+                illegal += 1
+                g.note("target", f"target {value} is no longer legal: {why}", "CR 508 [C8]")
+                kept.append(None)
+        if illegal == len(targets):
+            g.note("negate", f"every target of {link.label} is illegal: the effect is negated", "CR 508 [C8]")
+            return
+        ctx = evolve(ctx, targets=tuple(kept))
+    if link.origin == "plot twist":
+        ctx = ctx.bind(is_plot_twist=True)
+    execute(g, link.effect, ctx)
+
+
+def resolve_recruit(g: Game, link: ChainLink) -> None:
+    """The recruit effect resolves: the uniqueness rule puts every object you control with
+    the same *name* into the KO'd pile (CR 705.1; FAQ GM 6: names, not identities), then the
+    card comes into play (CR 301.4, 212.5e)."""
+    s = g.state
+    o = s.obj(link.source)
+    pid = link.controller
+    if o.card.type is CardType.CHARACTER and is_unique(o.card):
+        for other in list(s.characters(pid)):
+            if other.card.name.casefold() == o.card.name.casefold():
+                g.set(move_card(g.state, other.id, Zone.KO_PILE))
+                g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name "
+                       f"'{o.card.name}' with {o.id} and is put into the KO'd pile (not KO'd)", "CR 705.1; FAQ GM 6",
+                       objects=(other.id,))
+    elif o.card.type is CardType.CHARACTER:
+        g.note("unique", f"{o.id} is not unique: no uniqueness check", "FAQ GM 6")
+    d = link.details
+    if o.card.type is CardType.EQUIPMENT:
+        host = d.get("equip")
+        if not host or host not in g.state.objects or g.state.obj(host).zone is not Zone.IN_PLAY:
+            g.set(move_card(g.state, o.id, Zone.KO_PILE))
+            g.note("zone", f"{o.id} has no character to equip: it goes to the KO'd pile", "CR 302", "A-EQUIP-FIZZLE")
+            return
+        h = g.state.obj(host)
+        placed = move_card(g.state, o.id, Zone.IN_PLAY, controller=pid, area=h.area, row=h.row, col=h.col)
+        g.set(placed.with_object(evolve(placed.obj(o.id), equipped_to=host)))
+        g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
+        fire(g, "comes_into_play", subject=o.id)
+        return
+    area, row, col = d.get("area", "visible"), d.get("row", "front"), d.get("col")
+    taken = {(c.area, c.row, c.col) for c in g.state.characters(pid)}
+    if col is None or (area, row, col) in taken:
+        col = 1
+        while (area, row, col) in taken:
+            col += 1
+    g.set(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid, area=area, row=row, col=col))
+    g.note("zone", f"{o.id} comes into play in {pid}'s {area} area, {row} row, column {col}", "CR 301.4, 212.5e",
+           objects=(o.id,))
+    if d.get("boosted"):
+        g.note("boost", f"{o.id} was boosted", "CR 7xx Boost")
+    fire(g, "comes_into_play", subject=o.id)

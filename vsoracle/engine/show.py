@@ -1,0 +1,63 @@
+"""Drawing a position for people: players, rows, the chain (``describe_state``)."""
+
+from __future__ import annotations
+
+from .query import query
+from .state import GameState, Zone
+
+__all__ = ["describe_state", "state_json"]
+
+
+def describe_state(state: GameState) -> list[str]:
+    """A few lines a judge can read: each player's totals and characters, then the chain."""
+    q = query(state)
+    where = f"turn {state.turn}, {state.phase} phase" + (f", {state.active}'s {state.step} step"
+                                                          if state.step and state.active else
+                                                          f", {state.step}" if state.step else "")
+    lines = [where + (f"; {state.priority} has priority" if state.priority else "")]
+    for p in state.players:
+        flags = " (lost)" if p.lost else " (won)" if p.won else ""
+        lines.append(f"{p.id}{flags}: endurance {p.endurance}, resource points {p.resource_points}, "
+                     f"hand {len(p.hand)}, deck {len(p.deck)}, resources {len(p.resources)}, "
+                     f"KO'd pile {len(p.ko_pile)}")
+        for c in sorted(state.characters(p.id), key=lambda c: (c.area or "", c.row or "", c.col or 0)):
+            st = "stunned" if c.stunned else "exhausted" if c.exhausted else "ready"
+            extra = ""
+            if c.counters != (0, 0):
+                extra += f", counters +{c.counters[0]}/+{c.counters[1]}"
+            gear = [e.id for e in state.in_play() if e.equipped_to == c.id]
+            if gear:
+                extra += f", equipped with {', '.join(gear)}"
+            lines.append(f"  {c.id}: {c.area} {c.row} {c.col}, {st}, {q.atk(c)} ATK / {q.defense(c)} DEF{extra}")
+        up = [o.id for o in (state.obj(x) for x in p.resources) if o.face_up]
+        if up:
+            lines.append(f"  face-up resources: {', '.join(up)}")
+    if state.chain:
+        lines.append("chain (bottom first): " + ", ".join(lk.label for lk in state.chain))
+    return lines
+
+
+def state_json(state: GameState) -> dict:
+    """The position as JSON: players and every object's zone and characteristics."""
+    q = query(state)
+    objects = {}
+    for o in state.objects.values():
+        entry = {"card": o.card.title, "owner": o.owner, "controller": o.controller, "zone": o.zone.value}
+        if o.zone is Zone.IN_PLAY:
+            entry.update(area=o.area, row=o.row, col=o.col, stunned=o.stunned, exhausted=o.exhausted,
+                         atk=q.atk(o), defense=q.defense(o), counters=list(o.counters),
+                         affiliations=sorted(q.affiliations(o)), has=sorted(q.keywords(o)))
+            if o.equipped_to:
+                entry["equipped_to"] = o.equipped_to
+        elif o.zone is Zone.RESOURCE_ROW:
+            entry["face"] = "up" if o.face_up else "down"
+        objects[o.id] = entry
+    return {
+        "turn": state.turn, "phase": state.phase, "step": state.step, "active": state.active,
+        "initiative": state.initiative, "priority": state.priority,
+        "players": {p.id: {"endurance": p.endurance, "resource_points": p.resource_points, "hand": list(p.hand),
+                           "deck": len(p.deck), "resources": list(p.resources), "ko_pile": list(p.ko_pile),
+                           "removed": list(p.removed), "lost": p.lost, "won": p.won} for p in state.players},
+        "chain": [lk.label for lk in state.chain],
+        "objects": objects,
+    }

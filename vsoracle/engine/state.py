@@ -1,0 +1,317 @@
+"""The game state: immutable values, a new state per step (attrs ``@frozen``).
+
+A :class:`GameState` holds the players (endurance, resource points and the
+order of their private and public zones), the table of :class:`GameObject`
+values (one per card, with its zone, position and state), the chain, the
+current attack, the continuous modifiers that effects created, and what the
+turn remembers (powers used, breakthroughs caused). Nothing here applies a
+rule; the rule functions in the other engine modules return new states.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Iterable, Iterator
+
+from attrs import evolve, field, frozen
+
+from ..cards import Card
+from .fmap import FrozenMap
+
+__all__ = [
+    "Zone", "PHASES", "BUILD_STEPS", "GameObject", "Player", "ChainLink", "Context", "Attack",
+    "Modifier", "Replacement", "Delayed", "PendingTrigger", "GameState", "EMPTY",
+]
+
+EMPTY: FrozenMap = FrozenMap()
+
+
+class Zone(str, enum.Enum):
+    """The game zones (CR 212/213); a player's private and public piles plus the shared chain."""
+
+    DECK = "deck"
+    HAND = "hand"
+    RESOURCE_ROW = "resource_row"
+    CHAIN = "chain"
+    IN_PLAY = "in_play"
+    KO_PILE = "ko_pile"
+    REMOVED = "removed"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PHASES = ("draw", "build", "combat", "recovery")
+BUILD_STEPS = ("resource", "recruit", "formation")
+# Zones a player keeps in order (top first); in-play and chain order live elsewhere.
+PILES = (Zone.DECK, Zone.HAND, Zone.RESOURCE_ROW, Zone.KO_PILE, Zone.REMOVED)
+_PILE_FIELD = {Zone.DECK: "deck", Zone.HAND: "hand", Zone.RESOURCE_ROW: "resources",
+               Zone.KO_PILE: "ko_pile", Zone.REMOVED: "removed"}
+
+
+@frozen
+class GameObject:
+    """One card of the game, wherever it is, with everything the rules track about it.
+
+    ``face_up`` is the resource's face (a stunned character is tracked by
+    ``stunned``). ``bindings`` keeps the choices the card made on resolution
+    ("the chosen character", "the chosen affiliations"), which its ongoing
+    powers read; a resource turned face down forgets them.
+    """
+
+    id: str
+    card: Card
+    owner: str
+    controller: str
+    zone: Zone
+    face_up: bool = True
+    exhausted: bool = False
+    stunned: bool = False
+    area: str | None = None
+    row: str | None = None
+    col: int | None = None
+    counters: tuple[int, int] = (0, 0)
+    equipped_to: str | None = None
+    revealed: bool = False
+    bindings: FrozenMap = EMPTY
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def __str__(self) -> str:
+        return self.card.title
+
+
+@frozen
+class Player:
+    """A player: endurance, unspent resource points, and the order of each pile (top first)."""
+
+    id: str
+    endurance: int = 50
+    resource_points: int = 0
+    deck: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    resources: tuple[str, ...] = ()
+    ko_pile: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    lost: bool = False
+    won: bool = False
+
+    def pile(self, zone: Zone) -> tuple[str, ...]:
+        """The ordered ids of one of this player's piles."""
+        return getattr(self, _PILE_FIELD[zone])
+
+    def with_pile(self, zone: Zone, ids: tuple[str, ...]) -> "Player":
+        return evolve(self, **{_PILE_FIELD[zone]: ids})
+
+
+@frozen
+class Context:
+    """What an effect needs to resolve its references: who controls it, its source,
+    its targets (chosen on announcement) and its bindings (event facts, paid amounts,
+    choices made on resolution)."""
+
+    controller: str
+    source: str | None = None
+    targets: tuple[Any, ...] = ()
+    bindings: FrozenMap = EMPTY
+
+    def bind(self, **items: Any) -> "Context":
+        return evolve(self, bindings=self.bindings.update(items))
+
+
+@frozen
+class ChainLink:
+    """An effect on the chain (CR 505): what kind, from where, and what it will do.
+
+    ``kind`` is one of recruit, play, power, trigger, attack, reinforce.
+    ``origin`` says what generated it (plot twist, payment, triggered, game)
+    and ``ongoing`` whether an ongoing power did (FAQ General Mechanics 5).
+    """
+
+    id: int
+    kind: str
+    controller: str
+    source: str | None
+    effect: Any = None
+    context: Context | None = None
+    origin: str = "game"
+    ongoing: bool = False
+    details: FrozenMap = EMPTY
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind}:{self.source}"
+
+    @property
+    def targets(self) -> tuple[Any, ...]:
+        return self.context.targets if self.context else ()
+
+
+@frozen
+class Attack:
+    """The attack in progress (CR 407): attackers, the defender or attacked player, reinforcements."""
+
+    proposer: str
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...] = ()
+    player: str | None = None
+    reinforcers: tuple[tuple[str, str], ...] = ()
+    removed: tuple[str, ...] = ()
+
+    @property
+    def is_team(self) -> bool:
+        return len(self.attackers) + len(self.removed) >= 2
+
+    def reinforced(self, defender: str) -> bool:
+        return any(d == defender for _, d in self.reinforcers)
+
+
+@frozen
+class Modifier:
+    """A continuous modifier an effect created (CR 512).
+
+    Quality rule (FAQ: Egghead, Legendary Battles, AIDA, …): when any change
+    alters a quality, ``flagged`` fixes the objects it affects at resolution;
+    otherwise ``flagged`` is ``None`` and ``subject`` is matched at each moment.
+    ``player_subject`` names the players a player modifier applies to.
+    """
+
+    id: int
+    context: Context
+    changes: tuple[Any, ...]
+    subject: Any = None
+    flagged: frozenset[str] | None = None
+    player_subject: tuple[str, ...] = ()
+    duration: str = "turn"
+    condition: Any = None
+
+
+@frozen
+class Replacement:
+    """A replacement modifier an effect created ("If … would …, instead …", FAQ GM 8)."""
+
+    id: int
+    context: Context
+    event: Any
+    effect: Any
+    duration: str = "attack"
+
+
+@frozen
+class Delayed:
+    """A triggered power an effect created for a while ("At the start of the recovery
+    phase this turn, …", "Whenever that character … this turn, …")."""
+
+    id: int
+    context: Context
+    trigger: Any
+    effect: Any
+    duration: str = "turn"
+    once: bool = True
+
+
+@frozen
+class PendingTrigger:
+    """A power that triggered and waits to go on the chain before the next priority (CR 502)."""
+
+    controller: str
+    source: str | None
+    effect: Any
+    context: Context
+    ongoing: bool = False
+    delayed: int | None = None
+    text: str = ""
+
+
+@frozen
+class GameState:
+    """A whole game position. Every transition returns a new one (``attrs.evolve``)."""
+
+    players: tuple[Player, ...]
+    objects: FrozenMap
+    turn: int = 1
+    initiative: str = "A"
+    phase: str = "build"
+    step: str | None = None
+    active: str | None = None
+    priority: str | None = None
+    passes: int = 0
+    chain: tuple[ChainLink, ...] = ()
+    resolving: ChainLink | None = None
+    attack: Attack | None = None
+    modifiers: tuple[Modifier, ...] = ()
+    replacements: tuple[Replacement, ...] = ()
+    delayed: tuple[Delayed, ...] = ()
+    pending: tuple[PendingTrigger, ...] = ()
+    used_powers: frozenset[tuple[str, int]] = frozenset()
+    plot_twists_played: FrozenMap = EMPTY
+    breakthrough_causers: frozenset[str] = frozenset()
+    next_id: int = 1
+    over: bool = False
+
+    # -- reading -----------------------------------------------------------
+    def obj(self, oid: str) -> GameObject:
+        return self.objects[oid]
+
+    def player(self, pid: str) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players)
+
+    def seat_order(self, first: str | None = None) -> tuple[str, ...]:
+        """Players clockwise from ``first`` (default: the initiative player)."""
+        ids = self.player_ids
+        start = ids.index(first or self.initiative)
+        return ids[start:] + ids[:start]
+
+    def opponents(self, pid: str) -> tuple[str, ...]:
+        return tuple(p for p in self.player_ids if p != pid)
+
+    def in_play(self, controller: str | None = None) -> Iterator[GameObject]:
+        """Objects in play (characters and equipment), optionally of one controller."""
+        for o in self.objects.values():
+            if o.zone is Zone.IN_PLAY and (controller is None or o.controller == controller):
+                yield o
+
+    def characters(self, controller: str | None = None) -> Iterator[GameObject]:
+        from ..cards import CardType
+        for o in self.in_play(controller):
+            if o.card.type is CardType.CHARACTER:
+                yield o
+
+    def link(self, link_id: int) -> ChainLink | None:
+        for lk in self.chain:
+            if lk.id == link_id:
+                return lk
+        return None
+
+    def primary_player(self) -> str:
+        """The player who gets priority first and after each resolution (assumption A-PRIMARY):
+        the active player in build and attack steps, else the initiative player."""
+        if self.step in BUILD_STEPS + ("attack",) and self.active:
+            return self.active
+        return self.initiative
+
+    # -- building ----------------------------------------------------------
+    def with_object(self, o: GameObject) -> "GameState":
+        return evolve(self, objects=self.objects.set(o.id, o))
+
+    def with_player(self, p: Player) -> "GameState":
+        return evolve(self, players=tuple(p if q.id == p.id else q for q in self.players))
+
+    def fresh_id(self) -> tuple[int, "GameState"]:
+        """A new number for a chain link or modifier, and the state that has used it."""
+        return self.next_id, evolve(self, next_id=self.next_id + 1)
+
+    def piles_of(self, oid: str) -> Iterable[tuple[str, Zone]]:
+        for p in self.players:
+            for zone in PILES:
+                if oid in p.pile(zone):
+                    yield p.id, zone

@@ -1,0 +1,226 @@
+"""The turn (CR 400–408): draw, build (resource, recruit, formation for each player
+in initiative order), combat (an attack step for each player), recovery, wrap-up.
+
+A position is ``(phase, step, active)``. Phases with steps have a start instant
+of their own (``step`` ``None``) where "at the start of the combat phase"
+triggers go on the chain before the first step (assumption A-PHASE-START).
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from ..errors import IllegalActionError, LimitExceededError
+from .game import Game
+from .state import GameState, Zone
+
+__all__ = ["positions", "next_position", "end_step", "enter", "advance", "wrap_up", "at_target"]
+
+Position = tuple[str, "str | None", "str | None"]
+
+
+def positions(state: GameState) -> list[Position]:
+    """Every position of the turn in order, for the current initiative."""
+    order = state.seat_order()
+    out: list[Position] = [("draw", None, None), ("build", None, None)]
+    for p in order:
+        out += [("build", "resource", p), ("build", "recruit", p), ("build", "formation", p)]
+    out.append(("combat", None, None))
+    out += [("combat", "attack", p) for p in order]
+    out += [("recovery", None, None), ("recovery", "wrap-up", None)]
+    return out
+
+
+def next_position(state: GameState) -> Position | None:
+    """The position after the current one, or ``None`` after the wrap-up (a new turn)."""
+    here = (state.phase, state.step, state.active if state.step else None)
+    seq = positions(state)
+    if here not in seq:
+        return seq[0]
+    i = seq.index(here)
+    return seq[i + 1] if i + 1 < len(seq) else None
+
+
+def end_step(g: Game) -> None:
+    """Successive passes on an empty chain: the game moves to the next phase or step (CR 216, Cerebro I)."""
+    from .chain import require_empty_chain
+    require_empty_chain(g)
+    s = g.state
+    if s.step == "recruit" and s.active:
+        p = s.player(s.active)
+        if p.resource_points:
+            g.note("points", f"{s.active}'s {p.resource_points} unspent resource points vanish", "CR 404")
+        g.set(s.with_player(evolve(p, resource_points=0)))
+    nxt = next_position(g.state)
+    if nxt is None:
+        raise IllegalActionError("the turn is over", hint="advance = \"next-turn\" starts the next turn")
+    enter(g, *nxt)
+
+
+def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
+    """Begin a phase or step: its turn-based actions, then its "at the start of" triggers (an instant)."""
+    from .triggers import fire_start, flush
+    s = evolve(g.state, phase=phase, step=step, active=active, passes=0)
+    g.set(s)
+    label = _label(phase, step, active)
+    g.note("phase", f"— {label} —", _CITE.get(step or phase, "CR 400"))
+    if step == "wrap-up":
+        g.set(evolve(g.state, priority=None))
+        return
+    if phase == "draw":
+        for pid in s.seat_order():
+            draw(g, pid, 2, cite="CR 401")
+    if step == "recruit" and active:
+        p = g.state.player(active)
+        points = len(p.resources)
+        g.set(g.state.with_player(evolve(p, resource_points=points)))
+        g.note("points", f"{active} gains {points} resource points, one per resource", "CR 404")
+    if step == "formation" and active:
+        offer_transfers(g, active)
+    fire_start(g, phase, step, active)
+    g.set(evolve(g.state, priority=g.state.primary_player(), passes=0))
+    flush(g)
+
+
+def offer_transfers(g: Game, pid: str) -> None:
+    """Transferable: at the start of your formation step you may transfer the equipment to
+    another character you control (FAQ Force Field Belt)."""
+    from .game import Decision
+    from .query import query
+    for eq in sorted(g.state.in_play(pid), key=lambda o: o.id):
+        if not eq.equipped_to or "transferable" not in query(g.state).keywords(eq):
+            continue
+        hosts = tuple(sorted(c.id for c in g.state.characters(pid) if c.id != eq.equipped_to and c.area == "visible"))
+        if not hosts:
+            continue
+        pick = g.ask(Decision(pid, "transfer", f"{pid} may transfer {eq.id} to another character", ("none",) + hosts))
+        if pick != "none":
+            h = g.state.obj(pick)
+            g.set(g.state.with_object(evolve(eq, equipped_to=pick, area=h.area, row=h.row, col=h.col)))
+            g.note("transfer", f"{eq.id} is transferred to {pick}; counters stay on the character", "FAQ Force Field Belt")
+
+
+def draw(g: Game, pid: str, count: int, cite: str) -> int:
+    """Draw ``count`` cards from the top of the deck; an empty deck stops the draw (assumption A-EMPTY-DECK)."""
+    from .zones import move_card
+    drawn = 0
+    for _ in range(count):
+        deck = g.state.player(pid).deck
+        if not deck:
+            g.note("draw", f"{pid} cannot draw: the deck is empty", cite, "A-EMPTY-DECK")
+            break
+        g.set(move_card(g.state, deck[0], Zone.HAND))
+        drawn += 1
+    if drawn:
+        g.note("draw", f"{pid} draws {drawn} card{'s' if drawn != 1 else ''}", cite)
+    return drawn
+
+
+def _label(phase: str, step: str | None, active: str | None) -> str:
+    if step == "wrap-up":
+        return "wrap-up"
+    if step:
+        return f"{active}'s {step} step" if active else f"{step} step"
+    return f"start of the {phase} phase"
+
+
+_CITE = {"draw": "CR 401", "build": "CR 402", "resource": "CR 403", "recruit": "CR 404",
+         "formation": "CR 405", "combat": "CR 406", "attack": "CR 407", "recovery": "CR 408",
+         "wrap-up": "CR 408"}
+
+
+def at_target(state: GameState, target: str) -> bool:
+    """Is the game at the start of ``target`` (a phase or step name)?"""
+    if target in ("draw", "build", "combat", "recovery"):
+        return state.phase == target and state.step is None
+    if target == "wrap-up":
+        return state.step == "wrap-up"
+    return state.step == target
+
+
+def advance(g: Game, target: str) -> None:
+    """Pass through the game, everyone passing, to the start of ``target`` (scenario ``advance``)."""
+    from .chain import resolve_top
+    start_turn = g.state.turn
+    moved = False
+    for _ in range(500):
+        s = g.state
+        if moved and (at_target(s, target) or (target == "next-turn" and s.turn > start_turn)):
+            return
+        if s.over:
+            return
+        if s.chain:
+            resolve_top(g)
+            continue
+        if s.step == "wrap-up":
+            wrap_up(g)
+        else:
+            end_step(g)
+        moved = True
+        if g.state.turn > start_turn + 1:
+            break
+    raise LimitExceededError(f"could not advance to '{target}'", hint="check the phase or step name")
+
+
+def wrap_up(g: Game) -> None:
+    """The recovery phase wrap-up (CR 408, [S:HCR]); nobody gets priority during it.
+
+    a) players at 0 or less endurance lose (FAQ: Karla Sofen); b) each player
+    recovers one stunned character; c) the rest are KO'd; d) everything readies;
+    e) "this turn" ends; f) the initiative passes clockwise.
+    """
+    from .query import cannot_lose, cannot_win
+    from .zones import move_card
+    s = g.state
+    low = [p.id for p in s.players if p.endurance <= 0 and not p.lost]
+    protected = [pid for pid in low if cannot_lose(s, pid)]
+    for pid in protected:
+        g.note("lose", f"{pid} has {s.player(pid).endurance} endurance but cannot lose the game",
+               "FAQ Karla Sofen")
+    losers = [pid for pid in low if pid not in protected]
+    alive = [p.id for p in s.players if not p.lost]
+    if losers and set(losers) == set(alive):
+        best = max(s.player(pid).endurance for pid in losers)
+        losers = [pid for pid in losers if s.player(pid).endurance < best]
+        g.note("lose", "every player would lose: those with the highest endurance do not", "CR 102")
+    for pid in losers:
+        g.set(g.state.with_player(evolve(g.state.player(pid), lost=True)))
+        g.note("lose", f"{pid} loses the game with {g.state.player(pid).endurance} endurance", "CR 102, CR 408")
+    remaining = [p.id for p in g.state.players if not p.lost]
+    if len(remaining) == 1 and losers:
+        winner = remaining[0]
+        if cannot_win(g.state, winner):
+            g.note("win", f"{winner} cannot win the game", "FAQ Karla Sofen")
+        else:
+            g.set(g.state.with_player(evolve(g.state.player(winner), won=True)))
+            g.note("win", f"{winner} wins the game", "CR 102")
+    if any(p.lost or p.won for p in g.state.players) and len([p for p in g.state.players if not p.lost]) <= 1:
+        g.set(evolve(g.state, over=True))
+    from .game import Decision
+    for pid in g.state.seat_order():
+        stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
+        if stunned:
+            choice = g.ask(Decision(pid, "recover", f"{pid} recovers one stunned character", stunned))
+            g.set(g.state.with_object(evolve(g.state.obj(choice), stunned=False)))
+            g.note("recover", f"{pid} recovers {choice}", "CR 408", "A-WRAPUP-RECOVER", (choice,))
+    for o in list(g.state.characters()):
+        if o.stunned:
+            g.set(move_card(g.state, o.id, Zone.KO_PILE))
+            g.note("ko", f"{o.id} is KO'd: still stunned at wrap-up", "CR 408")
+    for o in list(g.state.objects.values()):
+        if o.exhausted and o.zone in (Zone.IN_PLAY, Zone.RESOURCE_ROW):
+            g.set(g.state.with_object(evolve(o, exhausted=False)))
+    g.note("ready", "all objects ready", "CR 408")
+    s = g.state
+    g.set(evolve(s, modifiers=tuple(m for m in s.modifiers if m.duration == "permanent"),
+                 replacements=tuple(r for r in s.replacements if r.duration == "permanent"),
+                 delayed=tuple(d for d in s.delayed if d.duration == "permanent"),
+                 used_powers=frozenset(), plot_twists_played=type(s.plot_twists_played)(),
+                 breakthrough_causers=frozenset(), attack=None))
+    g.note("duration", "\"this turn\" effects end", "CR 408")
+    order = s.player_ids
+    nxt = order[(order.index(s.initiative) + 1) % len(order)]
+    g.set(evolve(g.state, initiative=nxt, turn=s.turn + 1))
+    g.note("initiative", f"the initiative passes to {nxt}; turn {s.turn + 1} begins", "CR 408")
+    if not g.state.over:
+        enter(g, "draw", None, None)

@@ -1,0 +1,17 @@
+"""Card text for log lines: the canonical rendering of an AST node."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..text import render
+
+__all__ = ["say"]
+
+
+def say(node: Any) -> str:
+    """The node as canonical card text (the node's class name if it cannot be rendered)."""
+    try:
+        return render(node)
+    except Exception:  # display only: a log line never stops the rules
+        return type(node).__name__

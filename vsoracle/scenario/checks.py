@@ -1,0 +1,94 @@
+"""Reading a check's property off a state, and comparing it with what the scenario expects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.fmap import FrozenMap
+from ..engine.query import query
+from ..engine.state import GameState, Zone
+from .load import Check
+
+__all__ = ["actual", "holds"]
+
+
+def actual(state: GameState, check: Check) -> Any:
+    """The value of ``check.subject.check.prop`` in ``state``."""
+    if check.subject == "chain":
+        return [lk.label for lk in state.chain]
+    if check.subject in state.player_ids:
+        p = state.player(check.subject)
+        prop = check.prop
+        if prop in ("hand", "deck", "ko_pile", "removed"):
+            return len(getattr(p, prop))
+        if prop == "resources":
+            return len(p.resources)
+        return getattr(p, prop)
+    o = state.obj(check.subject)
+    q = query(state)
+    prop = check.prop
+    in_play = o.zone is Zone.IN_PLAY
+    if prop == "zone":
+        return o.zone.value
+    if prop in ("area", "row", "col"):
+        return getattr(o, prop) if in_play else None
+    if prop == "controller":
+        return o.controller
+    if prop == "owner":
+        return o.owner
+    if prop == "state":
+        return "stunned" if o.stunned else "exhausted" if o.exhausted else "ready"
+    if prop == "stunned":
+        return o.stunned
+    if prop == "exhausted":
+        return o.exhausted
+    if prop == "face":
+        return "up" if o.face_up else "down"
+    if prop == "atk":
+        return q.atk(o) if in_play else o.card.atk
+    if prop == "def":
+        return q.defense(o) if in_play else o.card.defense
+    if prop == "cost":
+        return o.card.cost
+    if prop == "affiliations":
+        return sorted(q.affiliations(o))
+    if prop == "has":
+        return sorted(q.keywords(o))
+    if prop == "counters":
+        return {"atk": o.counters[0], "def": o.counters[1]}
+    if prop == "equipped_to":
+        return o.equipped_to or ""
+    if prop == "target_of":
+        return [lk.source for lk in state.chain if check.subject in lk.targets]
+    if prop == "attacking":
+        return state.attack is not None and o.id in state.attack.attackers
+    if prop == "defending":
+        return state.attack is not None and o.id in state.attack.defenders
+    if prop == "reinforced":
+        return state.attack is not None and o.id in state.attack.defenders and q.reinforced(o)
+    raise KeyError(prop)
+
+
+def _norm(value: Any) -> Any:
+    if isinstance(value, FrozenMap):
+        return {k: _norm(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_norm(v) for v in value]
+    return value
+
+
+def holds(state: GameState, check: Check) -> tuple[bool, Any]:
+    """Whether the check holds in ``state``, and the value found there."""
+    found = actual(state, check)
+    expected = _norm(check.expected)
+    if check.prop in ("affiliations", "has") and isinstance(expected, list):
+        return sorted(x.casefold() for x in expected) == sorted(x.casefold() for x in found), found
+    if check.prop == "target_of" and isinstance(expected, list):
+        return sorted(expected) == sorted(found), found
+    if check.prop == "equipped_to" and expected in (False, None):
+        expected = ""
+    if check.prop == "counters" and isinstance(expected, dict):
+        expected = {"atk": expected.get("atk", 0), "def": expected.get("def", 0)}
+    if check.prop in ("row", "area", "col") and expected in ("", False):
+        expected = None
+    return found == expected, found

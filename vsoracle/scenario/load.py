@@ -1,0 +1,502 @@
+"""Scenario files -> a starting :class:`GameState`, steps and checks (contract v1).
+
+The loader translates TOML into engine values and keeps every line number, so
+an unknown card, an unknown id, a bad key or an impossible position is one
+``file:line: what is wrong — what would be right`` error (exit code 2).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from ..cards import Card, CardDB, CardType, card_from_table
+from ..errors import ScenarioError, VsOracleError
+from ..engine.fmap import FrozenMap
+from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Zone
+from ..tomlsource import KeyPath, TomlSource
+
+__all__ = ["Scenario", "Step", "Check", "load_scenario", "parse_scenario", "slug", "VERBS",
+           "OBJECT_PROPERTIES", "PLAYER_PROPERTIES"]
+
+VERBS = {
+    "recruit": {"from", "row", "col", "area", "face_down", "boost", "costs", "equip"},
+    "play": {"targets", "costs", "x"},
+    "use": {"power", "targets", "costs", "pay"},
+    "attack": {"target"},
+    "reinforce": {"with"},
+    "flip": set(),
+    "move": {"row", "col", "area"},
+    "pass": set(),
+    "resolve": set(),
+    "advance": set(),
+    "resource": set(),
+    "transfer": {"to"},
+}
+COMMON_STEP_KEYS = {"by", "choose", "rejected", "check", "note"}
+ADVANCE_TARGETS = ("draw", "build", "resource", "recruit", "formation", "combat", "attack", "recovery",
+                   "wrap-up", "next-turn")
+OBJECT_PROPERTIES = ("zone", "area", "row", "col", "controller", "state", "stunned", "exhausted", "face",
+                     "atk", "def", "cost", "affiliations", "has", "counters", "equipped_to", "target_of",
+                     "attacking", "defending", "owner", "reinforced")
+PLAYER_PROPERTIES = ("endurance", "hand", "deck", "resources", "ko_pile", "removed", "resource_points",
+                     "lost", "won")
+ZONE_KEYS = {"hand": Zone.HAND, "deck": Zone.DECK, "ko_pile": Zone.KO_PILE, "removed": Zone.REMOVED,
+             "resources": Zone.RESOURCE_ROW}
+PLAYER_KEYS = set(ZONE_KEYS) | {"endurance", "resource_points", "characters"}
+GAME_KEYS = {"turn", "initiative", "phase", "step", "active"}
+
+
+def slug(title: str) -> str:
+    """The default id of a card: its title in lower case, words joined by ``-``."""
+    return re.sub(r"[^a-z0-9]+", "-", title.replace("◊", " ").casefold()).strip("-") or "card"
+
+
+@frozen
+class Check:
+    """One expectation: ``subject.prop == expected`` (subject an id, a player, or ``chain``)."""
+
+    subject: str
+    prop: str
+    expected: Any
+    line: int | None
+    every: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.subject}.{self.prop} = {_show(self.expected)}" if self.prop else \
+            f"{self.subject} = {_show(self.expected)}"
+
+
+@frozen
+class Step:
+    """One ``[[step]]``: a verb with its keys, who acts, scripted answers, checks."""
+
+    index: int
+    verb: str | None
+    value: Any
+    keys: FrozenMap
+    by: str | None
+    choose: tuple[Any, ...]
+    rejected: bool
+    checks: tuple[Check, ...]
+    line: int | None
+
+    def describe(self) -> str:
+        if self.verb is None:
+            return "checks"
+        return f"{self.verb} = {_show(self.value)}"
+
+
+@frozen
+class Scenario:
+    """A loaded scenario: header, cards, starting state, steps and final checks."""
+
+    path: str
+    title: str
+    source: str
+    strict: bool
+    faq: str | None
+    rulings: tuple[str, ...]
+    variation: bool
+    db: CardDB
+    state: GameState
+    steps: tuple[Step, ...]
+    checks: tuple[Check, ...]
+    ids: tuple[str, ...]
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, (dict, FrozenMap)):
+        return "{ " + ", ".join(f"{k} = {_show(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
+def load_scenario(path: Path | str, db: CardDB) -> Scenario:
+    """Read and load a scenario file against the card database ``db``."""
+    source = TomlSource.read(path, ScenarioError)
+    return _Loader(source, db).load()
+
+
+def parse_scenario(text: str, db: CardDB, path: str = "<scenario>") -> Scenario:
+    """Load a scenario from its TOML text."""
+    return _Loader(TomlSource.parse(text, path, ScenarioError), db).load()
+
+
+class _Loader:
+    def __init__(self, source: TomlSource, db: CardDB) -> None:
+        self.src = source
+        self.db = db
+        self.objects: dict[str, GameObject] = {}
+        self.id_lines: dict[str, int | None] = {}
+        self.slug_counts: dict[str, int] = {}
+        self.explicit = _explicit_ids(source.data)
+
+    # -- errors ------------------------------------------------------------
+    def fail(self, keypath: KeyPath, message: str, hint: str | None = None) -> ScenarioError:
+        return ScenarioError(message, file=self.src.path, line=self.src.line_of(keypath), hint=hint)
+
+    def expect(self, value: Any, kind: type | tuple[type, ...], keypath: KeyPath, what: str) -> Any:
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(keypath, f"'{'.'.join(map(str, keypath))}' must be {what}, not {_show(value)}")
+        return value
+
+    def unknown_keys(self, table: dict, allowed: set[str], keypath: KeyPath, what: str) -> None:
+        for key in table:
+            if key not in allowed:
+                near = difflib.get_close_matches(key, sorted(allowed), n=1)
+                hint = f"did you mean '{near[0]}'?" if near else f"{what} takes: {', '.join(sorted(allowed))}"
+                raise self.fail(keypath + (key,), f"unknown key '{key}' in {what}", hint)
+
+    # -- loading -----------------------------------------------------------
+    def load(self) -> Scenario:
+        data = self.src.data
+        self.unknown_keys(data, {"scenario", "card", "game", "players", "step", "check", "check_some"},
+                          (), "a scenario")
+        header = data.get("scenario", {})
+        self.expect(header, dict, ("scenario",), "a table")
+        self.unknown_keys(header, {"title", "source", "strict", "faq", "rulings", "variation", "description"},
+                          ("scenario",), "[scenario]")
+        title = self.expect(header.get("title", Path(self.src.path).stem), str, ("scenario", "title"), "a string")
+        strict = self.expect(header.get("strict", False), bool, ("scenario", "strict"), "true or false")
+        rulings = self.expect(header.get("rulings", []), list, ("scenario", "rulings"), "a list of ruling ids")
+        self.db = self._cards(data.get("card", []))
+        state = self._position(data)
+        steps = tuple(self._step(i, s) for i, s in enumerate(self._array(data, "step")))
+        checks = self._checks(data.get("check", {}), ("check",), every=True) + \
+            self._checks(data.get("check_some", {}), ("check_some",), every=False)
+        return Scenario(self.src.path, title, str(header.get("source", "")), strict, header.get("faq"),
+                        tuple(map(str, rulings)), bool(header.get("variation", False)), self.db, state,
+                        steps, checks, tuple(self.objects))
+
+    def _array(self, data: dict, key: str) -> list:
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.fail((key,), f"'{key}' must be an array of tables", f"write each as [[{key}]]")
+        return value
+
+    def _cards(self, tables: Any) -> CardDB:
+        if not isinstance(tables, list):
+            raise self.fail(("card",), "'card' must be an array of tables", "write each card as [[card]]")
+        cards: list[Card] = []
+        for index, table in enumerate(tables):
+            cards.append(card_from_table(table, self.src, ("card", index), error=ScenarioError,
+                                         set_code="scenario"))
+        return self.db.with_cards(cards) if cards else self.db
+
+    def _find(self, query: Any, keypath: KeyPath) -> Card:
+        if not isinstance(query, str):
+            raise self.fail(keypath, f"a card must be a title or number string, not {_show(query)}")
+        try:
+            card = self.db.find(query)
+        except VsOracleError as error:
+            raise error.located(self.src.path, self.src.line_of(keypath)) from None
+        if card.incomplete and card.type is None:
+            raise self.fail(keypath, f"card '{card.title}' is incomplete in the database (the FAQ only names it)",
+                            "define it in this scenario with a [[card]] table giving its type, cost and text")
+        return card
+
+    def _new_id(self, card: Card, given: Any, keypath: KeyPath) -> str:
+        if given is not None:
+            oid = self.expect(given, str, keypath + ("id",), "a string")
+            if not oid or oid in ("A", "B", "C", "D", "chain"):
+                raise self.fail(keypath + ("id",), f"'{oid}' cannot be an id", "ids name cards; players are A, B, …")
+        else:
+            base = slug(card.title)
+            while True:
+                count = self.slug_counts.get(base, 0) + 1
+                self.slug_counts[base] = count
+                oid = base if count == 1 else f"{base}-{count}"
+                if oid not in self.explicit and oid not in self.objects:
+                    break
+        if oid in self.objects:
+            raise self.fail(keypath, f"duplicate id '{oid}'",
+                            f"already used at line {self.id_lines[oid]}; give this card another id")
+        self.id_lines[oid] = self.src.line_of(keypath)
+        return oid
+
+    def _position(self, data: dict) -> GameState:
+        game = data.get("game", {})
+        self.expect(game, dict, ("game",), "a table")
+        self.unknown_keys(game, GAME_KEYS, ("game",), "[game]")
+        players_table = data.get("players", {})
+        self.expect(players_table, dict, ("players",), "a table of players")
+        if not players_table:
+            players_table = {"A": {}, "B": {}}
+        if len(players_table) < 2:
+            raise self.fail(("players",), "a game needs at least two players", "add [players.B]")
+        pids = tuple(players_table)
+        turn = self.expect(game.get("turn", 1), int, ("game", "turn"), "a whole number")
+        initiative = self._player(game.get("initiative", pids[0]), pids, ("game", "initiative"))
+        phase = self.expect(game.get("phase", "build"), str, ("game", "phase"), "a string")
+        if phase not in PHASES:
+            raise self.fail(("game", "phase"), f"unknown phase '{phase}'", f"use one of {' | '.join(PHASES)}")
+        default_step = {"build": "recruit", "combat": "attack"}.get(phase)
+        step = game.get("step", default_step)
+        allowed = {"build": BUILD_STEPS, "combat": ("attack",)}.get(phase, ())
+        if step is not None and step not in allowed:
+            raise self.fail(("game", "step"), f"phase '{phase}' has no step '{step}'",
+                            f"use one of {' | '.join(allowed)}" if allowed else "omit step for this phase")
+        active = None
+        if step is not None:
+            active = self._player(game.get("active", initiative), pids, ("game", "active"))
+        players = []
+        for pid in pids:
+            players.append(self._player_state(pid, players_table[pid]))
+        state = GameState(players=tuple(players), objects=FrozenMap(self.objects), turn=turn,
+                          initiative=initiative, phase=phase, step=step, active=active)
+        return _with_priority(state)
+
+    def _player(self, value: Any, pids: tuple[str, ...], keypath: KeyPath) -> str:
+        if value not in pids:
+            raise self.fail(keypath, f"unknown player {_show(value)}", f"players are {', '.join(pids)}")
+        return value
+
+    def _player_state(self, pid: str, table: Any) -> Player:
+        path: KeyPath = ("players", pid)
+        self.expect(table, dict, path, "a table")
+        self.unknown_keys(table, PLAYER_KEYS, path, f"[players.{pid}]")
+        piles: dict[Zone, tuple[str, ...]] = {}
+        for key, zone in ZONE_KEYS.items():
+            items = self.expect(table.get(key, []), list, path + (key,), "a list of cards")
+            ids = []
+            for index, item in enumerate(items):
+                ids.append(self._pile_card(pid, zone, item, path + (key, index)))
+            piles[zone] = tuple(ids)
+        slots: dict[tuple[str, str, int], str] = {}
+        for index, table_c in enumerate(self.expect(table.get("characters", []), list, path + ("characters",),
+                                                    "an array of tables")):
+            self._character(pid, table_c, path + ("characters", index), slots)
+        endurance = self.expect(table.get("endurance", 50), int, path + ("endurance",), "a whole number")
+        points = self.expect(table.get("resource_points", len(piles[Zone.RESOURCE_ROW])), int,
+                             path + ("resource_points",), "a whole number")
+        if points < 0:
+            raise self.fail(path + ("resource_points",), "resource points cannot be negative")
+        return Player(pid, endurance, points, piles[Zone.DECK], piles[Zone.HAND], piles[Zone.RESOURCE_ROW],
+                      piles[Zone.KO_PILE], piles[Zone.REMOVED])
+
+    def _pile_card(self, pid: str, zone: Zone, item: Any, keypath: KeyPath) -> str:
+        given = None
+        face = "down" if zone is Zone.RESOURCE_ROW else "up"
+        state = "ready"
+        if isinstance(item, dict):
+            self.unknown_keys(item, {"card", "id", "face", "state"}, keypath, "a card entry")
+            if "card" not in item:
+                raise self.fail(keypath, "a card entry needs 'card'", '{ card = "Title", id = "x" }')
+            given, face, state = item.get("id"), item.get("face", face), item.get("state", state)
+            item = item["card"]
+        card = self._find(item, keypath)
+        oid = self._new_id(card, given, keypath)
+        if face not in ("up", "down"):
+            raise self.fail(keypath, f"face must be \"up\" or \"down\", not {_show(face)}")
+        if state not in ("ready", "exhausted"):
+            raise self.fail(keypath, f"a card in a pile is ready or exhausted, not {_show(state)}")
+        self.objects[oid] = GameObject(oid, card, pid, pid, zone, face_up=(face == "up"),
+                                       exhausted=(state == "exhausted"))
+        return oid
+
+    def _character(self, pid: str, table: Any, keypath: KeyPath, slots: dict) -> None:
+        self.expect(table, dict, keypath, "a table")
+        self.unknown_keys(table, {"card", "id", "row", "col", "area", "state", "counters", "equipment"},
+                          keypath, "a character")
+        if "card" not in table:
+            raise self.fail(keypath, "a character needs 'card'", 'card = "Title or number"')
+        card = self._find(table["card"], keypath + ("card",))
+        if card.type is not CardType.CHARACTER:
+            raise self.fail(keypath + ("card",), f"'{card.title}' is a {card.type}, not a character",
+                            "list equipment under a character's equipment = [...]")
+        oid = self._new_id(card, table.get("id"), keypath)
+        row = table.get("row", "front")
+        if row not in ("front", "support"):
+            raise self.fail(keypath + ("row",), f"row must be \"front\" or \"support\", not {_show(row)}")
+        area = table.get("area", "visible")
+        if area not in ("visible", "hidden"):
+            raise self.fail(keypath + ("area",), f"area must be \"visible\" or \"hidden\", not {_show(area)}")
+        col = table.get("col")
+        if col is None:
+            col = 1
+            while (area, row, col) in slots:
+                col += 1
+        self.expect(col, int, keypath + ("col",), "a whole number (1-based column)")
+        if col < 1:
+            raise self.fail(keypath + ("col",), "columns start at 1")
+        if (area, row, col) in slots:
+            raise self.fail(keypath + ("col",), f"two characters in one slot: '{slots[(area, row, col)]}' is already "
+                            f"at {area} {row} row column {col}", "give this character another col")
+        slots[(area, row, col)] = oid
+        state = table.get("state", "ready")
+        if state not in ("ready", "exhausted", "stunned"):
+            raise self.fail(keypath + ("state",), f"unknown state {_show(state)}", "use ready | exhausted | stunned")
+        counters = table.get("counters", {})
+        self.expect(counters, dict, keypath + ("counters",), "a table like { atk = 1, def = 1 }")
+        self.unknown_keys(counters, {"atk", "def"}, keypath + ("counters",), "counters")
+        catk = self.expect(counters.get("atk", 0), int, keypath + ("counters", "atk"), "a whole number")
+        cdef = self.expect(counters.get("def", 0), int, keypath + ("counters", "def"), "a whole number")
+        self.objects[oid] = GameObject(oid, card, pid, pid, Zone.IN_PLAY, exhausted=(state == "exhausted"),
+                                       stunned=(state == "stunned"), area=area, row=row, col=col,
+                                       counters=(catk, cdef))
+        for index, item in enumerate(self.expect(table.get("equipment", []), list, keypath + ("equipment",),
+                                                 "a list of equipment")):
+            given = None
+            path = keypath + ("equipment", index)
+            if isinstance(item, dict):
+                self.unknown_keys(item, {"card", "id"}, path, "an equipment entry")
+                given, item = item.get("id"), item.get("card")
+            equip = self._find(item, path)
+            if equip.type is not CardType.EQUIPMENT:
+                raise self.fail(path, f"'{equip.title}' is a {equip.type}, not equipment")
+            eid = self._new_id(equip, given, path)
+            self.objects[eid] = GameObject(eid, equip, pid, pid, Zone.IN_PLAY, area=area, row=row, col=col,
+                                           equipped_to=oid)
+
+    # -- steps and checks --------------------------------------------------
+    def _step(self, index: int, table: dict) -> Step:
+        path: KeyPath = ("step", index)
+        verbs = [k for k in table if k in VERBS]
+        if len(verbs) > 1:
+            raise self.fail(path, f"a step has one verb, this one has {', '.join(verbs)}",
+                            "split it into several [[step]] tables")
+        verb = verbs[0] if verbs else None
+        allowed = COMMON_STEP_KEYS | (VERBS[verb] | {verb} if verb else set())
+        for key in table:
+            if key not in allowed:
+                if key in VERBS or key in set().union(*VERBS.values()):
+                    raise self.fail(path + (key,), f"'{key}' does not go with {verb or 'a step without a verb'}",
+                                    f"{verb} takes: {', '.join(sorted(VERBS[verb]))}" if verb else
+                                    f"a step needs one verb: {', '.join(VERBS)}")
+                self.unknown_keys({key: 0}, allowed | set(VERBS), path, "a step")
+        if verb is None and "check" not in table:
+            raise self.fail(path, "a step needs a verb or checks", f"verbs: {', '.join(VERBS)}")
+        value = table.get(verb) if verb else None
+        self._check_verb(verb, value, table, path)
+        by = table.get("by")
+        if by is not None and by not in self._pids():
+            raise self.fail(path + ("by",), f"unknown player {_show(by)}", f"players are {', '.join(self._pids())}")
+        choose = table.get("choose", [])
+        if not isinstance(choose, list):
+            choose = [choose]
+        rejected = self.expect(table.get("rejected", False), bool, path + ("rejected",), "true or false")
+        checks = self._checks(table.get("check", {}), path + ("check",), every=True)
+        keys = FrozenMap({k: _freeze(v) for k, v in table.items() if k not in COMMON_STEP_KEYS and k != verb})
+        return Step(index + 1, verb, _freeze(value), keys, by, tuple(_freeze(c) for c in choose), rejected,
+                    checks, self.src.line_of(path + ((verb,) if verb else ())))
+
+    def _pids(self) -> tuple[str, ...]:
+        return tuple(self.src.data.get("players", {}) or ("A", "B"))
+
+    def _known(self, value: Any, path: KeyPath, players: bool = True) -> None:
+        """An id (or player) that steps name must exist."""
+        names = list(self.objects) + (list(self._pids()) if players else [])
+        if value not in names:
+            near = difflib.get_close_matches(str(value), names, n=3)
+            hint = ("did you mean " + " or ".join(f"'{n}'" for n in near) + "?") if near else \
+                f"known ids: {', '.join(sorted(self.objects)[:12])}"
+            raise self.fail(path, f"unknown id {_show(value)}", hint)
+
+    def _check_verb(self, verb: str | None, value: Any, table: dict, path: KeyPath) -> None:
+        if verb is None:
+            return
+        vpath = path + (verb,)
+        if verb in ("recruit", "play", "use", "reinforce", "flip", "move", "resource", "transfer"):
+            self.expect(value, str, vpath, "an id")
+            self._known(value, vpath, players=False)
+        elif verb == "attack":
+            if isinstance(value, str):
+                value = [value]
+            self.expect(value, list, vpath, "a list of ids")
+            if not value:
+                raise self.fail(vpath, "an attack needs at least one attacker")
+            for v in value:
+                self._known(v, vpath, players=False)
+            if "target" not in table:
+                raise self.fail(vpath, "an attack needs a target", 'add target = "defender-id" or a player')
+            self._known(table["target"], path + ("target",))
+        elif verb == "pass":
+            if value is not True:
+                raise self.fail(vpath, "write pass = true")
+        elif verb == "resolve":
+            if value not in ("top", "all"):
+                raise self.fail(vpath, f"resolve takes \"top\" or \"all\", not {_show(value)}")
+        elif verb == "advance":
+            if value not in ADVANCE_TARGETS:
+                raise self.fail(vpath, f"cannot advance to {_show(value)}", f"use one of {', '.join(ADVANCE_TARGETS)}")
+        for key in ("targets", "costs"):
+            if key in table:
+                items = table[key] if isinstance(table[key], list) else [table[key]]
+                for item in items:
+                    if isinstance(item, str):
+                        self._known(item, path + (key,))
+        for key in ("face_down", "equip", "with", "to"):
+            if key in table:
+                self._known(table[key], path + (key,), players=False)
+        if verb == "recruit" and table.get("from", "hand") not in ("hand", "resources"):
+            raise self.fail(path + ("from",), f"recruit from \"hand\" or \"resources\", not {_show(table['from'])}")
+        for key in ("col", "power", "pay", "x"):
+            if key in table:
+                self.expect(table[key], int, path + (key,), "a whole number")
+        if "row" in table and table["row"] not in ("front", "support"):
+            raise self.fail(path + ("row",), f"row must be \"front\" or \"support\", not {_show(table['row'])}")
+        if "area" in table and table["area"] not in ("visible", "hidden"):
+            raise self.fail(path + ("area",), f"area must be \"visible\" or \"hidden\", not {_show(table['area'])}")
+
+    def _checks(self, table: Any, path: KeyPath, every: bool) -> tuple[Check, ...]:
+        self.expect(table, dict, path, "a table of checks")
+        out: list[Check] = []
+        for subject, props in table.items():
+            spath = path + (subject,)
+            if subject == "chain":
+                self.expect(props, list, spath, 'a list like ["recruit:ultron", "trigger:ultron"]')
+                out.append(Check("chain", "", _freeze(props), self.src.line_of(spath), every))
+                continue
+            if subject not in self.objects and subject not in self._pids():
+                self._known(subject, spath)
+            if not isinstance(props, dict):
+                raise self.fail(spath, f"write checks as {subject}.PROPERTY = VALUE")
+            allowed = PLAYER_PROPERTIES if subject in self._pids() else OBJECT_PROPERTIES
+            for prop, expected in props.items():
+                if prop not in allowed:
+                    near = difflib.get_close_matches(prop, allowed, n=1)
+                    raise self.fail(spath + (prop,), f"unknown property '{prop}'",
+                                    f"did you mean '{near[0]}'?" if near else f"properties: {', '.join(allowed)}")
+                out.append(Check(subject, prop, _freeze(expected), self.src.line_of(spath + (prop,)), every))
+        return tuple(out)
+
+
+def _explicit_ids(data: Any) -> set[str]:
+    """Every id the file gives explicitly, so generated ids never take one of them."""
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str) and ("card" in node):
+                found.add(node["id"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(data.get("players", {}))
+    return found
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return FrozenMap({k: _freeze(v) for k, v in value.items()})
+    return value
+
+
+def _with_priority(state: GameState) -> GameState:
+    from attrs import evolve
+    return evolve(state, priority=state.primary_player())
