@@ -172,8 +172,9 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
     if a.player is not None:
         g.note("attack", f"attack conclusion: {', '.join(attackers)} ({atk_total} ATK) attacked {a.player} directly",
                "CR 407 [FML]")
-        for x in attackers:
-            _breakthrough(g, x, a.player, None, q.atk(s.obj(x)))
+        plans = [_breakthrough_plan(g, x, a.player, None, q.atk(s.obj(x))) for x in attackers]
+        for plan in plans:
+            _breakthrough_apply(g, plan)
         return _end_attack(g)
     defenders = [x for x in a.defenders if s.obj(x).zone is Zone.IN_PLAY]
     if not defenders:
@@ -194,6 +195,16 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
            "CR 407; FAQ Power Princess, Zarda")
     reinforced = q.reinforced(d)
     through = atk_total - ddef
+    breakthrough = None
+    if defender_stunned and through > 0 and q.can_be_stunned(d):
+        if team:
+            g.note("breakthrough", "a team attack causes no breakthrough", "CR 407 [CYC]")
+        elif reinforced:
+            g.note("breakthrough", f"{d.id} is reinforced: no breakthrough", "CR 12.2 [CO5]")
+        else:
+            # What would replace the breakthrough is read now, with the comparison, before
+            # anyone is stunned (FAQ Power Princess, Zarda: she is stunned and still replaces it).
+            breakthrough = _breakthrough_plan(g, attackers[0], d.controller, d.id, through)
     stunned_now = []
     if defender_stunned and stun(g, d.id, f"{atk_total} ATK ≥ {ddef} DEF", "CR 407"):
         stunned_now.append(d.id)
@@ -203,44 +214,52 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
             fire(g, "stunned_by", object=d.id, by=tuple(attackers))
     if attacker_stunned and stun(g, struck, f"{datk} ATK ≥ {sdef} DEF", "CR 407"):
         fire(g, "stuns", subject=d.id, object=struck)
-    if defender_stunned and d.id in stunned_now and through > 0:
-        if team:
-            g.note("breakthrough", "a team attack causes no breakthrough", "CR 407 [CYC]")
-        elif reinforced:
-            g.note("breakthrough", f"{d.id} is reinforced: no breakthrough", "CR 12.2 [CO5]")
-        else:
-            _breakthrough(g, attackers[0], d.controller, d.id, through)
+    if breakthrough is not None and d.id in stunned_now:
+        _breakthrough_apply(g, breakthrough)
     _end_attack(g)
 
 
-def _breakthrough(g: Game, attacker: str, player: str, defender: str | None, amount: int) -> None:
-    """Breakthrough: the defending player loses endurance, unless the attacker cannot cause
-    breakthrough (then nothing is replaced, FAQ GM 8) or a replacement modifier replaces it."""
+def _breakthrough_plan(g: Game, attacker: str, player: str, defender: str | None, amount: int) -> Any:
+    """Breakthrough about to happen: nothing if the attacker cannot cause breakthrough (then
+    there is nothing to replace, FAQ GM 8), else the event and the replacement modifiers that
+    try to replace it, with the one that applies (the attacker's controller chooses, FAQ GM 8)."""
     s = g.state
-    q = query(s)
     o = s.obj(attacker)
     if amount <= 0:
-        return
-    if q.has_change(o, ast.CannotCauseBreakthrough):
+        return None
+    if query(s).has_change(o, ast.CannotCauseBreakthrough):
         g.note("breakthrough", f"{attacker} cannot cause breakthrough this turn: nothing happens, "
                "nothing to replace", "FAQ GM 8 (Monica Rambeau)")
-        return
+        return None
     facts = {"subject": attacker, "to": player, "attacking": defender, "amount": amount}
     options = _replacements(g, facts)
+    chosen = None
     if options:
         labels = tuple(label for label, _, _ in options)
         pick = labels[0] if len(labels) == 1 else g.ask(Decision(
             o.controller, "replacement", f"{o.controller} chooses which replacement modifier replaces "
             f"{attacker}'s breakthrough", labels))
-        label, effect, ctx = options[labels.index(pick)]
+        chosen = options[labels.index(pick)]
+    return facts, chosen, len(options)
+
+
+def _breakthrough_apply(g: Game, plan: Any) -> None:
+    """The breakthrough happens, or the chosen replacement modifier's effect happens instead
+    (even when that effect cannot be done, FAQ GM 8)."""
+    if plan is None:
+        return
+    facts, chosen, count = plan
+    attacker, player, amount = facts["subject"], facts["to"], facts["amount"]
+    if chosen is not None:
+        label, effect, ctx = chosen
         g.note("replace", f"{attacker}'s breakthrough of {amount} is replaced by {label}"
-               + (f"; {len(options) - 1} other replacement(s) have nothing left to replace" if len(options) > 1 else ""),
+               + (f"; {count - 1} other replacement(s) have nothing left to replace" if count > 1 else ""),
                "FAQ GM 8")
         execute(g, effect, ctx)
         return
     lose_endurance(g, player, amount, f"breakthrough from {attacker}", "CR 407")
     g.set(evolve(g.state, breakthrough_causers=g.state.breakthrough_causers | {attacker}))
-    fire(g, "breakthrough", subject=attacker, to=player, attacking=defender, amount=amount)
+    fire(g, "breakthrough", subject=attacker, to=player, attacking=facts["attacking"], amount=amount)
 
 
 def _replacements(g: Game, facts: dict[str, Any]) -> list[tuple[str, Any, Context]]:

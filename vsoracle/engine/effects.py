@@ -115,7 +115,9 @@ def choose_objects(g: Game, pid: str, candidates: list[Any], count: Any, prompt:
     if count == "all" or count == "one or more":
         return list(candidates)
     n = int(count)
-    if len(candidates) <= n:
+    if not candidates:
+        return []
+    if len(candidates) < n:
         return list(candidates)
     if n == 1:
         return [g.ask(Decision(pid, "choose", prompt, tuple(candidates)))]
@@ -124,8 +126,12 @@ def choose_objects(g: Game, pid: str, candidates: list[Any], count: Any, prompt:
 
 
 def _count(sel: Any) -> Any:
+    """How many objects a selector picks: a filter's count; "a location or a plot twist" is one."""
     if isinstance(sel, ast.Filter):
         return sel.count
+    if isinstance(sel, ast.Either):
+        counts = [_count(o) for o in sel.options]
+        return 1 if all(isinstance(c, int) for c in counts) else "all"
     return "all"
 
 
@@ -345,24 +351,44 @@ def _apply(g: Game, action: str, oid: str, ctx: Context) -> bool:
 
 
 def _move_to_area(g: Game, e: ast.MoveToArea, ctx: Context) -> Done:
+    """Move a character to an area, into its same position or any empty one there
+    (CR 512.3; FAQ GM 9, Walk Through Walls): the controller chooses ("row:col")."""
     done = []
     for oid in _objects(g, e.selector, ctx, ctx.controller, "choose a character to move"):
         o = g.state.obj(oid)
         if o.zone is not Zone.IN_PLAY:
             continue
-        col = _free_col(g, o, e.area, o.row)
-        g.set(g.state.with_object(evolve(o, area=e.area, col=col)))
+        options = _places(g, o, e.area)
+        place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
+                               f"{e.area} area", options))
+        row, col = place.split(":")[0], int(place.split(":")[1])
+        g.set(g.state.with_object(evolve(o, area=e.area, row=row, col=col)))
         for eq in list(g.state.in_play()):
             if eq.equipped_to == oid:
-                g.set(g.state.with_object(evolve(eq, area=e.area, col=col)))
-        g.note("move", f"{oid} moves to {o.controller}'s {e.area} area ({o.row} row, column {col})", "CR 512.3",
-               "A-MOVE-POSITION", (oid,))
+                g.set(g.state.with_object(evolve(eq, area=e.area, row=row, col=col)))
+        g.note("move", f"{oid} moves to {o.controller}'s {e.area} area ({row} row, column {col})", "CR 512.3",
+               objects=(oid,))
         done.append(oid)
     return bool(done), ctx.bind(those=tuple(done))
 
 
+def _places(g: Game, o: Any, area: str) -> tuple[str, ...]:
+    """The same position (if it is free there) first, then every empty position of the area."""
+    taken = {(c.row, c.col) for c in g.state.characters(o.controller) if c.area == area and c.id != o.id}
+    widest = max([c for _, c in taken] + [o.col or 1])
+    places = []
+    if (o.row, o.col) not in taken and o.col is not None:
+        places.append(f"{o.row}:{o.col}")
+    for row in ("front", "support"):
+        for col in range(1, widest + 2):
+            label = f"{row}:{col}"
+            if (row, col) not in taken and label not in places:
+                places.append(label)
+    return tuple(places)
+
+
 def _free_col(g: Game, o: Any, area: str, row: str) -> int:
-    """The same column if empty there (or it is this object's own place), else the first free one."""
+    """The first free column of a row in an area (the object's own column if free)."""
     taken = {c.col for c in g.state.characters(o.controller) if c.area == area and c.row == row and c.id != o.id}
     col = o.col or 1
     if col not in taken:

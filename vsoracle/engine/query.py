@@ -328,6 +328,10 @@ class Query:
                 if f.kind == "character" and o.card.type is not CardType.CHARACTER:
                     continue
                 yield o
+            if f.kind == "card":  # a location or plot twist "you control" is a face-up resource
+                for o in self.s.objects.values():
+                    if o.zone is Zone.RESOURCE_ROW and o.face_up:
+                        yield o
             return
         seen: set[str] = set()
         for zone in f.zones:
@@ -354,7 +358,7 @@ class Query:
         if f.kind == "resource" and o.zone is not Zone.RESOURCE_ROW:
             return False
         if f.controller is not None:
-            who = o.controller if o.zone is Zone.IN_PLAY else o.owner
+            who = o.controller if o.zone in (Zone.IN_PLAY, Zone.CHAIN) else o.owner
             if who not in self.players(f.controller, ctx):
                 return False
         return all(self.qual(q, o, ctx) for q in f.qualifiers)
@@ -368,6 +372,8 @@ class Query:
                 if node.kind == "resource":
                     if o.zone is not Zone.RESOURCE_ROW:
                         return False
+                elif node.kind == "card" and o.zone is Zone.RESOURCE_ROW and o.face_up:
+                    pass
                 elif o.zone is not Zone.IN_PLAY:
                     return False
             else:
@@ -388,7 +394,8 @@ class Query:
         """One qualifier of a filter, for object ``o``."""
         s = self.s
         if isinstance(q, ast.Affiliation):
-            return self.has_affiliation(o, q.name)
+            # "Wrecking Crew characters" names a version as well as an affiliation (FAQ The Wrecker).
+            return self.has_affiliation(o, q.name) or _same(o.card.version or "", q.name)
         if isinstance(q, ast.AffiliationIn):
             return any(self.has_affiliation(o, n) for n in self.affiliation_names(q.affiliations, ctx))
         if isinstance(q, ast.CardTypeIs):
@@ -658,6 +665,9 @@ class Query:
             if self.link_matches(change.by, link, mod.ctx):
                 return False
         return True
+
+    def can_be_stunned(self, o: GameObject) -> bool:
+        return not self.has_change(o, ast.CannotBeStunned)
 
     def cannot_play(self, pid: str, kind: str) -> bool:
         return any(c.kind == kind for c, _ in self.player_changes(pid, ast.CannotPlay))
