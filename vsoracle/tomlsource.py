@@ -37,6 +37,7 @@ class TomlSource:
     path: str
     data: dict[str, Any]
     positions: dict[KeyPath, int]
+    lines: tuple[str, ...] = ()
 
     @classmethod
     def parse(cls, text: str, path: str, error: type[VsOracleError]) -> "TomlSource":
@@ -50,7 +51,7 @@ class TomlSource:
             reason = _TOML_POS.sub("", message).strip()
             raise error(f"invalid TOML: {reason}", file=path, line=line,
                         hint="check quotes, brackets and commas on this line") from None
-        return cls(path, data, _index(text))
+        return cls(path, data, _index(text), tuple(text.splitlines()))
 
     @classmethod
     def read(cls, path: Path | str, error: type[VsOracleError]) -> "TomlSource":
@@ -62,6 +63,15 @@ class TomlSource:
         except (OSError, UnicodeDecodeError) as exc:
             raise error(f"cannot read file: {exc}", file=str(path)) from None
         return cls.parse(text, str(path), error)
+
+    def value_line(self, keypath: KeyPath) -> int | None:
+        """The line where a string value's text starts (the line after an opening \"\"\" alone)."""
+        line = self.positions.get(tuple(keypath))
+        if line is None:
+            return self.line_of(keypath)
+        raw = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        after = raw.split("=", 1)[1].strip() if "=" in raw else ""
+        return line + 1 if after in ('"""', "'''") else line
 
     def line_of(self, keypath: KeyPath) -> int | None:
         """The line where ``keypath`` (or its longest known prefix) is written."""

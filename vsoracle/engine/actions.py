@@ -180,9 +180,12 @@ def _announce_targets(g: Game, effect: Any, given: list[Any], provisional: Chain
                                  f"{len(given)} given")
     values = []
     for node, value in zip(nodes, given):
-        if isinstance(value, str) and value not in g.state.objects and value not in g.state.player_ids:
-            link = next((lk for lk in g.state.chain if lk.source == value), None)
-            value = link.id if link else value
+        if "effect" in _kinds(node.selector) and isinstance(value, str):
+            # an effect on the chain is named by the id of its source card (contract §4)
+            link = next((lk for lk in reversed(g.state.chain) if lk.source == value), None)
+            if link is None:
+                raise IllegalActionError(f"illegal target: no effect of {value} is on the chain")
+            value = link.id
         why = target_legal(g, node, value, provisional)
         if why is None and "effect" in _kinds(node.selector):
             link = g.state.link(value) if isinstance(value, int) else None

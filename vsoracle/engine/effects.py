@@ -407,23 +407,27 @@ def _zone_of(node: ast.Zone) -> tuple[Zone, str | None, str | None]:
 
 
 def _put_into(g: Game, e: Any, ctx: Context, cite: str = "CR 508") -> Done:
+    """Put cards into a zone; "each player puts his …" is done by each player in turn."""
     zone, row, area = _zone_of(e.zone)
-    chooser = (query(g.state).players(e.player, ctx) or (ctx.controller,))[0]
-    cards = _objects(g, e.cards, ctx, chooser, f"{chooser} chooses a card")
-    moved = []
-    for oid in cards:
-        o = g.state.obj(oid)
-        if zone is Zone.IN_PLAY:
-            col = _free_col(g, evolve(o, col=None), area or "visible", row or "front")
-            g.set(move_card(g.state, oid, Zone.IN_PLAY, controller=ctx.controller, row=row or "front",
-                            area=area or "visible", col=col))
-            g.note("zone", f"{oid} comes into play in {ctx.controller}'s {row or 'front'} row", cite, objects=(oid,))
-            fire(g, "comes_into_play", subject=oid)
-        else:
-            g.set(move_card(g.state, oid, zone, bottom=(getattr(e, "position", None) == "bottom")))
-            where = "the bottom of the deck" if zone is Zone.DECK else str(zone).replace("_", " ")
-            g.note("zone", f"{oid} is put into {o.owner}'s {where}", cite, objects=(oid,))
-        moved.append(oid)
+    players = query(g.state).players(e.player, ctx) or (ctx.controller,)
+    moved: list[str] = []
+    for chooser in players:
+        pctx = ctx.bind(acting=chooser) if len(players) > 1 or chooser != ctx.controller else ctx
+        cards = _objects(g, e.cards, pctx, chooser, f"{chooser} chooses a card")
+        for oid in cards:
+            o = g.state.obj(oid)
+            if zone is Zone.IN_PLAY:
+                col = _free_col(g, evolve(o, col=None), area or "visible", row or "front")
+                g.set(move_card(g.state, oid, Zone.IN_PLAY, controller=chooser, row=row or "front",
+                                area=area or "visible", col=col))
+                g.note("zone", f"{oid} comes into play in {chooser}'s {row or 'front'} row", cite, objects=(oid,))
+                fire(g, "comes_into_play", subject=oid)
+            else:
+                g.set(move_card(g.state, oid, zone, bottom=(getattr(e, "position", None) == "bottom")))
+                where = "the bottom of the deck" if getattr(e, "position", None) == "bottom" else \
+                    str(zone).replace("_", " ").replace("ko pile", "KO'd pile")
+                g.note("zone", f"{oid} is put into {o.owner}'s {where}", cite, objects=(oid,))
+            moved.append(oid)
     if not moved:
         g.note("zone", "no card to put there", cite)
     prior = tuple(ctx.bindings.get("moved", ()))
@@ -618,7 +622,11 @@ def _modify(g: Game, e: ast.Modify, ctx: Context) -> Done:
         mod = Modifier(mid, ctx, changes, None, None, players, duration, e.duration.while_)
         g.note("modifier", f"{text} — applies to {', '.join(players)}", "CR 512")
     elif any(c.alters_quality for c in changes):
-        flagged = frozenset(x for x in q.select(e.subject, ctx) if x in g.state.objects)
+        found = [x for x in q.select(e.subject, ctx) if x in g.state.objects]
+        if isinstance(e.subject, ast.Filter) and isinstance(e.subject.count, int):
+            # "a character of your choice gets …": chosen on resolution (FAQ Power Princess, Zarda)
+            found = choose_objects(g, ctx.controller, found, e.subject.count, f"{ctx.controller} chooses a character")
+        flagged = frozenset(found)
         mod = Modifier(mid, ctx, changes, e.subject, flagged, (), duration, e.duration.while_)
         shown = ", ".join(sorted(flagged)) or "nothing"
         g.note("flag", f"{text} — alters a quality, so it flags {shown} now", "FAQ quality rule (Egghead, Legendary Battles)",

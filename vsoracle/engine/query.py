@@ -328,6 +328,11 @@ class Query:
                 if f.kind == "character" and o.card.type is not CardType.CHARACTER:
                     continue
                 yield o
+            if f.kind == "card" and "revealed" in ctx.bindings:  # "his revealed cards" (Game of the Galaxy)
+                for oid in _listify(ctx.bindings.get("revealed")):
+                    if oid in self.s.objects:
+                        yield self.s.obj(oid)
+                return
             if f.kind == "card":  # a location or plot twist "you control" is a face-up resource
                 for o in self.s.objects.values():
                     if o.zone is Zone.RESOURCE_ROW and o.face_up:
@@ -413,8 +418,9 @@ class Query:
             return any(o.card.name.casefold() == s.obj(r).card.name.casefold() and r != o.id
                        for r in self.ref(q.ref, ctx) if r in s.objects)
         if isinstance(q, ast.SharesAName):
-            pool = _listify(ctx.bindings.get("revealed")) or [x.id for x in s.objects.values()
-                                                              if x.owner == o.owner and x.zone is o.zone]
+            pool = [x for x in _listify(ctx.bindings.get("revealed")) if x in s.objects and
+                    s.obj(x).owner == o.owner] or [x.id for x in s.objects.values()
+                                                   if x.owner == o.owner and x.zone is o.zone]
             return any(r != o.id and s.obj(r).owner == o.owner and s.obj(r).card.name == o.card.name
                        for r in pool)
         if isinstance(q, ast.VersionIs):
@@ -456,7 +462,7 @@ class Query:
         if isinstance(q, ast.HasKeyword):
             return q.keyword in self.keywords(o)
         if isinstance(q, ast.Revealed):
-            return o.revealed
+            return o.revealed or o.id in _listify(ctx.bindings.get("revealed"))
         if isinstance(q, ast.Remaining):
             return o.id not in _listify(ctx.bindings.get("moved"))
         if isinstance(q, ast.FaceUp):
@@ -622,7 +628,8 @@ class Query:
             scores = {}
             for pid in s.player_ids:
                 pctx = ctx.bind(acting=pid)
-                scores[pid] = len(self.select(cond.selector, pctx))
+                scores[pid] = len([x for x in self.select(cond.selector, pctx)
+                                   if x in s.objects and s.obj(x).owner == pid])
             best = max(scores.values()) if scores else 0
             top = [p for p, v in scores.items() if v == best]
             return {"condition:player": top[0]} if best > 0 and len(top) == 1 else {}

@@ -189,9 +189,26 @@ class _Loader:
             raise self.fail(("card",), "'card' must be an array of tables", "write each card as [[card]]")
         cards: list[Card] = []
         for index, table in enumerate(tables):
-            cards.append(card_from_table(table, self.src, ("card", index), error=ScenarioError,
-                                         set_code="scenario"))
+            card = card_from_table(table, self.src, ("card", index), error=ScenarioError, set_code="scenario")
+            self._check_text(card, ("card", index, "text"))
+            cards.append(card)
         return self.db.with_cards(cards) if cards else self.db
+
+    def _check_text(self, card: Card, keypath: KeyPath) -> None:
+        """A scenario card's text must parse; the error points at the line and column."""
+        if not card.text.strip():
+            return
+        from ..errors import CardTextError
+        from ..text import parse_card_text
+        try:
+            parse_card_text(card.text, card.name)
+        except CardTextError as error:
+            first = self.src.value_line(keypath) or 0
+            line = first + (error.text_line or 1) - 1
+            column = f", column {error.column}" if error.column else ""
+            expected = f"expected one of: {', '.join(error.expected[:8])}" if error.expected else None
+            raise ScenarioError(f"card '{card.title}' text{column}: {error.message}", file=self.src.path,
+                                line=line, hint=error.hint or expected) from None
 
     def _find(self, query: Any, keypath: KeyPath) -> Card:
         if not isinstance(query, str):
