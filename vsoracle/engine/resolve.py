@@ -58,6 +58,13 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
         ctx = evolve(ctx, targets=tuple(kept))
     if link.origin == "plot twist":
         ctx = ctx.bind(is_plot_twist=True)
+    if ctx is not None and ctx.bindings.get("intervening"):
+        from .query import query
+        from .triggers import leading_condition
+        if not query(g.state).holds(leading_condition(link.effect), ctx):
+            g.note("negate", f"{link.label}: its opening condition is false on resolution, so the whole "
+                   "triggered power does nothing", "FAQ AIDA, GM 9", "A-INTERVENING-IF")
+            return
     execute(g, link.effect, ctx)
 
 

@@ -170,7 +170,8 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None) -> Non
             if not wanted(node.trigger, controller):
                 continue
             ctx = Context(controller, o.id)
-            if isinstance(node.effect, ast.Conditional) and not q.holds(node.effect.condition, ctx):
+            leading = leading_condition(node.effect)
+            if leading is not None and not q.holds(leading, ctx):
                 g.note("trigger", f"{o.id}: \"{say(node)}\" does not trigger: its condition is false now",
                        "FAQ AIDA", "A-INTERVENING-IF")
                 continue
@@ -180,6 +181,16 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None) -> Non
             found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, d.context, False, d.id,
                                         say(d.trigger)))
     _remember(g, found)
+
+
+def leading_condition(effect: Any) -> Any:
+    """The condition a triggered power's text opens with ("At the start of …, if …, …"), if any:
+    it governs the whole power (FAQ GM 9: "a single triggered power")."""
+    if isinstance(effect, ast.Conditional):
+        return effect.condition
+    if isinstance(effect, ast.Sequence) and effect.steps and isinstance(effect.steps[0], ast.Conditional):
+        return effect.steps[0].condition
+    return None
 
 
 def _remember(g: Game, found: list[PendingTrigger]) -> None:

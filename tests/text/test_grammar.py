@@ -1,0 +1,87 @@
+"""The grammar and the parser: LALR without conflicts, built once, every rule has a meaning."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from lark import Tree
+from lark.exceptions import VisitError
+
+from vsoracle.cards import load_database
+from vsoracle.errors import CardTextError
+from vsoracle.text import ast as A
+from vsoracle.text import parse_card_text, parser
+from vsoracle.text.transform import CardTextTransformer
+
+
+def test_parser_is_built_once_per_process():
+    assert parser.get_parser() is parser.get_parser()
+
+
+def test_grammar_is_lalr_without_conflicts():
+    """What lark's strict mode checks: a fresh build (no cache) finds no shift/reduce conflict."""
+    built = parser._build(False)
+    assert built.options.parser == "lalr"
+
+
+def _tree_names(lark_parser) -> set[str]:
+    names = set()
+    for rule in lark_parser.rules:
+        name = rule.alias or rule.origin.name
+        if not isinstance(name, str) or name.startswith("_"):
+            continue
+        if rule.options.expand1 and not rule.alias and len(rule.expansion) == 1:
+            continue  # "?rule" with one child: lark puts the child in its place
+        names.add(name)
+    return names
+
+
+def test_every_rule_and_alias_has_a_transformer_method():
+    names = _tree_names(parser.get_parser())
+    missing = sorted(n for n in names if not callable(getattr(CardTextTransformer, n, None)))
+    assert not missing, f"grammar rules without a Transformer method: {missing}"
+
+
+def test_default_raises_instead_of_building_a_tree():
+    with pytest.raises((VisitError, CardTextError)) as info:
+        CardTextTransformer().transform(Tree("not_a_rule", []))
+    error = info.value.orig_exc if isinstance(info.value, VisitError) else info.value
+    assert isinstance(error, CardTextError) and "not_a_rule" in str(error)
+
+
+def _walk(node):
+    yield node
+    if isinstance(node, tuple):
+        for item in node:
+            yield from _walk(item)
+    elif attrs.has(type(node)):
+        for field in attrs.fields(type(node)):
+            yield from _walk(getattr(node, field.name))
+
+
+def test_card_asts_are_frozen_hashable_nodes_without_trees_or_placeholders():
+    for card in load_database():
+        text = parse_card_text(card.text, card.name)
+        hash(text)
+        for node in _walk(text):
+            assert not isinstance(node, (Tree, list, dict, set)), (card.title, node)
+            if attrs.has(type(node)):
+                assert isinstance(node, A.Node), (card.title, node)
+                assert type(node).__module__ == A.__name__, (card.title, node)
+                fields = attrs.fields(type(node))
+                if fields:
+                    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                        setattr(node, fields[0].name, None)
+
+
+def test_every_node_class_has_a_docstring_naming_its_use():
+    for name in A.__all__:
+        obj = getattr(A, name)
+        if isinstance(obj, type):
+            assert obj.__doc__ and len(obj.__doc__) > 10, name
+
+
+def test_cache_file_lives_under_the_user_cache_dir(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    path = parser._cache_file()
+    assert path.startswith(str(tmp_path)) and "vsoracle" in path
