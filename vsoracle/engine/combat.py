@@ -14,7 +14,7 @@ from .chain import add_link, require_empty_chain, require_priority
 from .effects import execute, gain_endurance, lose_endurance, stun
 from .game import Decision, Game
 from .powers import powers
-from .query import protected, query
+from .query import adjacent, protected, query
 from .state import Attack, ChainLink, Context, Zone
 from .triggers import fire, flush, pattern_matches
 
@@ -112,8 +112,9 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
 
 
 def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
-    """The reinforcement game-based effect: exhaust a support-row character behind the defender
-    that shares an affiliation with it, targeting the defender (FAQ Baltag; assumption A-REINFORCE)."""
+    """The reinforcement game-based effect: exhaust a ready character adjacent to the defender
+    that shares an affiliation with it, targeting the defender (FAQ Baltag, Melissa Gold
+    "reinforce an adjacent character"; assumption A-REINFORCE)."""
     require_priority(g, pid)
     s = g.state
     a = s.attack
@@ -126,8 +127,8 @@ def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
     problems = []
     if r.zone is not Zone.IN_PLAY or r.controller != pid:
         problems.append(f"{supporter} is not a character {pid} controls")
-    elif r.row != "support" or r.col != d.col or r.area != d.area:
-        problems.append(f"{supporter} is not in the support row behind {defender}")
+    elif not adjacent(r, d):
+        problems.append(f"{supporter} is not adjacent to {defender}")
     elif r.stunned or r.exhausted:
         problems.append(f"{supporter} is not ready")
     elif not ({x.casefold() for x in q.affiliations(r)} & {x.casefold() for x in q.affiliations(d)}):

@@ -40,6 +40,10 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
     """Targets are checked again on resolution; if all are illegal the effect is negated
     (CR 508, Cerebro VIII); an illegal target is left out of what the effect does."""
     ctx = link.context
+    if link.effect is None:
+        g.note("resolve", f"{link.label} has no one-shot effect; its ongoing powers work while it is face up",
+               "CR 304", "A-ONGOING")
+        return
     targets = targets_of(link.effect)
     if targets and ctx is not None:
         kept = []

@@ -109,6 +109,9 @@ def perform(g: Game, step: Step) -> None:
             raise IllegalActionError("nobody has priority now")
         pass_priority(g)
     elif verb == "resolve":
+        if not g.state.chain and step.value == "all":
+            g.note("pass", "the chain is already empty: nothing to resolve", "CR 216")
+            return
         if not g.state.chain:
             raise IllegalActionError("the chain is empty: nothing to resolve")
         g.note("pass", "all players pass in succession", "CR 216")
