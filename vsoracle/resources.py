@@ -15,7 +15,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 
 def data_path(name: str) -> Path:
-    """The folder ``name`` (``grammar`` or ``cards``)."""
+    """The folder ``name`` (``grammar``, ``cards`` or ``seeds``)."""
     packaged = _PACKAGE / "_data" / name
     if packaged.is_dir():
         return packaged

@@ -61,7 +61,7 @@ def _timing_ok(g: Game, pid: str, timing: ast.Step | None) -> bool:
 
 
 def _restrictions(g: Game, pid: str, o: GameObject, action: str) -> None:
-    """"Play/Recruit X only during … and only if …" (FAQ AIDA, Other-Earth, Peace in Our Time)."""
+    """"Play/Recruit X only during … and only if …" (FAQ SC 1, SC 20, SC 21)."""
     q = query(g.state)
     ctx = Context(pid, o.id)
     for line in powers(o.card, ast.PlayRestriction):
@@ -140,7 +140,7 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[Any], given: li
         elif isinstance(cost, ast.RevealCost):
             found = [x for x in q.select(cost.filter, ctx) if x in g.state.objects and x != o.id]
             shown = _cost_pick(g, pid, found, 1, given, "reveal")
-            g.note("cost", f"{pid} reveals {', '.join(shown)} as a cost", "CR 505; FAQ Thor")
+            g.note("cost", f"{pid} reveals {', '.join(shown)} as a cost", "CR 505; FAQ SC 34")
         elif isinstance(cost, ast.StunCost):
             from .effects import stun
             found = [x for x in q.select(cost.selector, ctx) if x in g.state.objects and not g.state.obj(x).stunned]
@@ -226,7 +226,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
             raise IllegalActionError(f"{oid} is not in {pid}'s resource row")
         if "reservist" not in q.keywords(o):
             raise IllegalActionError(f"{oid} does not have reservist: it cannot be recruited from the resource row",
-                                     hint="Supreme Sanction-like powers need the card revealed first (flip = ID)")
+                                     hint="a power that gives revealed cards reservist needs the card revealed first (flip = ID)")
     if "loyalty" in q.keywords(o):
         mine = {a.casefold() for c in s.characters(pid) for a in q.affiliations(c)}
         if not mine & {a.casefold() for a in q.affiliations(o)}:
@@ -347,7 +347,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
 def use(g: Game, pid: str, oid: str, *, power: int = 1, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
         pay: int | None = None) -> None:
     """Use an activated (payment) power: pay its costs, respect its limits, put its effect on
-    the chain (CR 501, 505; FAQ Whizzer, Melissa Gold)."""
+    the chain (CR 501, 505; FAQ GM 10, SC 15)."""
     require_priority(g, pid)
     s = g.state
     o = s.obj(oid)
@@ -400,7 +400,7 @@ def _self_cost(node: ast.ActivatedPower) -> bool:
 
 def flip(g: Game, pid: str, oid: str) -> None:
     """Reveal a face-down resource, or flip a location face up: neither uses the chain
-    (FAQ Supreme Sanction; CR 303 [K], assumption A-FLIP)."""
+    (FAQ SC 30; CR 303 [K], assumption A-FLIP)."""
     require_priority(g, pid)
     o = _owned(g, pid, oid)
     if o.zone is not Zone.RESOURCE_ROW or o.face_up:
@@ -412,11 +412,11 @@ def flip(g: Game, pid: str, oid: str) -> None:
         g.note("flip", f"{pid} flips location {oid} face up", "CR 303", "A-FLIP")
     else:
         g.set(g.state.with_object(evolve(o, revealed=True)))
-        g.note("reveal", f"{pid} reveals {oid} in the resource row (no chain)", "FAQ Supreme Sanction")
+        g.note("reveal", f"{pid} reveals {oid} in the resource row (no chain)", "FAQ SC 30")
 
 
 def unreveal(g: Game) -> None:
-    """A revealed resource returns to being unrevealed if nothing else happens (FAQ Supreme Sanction)."""
+    """A revealed resource returns to being unrevealed if nothing else happens (FAQ SC 30)."""
     s = g.state
     for o in s.objects.values():
         if o.revealed and o.zone is Zone.RESOURCE_ROW:
@@ -468,7 +468,7 @@ def place_resource(g: Game, pid: str, oid: str) -> None:
 
 def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     """Transferable: at the start of your formation step you may move the equipment to another
-    character you control (FAQ Force Field Belt; CR 7xx)."""
+    character you control (FAQ SC 6; CR 7xx)."""
     s = g.state
     if s.step != "formation" or s.active != pid:
         raise IllegalActionError(f"{pid} can transfer equipment only in {pid}'s formation step")
@@ -479,4 +479,4 @@ def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     if h.zone is not Zone.IN_PLAY or h.controller != pid or h.card.type is not CardType.CHARACTER:
         raise IllegalActionError(f"{to} is not a character {pid} controls")
     g.set(s.with_object(evolve(o, equipped_to=to, area=h.area, row=h.row, col=h.col)))
-    g.note("transfer", f"{oid} is transferred to {to}; counters stay where they are", "FAQ Force Field Belt")
+    g.note("transfer", f"{oid} is transferred to {to}; counters stay where they are", "FAQ SC 6")

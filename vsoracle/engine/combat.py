@@ -26,7 +26,7 @@ def _can_attack_hidden(q: Any, o: Any) -> bool:
 
 
 def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str | None:
-    """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3; FAQ Nighthawk."""
+    """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3; FAQ SC 19."""
     s = g.state
     q = query(s)
     if s.phase != "combat" or s.step != "attack" or s.active != pid:
@@ -113,7 +113,7 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
 
 def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
     """The reinforcement game-based effect: exhaust a ready character adjacent to the defender
-    that shares an affiliation with it, targeting the defender (FAQ Baltag, Melissa Gold
+    that shares an affiliation with it, targeting the defender (FAQ SC 2, SC 15
     "reinforce an adjacent character"; assumption A-REINFORCE)."""
     require_priority(g, pid)
     s = g.state
@@ -137,7 +137,7 @@ def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
         raise IllegalActionError(f"cannot reinforce: {problems[0]}")
     g.set(s.with_object(evolve(r, exhausted=True)))
     g.note("reinforce", f"{pid} plays reinforcement: {supporter} exhausts to reinforce {defender}",
-           "CR 12.2 [CO5]; FAQ Baltag", "A-REINFORCE", (supporter, defender))
+           "CR 12.2 [CO5]; FAQ SC 2", "A-REINFORCE", (supporter, defender))
     add_link(g, "reinforce", pid, defender, None, Context(pid, supporter, (defender,)),
              details={"defender": defender, "supporter": supporter})
     fire(g, "reinforces", subject=supporter, object=defender)
@@ -157,7 +157,7 @@ def resolve_reinforce(g: Game, link: ChainLink) -> None:
 
 def conclude_attack(g: Game, link: ChainLink) -> None:
     """Attack conclusion: ATK/DEF are compared first, then stuns (with stun endurance loss)
-    and breakthrough, which replacement modifiers may replace (FAQ GM 8, Power Princess).
+    and breakthrough, which replacement modifiers may replace (FAQ GM 8, SC 24).
     Triggers from the conclusion go on the chain after the attack has concluded."""
     s = g.state
     a = s.attack
@@ -193,7 +193,7 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
     team = a.is_team
     g.note("attack", f"attack conclusion: {' + '.join(attackers)} {atk_total} ATK vs {d.id} {ddef} DEF; "
            f"{d.id} {datk} ATK vs {struck} {sdef} DEF (compared before any replacement)",
-           "CR 407; FAQ Power Princess, Zarda")
+           "CR 407; FAQ SC 24")
     reinforced = q.reinforced(d)
     through = atk_total - ddef
     breakthrough = None
@@ -204,7 +204,7 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
             g.note("breakthrough", f"{d.id} is reinforced: no breakthrough", "CR 12.2 [CO5]")
         else:
             # What would replace the breakthrough is read now, with the comparison, before
-            # anyone is stunned (FAQ Power Princess, Zarda: she is stunned and still replaces it).
+            # anyone is stunned (FAQ SC 24: she is stunned and still replaces it).
             breakthrough = _breakthrough_plan(g, attackers[0], d.controller, d.id, through)
     stunned_now = []
     if defender_stunned and stun(g, d.id, f"{atk_total} ATK ≥ {ddef} DEF", "CR 407"):
@@ -230,7 +230,7 @@ def _breakthrough_plan(g: Game, attacker: str, player: str, defender: str | None
         return None
     if query(s).has_change(o, ast.CannotCauseBreakthrough):
         g.note("breakthrough", f"{attacker} cannot cause breakthrough this turn: nothing happens, "
-               "nothing to replace", "FAQ GM 8 (Monica Rambeau)")
+               "nothing to replace", "FAQ GM 8 (SC 17)")
         return None
     facts = {"subject": attacker, "to": player, "attacking": defender, "amount": amount}
     options = _replacements(g, facts)

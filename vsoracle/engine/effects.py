@@ -160,14 +160,14 @@ def gain_endurance(g: Game, pid: str, amount: int, why: str, cite: str) -> None:
 
 def stun(g: Game, oid: str, why: str, cite: str, by: tuple[str, ...] = ()) -> bool:
     """Stun a character: it turns face down and its controller loses endurance equal to its
-    cost (CR 702.1a); a character that "cannot be stunned" is not (FAQ Legendary Battles)."""
+    cost (CR 702.1a); a character that "cannot be stunned" is not (FAQ SC 13)."""
     s = g.state
     o = s.obj(oid)
     if o.zone is not Zone.IN_PLAY or o.stunned:
         return False
     q = query(s)
     if q.has_change(o, ast.CannotBeStunned):
-        g.note("stun", f"{oid} cannot be stunned", "FAQ Legendary Battles")
+        g.note("stun", f"{oid} cannot be stunned", "FAQ SC 13")
         return False
     invulnerable = "invulnerability" in q.keywords(o)
     g.set(s.with_object(evolve(o, stunned=True)))
@@ -352,7 +352,7 @@ def _apply(g: Game, action: str, oid: str, ctx: Context) -> bool:
 
 def _move_to_area(g: Game, e: ast.MoveToArea, ctx: Context) -> Done:
     """Move a character to an area, into its same position or any empty one there
-    (CR 512.3; FAQ GM 9, Walk Through Walls): the controller chooses ("row:col")."""
+    (CR 512.3; FAQ GM 9, SC 36): the controller chooses ("row:col")."""
     done = []
     for oid in _objects(g, e.selector, ctx, ctx.controller, "choose a character to move"):
         o = g.state.obj(oid)
@@ -367,7 +367,7 @@ def _move_to_area(g: Game, e: ast.MoveToArea, ctx: Context) -> Done:
             if eq.equipped_to == oid:
                 g.set(g.state.with_object(evolve(eq, area=e.area, row=row, col=col)))
         g.note("move", f"{oid} moves to {o.controller}'s {e.area} area ({row} row, column {col})", "CR 512.3",
-               objects=(oid,))
+               "A-MOVE-POSITION", (oid,))
         done.append(oid)
     return bool(done), ctx.bind(those=tuple(done))
 
@@ -481,7 +481,7 @@ def _change_target(g: Game, e: ast.ChangeTarget, ctx: Context) -> Done:
     q = query(g.state)
     links = [x for x in q.select(e.effect, ctx) if isinstance(x, int)]
     if not links:
-        g.note("target", "no such effect: this resolves but does nothing", "FAQ Chaos Magic")
+        g.note("target", "no such effect: this resolves but does nothing", "FAQ SC 3")
         return False, ctx
     link_id = choose_objects(g, ctx.controller, links, 1, f"{ctx.controller} chooses an effect")[0]
     lk = g.state.link(link_id)
@@ -493,12 +493,12 @@ def _change_target(g: Game, e: ast.ChangeTarget, ctx: Context) -> Done:
         if x in g.state.objects and (target_node is None or target_legal(g, target_node, x, lk) is None):
             candidates.append(x)
     if not candidates:
-        g.note("target", f"no other legal target for {lk.label}: this resolves but does nothing", "FAQ Chaos Magic")
+        g.note("target", f"no other legal target for {lk.label}: this resolves but does nothing", "FAQ SC 3")
         return False, ctx
     new = choose_objects(g, ctx.controller, candidates, 1, f"{ctx.controller} chooses the new target")[0]
     nctx = evolve(lk.context, targets=(new,) + lk.context.targets[1:])
     g.set(evolve(g.state, chain=tuple(evolve(x, context=nctx) if x.id == lk.id else x for x in g.state.chain)))
-    g.note("target", f"the target of {lk.label} changes from {old} to {new}", "FAQ Chaos Magic", objects=(new,))
+    g.note("target", f"the target of {lk.label} changes from {old} to {new}", "FAQ SC 3", objects=(new,))
     return True, ctx
 
 
@@ -563,7 +563,7 @@ def _put_counter(g: Game, e: ast.PutCounter, ctx: Context) -> Done:
         g.note("counter", f"{times} × +{e.atk} ATK / +{e.def_} DEF counter on {oid}", "CR 215", objects=(oid,))
         done.append(oid)
     if not done:
-        g.note("counter", "no character to put counters on: this does nothing", "FAQ New Identity")
+        g.note("counter", "no character to put counters on: this does nothing", "FAQ SC 18")
     return bool(done), ctx
 
 
@@ -602,7 +602,7 @@ def _duration(d: ast.Duration) -> str:
 
 
 def _freeze(change: Any, q: Any, ctx: Context) -> Any:
-    """Amounts of an effect's modifier are calculated once, on resolution (FAQ Repel Attack, Windstorm)."""
+    """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37)."""
     if isinstance(change, ast.StatChange) and not isinstance(change.amount, ast.Fixed):
         return evolve(change, amount=ast.Fixed(q.amount(change.amount, ctx)))
     return change
@@ -610,7 +610,7 @@ def _freeze(change: Any, q: Any, ctx: Context) -> Any:
 
 def _modify(g: Game, e: ast.Modify, ctx: Context) -> Done:
     """Create a continuous modifier. If it alters a quality it flags what it affects now;
-    otherwise it applies to whatever matches while it lasts (FAQ: Egghead, AIDA, Spider-Man)."""
+    otherwise it applies to whatever matches while it lasts (FAQ SC 4, SC 1, SC 29)."""
     q = query(g.state)
     changes = tuple(_freeze(c, q, ctx) for c in e.changes)
     mid, s = g.state.fresh_id()
@@ -624,17 +624,17 @@ def _modify(g: Game, e: ast.Modify, ctx: Context) -> Done:
     elif any(c.alters_quality for c in changes):
         found = [x for x in q.select(e.subject, ctx) if x in g.state.objects]
         if isinstance(e.subject, ast.Filter) and isinstance(e.subject.count, int):
-            # "a character of your choice gets …": chosen on resolution (FAQ Power Princess, Zarda)
+            # "a character of your choice gets …": chosen on resolution (FAQ SC 24)
             found = choose_objects(g, ctx.controller, found, e.subject.count, f"{ctx.controller} chooses a character")
         flagged = frozenset(found)
         mod = Modifier(mid, ctx, changes, e.subject, flagged, (), duration, e.duration.while_)
         shown = ", ".join(sorted(flagged)) or "nothing"
-        g.note("flag", f"{text} — alters a quality, so it flags {shown} now", "FAQ quality rule (Egghead, Legendary Battles)",
+        g.note("flag", f"{text} — alters a quality, so it flags {shown} now", "FAQ quality rule (SC 4, SC 13)",
                objects=tuple(sorted(flagged)))
     else:
         mod = Modifier(mid, ctx, changes, e.subject, None, (), duration, e.duration.while_)
         g.note("modifier", f"{text} — alters no quality, so it applies to whatever matches while it lasts",
-               "FAQ quality rule (AIDA, Spider-Man)")
+               "FAQ quality rule (SC 1, SC 29)")
     g.set(evolve(g.state, modifiers=g.state.modifiers + (mod,)))
     return True, ctx
 

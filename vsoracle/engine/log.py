@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ..citations import expand
+
 __all__ = ["Event"]
 
 
@@ -23,13 +25,13 @@ class Event:
     objects: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        cites = [c for c in (self.cite,) if c]
+        cites = [expand(c) for c in (self.cite,) if c]
         if self.assumption:
             cites.append(f"assumption {self.assumption}")
         return f"{self.text} [{'; '.join(cites)}]" if cites else self.text
 
     def as_json(self) -> dict:
-        out = {"kind": self.kind, "text": self.text, "cite": self.cite}
+        out = {"kind": self.kind, "text": self.text, "cite": expand(self.cite)}
         if self.assumption:
             out["assumption"] = self.assumption
         if self.objects:

@@ -162,8 +162,8 @@ class Query:
         return value
 
     def affiliations(self, o: GameObject) -> frozenset[str]:
-        """Printed affiliations plus those gained (Egghead's leader power, Supreme Sanction,
-        Two Worlds); sharing powers read the affiliations before sharing (assumption A-LAYERS)."""
+        """Printed affiliations plus those gained (SC 4's leader power, SC 30,
+        SC 35); sharing powers read the affiliations before sharing (assumption A-LAYERS)."""
         printed = frozenset(o.card.affiliations)
 
         def compute() -> frozenset[str]:
@@ -328,7 +328,7 @@ class Query:
                 if f.kind == "character" and o.card.type is not CardType.CHARACTER:
                     continue
                 yield o
-            if f.kind == "card" and "revealed" in ctx.bindings:  # "his revealed cards" (Game of the Galaxy)
+            if f.kind == "card" and "revealed" in ctx.bindings:  # "his revealed cards" (SC 8)
                 for oid in _listify(ctx.bindings.get("revealed")):
                     if oid in self.s.objects:
                         yield self.s.obj(oid)
@@ -399,7 +399,7 @@ class Query:
         """One qualifier of a filter, for object ``o``."""
         s = self.s
         if isinstance(q, ast.Affiliation):
-            # "Wrecking Crew characters" names a version as well as an affiliation (FAQ The Wrecker).
+            # "Wrecking Crew characters" names a version as well as an affiliation (FAQ SC 32).
             return self.has_affiliation(o, q.name) or _same(o.card.version or "", q.name)
         if isinstance(q, ast.AffiliationIn):
             return any(self.has_affiliation(o, n) for n in self.affiliation_names(q.affiliations, ctx))
@@ -666,8 +666,8 @@ class Query:
 
     # -- permissions and restrictions -------------------------------------
     def can_be_targeted(self, o: GameObject, link: ChainLink) -> bool:
-        """False when a "cannot be the target of …" modifier covers this effect (FAQ AIDA,
-        Project Liberator, Spider-Man, Walk Through Walls)."""
+        """False when a "cannot be the target of …" modifier covers this effect (FAQ SC 1,
+        SC 25, SC 29, SC 36)."""
         for change, mod in self.changes_on(o, ast.CannotBeTargeted):
             if self.link_matches(change.by, link, mod.ctx):
                 return False
@@ -713,7 +713,7 @@ def query(state: GameState) -> Query:
 
 
 def cannot_lose(state: GameState, pid: str) -> bool:
-    """FAQ Karla Sofen: "your opponents cannot lose the game" while her power is active."""
+    """FAQ SC 12: "your opponents cannot lose the game" while her power is active."""
     return any(True for _ in query(state).player_changes(pid, ast.CannotLoseGame))
 
 

@@ -67,7 +67,7 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
         from .triggers import leading_condition
         if not query(g.state).holds(leading_condition(link.effect), ctx):
             g.note("negate", f"{link.label}: its opening condition is false on resolution, so the whole "
-                   "triggered power does nothing", "FAQ AIDA, GM 9", "A-INTERVENING-IF")
+                   "triggered power does nothing", "FAQ SC 1, GM 9", "A-INTERVENING-IF")
             return
     execute(g, link.effect, ctx)
 

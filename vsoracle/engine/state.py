@@ -172,7 +172,7 @@ class Attack:
 class Modifier:
     """A continuous modifier an effect created (CR 512).
 
-    Quality rule (FAQ: Egghead, Legendary Battles, AIDA, …): when any change
+    Quality rule (FAQ SC 4, SC 13, SC 1, …): when any change
     alters a quality, ``flagged`` fixes the objects it affects at resolution;
     otherwise ``flagged`` is ``None`` and ``subject`` is matched at each moment.
     ``player_subject`` names the players a player modifier applies to.

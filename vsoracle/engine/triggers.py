@@ -49,7 +49,7 @@ def _sources(g: Game, o: GameObject) -> list[tuple[Any, bool]]:
 
 def _works_from(node: ast.TriggeredPower, o: GameObject) -> bool:
     """A power that says "if <this card> is in your <zone>" works from that zone
-    (FAQ Project Liberator; assumption A-ZONE-TRIGGER)."""
+    (FAQ SC 25; assumption A-ZONE-TRIGGER)."""
     eff = node.effect
     if isinstance(eff, ast.Conditional):
         conds = eff.condition.conditions if isinstance(eff.condition, ast.AllOf) else (eff.condition,)
@@ -151,7 +151,7 @@ def fire_recruit(g: Game, oid: str) -> None:
 def fire_start(g: Game, phase: str, step: str | None, active: str | None) -> None:
     """"At the start of" a phase or step is an instant: what is active then triggers (Cerebro
     Crisis). A start trigger whose effect is conditional triggers only if the condition holds
-    at that instant, and is checked again on resolution (FAQ AIDA, GM 9; assumption A-INTERVENING-IF)."""
+    at that instant, and is checked again on resolution (FAQ SC 1, GM 9; assumption A-INTERVENING-IF)."""
     name = STEP_NAMES.get((phase, step))
     if name is None:
         return
@@ -173,7 +173,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None) -> Non
             leading = leading_condition(node.effect)
             if leading is not None and not q.holds(leading, ctx):
                 g.note("trigger", f"{o.id}: \"{say(node)}\" does not trigger: its condition is false now",
-                       "FAQ AIDA", "A-INTERVENING-IF")
+                       "FAQ SC 1", "A-INTERVENING-IF")
                 continue
             found.append(PendingTrigger(controller, o.id, node.effect, ctx, ongoing, None, say(node)))
     for d in s.delayed:

@@ -84,7 +84,7 @@ def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
 
 def offer_transfers(g: Game, pid: str) -> None:
     """Transferable: at the start of your formation step you may transfer the equipment to
-    another character you control (FAQ Force Field Belt)."""
+    another character you control (FAQ SC 6)."""
     from .game import Decision
     from .query import query
     for eq in sorted(g.state.in_play(pid), key=lambda o: o.id):
@@ -97,7 +97,7 @@ def offer_transfers(g: Game, pid: str) -> None:
         if pick != "none":
             h = g.state.obj(pick)
             g.set(g.state.with_object(evolve(eq, equipped_to=pick, area=h.area, row=h.row, col=h.col)))
-            g.note("transfer", f"{eq.id} is transferred to {pick}; counters stay on the character", "FAQ Force Field Belt")
+            g.note("transfer", f"{eq.id} is transferred to {pick}; counters stay on the character", "FAQ SC 6")
 
 
 def draw(g: Game, pid: str, count: int, cite: str) -> int:
@@ -165,7 +165,7 @@ def advance(g: Game, target: str) -> None:
 def wrap_up(g: Game) -> None:
     """The recovery phase wrap-up (CR 408, [S:HCR]); nobody gets priority during it.
 
-    a) players at 0 or less endurance lose (FAQ: Karla Sofen); b) each player
+    a) players at 0 or less endurance lose (FAQ SC 12); b) each player
     recovers one stunned character; c) the rest are KO'd; d) everything readies;
     e) "this turn" ends; f) the initiative passes clockwise.
     """
@@ -176,7 +176,7 @@ def wrap_up(g: Game) -> None:
     protected = [pid for pid in low if cannot_lose(s, pid)]
     for pid in protected:
         g.note("lose", f"{pid} has {s.player(pid).endurance} endurance but cannot lose the game",
-               "FAQ Karla Sofen")
+               "FAQ SC 12")
     losers = [pid for pid in low if pid not in protected]
     alive = [p.id for p in s.players if not p.lost]
     if losers and set(losers) == set(alive):
@@ -190,7 +190,7 @@ def wrap_up(g: Game) -> None:
     if len(remaining) == 1 and losers:
         winner = remaining[0]
         if cannot_win(g.state, winner):
-            g.note("win", f"{winner} cannot win the game", "FAQ Karla Sofen")
+            g.note("win", f"{winner} cannot win the game", "FAQ SC 12")
         else:
             g.set(g.state.with_player(evolve(g.state.player(winner), won=True)))
             g.note("win", f"{winner} wins the game", "CR 102")
