@@ -217,9 +217,14 @@ class _Loader:
             card = self.db.find(query)
         except VsOracleError as error:
             raise error.located(self.src.path, self.src.line_of(keypath)) from None
-        if card.incomplete and card.type is None:
-            raise self.fail(keypath, f"card '{card.title}' is incomplete in the database (the FAQ only names it)",
-                            "define it in this scenario with a [[card]] table giving its type, cost and text")
+        if card.incomplete:
+            from ..cards.load import REQUIRED
+            missing = ["type"] if card.type is None else \
+                [k for k in REQUIRED[card.type] if getattr(card, "defense" if k == "def" else k) in (None, ())]
+            if missing:
+                raise self.fail(keypath, f"card '{card.title}' is incomplete in the database (the FAQ gives no "
+                                f"{', '.join(missing)})", "define it in this scenario with a [[card]] table "
+                                "of the same title, giving the missing fields")
         return card
 
     def _new_id(self, card: Card, given: Any, keypath: KeyPath) -> str:
@@ -247,10 +252,10 @@ class _Loader:
         self.unknown_keys(game, GAME_KEYS, ("game",), "[game]")
         players_table = data.get("players", {})
         self.expect(players_table, dict, ("players",), "a table of players")
-        if not players_table:
-            players_table = {"A": {}, "B": {}}
-        if len(players_table) < 2:
-            raise self.fail(("players",), "a game needs at least two players", "add [players.B]")
+        players_table = dict(players_table)
+        for default in ("A", "B"):  # a game has at least two players; unnamed ones start empty
+            if len(players_table) < 2 and default not in players_table:
+                players_table[default] = {}
         pids = tuple(players_table)
         turn = self.expect(game.get("turn", 1), int, ("game", "turn"), "a whole number")
         initiative = self._player(game.get("initiative", pids[0]), pids, ("game", "initiative"))
@@ -408,7 +413,11 @@ class _Loader:
                     checks, self.src.line_of(path + ((verb,) if verb else ())))
 
     def _pids(self) -> tuple[str, ...]:
-        return tuple(self.src.data.get("players", {}) or ("A", "B"))
+        pids = list(self.src.data.get("players", {}))
+        for default in ("A", "B"):
+            if len(pids) < 2 and default not in pids:
+                pids.append(default)
+        return tuple(pids)
 
     def _known(self, value: Any, path: KeyPath, players: bool = True) -> None:
         """An id (or player) that steps name must exist."""
