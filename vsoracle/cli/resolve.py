@@ -81,8 +81,59 @@ def report_json(result) -> dict:
     }
 
 
+_QUIET_KINDS = {"pass", "phase", "start"}
+
+
+def explain_lines(result) -> list[str]:
+    """The ruling in one line, the numbered events that led to it, the rules consulted."""
+    from ..citations import expand
+
+    sc = result.scenario
+    holds = sum(1 for c in result.checks if c.ok)
+    n = len(result.outcomes)
+    spread = "in the only outcome" if n == 1 else f"across {n} distinct outcomes"
+    if not result.checks:
+        verdict = f"{sc.title}: no checks asked ({spread})."
+    elif result.passed:
+        verdict = f"{sc.title} — yes: all {holds} checks hold {spread}."
+    else:
+        failed = "; ".join(f"{c.description} (found {', '.join(map(str, sorted(set(map(str, c.found)))))})"
+                           for c in result.checks if not c.ok)
+        verdict = f"{sc.title} — no: {failed}."
+    lines = [f"Ruling: {verdict}", "", "How:"]
+    events = [e for e in result.outcomes[0].log if e.kind not in _QUIET_KINDS] if result.outcomes else []
+    for i, event in enumerate(events, start=1):
+        lines.append(f"  {i:>2}. {event}")
+    cites: list[str] = []
+    for out in result.outcomes:
+        for e in out.log:
+            for part in expand(e.cite).split(";"):
+                part = part.strip()
+                if part and part not in cites and not part.startswith(("scenario", "Avengers FAQ,")):
+                    cites.append(part)
+    lines += ["", "Rules consulted: " + "; ".join(cites)]
+    if result.assumptions:
+        lines.append("Assumptions: " + ", ".join(result.assumptions) + " (docs/rules-assumptions.md)")
+    if sc.source:
+        lines.append(f"Question from: {sc.source}")
+    return lines
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``resolve`` to ``app``."""
+    """Add ``resolve`` and ``explain`` to ``app``."""
+
+    @app.command("explain")
+    def explain(file: Path = typer.Argument(..., help="A scenario file.")) -> None:
+        """Explain a scenario's answer: the ruling in one line, the events that led to it, the rules consulted.
+
+        Exit status as for resolve: 0 the checks hold, 1 one fails, 2 the file is invalid.
+        """
+        from ..scenario.load import load_scenario
+        from ..scenario.run import run_scenario
+
+        result = run_scenario(load_scenario(file, database()))
+        typer.echo("\n".join(explain_lines(result)))
+        raise typer.Exit(code=0 if result.passed else 1)
 
     @app.command("resolve")
     def resolve(

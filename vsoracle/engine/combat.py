@@ -102,8 +102,8 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
     attack = Attack(pid, tuple(attackers), () if target in s.player_ids else (target,),
                     target if target in s.player_ids else None)
     g.set(evolve(s, attack=attack))
-    kind = "team attack" if len(attackers) > 1 else "attack"
-    g.note("attack", f"{pid} proposes a {kind}: {', '.join(attackers)} → {target}; attackers exhaust",
+    kind = "a team attack" if len(attackers) > 1 else "an attack"
+    g.note("attack", f"{pid} proposes {kind}: {', '.join(attackers)} → {target}; attackers exhaust",
            "CR 407", "A-ATTACK-CHAIN", tuple(attackers))
     add_link(g, "attack", pid, attackers[0], None, Context(pid, attackers[0]))
     for a in attackers:

@@ -48,10 +48,11 @@ class Game:
     """The working context of one run: state, log and answers."""
 
     def __init__(self, state: GameState, answers: Sequence[Any] = (),
-                 check: Callable[[GameState], None] | None = None) -> None:
+                 check: Callable[[GameState], None] | None = None, scripted: int | None = None) -> None:
         self.state = state
         self.log: list[Event] = []
         self.answers = list(answers)
+        self.scripted = len(self.answers) if scripted is None else scripted
         self.used = 0
         self.taken: list[tuple[Decision, Any]] = []
         self._check = check
@@ -87,8 +88,8 @@ class Game:
                 raise IllegalActionError(f"'{answer}' is not a legal answer to: {decision.prompt}",
                                          hint=f"choose one of {shown}")
             self.taken.append((decision, chosen))
-            self.note("choice", f"{decision.player} chooses {decision.describe(chosen)}: {decision.prompt}",
-                      "scenario choose")
+            how = "scenario choose" if self.used <= self.scripted else "explored: every legal answer is followed"
+            self.note("choice", f"{decision.player} chooses {decision.describe(chosen)}: {decision.prompt}", how)
             return chosen
         raise Unanswered(decision)
 

@@ -186,7 +186,7 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, replays: list[i
         if replays[0] > MAX_REPLAYS:
             raise LimitExceededError(f"exploration budget of {MAX_REPLAYS} replays exceeded", file=sc.path,
                                      line=step.line, hint="script some decisions with choose = [...]")
-        g = Game(out.state, answers, check)
+        g = Game(out.state, answers, check, scripted)
         try:
             perform(g, step)
         except Unanswered as need:
