@@ -57,11 +57,13 @@ class Game:
         self.taken: list[tuple[Decision, Any]] = []
         self._check = check
         self.resolutions = 0
+        self.transitions = 0
 
     def set(self, state: GameState) -> None:
         """Replace the state (one transition); invariants are checked when enabled."""
         if self._check is not None:
             self._check(state)
+        self.transitions += 1
         self.state = state
 
     def note(self, kind: str, text: str, cite: str = "", assumption: str | None = None,

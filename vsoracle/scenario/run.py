@@ -56,6 +56,8 @@ class RunResult:
     scenario: Scenario
     outcomes: tuple[Outcome, ...]
     checks: tuple[CheckResult, ...]
+    transitions: int = 0
+    replays: int = 0
 
     @property
     def passed(self) -> bool:
@@ -131,7 +133,7 @@ def run_scenario(sc: Scenario, *, invariants: bool = True,
     outcomes = [Outcome(sc.state, (Event("start", f"scenario: {sc.title}", sc.source or ""),), ())]
     results: list[CheckResult] = []
     check = check_invariants if invariants else None
-    replays = [0]
+    replays = [0, 0]
     for step in sc.steps:
         merged: dict[GameState, Outcome] = {}
         rejected_ok: list[bool] = []
@@ -158,7 +160,7 @@ def run_scenario(sc: Scenario, *, invariants: bool = True,
             on_step(step.index)
     for c in sc.checks:
         results.append(_evaluate(c, outcomes, None))
-    return RunResult(sc, tuple(outcomes), tuple(results))
+    return RunResult(sc, tuple(outcomes), tuple(results), replays[1], replays[0])
 
 
 def _evaluate(c: Check, outcomes: list[Outcome], step: int | None) -> CheckResult:
@@ -188,7 +190,10 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, replays: list[i
                                      line=step.line, hint="script some decisions with choose = [...]")
         g = Game(out.state, answers, check, scripted)
         try:
-            perform(g, step)
+            try:
+                perform(g, step)
+            finally:
+                replays[1] += g.transitions
         except Unanswered as need:
             if sc.strict:
                 shown = ", ".join(need.decision.describe(o) for o in need.decision.options)
