@@ -28,7 +28,7 @@ class CardType(enum.Enum):
         return self.value
 
 
-@frozen
+@frozen(cache_hash=True)
 class Card:
     """One printed card (or a card a scenario defines).
 

@@ -51,8 +51,9 @@ def _powers(card: Card) -> tuple[PowerLine, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=16384)
 def powers(card: Card, kind: type | tuple[type, ...] | None = None) -> tuple[PowerLine, ...]:
-    """The card's powers in printed order, optionally only those of one node type."""
+    """The card's powers in printed order, optionally only those of one node type (cached)."""
     lines = _powers(card)
     return lines if kind is None else tuple(p for p in lines if isinstance(p.node, kind))
 

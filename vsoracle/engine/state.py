@@ -49,7 +49,7 @@ _PILE_FIELD = {Zone.DECK: "deck", Zone.HAND: "hand", Zone.RESOURCE_ROW: "resourc
                Zone.KO_PILE: "ko_pile", Zone.REMOVED: "removed"}
 
 
-@frozen
+@frozen(cache_hash=True)
 class GameObject:
     """One card of the game, wherever it is, with everything the rules track about it.
 
@@ -83,7 +83,7 @@ class GameObject:
         return self.card.title
 
 
-@frozen
+@frozen(cache_hash=True)
 class Player:
     """A player: endurance, unspent resource points, and the order of each pile (top first)."""
 
@@ -106,7 +106,7 @@ class Player:
         return evolve(self, **{_PILE_FIELD[zone]: ids})
 
 
-@frozen
+@frozen(cache_hash=True)
 class Context:
     """What an effect needs to resolve its references: who controls it, its source,
     its targets (chosen on announcement) and its bindings (event facts, paid amounts,
@@ -121,7 +121,7 @@ class Context:
         return evolve(self, bindings=self.bindings.update(items))
 
 
-@frozen
+@frozen(cache_hash=True)
 class ChainLink:
     """An effect on the chain (CR 505): what kind, from where, and what it will do.
 
@@ -149,7 +149,7 @@ class ChainLink:
         return self.context.targets if self.context else ()
 
 
-@frozen
+@frozen(cache_hash=True)
 class Attack:
     """The attack in progress (CR 407): attackers, the defender or attacked player, reinforcements."""
 
@@ -168,7 +168,7 @@ class Attack:
         return any(d == defender for _, d in self.reinforcers)
 
 
-@frozen
+@frozen(cache_hash=True)
 class Modifier:
     """A continuous modifier an effect created (CR 512).
 
@@ -225,7 +225,7 @@ class PendingTrigger:
     text: str = ""
 
 
-@frozen
+@frozen(cache_hash=True)
 class GameState:
     """A whole game position. Every transition returns a new one (``attrs.evolve``)."""
 

@@ -32,6 +32,8 @@ STEP_NAMES = {("draw", None): "draw phase", ("build", None): "build phase", ("co
 
 def _sources(g: Game, o: GameObject) -> list[tuple[Any, bool]]:
     """The triggered powers of ``o`` that are active now, each with whether it is ongoing."""
+    if not powers(o.card, ast.TriggeredPower):
+        return []
     q = query(g.state)
     out = []
     for line in powers(o.card, ast.TriggeredPower):
