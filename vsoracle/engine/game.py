@@ -48,11 +48,14 @@ class Game:
     """The working context of one run: state, log and answers."""
 
     def __init__(self, state: GameState, answers: Sequence[Any] = (),
-                 check: Callable[[GameState], None] | None = None, scripted: int | None = None) -> None:
+                 check: Callable[[GameState], None] | None = None, scripted: int | None = None,
+                 explore: bool = False) -> None:
         self.state = state
         self.log: list[Event] = []
         self.answers = list(answers)
         self.scripted = len(self.answers) if scripted is None else scripted
+        self.explore = explore
+        self.branches: list[list[Any]] = []
         self.used = 0
         self.taken: list[tuple[Decision, Any]] = []
         self._check = check
@@ -93,7 +96,13 @@ class Game:
             how = "scenario choose" if self.used <= self.scripted else "explored: every legal answer is followed"
             self.note("choice", f"{decision.player} chooses {decision.describe(chosen)}: {decision.prompt}", how)
             return chosen
-        raise Unanswered(decision)
+        if not self.explore:
+            raise Unanswered(decision)
+        # Exploring: follow the first answer now; the others are replayed later from this prefix.
+        prefix = list(self.answers[: self.used])
+        self.branches += [prefix + [option] for option in options[1:]]
+        self.answers.append(options[0])
+        return self.ask(decision)
 
     def bump(self) -> None:
         """Count one resolution; a runaway loop of triggers stops with a clear error."""

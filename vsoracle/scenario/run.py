@@ -188,12 +188,13 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, replays: list[i
         if replays[0] > MAX_REPLAYS:
             raise LimitExceededError(f"exploration budget of {MAX_REPLAYS} replays exceeded", file=sc.path,
                                      line=step.line, hint="script some decisions with choose = [...]")
-        g = Game(out.state, answers, check, scripted)
+        g = Game(out.state, answers, check, scripted, explore=not sc.strict)
         try:
             try:
                 perform(g, step)
             finally:
                 replays[1] += g.transitions
+                stack.extend(reversed(g.branches))
         except Unanswered as need:
             if sc.strict:
                 shown = ", ".join(need.decision.describe(o) for o in need.decision.options)
