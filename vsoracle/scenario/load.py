@@ -47,6 +47,13 @@ PLAYER_PROPERTIES = ("endurance", "hand", "deck", "resources", "ko_pile", "remov
                      "lost", "won")
 ZONE_KEYS = {"hand": Zone.HAND, "deck": Zone.DECK, "ko_pile": Zone.KO_PILE, "removed": Zone.REMOVED,
              "resources": Zone.RESOURCE_ROW}
+CHECK_VALUES = {
+    "zone": ("deck", "hand", "resource_row", "chain", "in_play", "ko_pile", "removed"),
+    "area": ("visible", "hidden", ""), "row": ("front", "support", ""), "state": ("ready", "exhausted", "stunned"),
+    "face": ("up", "down"), "stunned": (True, False), "exhausted": (True, False), "attacking": (True, False),
+    "defending": (True, False), "reinforced": (True, False), "lost": (True, False), "won": (True, False),
+}
+CHAIN_KINDS = ("recruit", "play", "power", "trigger", "attack", "reinforce")
 PLAYER_KEYS = set(ZONE_KEYS) | {"endurance", "resource_points", "characters"}
 GAME_KEYS = {"turn", "initiative", "phase", "step", "active"}
 
@@ -461,6 +468,9 @@ class _Loader:
                 for item in items:
                     if isinstance(item, str):
                         self._known(item, path + (key,))
+        for needed, key, example in (("reinforce", "with", 'with = "supporter-id"'), ("transfer", "to", 'to = "character-id"')):
+            if verb == needed and key not in table:
+                raise self.fail(vpath, f"{verb} needs '{key}'", f"add {example}")
         for key in ("face_down", "equip", "with", "to"):
             if key in table:
                 self._known(table[key], path + (key,), players=False)
@@ -481,6 +491,11 @@ class _Loader:
             spath = path + (subject,)
             if subject == "chain":
                 self.expect(props, list, spath, 'a list like ["recruit:ultron", "trigger:ultron"]')
+                for entry in props:
+                    kind = entry.split(":", 1)[0] if isinstance(entry, str) else None
+                    if kind not in CHAIN_KINDS or ":" not in entry:
+                        raise self.fail(spath, f"chain entry {_show(entry)} is not KIND:SOURCE-ID",
+                                        f"KIND is one of {', '.join(CHAIN_KINDS)}")
                 out.append(Check("chain", "", _freeze(props), self.src.line_of(spath), every))
                 continue
             if subject not in self.objects and subject not in self._pids():
@@ -493,6 +508,10 @@ class _Loader:
                     near = difflib.get_close_matches(prop, allowed, n=1)
                     raise self.fail(spath + (prop,), f"unknown property '{prop}'",
                                     f"did you mean '{near[0]}'?" if near else f"properties: {', '.join(allowed)}")
+                choices = CHECK_VALUES.get(prop)
+                if choices is not None and expected not in choices:
+                    raise self.fail(spath + (prop,), f"{prop} cannot be {_show(expected)}",
+                                    f"use one of {', '.join(_show(c) for c in choices)}")
                 out.append(Check(subject, prop, _freeze(expected), self.src.line_of(spath + (prop,)), every))
         return tuple(out)
 
