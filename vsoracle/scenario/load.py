@@ -49,7 +49,7 @@ ZONE_KEYS = {"hand": Zone.HAND, "deck": Zone.DECK, "ko_pile": Zone.KO_PILE, "rem
              "resources": Zone.RESOURCE_ROW}
 CHECK_VALUES = {
     "zone": ("deck", "hand", "resource_row", "chain", "in_play", "ko_pile", "removed"),
-    "area": ("visible", "hidden", ""), "row": ("front", "support", ""), "state": ("ready", "exhausted", "stunned"),
+    "area": ("visible", "hidden", "", False), "row": ("front", "support", "", False), "state": ("ready", "exhausted", "stunned"),
     "face": ("up", "down"), "stunned": (True, False), "exhausted": (True, False), "attacking": (True, False),
     "defending": (True, False), "reinforced": (True, False), "lost": (True, False), "won": (True, False),
 }
