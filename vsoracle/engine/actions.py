@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from attrs import evolve
+from .values import replace
 
 from ..cards import CardType
 from ..errors import IllegalActionError
@@ -87,7 +87,7 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[Any], given: li
         if isinstance(cost, ast.PayEndurance):
             if p.endurance < cost.amount:
                 raise IllegalActionError(f"{pid} cannot pay {cost.amount} endurance (has {p.endurance})")
-            g.set(g.state.with_player(evolve(p, endurance=p.endurance - cost.amount)))
+            g.set(g.state.with_player(replace(p, endurance=p.endurance - cost.amount)))
             g.note("cost", f"{pid} pays {cost.amount} endurance: {p.endurance} → {p.endurance - cost.amount}",
                    "CR 505")
         elif isinstance(cost, ast.PayResourcePoints):
@@ -102,14 +102,14 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[Any], given: li
             if p.resource_points < amount:
                 raise IllegalActionError(f"{pid} cannot pay {amount} resource points (has {p.resource_points})",
                                          hint="resource points come in the recruit step")
-            g.set(g.state.with_player(evolve(p, resource_points=p.resource_points - amount)))
+            g.set(g.state.with_player(replace(p, resource_points=p.resource_points - amount)))
             g.note("cost", f"{pid} pays {amount} resource point{'s' if amount != 1 else ''}", "CR 505")
             binds["paid"] = amount
         elif isinstance(cost, ast.Activate):
             cur = g.state.obj(o.id)
             if cur.exhausted or cur.stunned:
                 raise IllegalActionError(f"{o.id} must be ready to activate")
-            g.set(g.state.with_object(evolve(cur, exhausted=True)))
+            g.set(g.state.with_object(replace(cur, exhausted=True)))
             g.note("cost", f"{o.id} exhausts to activate", "CR 501", "A-ACTIVATE")
         elif isinstance(cost, ast.DiscardCost):
             hand = [x for x in g.state.player(pid).hand if x != o.id and
@@ -123,7 +123,7 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[Any], given: li
             found = [x for x in q.select(cost.selector, ctx) if x in g.state.objects
                      and not g.state.obj(x).exhausted and not g.state.obj(x).stunned]
             for x in _cost_pick(g, pid, found, 1, given, "exhaust"):
-                g.set(g.state.with_object(evolve(g.state.obj(x), exhausted=True)))
+                g.set(g.state.with_object(replace(g.state.obj(x), exhausted=True)))
                 g.note("cost", f"{pid} exhausts {x} as a cost", "CR 505")
         elif isinstance(cost, ast.RemoveFromGameCost):
             parts = cost.selector.parts if isinstance(cost.selector, ast.Together) else (cost.selector,)
@@ -273,7 +273,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
         if line.node.action == "recruit":
             binds.update(_pay_costs(g, pid, o, (line.node.cost,), given, None))
     p = g.state.player(pid)
-    g.set(g.state.with_player(evolve(p, resource_points=p.resource_points - total)))
+    g.set(g.state.with_player(replace(p, resource_points=p.resource_points - total)))
     index = p.resources.index(oid) if source == "resources" else None
     if source == "resources":
         g.note("reveal", f"{pid} reveals {oid} in the resource row and recruits it", "FAQ GM 1")
@@ -288,7 +288,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
         g.note("reservist", f"{pid} puts {face_down} face down into the resource row in place of {oid}, "
                "as part of playing the recruit effect, before anyone gets priority", "FAQ GM 1")
     fire_recruit(g, oid)
-    g.set(evolve(g.state, priority=pid))
+    g.set(replace(g.state, priority=pid))
     flush(g)
 
 
@@ -333,14 +333,14 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     if where == "hand":
         base = move_card(g.state, oid, Zone.CHAIN, controller=pid)
     else:
-        base = g.state.with_object(evolve(g.state.obj(oid), face_up=True))
+        base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
     played = base.plot_twists_played
-    base = evolve(base, plot_twists_played=played.set(pid, played.get(pid, 0) + 1))
+    base = replace(base, plot_twists_played=played.set(pid, played.get(pid, 0) + 1))
     shown = f" targeting {', '.join(map(str, targets))}" if targets else ""
     add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
              o.card.ongoing, base=base)
     g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
-    g.set(evolve(g.state, priority=pid))
+    g.set(replace(g.state, priority=pid))
     flush(g)
 
 
@@ -380,11 +380,11 @@ def use(g: Game, pid: str, oid: str, *, power: int = 1, targets: Sequence[Any] =
     provisional = ChainLink(0, "power", pid, oid, node.effect, ctx, origin, line.block == "ongoing")
     values = _announce_targets(g, node.effect, list(targets), provisional)
     binds = _pay_costs(g, pid, o, node.costs, list(costs), pay)
-    g.set(evolve(g.state, used_powers=g.state.used_powers | {key}))
+    g.set(replace(g.state, used_powers=g.state.used_powers | {key}))
     g.note("use", f"{pid} uses {oid}'s power: {say(node)}", "CR 501, 505")
     add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
              line.block == "ongoing")
-    g.set(evolve(g.state, priority=pid))
+    g.set(replace(g.state, priority=pid))
     flush(g)
 
 
@@ -408,10 +408,10 @@ def flip(g: Game, pid: str, oid: str) -> None:
     if o.card.type is CardType.LOCATION:
         if len(g.state.player(pid).resources) < (o.card.cost or 0):
             raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}")
-        g.set(g.state.with_object(evolve(o, face_up=True)))
+        g.set(g.state.with_object(replace(o, face_up=True)))
         g.note("flip", f"{pid} flips location {oid} face up", "CR 303", "A-FLIP")
     else:
-        g.set(g.state.with_object(evolve(o, revealed=True)))
+        g.set(g.state.with_object(replace(o, revealed=True)))
         g.note("reveal", f"{pid} reveals {oid} in the resource row (no chain)", "FAQ SC 30")
 
 
@@ -420,7 +420,7 @@ def unreveal(g: Game) -> None:
     s = g.state
     for o in s.objects.values():
         if o.revealed and o.zone is Zone.RESOURCE_ROW:
-            s = s.with_object(evolve(o, revealed=False))
+            s = s.with_object(replace(o, revealed=False))
     if s is not g.state:
         g.set(s)
 
@@ -438,13 +438,13 @@ def move(g: Game, pid: str, oid: str, row: str | None, col: int | None) -> None:
     other = next((c for c in s.characters(pid) if c.area == o.area and c.row == row and c.col == col and c.id != oid),
                  None)
     if other is not None:
-        s = s.with_object(evolve(other, row=o.row, col=o.col))
-    s = s.with_object(evolve(o, row=row, col=col))
+        s = s.with_object(replace(other, row=o.row, col=o.col))
+    s = s.with_object(replace(o, row=row, col=col))
     for eq in list(s.in_play()):
         if eq.equipped_to == oid:
-            s = s.with_object(evolve(eq, row=row, col=col))
+            s = s.with_object(replace(eq, row=row, col=col))
         if other is not None and eq.equipped_to == other.id:
-            s = s.with_object(evolve(eq, row=o.row, col=o.col))
+            s = s.with_object(replace(eq, row=o.row, col=o.col))
     g.set(s)
     g.note("move", f"{oid} moves to the {row} row, column {col}" + (f" (swapping with {other.id})" if other else ""),
            "CR 405")
@@ -462,7 +462,7 @@ def place_resource(g: Game, pid: str, oid: str) -> None:
     if o.zone is not Zone.HAND:
         raise IllegalActionError(f"{oid} is not in {pid}'s hand")
     g.set(move_card(s, oid, Zone.RESOURCE_ROW, face_up=False))
-    g.set(evolve(g.state, used_powers=g.state.used_powers | {(pid, -1)}))
+    g.set(replace(g.state, used_powers=g.state.used_powers | {(pid, -1)}))
     g.note("resource", f"{pid} puts {oid} face down into the resource row", "CR 403")
 
 
@@ -478,5 +478,5 @@ def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     h = s.obj(to)
     if h.zone is not Zone.IN_PLAY or h.controller != pid or h.card.type is not CardType.CHARACTER:
         raise IllegalActionError(f"{to} is not a character {pid} controls")
-    g.set(s.with_object(evolve(o, equipped_to=to, area=h.area, row=h.row, col=h.col)))
+    g.set(s.with_object(replace(o, equipped_to=to, area=h.area, row=h.row, col=h.col)))
     g.note("transfer", f"{oid} is transferred to {to}; counters stay where they are", "FAQ SC 6")

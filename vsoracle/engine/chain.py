@@ -8,7 +8,7 @@ go on the chain and the primary player gets priority again.
 
 from __future__ import annotations
 
-from attrs import evolve
+from .values import replace
 
 from ..errors import IllegalActionError
 from .game import Game
@@ -44,12 +44,12 @@ def add_link(g: Game, kind: str, controller: str, source: str | None, effect=Non
     link_id, s = (base or g.state).fresh_id()
     link = ChainLink(link_id, kind, controller, source, effect, context, origin, ongoing,
                      FrozenMap(details or {}))
-    g.set(evolve(s, chain=s.chain + (link,), passes=0))
+    g.set(replace(s, chain=s.chain + (link,), passes=0))
     return link_id
 
 
 def give_priority_to(g: Game, pid: str) -> None:
-    g.set(evolve(g.state, priority=pid, passes=0))
+    g.set(replace(g.state, priority=pid, passes=0))
 
 
 def pass_priority(g: Game) -> None:
@@ -66,7 +66,7 @@ def pass_priority(g: Game) -> None:
         else:
             end_step(g)
         return
-    g.set(evolve(s, priority=order[1], passes=passes))
+    g.set(replace(s, priority=order[1], passes=passes))
 
 
 def resolve_top(g: Game) -> None:
@@ -78,12 +78,12 @@ def resolve_top(g: Game) -> None:
     if not s.chain:
         raise IllegalActionError("the chain is empty: nothing to resolve")
     link = s.chain[-1]
-    g.set(evolve(s, chain=s.chain[:-1], passes=0, priority=None, resolving=link))
+    g.set(replace(s, chain=s.chain[:-1], passes=0, priority=None, resolving=link))
     g.bump()
     resolve_link(g, link)
     _after_resolution(g, link)
-    g.set(evolve(g.state, resolving=None))
-    g.set(evolve(g.state, priority=g.state.primary_player(), passes=0))
+    g.set(replace(g.state, resolving=None))
+    g.set(replace(g.state, priority=g.state.primary_player(), passes=0))
     flush(g)
 
 
@@ -93,7 +93,7 @@ def _after_resolution(g: Game, link: ChainLink) -> None:
     if link.kind == "play" and link.source is not None:
         o = g.state.obj(link.source)
         if o.zone is Zone.CHAIN:
-            g.set(evolve(move_card(g.state, o.id, Zone.KO_PILE), resolving=None))
+            g.set(replace(move_card(g.state, o.id, Zone.KO_PILE), resolving=None))
             g.note("zone", f"{o.id} goes to {o.owner}'s KO'd pile", "CR 304")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from attrs import evolve
+from .values import replace
 
 from ..errors import IllegalActionError
 from ..text import ast
@@ -98,10 +98,10 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
         raise IllegalActionError(f"illegal attack: {why}")
     s = g.state
     for a in attackers:
-        s = s.with_object(evolve(s.obj(a), exhausted=True))
+        s = s.with_object(replace(s.obj(a), exhausted=True))
     attack = Attack(pid, tuple(attackers), () if target in s.player_ids else (target,),
                     target if target in s.player_ids else None)
-    g.set(evolve(s, attack=attack))
+    g.set(replace(s, attack=attack))
     kind = "a team attack" if len(attackers) > 1 else "an attack"
     g.note("attack", f"{pid} proposes {kind}: {', '.join(attackers)} → {target}; attackers exhaust",
            "CR 407", "A-ATTACK-CHAIN", tuple(attackers))
@@ -135,7 +135,7 @@ def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
         problems.append(f"{supporter} shares no team affiliation with {defender}")
     if problems:
         raise IllegalActionError(f"cannot reinforce: {problems[0]}")
-    g.set(s.with_object(evolve(r, exhausted=True)))
+    g.set(s.with_object(replace(r, exhausted=True)))
     g.note("reinforce", f"{pid} plays reinforcement: {supporter} exhausts to reinforce {defender}",
            "CR 12.2 [CO5]; FAQ SC 2", "A-REINFORCE", (supporter, defender))
     add_link(g, "reinforce", pid, defender, None, Context(pid, supporter, (defender,)),
@@ -151,7 +151,7 @@ def resolve_reinforce(g: Game, link: ChainLink) -> None:
         g.note("negate", f"{defender} is no longer a defender: reinforcement does nothing", "CR 508")
         return
     supporter = link.details.get("supporter")
-    g.set(evolve(g.state, attack=evolve(a, reinforcers=a.reinforcers + ((supporter, defender),))))
+    g.set(replace(g.state, attack=replace(a, reinforcers=a.reinforcers + ((supporter, defender),))))
     g.note("reinforce", f"{defender} is reinforced by {supporter}", "CR 12.2")
 
 
@@ -259,7 +259,7 @@ def _breakthrough_apply(g: Game, plan: Any) -> None:
         execute(g, effect, ctx)
         return
     lose_endurance(g, player, amount, f"breakthrough from {attacker}", "CR 407")
-    g.set(evolve(g.state, breakthrough_causers=g.state.breakthrough_causers | {attacker}))
+    g.set(replace(g.state, breakthrough_causers=g.state.breakthrough_causers | {attacker}))
     fire(g, "breakthrough", subject=attacker, to=player, attacking=facts["attacking"], amount=amount)
 
 
@@ -300,7 +300,7 @@ def _replacement_match(g: Game, pattern: Any, facts: dict[str, Any], ctx: Contex
 def _end_attack(g: Game) -> None:
     """The attack is over: "this attack" modifiers end (assumption A-ATTACK-DURATION)."""
     s = g.state
-    g.set(evolve(s, attack=None,
+    g.set(replace(s, attack=None,
                  modifiers=tuple(m for m in s.modifiers if m.duration != "attack"),
                  replacements=tuple(r for r in s.replacements if r.duration != "attack")))
     g.note("attack", "the attack has concluded; \"this attack\" effects end", "CR 407")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable
 
-from attrs import evolve
+from .values import replace
 
 from ..cards import CardType
 from ..errors import IllegalActionError
@@ -146,7 +146,7 @@ def lose_endurance(g: Game, pid: str, amount: int, why: str, cite: str) -> None:
     if amount <= 0:
         return
     p = g.state.player(pid)
-    g.set(g.state.with_player(evolve(p, endurance=p.endurance - amount)))
+    g.set(g.state.with_player(replace(p, endurance=p.endurance - amount)))
     g.note("endurance", f"{pid} loses {amount} endurance ({why}): {p.endurance} → {p.endurance - amount}", cite)
 
 
@@ -154,7 +154,7 @@ def gain_endurance(g: Game, pid: str, amount: int, why: str, cite: str) -> None:
     if amount <= 0:
         return
     p = g.state.player(pid)
-    g.set(g.state.with_player(evolve(p, endurance=p.endurance + amount)))
+    g.set(g.state.with_player(replace(p, endurance=p.endurance + amount)))
     g.note("endurance", f"{pid} gains {amount} endurance ({why}): {p.endurance} → {p.endurance + amount}", cite)
 
 
@@ -170,7 +170,7 @@ def stun(g: Game, oid: str, why: str, cite: str, by: tuple[str, ...] = ()) -> bo
         g.note("stun", f"{oid} cannot be stunned", "FAQ SC 13")
         return False
     invulnerable = "invulnerability" in q.keywords(o)
-    g.set(s.with_object(evolve(o, stunned=True)))
+    g.set(s.with_object(replace(o, stunned=True)))
     g.note("stun", f"{oid} is stunned ({why})", cite, objects=(oid,))
     if invulnerable:
         g.note("endurance", f"{o.controller} loses no endurance: {oid} has invulnerability", "CR 7xx",
@@ -262,7 +262,7 @@ def _choose(g: Game, e: ast.Choose, ctx: Context) -> Done:
 def _bind_choice(g: Game, ctx: Context, key: str, value: Any) -> Context:
     if ctx.source and ctx.source in g.state.objects:
         o = g.state.obj(ctx.source)
-        g.set(g.state.with_object(evolve(o, bindings=o.bindings.set(key, value))))
+        g.set(g.state.with_object(replace(o, bindings=o.bindings.set(key, value))))
     return ctx.bind(**{key: value})
 
 
@@ -339,13 +339,13 @@ def _apply(g: Game, action: str, oid: str, ctx: Context) -> bool:
     if o.zone is not Zone.IN_PLAY and action != "exhaust":
         return False
     if action == "ready":
-        g.set(s.with_object(evolve(o, exhausted=False)))
+        g.set(s.with_object(replace(o, exhausted=False)))
     elif action == "exhaust":
-        g.set(s.with_object(evolve(o, exhausted=True)))
+        g.set(s.with_object(replace(o, exhausted=True)))
     elif action == "recover":
         if not o.stunned:
             return False
-        g.set(s.with_object(evolve(o, stunned=False)))
+        g.set(s.with_object(replace(o, stunned=False)))
     g.note(action, f"{oid} is {'readied' if action == 'ready' else action + 'ed'}", "CR 508", objects=(oid,))
     return True
 
@@ -362,10 +362,10 @@ def _move_to_area(g: Game, e: ast.MoveToArea, ctx: Context) -> Done:
         place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
                                f"{e.area} area", options))
         row, col = place.split(":")[0], int(place.split(":")[1])
-        g.set(g.state.with_object(evolve(o, area=e.area, row=row, col=col)))
+        g.set(g.state.with_object(replace(o, area=e.area, row=row, col=col)))
         for eq in list(g.state.in_play()):
             if eq.equipped_to == oid:
-                g.set(g.state.with_object(evolve(eq, area=e.area, row=row, col=col)))
+                g.set(g.state.with_object(replace(eq, area=e.area, row=row, col=col)))
         g.note("move", f"{oid} moves to {o.controller}'s {e.area} area ({row} row, column {col})", "CR 512.3",
                "A-MOVE-POSITION", (oid,))
         done.append(oid)
@@ -417,7 +417,7 @@ def _put_into(g: Game, e: Any, ctx: Context, cite: str = "CR 508") -> Done:
         for oid in cards:
             o = g.state.obj(oid)
             if zone is Zone.IN_PLAY:
-                col = _free_col(g, evolve(o, col=None), area or "visible", row or "front")
+                col = _free_col(g, replace(o, col=None), area or "visible", row or "front")
                 g.set(move_card(g.state, oid, Zone.IN_PLAY, controller=chooser, row=row or "front",
                                 area=area or "visible", col=col))
                 g.note("zone", f"{oid} comes into play in {chooser}'s {row or 'front'} row", cite, objects=(oid,))
@@ -470,7 +470,7 @@ def _negate(g: Game, e: ast.Negate, ctx: Context) -> Done:
         lk = g.state.link(link_id) if isinstance(link_id, int) else None
         if lk is None:
             continue
-        g.set(evolve(g.state, chain=tuple(evolve(x, details=x.details.set("negated", True)) if x.id == lk.id else x
+        g.set(replace(g.state, chain=tuple(replace(x, details=x.details.set("negated", True)) if x.id == lk.id else x
                                           for x in g.state.chain)))
         g.note("negate", f"the effect {lk.label} is negated", "CR 509", objects=(lk.source or "",))
         done = True
@@ -496,8 +496,8 @@ def _change_target(g: Game, e: ast.ChangeTarget, ctx: Context) -> Done:
         g.note("target", f"no other legal target for {lk.label}: this resolves but does nothing", "FAQ SC 3")
         return False, ctx
     new = choose_objects(g, ctx.controller, candidates, 1, f"{ctx.controller} chooses the new target")[0]
-    nctx = evolve(lk.context, targets=(new,) + lk.context.targets[1:])
-    g.set(evolve(g.state, chain=tuple(evolve(x, context=nctx) if x.id == lk.id else x for x in g.state.chain)))
+    nctx = replace(lk.context, targets=(new,) + lk.context.targets[1:])
+    g.set(replace(g.state, chain=tuple(replace(x, context=nctx) if x.id == lk.id else x for x in g.state.chain)))
     g.note("target", f"the target of {lk.label} changes from {old} to {new}", "FAQ SC 3", objects=(new,))
     return True, ctx
 
@@ -510,10 +510,10 @@ def _remove_from_attack(g: Game, e: ast.RemoveFromAttack, ctx: Context) -> Done:
     if not removed:
         g.note("attack", "nothing to remove from the attack", "CR 407")
         return False, ctx
-    a = evolve(a, attackers=tuple(x for x in a.attackers if x not in removed),
+    a = replace(a, attackers=tuple(x for x in a.attackers if x not in removed),
                defenders=tuple(x for x in a.defenders if x not in removed),
                removed=a.removed + tuple(x for x in removed if x in a.attackers))
-    g.set(evolve(g.state, attack=a))
+    g.set(replace(g.state, attack=a))
     g.note("attack", f"{', '.join(removed)} removed from the attack", "CR 407 [FMS]", objects=tuple(removed))
     return True, ctx.bind(those=tuple(removed))
 
@@ -525,7 +525,7 @@ def _become_defender(g: Game, e: ast.BecomeDefender, ctx: Context) -> Done:
     picked = _objects(g, e.selector, ctx, ctx.controller, "choose the new defender")
     if not picked:
         return False, ctx
-    g.set(evolve(g.state, attack=evolve(a, defenders=tuple(picked))))
+    g.set(replace(g.state, attack=replace(a, defenders=tuple(picked))))
     g.note("attack", f"{picked[0]} becomes the defender; the attack's legality is not checked again",
            "CR 407 [FMS]", objects=tuple(picked))
     return True, ctx
@@ -546,7 +546,7 @@ def _gain_points(g: Game, e: ast.GainResourcePoints, ctx: Context) -> Done:
     for pid in _each_player(g, e.player, ctx):
         n = query(g.state).amount(e.amount, ctx)
         p = g.state.player(pid)
-        g.set(g.state.with_player(evolve(p, resource_points=p.resource_points + n)))
+        g.set(g.state.with_player(replace(p, resource_points=p.resource_points + n)))
         g.note("points", f"{pid} gains {n} resource points: {p.resource_points} → {p.resource_points + n}",
                "CR 508")
     return True, ctx
@@ -559,7 +559,7 @@ def _put_counter(g: Game, e: ast.PutCounter, ctx: Context) -> Done:
         o = g.state.obj(oid)
         if o.zone is not Zone.IN_PLAY or times <= 0:
             continue
-        g.set(g.state.with_object(evolve(o, counters=(o.counters[0] + e.atk * times, o.counters[1] + e.def_ * times))))
+        g.set(g.state.with_object(replace(o, counters=(o.counters[0] + e.atk * times, o.counters[1] + e.def_ * times))))
         g.note("counter", f"{times} × +{e.atk} ATK / +{e.def_} DEF counter on {oid}", "CR 215", objects=(oid,))
         done.append(oid)
     if not done:
@@ -591,7 +591,7 @@ def _turn_face_down(g: Game, e: ast.TurnFaceDown, ctx: Context) -> Done:
     for oid in query(g.state).select(e.selector, ctx):
         o = g.state.obj(oid)
         if o.zone is Zone.RESOURCE_ROW and o.face_up:
-            g.set(g.state.with_object(evolve(o, face_up=False, bindings=FrozenMap())))
+            g.set(g.state.with_object(replace(o, face_up=False, bindings=FrozenMap())))
             g.note("face", f"{oid} is turned face down and forgets its choices", "CR 212 [C23]", objects=(oid,))
             done = True
     return done, ctx
@@ -604,7 +604,7 @@ def _duration(d: ast.Duration) -> str:
 def _freeze(change: Any, q: Any, ctx: Context) -> Any:
     """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37)."""
     if isinstance(change, ast.StatChange) and not isinstance(change.amount, ast.Fixed):
-        return evolve(change, amount=ast.Fixed(q.amount(change.amount, ctx)))
+        return replace(change, amount=ast.Fixed(q.amount(change.amount, ctx)))
     return change
 
 
@@ -635,14 +635,14 @@ def _modify(g: Game, e: ast.Modify, ctx: Context) -> Done:
         mod = Modifier(mid, ctx, changes, e.subject, None, (), duration, e.duration.while_)
         g.note("modifier", f"{text} — alters no quality, so it applies to whatever matches while it lasts",
                "FAQ quality rule (SC 1, SC 29)")
-    g.set(evolve(g.state, modifiers=g.state.modifiers + (mod,)))
+    g.set(replace(g.state, modifiers=g.state.modifiers + (mod,)))
     return True, ctx
 
 
 def _create_replacement(g: Game, e: ast.CreateReplacement, ctx: Context) -> Done:
     rid, s = g.state.fresh_id()
     rep = Replacement(rid, ctx, e.event, e.replacement, _duration(e.duration))
-    g.set(evolve(s, replacements=s.replacements + (rep,)))
+    g.set(replace(s, replacements=s.replacements + (rep,)))
     g.note("replacement", f"replacement modifier: {say(e)}", "FAQ GM 8")
     return True, ctx
 
@@ -652,7 +652,7 @@ def _delayed(g: Game, e: ast.DelayedTrigger, ctx: Context) -> Done:
     once = isinstance(e.trigger, ast.AtStartOf)
     span = _duration(e.duration)
     d = Delayed(did, ctx, e.trigger, e.effect, "turn" if span == "turn" else "permanent", once)
-    g.set(evolve(s, delayed=s.delayed + (d,)))
+    g.set(replace(s, delayed=s.delayed + (d,)))
     g.note("delayed", f"a triggered modifier waits: {say(e)}", "CR 512 [CCR]")
     return True, ctx
 

@@ -3,7 +3,7 @@ effects from card text with their targets rechecked."""
 
 from __future__ import annotations
 
-from attrs import evolve
+from .values import replace
 
 from ..cards import CardType
 from .effects import execute, target_legal, targets_of
@@ -59,7 +59,7 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
         if illegal == len(targets):
             g.note("negate", f"every target of {link.label} is illegal: the effect is negated", "CR 508 [C8]")
             return
-        ctx = evolve(ctx, targets=tuple(kept))
+        ctx = replace(ctx, targets=tuple(kept))
     if link.origin == "plot twist":
         ctx = ctx.bind(is_plot_twist=True)
     if ctx is not None and ctx.bindings.get("intervening"):
@@ -97,7 +97,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
             return
         h = g.state.obj(host)
         placed = move_card(g.state, o.id, Zone.IN_PLAY, controller=pid, area=h.area, row=h.row, col=h.col)
-        g.set(placed.with_object(evolve(placed.obj(o.id), equipped_to=host)))
+        g.set(placed.with_object(replace(placed.obj(o.id), equipped_to=host)))
         g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
         fire(g, "comes_into_play", subject=o.id)
         return

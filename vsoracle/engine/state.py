@@ -13,7 +13,9 @@ from __future__ import annotations
 import enum
 from typing import Any, Iterable, Iterator
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
+
+from .values import replace
 
 from ..cards import Card
 from .fmap import FrozenMap
@@ -103,7 +105,7 @@ class Player:
         return getattr(self, _PILE_FIELD[zone])
 
     def with_pile(self, zone: Zone, ids: tuple[str, ...]) -> "Player":
-        return evolve(self, **{_PILE_FIELD[zone]: ids})
+        return replace(self, **{_PILE_FIELD[zone]: ids})
 
 
 @frozen(cache_hash=True)
@@ -118,7 +120,7 @@ class Context:
     bindings: FrozenMap = EMPTY
 
     def bind(self, **items: Any) -> "Context":
-        return evolve(self, bindings=self.bindings.update(items))
+        return replace(self, bindings=self.bindings.update(items))
 
 
 @frozen(cache_hash=True)
@@ -227,7 +229,7 @@ class PendingTrigger:
 
 @frozen(cache_hash=True)
 class GameState:
-    """A whole game position. Every transition returns a new one (``attrs.evolve``)."""
+    """A whole game position. Every transition returns a new one (``values.replace``, a fast evolve)."""
 
     players: tuple[Player, ...]
     objects: FrozenMap
@@ -301,14 +303,14 @@ class GameState:
 
     # -- building ----------------------------------------------------------
     def with_object(self, o: GameObject) -> "GameState":
-        return evolve(self, objects=self.objects.set(o.id, o))
+        return replace(self, objects=self.objects.set(o.id, o))
 
     def with_player(self, p: Player) -> "GameState":
-        return evolve(self, players=tuple(p if q.id == p.id else q for q in self.players))
+        return replace(self, players=tuple(p if q.id == p.id else q for q in self.players))
 
     def fresh_id(self) -> tuple[int, "GameState"]:
         """A new number for a chain link or modifier, and the state that has used it."""
-        return self.next_id, evolve(self, next_id=self.next_id + 1)
+        return self.next_id, replace(self, next_id=self.next_id + 1)
 
     def piles_of(self, oid: str) -> Iterable[tuple[str, Zone]]:
         for p in self.players:

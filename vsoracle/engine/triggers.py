@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from attrs import evolve
+from .values import replace
 
 from ..cards import CardType
 from ..text import ast
@@ -203,7 +203,7 @@ def _remember(g: Game, found: list[PendingTrigger]) -> None:
     once = {d.id for d in s.delayed if d.id in spent and d.once}
     for p in found:
         g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502")
-    g.set(evolve(s, pending=s.pending + tuple(found), delayed=tuple(d for d in s.delayed if d.id not in once)))
+    g.set(replace(s, pending=s.pending + tuple(found), delayed=tuple(d for d in s.delayed if d.id not in once)))
 
 
 def flush(g: Game) -> None:
@@ -212,7 +212,7 @@ def flush(g: Game) -> None:
     from .chain import add_link
     while g.state.pending:
         pending = g.state.pending
-        g.set(evolve(g.state, pending=()))
+        g.set(replace(g.state, pending=()))
         for pid in g.state.seat_order(g.state.primary_player()):
             mine = [p for p in pending if p.controller == pid]
             order: list[PendingTrigger] = []
@@ -250,7 +250,7 @@ def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
             return None
         chosen.append(g.ask(Decision(p.controller, "target", f"{p.controller} chooses a target for {p.source}'s "
                                      "triggered effect", tuple(options))))
-    return evolve(p.context, targets=tuple(chosen))
+    return replace(p.context, targets=tuple(chosen))
 
 
 def _label(p: PendingTrigger, i: int) -> str:

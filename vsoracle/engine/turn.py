@@ -8,7 +8,7 @@ triggers go on the chain before the first step (assumption A-PHASE-START).
 
 from __future__ import annotations
 
-from attrs import evolve
+from .values import replace
 
 from ..errors import IllegalActionError, LimitExceededError
 from .game import Game
@@ -50,7 +50,7 @@ def end_step(g: Game) -> None:
         p = s.player(s.active)
         if p.resource_points:
             g.note("points", f"{s.active}'s {p.resource_points} unspent resource points vanish", "CR 404")
-        g.set(s.with_player(evolve(p, resource_points=0)))
+        g.set(s.with_player(replace(p, resource_points=0)))
     nxt = next_position(g.state)
     if nxt is None:
         raise IllegalActionError("the turn is over", hint="advance = \"next-turn\" starts the next turn")
@@ -60,12 +60,12 @@ def end_step(g: Game) -> None:
 def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
     """Begin a phase or step: its turn-based actions, then its "at the start of" triggers (an instant)."""
     from .triggers import fire_start, flush
-    s = evolve(g.state, phase=phase, step=step, active=active, passes=0)
+    s = replace(g.state, phase=phase, step=step, active=active, passes=0)
     g.set(s)
     label = _label(phase, step, active)
     g.note("phase", f"— {label} —", _CITE.get(step or phase, "CR 400"))
     if step == "wrap-up":
-        g.set(evolve(g.state, priority=None))
+        g.set(replace(g.state, priority=None))
         return
     if phase == "draw":
         for pid in s.seat_order():
@@ -73,12 +73,12 @@ def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
     if step == "recruit" and active:
         p = g.state.player(active)
         points = len(p.resources)
-        g.set(g.state.with_player(evolve(p, resource_points=points)))
+        g.set(g.state.with_player(replace(p, resource_points=points)))
         g.note("points", f"{active} gains {points} resource points, one per resource", "CR 404")
     if step == "formation" and active:
         offer_transfers(g, active)
     fire_start(g, phase, step, active)
-    g.set(evolve(g.state, priority=g.state.primary_player(), passes=0))
+    g.set(replace(g.state, priority=g.state.primary_player(), passes=0))
     flush(g)
 
 
@@ -96,7 +96,7 @@ def offer_transfers(g: Game, pid: str) -> None:
         pick = g.ask(Decision(pid, "transfer", f"{pid} may transfer {eq.id} to another character", ("none",) + hosts))
         if pick != "none":
             h = g.state.obj(pick)
-            g.set(g.state.with_object(evolve(eq, equipped_to=pick, area=h.area, row=h.row, col=h.col)))
+            g.set(g.state.with_object(replace(eq, equipped_to=pick, area=h.area, row=h.row, col=h.col)))
             g.note("transfer", f"{eq.id} is transferred to {pick}; counters stay on the character", "FAQ SC 6")
 
 
@@ -184,7 +184,7 @@ def wrap_up(g: Game) -> None:
         losers = [pid for pid in losers if s.player(pid).endurance < best]
         g.note("lose", "every player would lose: those with the highest endurance do not", "CR 102")
     for pid in losers:
-        g.set(g.state.with_player(evolve(g.state.player(pid), lost=True)))
+        g.set(g.state.with_player(replace(g.state.player(pid), lost=True)))
         g.note("lose", f"{pid} loses the game with {g.state.player(pid).endurance} endurance", "CR 102, CR 408")
     remaining = [p.id for p in g.state.players if not p.lost]
     if len(remaining) == 1 and losers:
@@ -192,16 +192,16 @@ def wrap_up(g: Game) -> None:
         if cannot_win(g.state, winner):
             g.note("win", f"{winner} cannot win the game", "FAQ SC 12")
         else:
-            g.set(g.state.with_player(evolve(g.state.player(winner), won=True)))
+            g.set(g.state.with_player(replace(g.state.player(winner), won=True)))
             g.note("win", f"{winner} wins the game", "CR 102")
     if any(p.lost or p.won for p in g.state.players) and len([p for p in g.state.players if not p.lost]) <= 1:
-        g.set(evolve(g.state, over=True))
+        g.set(replace(g.state, over=True))
     from .game import Decision
     for pid in g.state.seat_order():
         stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
         if stunned:
             choice = g.ask(Decision(pid, "recover", f"{pid} recovers one stunned character", stunned))
-            g.set(g.state.with_object(evolve(g.state.obj(choice), stunned=False)))
+            g.set(g.state.with_object(replace(g.state.obj(choice), stunned=False)))
             g.note("recover", f"{pid} recovers {choice}", "CR 408", "A-WRAPUP-RECOVER", (choice,))
     for o in list(g.state.characters()):
         if o.stunned:
@@ -209,10 +209,10 @@ def wrap_up(g: Game) -> None:
             g.note("ko", f"{o.id} is KO'd: still stunned at wrap-up", "CR 408")
     for o in list(g.state.objects.values()):
         if o.exhausted and o.zone in (Zone.IN_PLAY, Zone.RESOURCE_ROW):
-            g.set(g.state.with_object(evolve(o, exhausted=False)))
+            g.set(g.state.with_object(replace(o, exhausted=False)))
     g.note("ready", "all objects ready", "CR 408")
     s = g.state
-    g.set(evolve(s, modifiers=tuple(m for m in s.modifiers if m.duration == "permanent"),
+    g.set(replace(s, modifiers=tuple(m for m in s.modifiers if m.duration == "permanent"),
                  replacements=tuple(r for r in s.replacements if r.duration == "permanent"),
                  delayed=tuple(d for d in s.delayed if d.duration == "permanent"),
                  used_powers=frozenset(), plot_twists_played=type(s.plot_twists_played)(),
@@ -220,7 +220,7 @@ def wrap_up(g: Game) -> None:
     g.note("duration", "\"this turn\" effects end", "CR 408")
     order = s.player_ids
     nxt = order[(order.index(s.initiative) + 1) % len(order)]
-    g.set(evolve(g.state, initiative=nxt, turn=s.turn + 1))
+    g.set(replace(g.state, initiative=nxt, turn=s.turn + 1))
     g.note("initiative", f"the initiative passes to {nxt}; turn {s.turn + 1} begins", "CR 408")
     if not g.state.over:
         enter(g, "draw", None, None)

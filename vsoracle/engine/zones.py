@@ -7,7 +7,7 @@ counters, attachments); a resource turned face down forgets its choices.
 
 from __future__ import annotations
 
-from attrs import evolve
+from .values import replace
 
 from .state import PILES, GameObject, GameState, Zone
 
@@ -37,10 +37,10 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
     was_in_play = o.zone is Zone.IN_PLAY
     state = remove_from_piles(state, oid)
     if zone is Zone.IN_PLAY:
-        o = evolve(o, zone=zone, controller=controller or o.controller, face_up=True,
+        o = replace(o, zone=zone, controller=controller or o.controller, face_up=True,
                    area=area or "visible", row=row or "front", col=col, revealed=False)
     else:
-        o = evolve(o, zone=zone, controller=o.owner if zone is not Zone.CHAIN else (controller or o.controller),
+        o = replace(o, zone=zone, controller=o.owner if zone is not Zone.CHAIN else (controller or o.controller),
                    exhausted=False if zone is not Zone.RESOURCE_ROW else o.exhausted, stunned=False,
                    area=None, row=None, col=None, counters=(0, 0), equipped_to=None, revealed=False,
                    face_up=(face_up if face_up is not None else zone is not Zone.RESOURCE_ROW),
