@@ -26,7 +26,7 @@ def _caret_lines(error: CardTextError) -> list[str]:
 
 def parse_command(
     text: str = typer.Argument(..., help="Card text; several powers may be separated by new lines."),
-    name: Optional[str] = typer.Option(None, "--name", help="The card's name, e.g. Kang: it becomes SelfRef."),
+    name: Optional[str] = typer.Option(None, "--name", help="The card's name, e.g. 'Doctor Doom': it becomes SelfRef."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
 ) -> None:
     """Parse card text and print its AST as an indented tree."""

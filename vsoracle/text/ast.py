@@ -971,7 +971,10 @@ class CurrentTargetRef(Ref):
 
 @frozen
 class Affiliation(Qualifier):
-    """"Avengers character", "Masters of Evil characters" (any capitalized name in that place)."""
+    """A name before the noun: "Avengers character", "Masters of Evil characters" (any capitalised
+    name in that place). It matches a card with that affiliation *or that version*: "Wrecking
+    Crew characters" are characters with the Wrecking Crew version (The Wrecker ruling), "a
+    Team-Up card" a card with the Team-Up version (FAQ GM 3)."""
 
     name: str
 
@@ -1034,7 +1037,8 @@ class SharesAName(Qualifier):
 
 @frozen
 class VersionIs(Qualifier):
-    """"Team-Up card" (Beast, Furry Blue Scientist; FAQ GM 3)."""
+    """The version is exactly ``name``. Not produced by the parser: a name before a noun is an
+    :class:`Affiliation` (affiliation or version); kept for the engine and custom cards."""
 
     name: str
 
@@ -1244,7 +1248,8 @@ class PointsPaid(Amount):
 
 @frozen
 class CardsInHand(Amount):
-    """The number of cards in a player's hand."""
+    """The number of cards in a player's hand. Not produced by the parser ("for each card in his
+    hand" is a :class:`ForEach`); kept for the engine."""
 
     player: Player
 

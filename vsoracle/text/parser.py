@@ -28,7 +28,7 @@ from ..errors import CardTextError
 from ..resources import data_path
 from . import ast
 
-__all__ = ["parse_card_text", "parse_tree", "grammar_path", "get_parser", "prepare", "SELF_CHAR"]
+__all__ = ["parse_card_text", "parse_tree", "grammar_path", "get_parser", "keywords", "prepare", "SELF_CHAR"]
 
 #: The private-use character that stands for each letter of the card's own name.
 SELF_CHAR = "\ue000"
@@ -58,6 +58,12 @@ class _Words:
             if token.type == "WORD" and token[:1].isupper():
                 token.type = "CAPWORD"
             yield token
+
+
+@lru_cache(maxsize=1)
+def keywords() -> frozenset[str]:
+    """Every keyword of the grammar, lower-case ("target", "ready", "ko'd", …)."""
+    return frozenset(t.pattern.value.lower() for t in get_parser().terminals if t.pattern.type == "str")
 
 
 def grammar_path() -> Path:
@@ -163,7 +169,7 @@ def parse_tree(text: str, card_name: str | None = None) -> Tree:
 def parse_card_text(text: str, card_name: str | None = None) -> ast.CardText:
     """Parse one card's text into a :class:`~vsoracle.text.ast.CardText`.
 
-    ``card_name`` is the card's name ("Kang", "Power Princess"): where the text says it (or
+    ``card_name`` is the card's name (e.g. "Doctor Doom"): where the text says it (or
     "this character", or he/she/it standing for it) the AST has :class:`~vsoracle.text.ast.SelfRef`.
     Raises :class:`~vsoracle.errors.CardTextError`, never anything else.
     """

@@ -37,6 +37,13 @@ def render(node: Any, card_name: str | None = None) -> str:
     return _Renderer(card_name).any(node)
 
 
+def _keywords() -> frozenset[str]:
+    """The grammar's keywords (words a sentence may start with and keep lower-case after a comma)."""
+    from .parser import keywords
+
+    return keywords()
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
@@ -147,7 +154,7 @@ class _Renderer:
         if isinstance(power, A.TriggeredPower):
             sentences = self.sentences(power.effect)
             first = sentences[0]
-            if not self._starts_with_name(first) and first[1:2].islower():
+            if not self._starts_with_name(first) and first.split(" ", 1)[0].lower() in _keywords():
                 sentences[0] = first[:1].lower() + first[1:]
             return f"{self.trigger(power.trigger)}, {' '.join(sentences)}"
         if isinstance(power, A.ContinuousPower):
@@ -340,8 +347,6 @@ class _Renderer:
         predicates: list[str] = []
         for number, modify in enumerate(group):
             phrases = self.predicate_groups(modify.changes, plural)
-            if number and modify.duration.span != last_span and number != len(group) - 1:
-                pass
             tail = []
             if modify.duration.while_ is not None:
                 tail.append("while " + self.while_text(modify.duration.while_))

@@ -16,11 +16,12 @@ Reference rules (the FAQ's reading of card text):
 
 * "that <noun>" is the latest object mentioned before it that the noun fits: a target, a
   participant of the triggering (or replaced) event, an object a "while" condition singled out;
-  "that card" with nothing to refer to is the card an earlier step moved (Thor, Odinson).
+  "that card" with nothing to refer to is the card an earlier step moved ("put the top card of your
+  deck into your KO'd pile. … equal to the cost of that card").
 * he/she/him/her/it/its is the latest object mentioned (this card itself included); with nothing
   before it, this card.
 * "another"/"other" is "other than" the latest object mentioned, else this card; in "change the
-  target … to another character" it is the effect's current target (Chaos Magic).
+  target … to another character" it is the effect's current target.
 * "that player" is the latest player mentioned (a target player, the event's player, the player a
   condition singled out).
 * he/his as a player ("he controls", "his hand") is the player doing the effect
@@ -1468,7 +1469,7 @@ def _both_affiliations(change: A.Change, subject: Any) -> A.Change:
 
 def _distribute_relatives(first: A.Selector, second: A.Selector) -> tuple[A.Selector, ...]:
     """"Characters you control, as well as cards in … that have either …": the closing relative
-    clause describes both parts (Supreme Sanction; Two Worlds)."""
+    clause describes both parts (FAQ: the two affiliation-sharing ongoing plot twists)."""
     if not (isinstance(first, A.Filter) and isinstance(second, A.Filter)):
         return (first, second)
     relative = tuple(q for q in second.qualifiers if isinstance(q, (A.AffiliationIn, A.SharesAName,
@@ -1479,7 +1480,7 @@ def _distribute_relatives(first: A.Selector, second: A.Selector) -> tuple[A.Sele
 
 
 def _current_target_other(selector: A.Selector) -> A.Selector:
-    """Chaos Magic: "to another character" — other than the effect's current target."""
+    """"change the target of … to another character": other than the effect's current target."""
     if isinstance(selector, A.Filter):
         quals = tuple(A.OtherThan(A.CurrentTargetRef()) if isinstance(q, _Other) else q
                       for q in selector.qualifiers)
@@ -1527,9 +1528,6 @@ def _with_noun(ref: A.Selector, noun: str) -> A.Selector:
     return ref
 
 
-_PLAYER_FIELD_FIRST = ("player",)
-
-
 def _field_order(node: Any) -> list[str]:
     names = [f.name for f in attrs.fields(type(node))]
     if "player" in names and isinstance(node, A.Effect):
@@ -1568,12 +1566,12 @@ def _resolve(node: Any, ctx: _Context) -> Any:
     # -- placeholders --
     if isinstance(node, _That):
         ref = ctx.that(node.noun)
-        ctx.mention(ref, _nouns_for_ref(ref, node.noun))
+        ctx.mention(ref, _nouns_for_ref(node.noun))
         return ref
     if isinstance(node, _Pron):
         ref = ctx.latest_object()
         ref = _with_noun(ref, "it" if node.word in ("it", "its") else node.word)
-        ctx.mention(ref, _nouns_for_ref(ref, "character"))
+        ctx.mention(ref, _nouns_for_ref("character"))
         return ref
     if isinstance(node, _Other):
         return A.OtherThan(ctx.latest_object())
@@ -1619,7 +1617,7 @@ def _display_noun(nouns: frozenset[str]) -> str:
     return "character"
 
 
-def _nouns_for_ref(ref: A.Selector, noun: str) -> frozenset[str]:
+def _nouns_for_ref(noun: str) -> frozenset[str]:
     return frozenset({noun, "character", "card"})
 
 
