@@ -39,7 +39,8 @@ def specific_entries() -> tuple[str, ...]:
 
 
 def expand(cite: str) -> str:
-    """``"FAQ SC 1"`` → ``"FAQ AIDA"`` (unknown numbers are left as they are)."""
+    """``"FAQ SC 1"`` → ``"FAQ "`` + the title of the first SPECIFIC CARDS entry (unknown numbers
+    are left as they are)."""
     if "SC " not in cite:
         return cite
     titles = specific_entries()

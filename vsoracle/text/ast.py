@@ -1,8 +1,11 @@
 """The card-text AST: frozen values the grammar's Transformer builds and the engine executes.
 
 Every node is an ``attrs`` frozen, slotted, hashable value whose fields are
-tuples (never lists). Each class docstring names a card (Avengers FAQ) whose
-text uses it. ``repr`` is a constructor call you can paste back.
+tuples (never lists). Each class docstring quotes card text that uses it and cites the
+Avengers FAQ entry it comes from (``FAQ GM n``: General Mechanics; ``FAQ SC n``: the n-th
+entry of SPECIFIC CARDS; ``vsoracle.citations.expand`` gives the titles). In quoted text
+``~`` stands for the card's own name and ``N`` for another card's name, so no card name
+appears in vsoracle's code. ``repr`` is a constructor call you can paste back.
 
 References are resolved at parse time: the card's own name and the pronouns
 that stand for it are :class:`SelfRef`; "that character", "it", "that player"
@@ -133,7 +136,7 @@ class Change(Node):
     to alter a quality (ATK, DEF, name, identity, affiliation, cost, keywords)
     applies only to the objects flagged when it is created; one that does not
     (permissions and restrictions) affects whatever matches for its whole
-    duration (FAQ AIDA, Legendary Battles, Spider-Man rulings).
+    duration (FAQ SC 1, FAQ SC 13, FAQ SC 29 rulings).
     """
 
     ALTERS_QUALITY: ClassVar[bool] = False
@@ -194,7 +197,7 @@ class EventPattern(Node):
 
 @frozen
 class CardText(Node):
-    """A card's whole text box: its powers in printed order (every card; e.g. Whizzer)."""
+    """A card's whole text box: its powers in printed order (every card; e.g. FAQ GM 10)."""
 
     powers: tuple[Power, ...]
 
@@ -203,12 +206,12 @@ class CardText(Node):
 class Duration(Node):
     """How long a modifier lasts: ``span`` "turn" ("this turn"), "attack" ("this attack") or
     ``None`` (no end: for a power on a card, as long as the power is active); ``while_`` limits
-    it to the times a condition holds ("while attacking", Spider-Man, Peter Parker; "while you
-    have 1 or more endurance", Karla Sofen ◊ Meteorite). The condition is checked continuously,
+    it to the times a condition holds ("while attacking", FAQ SC 29; "while you
+    have 1 or more endurance", FAQ SC 12). The condition is checked continuously,
     for each affected object (:class:`AffectedRef`).
 
     For a :class:`DelayedTrigger`, ``span`` "turn" means "this turn" and ``None`` means the
-    next time the moment comes (Kang, Kang Ransom).
+    next time the moment comes (FAQ GM 9).
     """
 
     span: Literal["turn", "attack"] | None = None
@@ -218,7 +221,7 @@ class Duration(Node):
 @frozen
 class Step(Node):
     """A phase or step, e.g. ``Step("recovery phase")`` or ``Step("recruit step", whose="your")``
-    (AIDA; Polaris, Lorna Dane "your attack step"). ``whose`` "your" means only on your turn."""
+    (FAQ SC 1; FAQ SC 22 "your attack step"). ``whose`` "your" means only on your turn."""
 
     name: str
     whose: Literal["your"] | None = None
@@ -227,7 +230,7 @@ class Step(Node):
 @frozen
 class Zone(Node):
     """A player's zone: "hand", "deck", "ko pile", "resource row", "front row", "support row",
-    "hidden area", "visible area" (Hibernaculum: "your KO'd pile")."""
+    "hidden area", "visible area" (FAQ SC 10: "your KO'd pile")."""
 
     name: str
     owner: "Player"
@@ -236,8 +239,8 @@ class Zone(Node):
 @frozen
 class AffiliationSet(Node):
     """Affiliations named in the text (``names``) or chosen by a :class:`ChooseAffiliations`
-    (``chosen`` = its binding): Supreme Sanction "either the Avengers or Squadron Supreme
-    affiliation", Two Worlds "either of the chosen affiliations"."""
+    (``chosen`` = its binding): FAQ SC 30 "either the Avengers or Squadron Supreme
+    affiliation", FAQ SC 35 "either of the chosen affiliations"."""
 
     names: tuple[str, ...] = ()
     chosen: str | None = None
@@ -251,7 +254,7 @@ class AffiliationSet(Node):
 class Keyword(Power):
     """A keyword (lower-case canonical ``name`` from :data:`KEYWORDS`), its number if any
     (``value``), and its reminder text (kept for display, ignored by the rules).
-    Quicksilver, Mutant Avenger: "Reservist (You may recruit this card …)"."""
+    FAQ SC 27: "Reservist (You may recruit this card …)"."""
 
     name: str
     value: int | None = None
@@ -260,13 +263,13 @@ class Keyword(Power):
 
 @frozen
 class NotUnique(Power):
-    """"Kang is not unique." (Kang, Immortus): this character is exempt from the uniqueness rule."""
+    """"~ is not unique." (FAQ GM 9): this character is exempt from the uniqueness rule."""
 
 
 @frozen
 class Leader(Power):
     """"Leader: …" — a leader power, inactive while the character is stunned (FAQ GM 2;
-    Helmut Zemo ◊ Citizen V)."""
+    FAQ GM 2)."""
 
     power: Power
 
@@ -274,14 +277,14 @@ class Leader(Power):
 @frozen
 class Ongoing(Power):
     """"Ongoing: …" — a power of an ongoing plot twist, active while it is a face-up resource.
-    Lines after the first "Ongoing:" line are ongoing powers too (Project Utopia)."""
+    Lines after the first "Ongoing:" line are ongoing powers too (FAQ SC 26)."""
 
     power: Power
 
 
 @frozen
 class ActivatedPower(Power):
-    """``COST >>> EFFECT`` with its use limits (Whizzer: "Pay 2 endurance >>> Ready Whizzer.
+    """``COST >>> EFFECT`` with its use limits (FAQ GM 10: "Pay 2 endurance >>> Ready ~.
     Use this power only once per turn and only if you have no cards in hand.")."""
 
     costs: tuple[Cost, ...]
@@ -291,7 +294,7 @@ class ActivatedPower(Power):
 
 @frozen
 class TriggeredPower(Power):
-    """"When…/Whenever…/At the start of …, EFFECT" (Blue Eagle)."""
+    """"When…/Whenever…/At the start of …, EFFECT" (FAQ GM 10)."""
 
     trigger: Trigger
     effect: Effect
@@ -300,8 +303,8 @@ class TriggeredPower(Power):
 @frozen
 class ContinuousPower(Power):
     """Static text of a card in play: its modifiers apply while the power is active
-    (The Wrecker: "Other Wrecking Crew characters you control get +1 ATK / +1 DEF.";
-    Karla Sofen ◊ Meteorite has two modifiers in one sentence). Each :class:`Modify` has a
+    (FAQ SC 32: "Other Wrecking Crew characters you control get +1 ATK / +1 DEF.";
+    FAQ SC 12 has two modifiers in one sentence). Each :class:`Modify` has a
     ``Duration`` with ``span=None``."""
 
     modifiers: tuple["Modify", ...]
@@ -309,7 +312,7 @@ class ContinuousPower(Power):
 
 @frozen
 class ReplacementPower(Power):
-    """"If EVENT would happen, instead, EFFECT" on a card (Arcanna). The event is replaced
+    """"If EVENT would happen, instead, EFFECT" on a card (FAQ GM 8). The event is replaced
     even when the effect cannot be done (FAQ GM 8)."""
 
     event: EventPattern
@@ -318,7 +321,7 @@ class ReplacementPower(Power):
 
 @frozen
 class PlayRestriction(Power):
-    """"Play AIDA only during your recruit step." / "Play Peace in Our Time only during the
+    """"Play ~ only during your recruit step." / "Play ~ only during the
     build phase and only if you control a Squadron Supreme character." ``action`` is "play"
     or "recruit"; ``timing`` the step it must be during; all ``conditions`` must hold."""
 
@@ -329,8 +332,8 @@ class PlayRestriction(Power):
 
 @frozen
 class AdditionalCost(Power):
-    """"As an additional cost to play Hibernaculum, discard a Squadron Supreme character card."
-    (Thor, Odinson: "to recruit")."""
+    """"As an additional cost to play ~, discard a Squadron Supreme character card."
+    (FAQ SC 34: "to recruit")."""
 
     action: Literal["play", "recruit"]
     cost: Cost
@@ -338,7 +341,7 @@ class AdditionalCost(Power):
 
 @frozen
 class Spell(Power):
-    """A plot twist's one-shot paragraph (Walk Through Walls), or any sentence that creates a
+    """A plot twist's one-shot paragraph (FAQ SC 36), or any sentence that creates a
     modifier with a duration ("… this turn")."""
 
     effect: Effect
@@ -350,19 +353,19 @@ class Spell(Power):
 
 @frozen
 class Activate(Cost):
-    """"Activate" — exhaust this character as a cost (Foxfire, Olivia Underwood)."""
+    """"Activate" — exhaust this character as a cost (FAQ SC 7)."""
 
 
 @frozen
 class PayEndurance(Cost):
-    """"Pay 3 endurance" (Monica Rambeau ◊ Captain Marvel)."""
+    """"Pay 3 endurance" (FAQ SC 17)."""
 
     amount: int
 
 
 @frozen
 class PayResourcePoints(Cost):
-    """"Pay 1 resource point" (Egghead); "Pay up to 2 resource points" (Force Field Belt,
+    """"Pay 1 resource point" (FAQ SC 4); "Pay up to 2 resource points" (FAQ SC 6,
     ``up_to=True``: the effect reads :class:`PointsPaid`)."""
 
     amount: int
@@ -371,7 +374,7 @@ class PayResourcePoints(Cost):
 
 @frozen
 class DiscardCost(Cost):
-    """"discard a card" (Foxfire), "discard a Squadron Supreme character card" (Hibernaculum)."""
+    """"discard a card" (FAQ SC 7), "discard a Squadron Supreme character card" (FAQ SC 10)."""
 
     count: int
     filter: "Filter"
@@ -379,21 +382,21 @@ class DiscardCost(Cost):
 
 @frozen
 class ExhaustCost(Cost):
-    """"exhaust a character named Kang you control" (Game of the Galaxy)."""
+    """"exhaust a character named N you control" (FAQ SC 8)."""
 
     selector: Selector
 
 
 @frozen
 class RemoveFromGameCost(Cost):
-    """"Remove Kang and two other cards in your hand from the game" (Kang, Immortus)."""
+    """"Remove ~ and two other cards in your hand from the game" (FAQ GM 9)."""
 
     selector: Selector
 
 
 @frozen
 class RevealCost(Cost):
-    """"reveal an Avengers character card in your hand or resource row" (Thor, Odinson);
+    """"reveal an Avengers character card in your hand or resource row" (FAQ SC 34);
     the zones are the filter's ``zones``."""
 
     filter: "Filter"
@@ -412,12 +415,12 @@ class StunCost(Cost):
 
 @frozen
 class OncePerTurn(UseLimit):
-    """"Use this power only once per turn." (Whizzer)."""
+    """"Use this power only once per turn." (FAQ GM 10)."""
 
 
 @frozen
 class OnlyIf(UseLimit):
-    """"Use this power only if Marcus Daniels is visible." (Marcus Daniels ◊ Blackout)."""
+    """"Use this power only if ~ is visible." (FAQ SC 14)."""
 
     condition: Condition
 
@@ -428,15 +431,14 @@ class OnlyIf(UseLimit):
 
 @frozen
 class Sequence(Effect):
-    """Steps done in order, one sentence or clause each (Walk Through Walls)."""
+    """Steps done in order, one sentence or clause each (FAQ SC 36)."""
 
     steps: tuple[Effect, ...]
 
 
 @frozen
 class YouMay(Effect):
-    """"you may E" — ``player`` chooses whether to do E (Melissa Gold ◊ Songbird; Game of the
-    Galaxy "that player may put …")."""
+    """"you may E" — ``player`` chooses whether to do E (FAQ SC 15; FAQ SC 8 "that player may put …")."""
 
     effect: Effect
     player: Player = field(factory=lambda: You())
@@ -445,14 +447,14 @@ class YouMay(Effect):
 @frozen
 class IfYouDo(Effect):
     """"If you do, E" — E happens only if the previous optional or attempted step was done
-    (Hired Hit; Project Liberator)."""
+    (FAQ SC 11; FAQ SC 25)."""
 
     effect: Effect
 
 
 @frozen
 class Conditional(Effect):
-    """"If C, E." or "E if C." — checked once, on resolution (Blue Eagle; Supply Line)."""
+    """"If C, E." or "E if C." — checked once, on resolution (FAQ GM 10; FAQ GM 10)."""
 
     condition: Condition
     effect: Effect
@@ -462,7 +464,7 @@ class Conditional(Effect):
 class Choose(Effect):
     """"Choose a Thunderbolts character you control." — a choice on resolution, not a target;
     the choice is bound to ``binding`` ("character"), which :class:`ChosenRef` reads, also
-    from the card's ongoing powers (New Identity, Project Utopia)."""
+    from the card's ongoing powers (FAQ SC 18, FAQ SC 26)."""
 
     binding: str
     selector: Selector
@@ -470,7 +472,7 @@ class Choose(Effect):
 
 @frozen
 class ChooseAffiliations(Effect):
-    """"Choose two team affiliations among characters you control." (Two Worlds); binds
+    """"Choose two team affiliations among characters you control." (FAQ SC 35); binds
     ``binding`` ("affiliations") for :class:`AffiliationSet` and :class:`ChoseAffiliation`."""
 
     count: int
@@ -485,7 +487,7 @@ class ChooseAffiliations(Effect):
 
 @frozen
 class Draw(Effect):
-    """"draw two cards" (Kang, Master of Time)."""
+    """"draw two cards" (FAQ GM 9)."""
 
     count: Amount
     player: Player = field(factory=lambda: You())
@@ -493,8 +495,8 @@ class Draw(Effect):
 
 @frozen
 class Discard(Effect):
-    """"discard a card" (Walk Through Walls); "discard a Thunderbolts character card"
-    (Project Liberator). ``filter`` has the count."""
+    """"discard a card" (FAQ SC 36); "discard a Thunderbolts character card"
+    (FAQ SC 25). ``filter`` has the count."""
 
     filter: "Filter"
     player: Player = field(factory=lambda: You())
@@ -502,7 +504,7 @@ class Discard(Effect):
 
 @frozen
 class KO(Effect):
-    """"KO that character" (Blue Eagle)."""
+    """"KO that character" (FAQ GM 10)."""
 
     selector: Selector
     player: Player = field(factory=lambda: You())
@@ -510,7 +512,7 @@ class KO(Effect):
 
 @frozen
 class Stun(Effect):
-    """"Stun a Crime Lords defender you control" (Hired Hit); Arcanna: "that character's
+    """"Stun a Crime Lords defender you control" (FAQ SC 11); FAQ GM 8: "that character's
     controller stuns another non-stunned character he controls" (``player`` chooses)."""
 
     selector: Selector
@@ -519,7 +521,7 @@ class Stun(Effect):
 
 @frozen
 class Ready(Effect):
-    """"Ready Whizzer" (Whizzer); "Ready all team attackers adjacent to …" (Monica Rambeau)."""
+    """"Ready ~" (FAQ GM 10); "Ready all team attackers adjacent to …" (FAQ SC 17)."""
 
     selector: Selector
     player: Player = field(factory=lambda: You())
@@ -527,7 +529,7 @@ class Ready(Effect):
 
 @frozen
 class Exhaust(Effect):
-    """"exhaust him" (Kang, Kang Ransom)."""
+    """"exhaust him" (FAQ GM 9)."""
 
     selector: Selector
     player: Player = field(factory=lambda: You())
@@ -543,7 +545,7 @@ class Recover(Effect):
 
 @frozen
 class MoveToArea(Effect):
-    """"Move target Avengers character you control to your hidden area" (Walk Through Walls).
+    """"Move target Avengers character you control to your hidden area" (FAQ SC 36).
     ``area`` is "hidden" or "visible"."""
 
     selector: Selector
@@ -553,9 +555,8 @@ class MoveToArea(Effect):
 
 @frozen
 class PutInto(Effect):
-    """"Put the top three cards of your deck into your KO'd pile" (Hibernaculum); "Put target
-    … card … from your KO'd pile into your front row" (Hard Sound Construct); Game of the
-    Galaxy "on the bottom of his deck" (``position`` "bottom")."""
+    """"Put the top three cards of your deck into your KO'd pile" (FAQ SC 10); "Put target
+    … card … from your KO'd pile into your front row" (FAQ SC 9); FAQ SC 8 "on the bottom of his deck" (``position`` "bottom")."""
 
     cards: Selector
     zone: Zone
@@ -565,8 +566,8 @@ class PutInto(Effect):
 
 @frozen
 class ReturnTo(Effect):
-    """"return a character card from your KO'd pile to your hand" (Hibernaculum);
-    "return Project Liberator to your hand" (Project Liberator)."""
+    """"return a character card from your KO'd pile to your hand" (FAQ SC 10);
+    "return ~ to your hand" (FAQ SC 25)."""
 
     cards: Selector
     zone: Zone
@@ -575,7 +576,7 @@ class ReturnTo(Effect):
 
 @frozen
 class Reveal(Effect):
-    """"Each player reveals the top four cards of his deck." (Game of the Galaxy)."""
+    """"Each player reveals the top four cards of his deck." (FAQ SC 8)."""
 
     cards: Selector
     player: Player = field(factory=lambda: You())
@@ -583,7 +584,7 @@ class Reveal(Effect):
 
 @frozen
 class Search(Effect):
-    """"search your deck for a Team-Up card" (Beast, Furry Blue Scientist; FAQ GM 3)."""
+    """"search your deck for a Team-Up card" (FAQ GM 3; FAQ GM 3)."""
 
     zone: Zone
     filter: "Filter"
@@ -592,7 +593,7 @@ class Search(Effect):
 
 @frozen
 class Negate(Effect):
-    """"Negate target non-ongoing plot twist effect." (Kang, Immortus)."""
+    """"Negate target non-ongoing plot twist effect." (FAQ GM 9)."""
 
     target: Selector
 
@@ -600,7 +601,7 @@ class Negate(Effect):
 @frozen
 class ChangeTarget(Effect):
     """"Change the target of an effect with one target that is targeting an Avengers character
-    you control to another character you control." (Chaos Magic: does not target; "another"
+    you control to another character you control." (FAQ SC 3: does not target; "another"
     is :class:`OtherThan` ``(CurrentTargetRef())``)."""
 
     effect: Selector
@@ -609,23 +610,23 @@ class ChangeTarget(Effect):
 
 @frozen
 class RemoveFromAttack(Effect):
-    """"Remove target attacker from this attack" (System Failure); "remove all defenders from
-    this attack" (Hired Hit)."""
+    """"Remove target attacker from this attack" (FAQ SC 31); "remove all defenders from
+    this attack" (FAQ SC 11)."""
 
     selector: Selector
 
 
 @frozen
 class BecomeDefender(Effect):
-    """"target non-defending character you control becomes the defender this attack" (Hired Hit)."""
+    """"target non-defending character you control becomes the defender this attack" (FAQ SC 11)."""
 
     selector: Selector
 
 
 @frozen
 class GainEndurance(Effect):
-    """"that player gains 3 endurance" (Eldritch Power); "you gain twice that much endurance"
-    (Advance Recon)."""
+    """"that player gains 3 endurance" (FAQ SC 5); "you gain twice that much endurance"
+    (FAQ GM 8)."""
 
     amount: Amount
     player: Player = field(factory=lambda: You())
@@ -633,8 +634,7 @@ class GainEndurance(Effect):
 
 @frozen
 class LoseEndurance(Effect):
-    """"each player loses 2 endurance for each card in his hand" (Power Princess, The Last
-    Utopian); "That player loses endurance equal to the cost of that card." (Thor, Odinson)."""
+    """"each player loses 2 endurance for each card in his hand" (FAQ SC 23); "That player loses endurance equal to the cost of that card." (FAQ SC 34)."""
 
     amount: Amount
     player: Player = field(factory=lambda: You())
@@ -642,7 +642,7 @@ class LoseEndurance(Effect):
 
 @frozen
 class GainResourcePoints(Effect):
-    """"gain 5 resource points" (Ultron ◊ Ultron 5)."""
+    """"gain 5 resource points" (FAQ GM 7)."""
 
     amount: Amount
     player: Player = field(factory=lambda: You())
@@ -650,8 +650,7 @@ class GainResourcePoints(Effect):
 
 @frozen
 class PutCounter(Effect):
-    """"Put a +1 ATK / +1 DEF counter on equipped character for each point you paid." (Force
-    Field Belt: ``times=PointsPaid()``); New Identity (``times=Fixed(1)``)."""
+    """"Put a +1 ATK / +1 DEF counter on equipped character for each point you paid." (FAQ SC 6: ``times=PointsPaid()``); FAQ SC 18 (``times=Fixed(1)``)."""
 
     selector: Selector
     atk: int
@@ -661,8 +660,8 @@ class PutCounter(Effect):
 
 @frozen
 class ReplaceResource(Effect):
-    """"replace target resource" (Kang, Kang Ransom); "Target player replaces a non–Team-Up
-    location … he controls" (Foxfire: ``player`` is the target player)."""
+    """"replace target resource" (FAQ GM 9); "Target player replaces a non–Team-Up
+    location … he controls" (FAQ SC 7: ``player`` is the target player)."""
 
     selector: Selector
     player: Player = field(factory=lambda: You())
@@ -670,7 +669,7 @@ class ReplaceResource(Effect):
 
 @frozen
 class TurnFaceDown(Effect):
-    """"turn AIDA face down" (AIDA)."""
+    """"turn ~ face down" (FAQ SC 1)."""
 
     selector: Selector
 
@@ -680,7 +679,7 @@ class Modify(Effect):
     """A modifier created by an effect (or, inside :class:`ContinuousPower`, by a power):
     ``subject`` (objects or players) gets ``changes`` for ``duration``. Whether the subject is
     fixed on creation ("flagged") depends on :attr:`Change.alters_quality`.
-    Other-Earth: "characters your opponents control lose and cannot gain reinforcement and get
+    FAQ SC 20: "characters your opponents control lose and cannot gain reinforcement and get
     -2 DEF while defending this turn" is two Modify nodes (the second with ``while_``)."""
 
     subject: Selector | Player
@@ -691,7 +690,7 @@ class Modify(Effect):
 @frozen
 class CreateReplacement(Effect):
     """A replacement modifier created by an effect: "If a character you control would cause
-    breakthrough this attack, you gain twice that much endurance instead." (Advance Recon)."""
+    breakthrough this attack, you gain twice that much endurance instead." (FAQ GM 8)."""
 
     event: EventPattern
     replacement: Effect
@@ -700,9 +699,9 @@ class CreateReplacement(Effect):
 
 @frozen
 class DelayedTrigger(Effect):
-    """A triggered modifier created by an effect. Walk Through Walls: "At the start of the
-    recovery phase this turn, move that character to your visible area."; Eldritch Power:
-    "Whenever that character causes breakthrough to a player this turn, …"; Kang, Kang Ransom
+    """A triggered modifier created by an effect. FAQ SC 36: "At the start of the
+    recovery phase this turn, move that character to your visible area."; FAQ SC 5:
+    "Whenever that character causes breakthrough to a player this turn, …"; FAQ GM 9
     (``Duration()``: the next such moment)."""
 
     trigger: Trigger
@@ -716,9 +715,9 @@ class DelayedTrigger(Effect):
 
 @frozen
 class StatChange(Change):
-    """"+3 ATK", "-2 DEF"; ``amount`` may be computed (Repel Attack: "+1 DEF … for each
+    """"+3 ATK", "-2 DEF"; ``amount`` may be computed (FAQ SC 28: "+1 DEF … for each
     non-stunned character adjacent to it" is ``ForEach(…, per=1)``). ``additional`` is display
-    only ("an additional +2 ATK", Might Makes Right)."""
+    only ("an additional +2 ATK", FAQ SC 16)."""
 
     ALTERS_QUALITY: ClassVar[bool] = True
 
@@ -729,7 +728,7 @@ class StatChange(Change):
 
 @frozen
 class GainKeyword(Change):
-    """"has flight" (Windstorm); "have reinforcement" (Marcus Daniels ◊ Blackout)."""
+    """"has flight" (FAQ SC 37); "have reinforcement" (FAQ SC 14)."""
 
     ALTERS_QUALITY: ClassVar[bool] = True
 
@@ -739,7 +738,7 @@ class GainKeyword(Change):
 
 @frozen
 class LoseKeyword(Change):
-    """"lose flight" (Polaris); "lose and cannot gain reinforcement" (Other-Earth,
+    """"lose flight" (FAQ SC 22); "lose and cannot gain reinforcement" (FAQ SC 20,
     ``cannot_gain=True``)."""
 
     ALTERS_QUALITY: ClassVar[bool] = True
@@ -759,7 +758,7 @@ class CannotGainKeyword(Change):
 
 @frozen
 class GainAffiliation(Change):
-    """"have the Masters of Evil affiliation" (Egghead, Elihas Starr)."""
+    """"have the Masters of Evil affiliation" (FAQ SC 4)."""
 
     ALTERS_QUALITY: ClassVar[bool] = True
 
@@ -768,7 +767,7 @@ class GainAffiliation(Change):
 
 @frozen
 class ShareAffiliations(Change):
-    """"have both affiliations" (Supreme Sanction, Two Worlds): each affected object has every
+    """"have both affiliations" (FAQ SC 30, FAQ SC 35): each affected object has every
     affiliation of ``affiliations`` (the set the subject's filter named)."""
 
     ALTERS_QUALITY: ClassVar[bool] = True
@@ -778,35 +777,35 @@ class ShareAffiliations(Change):
 
 @frozen
 class CannotBeTargeted(Change):
-    """"cannot be the target of effects your opponents control" (AIDA) / "of plot twist or
-    payment effects" (Project Liberator); ``by`` is a Filter of kind "effect"."""
+    """"cannot be the target of effects your opponents control" (FAQ SC 1) / "of plot twist or
+    payment effects" (FAQ SC 25); ``by`` is a Filter of kind "effect"."""
 
     by: Selector
 
 
 @frozen
 class CanAttackHidden(Change):
-    """"can attack hidden characters" (Nighthawk; The Wrecker)."""
+    """"can attack hidden characters" (FAQ SC 19; FAQ SC 32)."""
 
 
 @frozen
 class CannotBeStunned(Change):
-    """"cannot be stunned" (Legendary Battles)."""
+    """"cannot be stunned" (FAQ SC 13)."""
 
 
 @frozen
 class CannotCauseBreakthrough(Change):
-    """"cannot cause breakthrough" (Monica Rambeau ◊ Captain Marvel)."""
+    """"cannot cause breakthrough" (FAQ SC 17)."""
 
 
 @frozen
 class CannotAttack(Change):
-    """"she cannot attack this turn" (Melissa Gold ◊ Songbird)."""
+    """"she cannot attack this turn" (FAQ SC 15)."""
 
 
 @frozen
 class CannotUseActivatedPowers(Change):
-    """"you cannot use her activated powers this turn" (Melissa Gold ◊ Songbird): the
+    """"you cannot use her activated powers this turn" (FAQ SC 15): the
     subject is the player; ``of`` the character whose powers."""
 
     of: Selector
@@ -814,24 +813,24 @@ class CannotUseActivatedPowers(Change):
 
 @frozen
 class TeamAttackAsThough(Change):
-    """"can team attack as though they had all team affiliations" (Mosaic World)."""
+    """"can team attack as though they had all team affiliations" (FAQ SC 3)."""
 
     affiliations: Literal["all"] = "all"
 
 
 @frozen
 class CannotLoseGame(Change):
-    """"your opponents cannot lose the game" (Karla Sofen ◊ Meteorite); subject a player."""
+    """"your opponents cannot lose the game" (FAQ SC 12); subject a player."""
 
 
 @frozen
 class CannotWinGame(Change):
-    """"you cannot win the game" (Karla Sofen ◊ Meteorite); subject a player."""
+    """"you cannot win the game" (FAQ SC 12); subject a player."""
 
 
 @frozen
 class CannotPlay(Change):
-    """"You cannot play plot twists this turn." (Other-Earth; FAQ GM 4); subject a player,
+    """"You cannot play plot twists this turn." (FAQ SC 20; FAQ GM 4); subject a player,
     ``kind`` a card type ("plot twist")."""
 
     kind: str
@@ -847,7 +846,7 @@ class Filter(Selector):
     every qualifier. ``controller`` None means any (or not said); ``zones`` where to look
     (cards; empty: in play, or for "card" the context); ``count`` how many: a number (chosen on
     resolution, or any one in a pattern), "all" (every match), "one or more" (patterns).
-    The Wrecking Crew: "Non-Army characters you control that share a cost or version with
+    FAQ SC 33: "Non-Army characters you control that share a cost or version with
     that attacker and are adjacent to it"."""
 
     kind: Literal["character", "card", "resource", "effect", "player"]
@@ -860,7 +859,7 @@ class Filter(Selector):
 @frozen
 class Target(Selector):
     """A target, chosen when the effect is announced; ``index`` numbers the targets of the
-    power in text order, from 1 (System Failure: "target attacker"; Foxfire "Target player")."""
+    power in text order, from 1 (FAQ SC 31: "target attacker"; FAQ SC 7 "Target player")."""
 
     selector: Selector
     index: int
@@ -869,23 +868,23 @@ class Target(Selector):
 @frozen
 class Either(Selector):
     """One object matching any of the options: "Target attacker or defender you control"
-    (Supply Line); "a non–Team-Up location or non–Team-Up ongoing plot twist" (Foxfire)."""
+    (FAQ GM 10); "a non–Team-Up location or non–Team-Up ongoing plot twist" (FAQ SC 7)."""
 
     options: tuple[Selector, ...]
 
 
 @frozen
 class Together(Selector):
-    """All the parts at once: "Kang and two other cards in your hand" (Kang, Immortus);
+    """All the parts at once: "~ and two other cards in your hand" (FAQ GM 9);
     "Characters you control, as well as cards in your hand, deck, and KO'd pile that …"
-    (Supreme Sanction)."""
+    (FAQ SC 30)."""
 
     parts: tuple[Selector, ...]
 
 
 @frozen
 class TopCards(Selector):
-    """"the top three cards of your deck" (Hibernaculum); "the top card of your deck" (Thor)."""
+    """"the top three cards of your deck" (FAQ SC 10); "the top card of your deck" (FAQ SC 34)."""
 
     owner: Player
     count: Amount
@@ -894,13 +893,13 @@ class TopCards(Selector):
 @frozen
 class SelfRef(Ref):
     """This card: its own name, "this character", "this card", and he/she/it standing for it
-    (Quicksilver: "ready Quicksilver")."""
+    (FAQ SC 27: "ready ~")."""
 
 
 @frozen
 class TargetRef(Ref):
-    """The ``index``-th target of this power: "that attacker" (Might Makes Right), "it",
-    "its ATK" (System Failure). ``noun`` is display only."""
+    """The ``index``-th target of this power: "that attacker" (FAQ SC 16), "it",
+    "its ATK" (FAQ SC 31). ``noun`` is display only."""
 
     index: int
     noun: str = field(default="character", eq=False)
@@ -909,7 +908,7 @@ class TargetRef(Ref):
 @frozen
 class ChosenRef(Ref):
     """"the chosen character" — what a :class:`Choose` with this ``binding`` chose
-    (New Identity, Project Utopia)."""
+    (FAQ SC 18, FAQ SC 26)."""
 
     binding: str
 
@@ -917,8 +916,8 @@ class ChosenRef(Ref):
 @frozen
 class TriggerRef(Ref):
     """A participant of the event that the trigger or replacement matched, by the event
-    pattern's field name ``role``: Blue Eagle "KO that character" is ``TriggerRef("object")``;
-    Thor "That player" is ``TriggerRef("to")``; Arcanna "that character's controller" is
+    pattern's field name ``role``: FAQ GM 10 "KO that character" is ``TriggerRef("object")``;
+    FAQ SC 34 "That player" is ``TriggerRef("to")``; FAQ GM 8 "that character's controller" is
     ``ControllerOf(TriggerRef("attacking"))``. ``noun`` is display only."""
 
     role: str
@@ -927,9 +926,9 @@ class TriggerRef(Ref):
 
 @frozen
 class ConditionRef(Ref):
-    """An object a condition singled out: Baltag "While Baltag is protecting a character named
-    Kang, that character has invulnerability" (``role="object"`` of :class:`IsProtecting`);
-    Game of the Galaxy "that player" (``role="player"`` of :class:`OnePlayerRevealedMost`)."""
+    """An object a condition singled out: FAQ SC 2 "While ~ is protecting a character named
+    ~, that character has invulnerability" (``role="object"`` of :class:`IsProtecting`);
+    FAQ SC 8 "that player" (``role="player"`` of :class:`OnePlayerRevealedMost`)."""
 
     role: str
     noun: str = field(default="character", eq=False)
@@ -937,12 +936,12 @@ class ConditionRef(Ref):
 
 @frozen
 class ThatCardRef(Ref):
-    """The card an earlier step of this effect moved: Thor, Odinson "equal to the cost of that card"."""
+    """The card an earlier step of this effect moved: FAQ SC 34 "equal to the cost of that card"."""
 
 
 @frozen
 class ThoseRef(Ref):
-    """The objects an earlier step of this effect acted on: Monica Rambeau "Those team
+    """The objects an earlier step of this effect acted on: FAQ SC 17 "Those team
     attackers cannot cause breakthrough this turn". ``noun`` is display only."""
 
     noun: str = field(default="characters", eq=False)
@@ -950,18 +949,18 @@ class ThoseRef(Ref):
 
 @frozen
 class EquippedRef(Ref):
-    """"equipped character" — the character this equipment is attached to (Force Field Belt)."""
+    """"equipped character" — the character this equipment is attached to (FAQ SC 6)."""
 
 
 @frozen
 class AffectedRef(Ref):
     """Each object a modifier affects, in its ``while`` condition: "get +1 DEF while
-    attacking" is ``Duration(while_=IsAttacking(AffectedRef()))`` (Spider-Man, Peter Parker)."""
+    attacking" is ``Duration(while_=IsAttacking(AffectedRef()))`` (FAQ SC 29)."""
 
 
 @frozen
 class CurrentTargetRef(Ref):
-    """The present target of the effect a :class:`ChangeTarget` changes (Chaos Magic's
+    """The present target of the effect a :class:`ChangeTarget` changes (FAQ SC 3's
     "another character")."""
 
 
@@ -973,7 +972,7 @@ class CurrentTargetRef(Ref):
 class Affiliation(Qualifier):
     """A name before the noun: "Avengers character", "Masters of Evil characters" (any capitalised
     name in that place). It matches a card with that affiliation *or that version*: "Wrecking
-    Crew characters" are characters with the Wrecking Crew version (The Wrecker ruling), "a
+    Crew characters" are characters with the Wrecking Crew version (FAQ SC 32 ruling), "a
     Team-Up card" a card with the Team-Up version (FAQ GM 3)."""
 
     name: str
@@ -981,58 +980,57 @@ class Affiliation(Qualifier):
 
 @frozen
 class AffiliationIn(Qualifier):
-    """"that have either the Avengers or Squadron Supreme affiliation" (Supreme Sanction);
-    "either of the chosen affiliations" (Two Worlds)."""
+    """"that have either the Avengers or Squadron Supreme affiliation" (FAQ SC 30);
+    "either of the chosen affiliations" (FAQ SC 35)."""
 
     affiliations: AffiliationSet
 
 
 @frozen
 class CardTypeIs(Qualifier):
-    """"character card", "location", "ongoing plot twist" (Foxfire)."""
+    """"character card", "location", "ongoing plot twist" (FAQ SC 7)."""
 
     type: Literal["character", "plot twist", "location", "equipment"]
 
 
 @frozen
 class CostAtMost(Qualifier):
-    """"with cost 4 or less" (Marcus Daniels ◊ Blackout)."""
+    """"with cost 4 or less" (FAQ SC 14)."""
 
     n: int
 
 
 @frozen
 class CostAtLeast(Qualifier):
-    """"with cost 2 or greater" (Windstorm)."""
+    """"with cost 2 or greater" (FAQ SC 37)."""
 
     n: int
 
 
 @frozen
 class SameCostAs(Qualifier):
-    """"with the same cost as that character" (Windstorm)."""
+    """"with the same cost as that character" (FAQ SC 37)."""
 
     ref: Selector
 
 
 @frozen
 class Named(Qualifier):
-    """"named Kang" (Baltag; Game of the Galaxy)."""
+    """"named N" (FAQ SC 2; FAQ SC 8)."""
 
     name: str
 
 
 @frozen
 class SameNameAs(Qualifier):
-    """"with the same name as that card" (Hard Sound Construct); "named Two Worlds" on Two
-    Worlds itself is ``SameNameAs(SelfRef())``."""
+    """"with the same name as that card" (FAQ SC 9); "named N" on FAQ SC 35 itself is ``SameNameAs(SelfRef())``."""
 
     ref: Selector
 
 
 @frozen
 class SharesAName(Qualifier):
-    """"cards that share a name" (with another such card; Game of the Galaxy)."""
+    """"cards that share a name" (with another such card; FAQ SC 8)."""
 
 
 @frozen
@@ -1045,14 +1043,14 @@ class VersionIs(Qualifier):
 
 @frozen
 class NotVersion(Qualifier):
-    """"non-Army" (The Wrecking Crew); "non–Team-Up" (Foxfire)."""
+    """"non-Army" (FAQ SC 33); "non–Team-Up" (FAQ SC 7)."""
 
     name: str
 
 
 @frozen
 class InState(Qualifier):
-    """"stunned", "ready", "exhausted", "non-stunned" (Arcanna; Helmut Zemo ◊ Citizen V)."""
+    """"stunned", "ready", "exhausted", "non-stunned" (FAQ GM 8; FAQ GM 2)."""
 
     state: Literal["stunned", "ready", "exhausted", "non-stunned"]
 
@@ -1060,22 +1058,22 @@ class InState(Qualifier):
 @frozen
 class Role(Qualifier):
     """Combat role or status: "attacker", "defender", "team attacker", "leader",
-    "non-defending" (Repel Attack: "leader defender")."""
+    "non-defending" (FAQ SC 28: "leader defender")."""
 
     role: Literal["attacker", "defender", "team attacker", "leader", "non-defending"]
 
 
 @frozen
 class AdjacentTo(Qualifier):
-    """"adjacent to Monica Rambeau" (Monica Rambeau ◊ Captain Marvel)."""
+    """"adjacent to ~" (FAQ SC 17)."""
 
     ref: Selector
 
 
 @frozen
 class OtherThan(Qualifier):
-    """"other"/"another": not ``ref`` (The Wrecker "Other Wrecking Crew characters" is
-    ``OtherThan(SelfRef())``; Arcanna "another non-stunned character" is
+    """"other"/"another": not ``ref`` (FAQ SC 32 "Other Wrecking Crew characters" is
+    ``OtherThan(SelfRef())``; FAQ GM 8 "another non-stunned character" is
     ``OtherThan(TriggerRef("attacking"))``)."""
 
     ref: Selector
@@ -1083,83 +1081,83 @@ class OtherThan(Qualifier):
 
 @frozen
 class SharesCostOrVersion(Qualifier):
-    """"that share a cost or version with that attacker" (The Wrecking Crew)."""
+    """"that share a cost or version with that attacker" (FAQ SC 33)."""
 
     ref: Selector
 
 
 @frozen
 class InArea(Qualifier):
-    """"hidden characters" / "visible characters" (Nighthawk)."""
+    """"hidden characters" / "visible characters" (FAQ SC 19)."""
 
     area: Literal["hidden", "visible"]
 
 
 @frozen
 class Equipped(Qualifier):
-    """"Equipped characters adjacent to Nighthawk" (Nighthawk)."""
+    """"Equipped characters adjacent to ~" (FAQ SC 19)."""
 
 
 @frozen
 class HasKeyword(Qualifier):
-    """"Characters with evasion" (Spider-Man, Peter Parker)."""
+    """"Characters with evasion" (FAQ SC 29)."""
 
     keyword: str
 
 
 @frozen
 class Revealed(Qualifier):
-    """"Revealed character cards in your resource row" (Supreme Sanction); "his revealed
-    cards" (Game of the Galaxy)."""
+    """"Revealed character cards in your resource row" (FAQ SC 30); "his revealed
+    cards" (FAQ SC 8)."""
 
 
 @frozen
 class Remaining(Qualifier):
-    """"his remaining revealed cards": not moved by an earlier step (Game of the Galaxy)."""
+    """"his remaining revealed cards": not moved by an earlier step (FAQ SC 8)."""
 
 
 @frozen
 class FaceUp(Qualifier):
-    """"face-up resource" (Two Worlds)."""
+    """"face-up resource" (FAQ SC 35)."""
 
 
 @frozen
 class OngoingQ(Qualifier):
-    """"ongoing plot twist" (``True``, Foxfire) / "non-ongoing plot twist effect" (``False``,
-    Kang, Immortus)."""
+    """"ongoing plot twist" (``True``, FAQ SC 7) / "non-ongoing plot twist effect" (``False``,
+    FAQ GM 9)."""
 
     ongoing: bool
 
 
 @frozen
 class SourceType(Qualifier):
-    """The kind of effect: "plot twist or payment effects" (Project Liberator)."""
+    """The kind of effect: "plot twist or payment effects" (FAQ SC 25)."""
 
     types: tuple[str, ...]
 
 
 @frozen
 class OneTarget(Qualifier):
-    """"an effect with one target" (Chaos Magic)."""
+    """"an effect with one target" (FAQ SC 3)."""
 
 
 @frozen
 class TargetingQ(Qualifier):
-    """"that is targeting an Avengers character you control" (Chaos Magic)."""
+    """"that is targeting an Avengers character you control" (FAQ SC 3)."""
 
     selector: Selector
 
 
 @frozen
 class ControlsQ(Qualifier):
-    """A player "who controls one or more characters that …" (Peace in Our Time)."""
+    """A player "who controls one or more characters that …" (FAQ SC 21)."""
 
     selector: Selector
 
 
 @frozen
 class CausedBreakthrough(Qualifier):
-    """"characters that caused breakthrough this turn" (Peace in Our Time)."""
+    """"characters that caused breakthrough this turn" (FAQ SC 21)."""
 
     span: Literal["turn", "attack"] = "turn"
 
@@ -1175,20 +1173,20 @@ class You(Player):
 
 @frozen
 class Opponents(Player):
-    """"your opponents" (AIDA)."""
+    """"your opponents" (FAQ SC 1)."""
 
 
 @frozen
 class EachPlayer(Player):
-    """"each player" (Power Princess, The Last Utopian); with qualifiers: "each player who
-    controls one or more characters that caused breakthrough this turn" (Peace in Our Time)."""
+    """"each player" (FAQ SC 23); with qualifiers: "each player who
+    controls one or more characters that caused breakthrough this turn" (FAQ SC 21)."""
 
     qualifiers: tuple[Qualifier, ...] = ()
 
 
 @frozen
 class ControllerOf(Player):
-    """"that defender's controller" (Project Utopia)."""
+    """"that defender's controller" (FAQ SC 26)."""
 
     ref: Selector
 
@@ -1196,7 +1194,7 @@ class ControllerOf(Player):
 @frozen
 class ActingPlayer(Player):
     """"he"/"his" for the player doing the effect: "each player loses 2 endurance for each card
-    in his hand" (Power Princess), "a … location … he controls" (Foxfire: the target player)."""
+    in his hand" (FAQ SC 23), "a … location … he controls" (FAQ SC 7: the target player)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1205,7 +1203,7 @@ class ActingPlayer(Player):
 
 @frozen
 class Fixed(Amount):
-    """A printed number ("gain 5 resource points", Ultron ◊ Ultron 5)."""
+    """A printed number ("gain 5 resource points", FAQ GM 7)."""
 
     n: int
 
@@ -1213,8 +1211,8 @@ class Fixed(Amount):
 @frozen
 class ForEach(Amount):
     """``per`` for each object matching ``selector`` (counted on resolution): "2 endurance for
-    each card in his hand" (Power Princess); "+1 DEF … for each non-stunned character adjacent
-    to it" (Repel Attack)."""
+    each card in his hand" (FAQ SC 23); "+1 DEF … for each non-stunned character adjacent
+    to it" (FAQ SC 28)."""
 
     selector: Selector
     per: int = 1
@@ -1222,8 +1220,8 @@ class ForEach(Amount):
 
 @frozen
 class Times(Amount):
-    """``factor`` times an amount: "twice that much" (Advance Recon); "twice its printed ATK"
-    (System Failure)."""
+    """``factor`` times an amount: "twice that much" (FAQ GM 8); "twice its printed ATK"
+    (FAQ SC 31)."""
 
     factor: int
     amount: Amount
@@ -1231,19 +1229,19 @@ class Times(Amount):
 
 @frozen
 class EventAmount(Amount):
-    """"that much": the amount of the replaced or triggering event (Advance Recon)."""
+    """"that much": the amount of the replaced or triggering event (FAQ GM 8)."""
 
 
 @frozen
 class CostOf(Amount):
-    """"equal to the cost of that card" (Thor, Odinson)."""
+    """"equal to the cost of that card" (FAQ SC 34)."""
 
     ref: Selector
 
 
 @frozen
 class PointsPaid(Amount):
-    """"for each point you paid" (Force Field Belt)."""
+    """"for each point you paid" (FAQ SC 6)."""
 
 
 @frozen
@@ -1256,7 +1254,7 @@ class CardsInHand(Amount):
 
 @frozen
 class PrintedStat(Amount):
-    """"its printed ATK" (System Failure)."""
+    """"its printed ATK" (FAQ SC 31)."""
 
     ref: Selector
     stat: Stat
@@ -1264,7 +1262,7 @@ class PrintedStat(Amount):
 
 @frozen
 class CurrentStat(Amount):
-    """"its ATK" (System Failure)."""
+    """"its ATK" (FAQ SC 31)."""
 
     ref: Selector
     stat: Stat
@@ -1276,35 +1274,35 @@ class CurrentStat(Amount):
 
 @frozen
 class AllOf(Condition):
-    """Every condition holds ("… and you control another face-up resource named Two Worlds")."""
+    """Every condition holds ("… and you control another face-up resource named N")."""
 
     conditions: tuple[Condition, ...]
 
 
 @frozen
 class NoCardsInHand(Condition):
-    """"if you have no cards in hand" (FAQ GM 10; Supply Line)."""
+    """"if you have no cards in hand" (FAQ GM 10; FAQ GM 10)."""
 
     player: Player = field(factory=lambda: You())
 
 
 @frozen
 class YouControl(Condition):
-    """"if you control a Squadron Supreme character" (Other-Earth)."""
+    """"if you control a Squadron Supreme character" (FAQ SC 20)."""
 
     selector: Selector
 
 
 @frozen
 class YouDoNotControl(Condition):
-    """"if you do not control a character with the same name as that card" (Hard Sound Construct)."""
+    """"if you do not control a character with the same name as that card" (FAQ SC 9)."""
 
     selector: Selector
 
 
 @frozen
 class YouControlCount(Condition):
-    """"if you control 3 or fewer resources" (Kang, Kang Ransom): ``comparison`` "at most" or
+    """"if you control 3 or fewer resources" (FAQ GM 9): ``comparison`` "at most" or
     "at least"."""
 
     selector: Selector
@@ -1314,12 +1312,12 @@ class YouControlCount(Condition):
 
 @frozen
 class PlayedNoOtherPlotTwists(Condition):
-    """"If you played no other plot twists this turn" (Other-Earth; FAQ GM 4)."""
+    """"If you played no other plot twists this turn" (FAQ SC 20; FAQ GM 4)."""
 
 
 @frozen
 class EnduranceAtLeast(Condition):
-    """"While you have 1 or more endurance" (Karla Sofen ◊ Meteorite)."""
+    """"While you have 1 or more endurance" (FAQ SC 12)."""
 
     player: Player
     n: int
@@ -1327,7 +1325,7 @@ class EnduranceAtLeast(Condition):
 
 @frozen
 class InZone(Condition):
-    """"if Project Liberator is in your KO'd pile" (Project Liberator)."""
+    """"if ~ is in your KO'd pile" (FAQ SC 25)."""
 
     ref: Selector
     zone: Zone
@@ -1335,7 +1333,7 @@ class InZone(Condition):
 
 @frozen
 class StatGreaterThan(Condition):
-    """"if its ATK is greater than twice its printed ATK" (System Failure)."""
+    """"if its ATK is greater than twice its printed ATK" (FAQ SC 31)."""
 
     ref: Selector
     stat: Stat
@@ -1344,42 +1342,42 @@ class StatGreaterThan(Condition):
 
 @frozen
 class IsAttacking(Condition):
-    """"while attacking" (Spider-Man, Peter Parker; ``ref`` is :class:`AffectedRef` there)."""
+    """"while attacking" (FAQ SC 29; ``ref`` is :class:`AffectedRef` there)."""
 
     ref: Selector = field(factory=lambda: AffectedRef())
 
 
 @frozen
 class IsDefending(Condition):
-    """"while defending" (Other-Earth)."""
+    """"while defending" (FAQ SC 20)."""
 
     ref: Selector = field(factory=lambda: AffectedRef())
 
 
 @frozen
 class IsExhausted(Condition):
-    """"while exhausted" (Quagmire's quoted effect)."""
+    """"while exhausted" (FAQ SC 3's quoted effect)."""
 
     ref: Selector = field(factory=lambda: AffectedRef())
 
 
 @frozen
 class IsReinforced(Condition):
-    """"while reinforced" (Baltag, Hand of the Conqueror)."""
+    """"while reinforced" (FAQ SC 2)."""
 
     ref: Selector = field(factory=lambda: AffectedRef())
 
 
 @frozen
 class IsTeamAttacking(Condition):
-    """"While team attacking" (Legendary Battles)."""
+    """"While team attacking" (FAQ SC 13)."""
 
     ref: Selector = field(factory=lambda: AffectedRef())
 
 
 @frozen
 class IsVisible(Condition):
-    """"only if Marcus Daniels is visible" (Marcus Daniels ◊ Blackout)."""
+    """"only if ~ is visible" (FAQ SC 14)."""
 
     ref: Selector
 
@@ -1393,7 +1391,7 @@ class IsHidden(Condition):
 
 @frozen
 class IsProtecting(Condition):
-    """"While Baltag is protecting a character named Kang" (Baltag); ``object`` is the
+    """"While ~ is protecting a character named N" (FAQ SC 2); ``object`` is the
     participant :class:`ConditionRef` ``("object")`` names."""
 
     subject: Selector
@@ -1402,7 +1400,7 @@ class IsProtecting(Condition):
 
 @frozen
 class ChoseAffiliation(Condition):
-    """"If you chose Avengers and a different affiliation" (Two Worlds)."""
+    """"If you chose Avengers and a different affiliation" (FAQ SC 35)."""
 
     name: str
     binding: str = "affiliations"
@@ -1410,7 +1408,7 @@ class ChoseAffiliation(Condition):
 
 @frozen
 class HasAffiliation(Condition):
-    """"If that defender has the Avengers affiliation" (Repel Attack)."""
+    """"If that defender has the Avengers affiliation" (FAQ SC 28)."""
 
     ref: Selector
     name: str
@@ -1431,36 +1429,36 @@ class OnePlayerRevealedMost(Condition):
 
 @frozen
 class WhenYouRecruit(Trigger):
-    """"When you recruit Ultron, …" — triggers when the recruit effect is played (FAQ GM 7)."""
+    """"When you recruit ~, …" — triggers when the recruit effect is played (FAQ GM 7)."""
 
     subject: Selector = field(factory=lambda: SelfRef())
 
 
 @frozen
 class Whenever(Trigger):
-    """"Whenever EVENT, …" (Blue Eagle)."""
+    """"Whenever EVENT, …" (FAQ GM 10)."""
 
     event: EventPattern
 
 
 @frozen
 class AtStartOf(Trigger):
-    """"At the start of the recovery phase" (New Identity); "At the start of your attack step"
-    (Polaris, Lorna Dane)."""
+    """"At the start of the recovery phase" (FAQ SC 18); "At the start of your attack step"
+    (FAQ SC 22)."""
 
     step: Step
 
 
 @frozen
 class Attacks(EventPattern):
-    """"Whenever Melissa Gold attacks" (Melissa Gold ◊ Songbird)."""
+    """"Whenever ~ attacks" (FAQ SC 15)."""
 
     subject: Selector
 
 
 @frozen
 class Stuns(EventPattern):
-    """"Whenever Blue Eagle stuns a character" (Blue Eagle)."""
+    """"Whenever ~ stuns a character" (FAQ GM 10)."""
 
     subject: Selector
     object: Selector
@@ -1469,7 +1467,7 @@ class Stuns(EventPattern):
 @frozen
 class BecomesStunnedBy(EventPattern):
     """"Whenever a defender becomes stunned by one or more team attackers you control"
-    (Quicksilver, Mutant Avenger)."""
+    (FAQ SC 27)."""
 
     object: Selector
     by: Selector
@@ -1477,8 +1475,8 @@ class BecomesStunnedBy(EventPattern):
 
 @frozen
 class CausesBreakthrough(EventPattern):
-    """"causes breakthrough" (Project Utopia); "to a player" (Thor: ``to``); "while attacking a
-    character" (Arcanna: ``attacking``)."""
+    """"causes breakthrough" (FAQ SC 26); "to a player" (FAQ SC 34: ``to``); "while attacking a
+    character" (FAQ GM 8: ``attacking``)."""
 
     subject: Selector
     to: Selector | None = None
@@ -1487,7 +1485,7 @@ class CausesBreakthrough(EventPattern):
 
 @frozen
 class Reinforces(EventPattern):
-    """"Whenever Baltag reinforces a character named Kang" (Baltag, Hand of the Conqueror)."""
+    """"Whenever ~ reinforces a character named N" (FAQ SC 2)."""
 
     subject: Selector
     object: Selector
