@@ -16,6 +16,7 @@ __all__ = [
     "ScenarioError",
     "IllegalActionError",
     "LimitExceededError",
+    "IllegalAnswerError",
 ]
 
 
@@ -93,3 +94,10 @@ class IllegalActionError(VsOracleError):
 
 class LimitExceededError(VsOracleError):
     """Exploration or trigger recursion went past its budget."""
+
+
+class IllegalAnswerError(VsOracleError):
+    """A scripted answer (``choose``) that is not one of the decision's legal options.
+
+    Not an :class:`IllegalActionError`: the step is not forbidden by the rules, the file is wrong.
+    """

@@ -7,6 +7,7 @@ loader can turn a key path such as ``("card", 3, "cost")`` into a line.
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -16,13 +17,50 @@ from attrs import frozen
 
 from .errors import VsOracleError
 
-__all__ = ["TomlSource", "KeyPath"]
+__all__ = ["TomlSource", "KeyPath", "show", "show_key"]
 
 KeyPath = tuple[str | int, ...]
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=\s*(.*)$""")
 _TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def show(value: Any) -> str:
+    """A value as a person would write it in TOML: ``true``, ``"text"``, ``[1, 2]``, ``a table``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return "a table"
+    return str(value)
+
+
+def show_key(keypath: KeyPath) -> str:
+    """A key path as written in the file: ``players.A.characters[1].col`` (arrays 1-based)."""
+    out = ""
+    for part in keypath:
+        if isinstance(part, int):
+            out += f"[{part + 1}]"
+        else:
+            out += ("." if out else "") + part
+    return out
+
+
+_FRIENDLY = (
+    (re.compile(r"Illegal character '\\n'"), "a string is not closed before the end of the line",
+     'close the string with " on the same line, or use """ for text on several lines'),
+    (re.compile(r"Cannot overwrite a value"), "a key is given twice", "keep one of them"),
+    (re.compile(r"Cannot declare \('?([^)]*?)'?,?\) twice"), "a table is declared twice",
+     "merge the two tables; use [[name]] for a list of tables"),
+    (re.compile(r"at end of document"), "the file ends inside an unclosed [ ] or { }",
+     "close every [ and { that you open"),
+)
 
 
 def _split_dotted(key: str) -> tuple[str, ...]:
@@ -49,19 +87,33 @@ class TomlSource:
             match = _TOML_POS.search(message)
             line = int(match.group(1)) if match else None
             reason = _TOML_POS.sub("", message).strip()
-            raise error(f"invalid TOML: {reason}", file=path, line=line,
-                        hint="check quotes, brackets and commas on this line") from None
+            hint = "check quotes, brackets and commas on this line"
+            for pattern, friendly, fix in _FRIENDLY:
+                if pattern.search(message):
+                    reason, hint = friendly, fix
+                    break
+            if line is None or "end of document" in message:
+                line = _last_opening(text) or max(1, len(text.splitlines()))
+            raise error(f"invalid TOML: {reason}", file=path, line=line, hint=hint) from None
         return cls(path, data, _index(text), tuple(text.splitlines()))
 
     @classmethod
     def read(cls, path: Path | str, error: type[VsOracleError]) -> "TomlSource":
         """Read and parse a file; a missing or unreadable file raises ``error``."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            raw = Path(path).read_bytes()
         except FileNotFoundError:
             raise error("no such file", file=str(path), hint="check the path") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise error(f"cannot read file: {exc}", file=str(path)) from None
+        except IsADirectoryError:
+            raise error("this is a folder, not a file", file=str(path), hint="name a .toml file") from None
+        except OSError as exc:
+            raise error(f"cannot read the file ({exc.strerror})", file=str(path)) from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise error("the file is not UTF-8 text", file=str(path), line=line,
+                        hint="save it as UTF-8") from None
         return cls.parse(text, str(path), error)
 
     def value_line(self, keypath: KeyPath) -> int | None:
@@ -80,6 +132,24 @@ class TomlSource:
             if line is not None:
                 return line
         return None
+
+
+def _last_opening(text: str) -> int | None:
+    """The line of the last [ or { still open at the end of the text (for an unclosed array)."""
+    depth_lines: list[int] = []
+    in_string = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        for ch in line:
+            if ch == '"':
+                in_string = not in_string
+            elif not in_string and ch in "[{":
+                depth_lines.append(number)
+            elif not in_string and ch in "]}" and depth_lines:
+                depth_lines.pop()
+            elif not in_string and ch == "#":
+                break
+        in_string = False
+    return depth_lines[-1] if depth_lines else None
 
 
 def _index(text: str) -> dict[KeyPath, int]:
@@ -116,12 +186,14 @@ def _index(text: str) -> dict[KeyPath, int]:
                 table = name + (index,)
             else:
                 table = name
-            positions.setdefault(table, number)
+            for end in range(1, len(table) + 1):
+                positions.setdefault(table[:end], number)
             continue
         key = _KEY.match(raw)
         if key:
             path = table + _split_dotted(key.group(1))
-            positions.setdefault(path, number)
+            for end in range(len(table) + 1, len(path) + 1):
+                positions.setdefault(path[:end], number)
             value = key.group(2)
             if value.count('"""') == 1 or value.count("'''") == 1:
                 in_multiline_string = True

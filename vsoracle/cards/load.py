@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import CardDataError, VsOracleError
 from ..resources import data_path
-from ..tomlsource import KeyPath, TomlSource
+from ..tomlsource import KeyPath, TomlSource, show
 from .model import Card, CardType
 
 __all__ = ["load_card_file", "load_database", "card_from_table", "CARD_KEYS"]
@@ -53,7 +53,7 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
             hint = f"did you mean '{near[0]}'?" if near else f"known keys: {', '.join(CARD_KEYS)}"
             raise fail(f"unknown card key '{key}'", key, hint)
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise fail(f"'{key}' must be {_TYPE_NAMES[expected.__name__]}, not {value!r}", key)
+            raise fail(f"'{key}' must be {_TYPE_NAMES[expected.__name__]}, not {show(value)}", key)
         if expected is list and not all(isinstance(item, str) for item in value):
             raise fail(f"'{key}' must be a list of strings", key)
     name = table.get("name")
@@ -107,7 +107,10 @@ def load_card_file(path: Path | str) -> tuple[tuple[Card, int | None], ...]:
     """Load one set file: its cards, each with the line of its ``[[card]]`` header."""
     source = TomlSource.read(path, CardDataError)
     set_table = source.data.get("set", {})
-    set_code = set_table.get("code") if isinstance(set_table, dict) else None
+    if not isinstance(set_table, dict):
+        raise CardDataError("'set' must be a table", file=source.path, line=source.line_of(("set",)),
+                            hint='write [set] with code = "MAV" and name = "…" below it')
+    set_code = set_table.get("code")
     unknown = set(source.data) - {"set", "card"}
     if unknown:
         key = sorted(unknown)[0]

@@ -354,6 +354,9 @@ def use(g: Game, pid: str, oid: str, *, power: int = 1, targets: Sequence[Any] =
     q = query(s)
     lines = powers(o.card, ast.ActivatedPower)
     if not lines:
+        if o.card.type is CardType.PLOT_TWIST:
+            raise IllegalActionError(f"{oid} is a plot twist: it is played, not used",
+                                     hint=f'write play = "{oid}"')
         raise IllegalActionError(f"{oid} has no activated power")
     if not 1 <= power <= len(lines):
         raise IllegalActionError(f"{oid} has {len(lines)} activated power{'s' if len(lines) != 1 else ''}, "

@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from attrs import frozen
 
-from ..errors import IllegalActionError, LimitExceededError
+from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from .log import Event
 from .state import GameState
 
@@ -33,7 +33,12 @@ class Decision:
     options: tuple[Any, ...]
 
     def describe(self, option: Any) -> str:
-        return str(option).lower() if isinstance(option, bool) else str(option)
+        """An option as a scenario writes it: ``true``, ``arcanna``, ``[a, b]``."""
+        if isinstance(option, bool):
+            return str(option).lower()
+        if isinstance(option, (tuple, list, frozenset)):
+            return "[" + ", ".join(self.describe(o) for o in option) + "]"
+        return str(option)
 
 
 class Unanswered(Exception):
@@ -90,7 +95,7 @@ class Game:
             chosen = _match(answer, options)
             if chosen is _NO:
                 shown = ", ".join(decision.describe(o) for o in options)
-                raise IllegalActionError(f"'{answer}' is not a legal answer to: {decision.prompt}",
+                raise IllegalAnswerError(f"{decision.describe(answer)} is not a legal answer to: {decision.prompt}",
                                          hint=f"choose one of {shown}")
             self.taken.append((decision, chosen))
             how = "scenario choose" if self.used <= self.scripted else "explored: every legal answer is followed"

@@ -18,7 +18,7 @@ from ..cards import Card, CardDB, CardType, card_from_table
 from ..errors import ScenarioError, VsOracleError
 from ..engine.fmap import FrozenMap
 from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Zone
-from ..tomlsource import KeyPath, TomlSource
+from ..tomlsource import KeyPath, TomlSource, show, show_key
 
 __all__ = ["Scenario", "Step", "Check", "load_scenario", "parse_scenario", "slug", "VERBS",
            "OBJECT_PROPERTIES", "PLAYER_PROPERTIES"]
@@ -120,7 +120,7 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, str):
-        return f'"{value}"'
+        return show(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_show(v) for v in value) + "]"
     if isinstance(value, (dict, FrozenMap)):
@@ -154,7 +154,7 @@ class _Loader:
 
     def expect(self, value: Any, kind: type | tuple[type, ...], keypath: KeyPath, what: str) -> Any:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(keypath, f"'{'.'.join(map(str, keypath))}' must be {what}, not {_show(value)}")
+            raise self.fail(keypath, f"'{show_key(keypath)}' must be {what}, not {show(value)}")
         return value
 
     def unknown_keys(self, table: dict, allowed: set[str], keypath: KeyPath, what: str) -> None:
@@ -197,11 +197,12 @@ class _Loader:
         cards: list[Card] = []
         for index, table in enumerate(tables):
             card = card_from_table(table, self.src, ("card", index), error=ScenarioError, set_code="scenario")
-            self._check_text(card, ("card", index, "text"))
+            raw = table.get("text", "") if isinstance(table.get("text"), str) else ""
+            self._check_text(card, ("card", index, "text"), len(raw) - len(raw.lstrip("\n")))
             cards.append(card)
         return self.db.with_cards(cards) if cards else self.db
 
-    def _check_text(self, card: Card, keypath: KeyPath) -> None:
+    def _check_text(self, card: Card, keypath: KeyPath, skipped: int = 0) -> None:
         """A scenario card's text must parse; the error points at the line and column."""
         if not card.text.strip():
             return
@@ -210,7 +211,7 @@ class _Loader:
         try:
             parse_card_text(card.text, card.name)
         except CardTextError as error:
-            first = self.src.value_line(keypath) or 0
+            first = (self.src.value_line(keypath) or 0) + skipped
             line = first + (error.text_line or 1) - 1
             column = f", column {error.column}" if error.column else ""
             expected = f"expected one of: {', '.join(error.expected[:8])}" if error.expected else None
@@ -265,6 +266,8 @@ class _Loader:
                 players_table[default] = {}
         pids = tuple(players_table)
         turn = self.expect(game.get("turn", 1), int, ("game", "turn"), "a whole number")
+        if turn < 1:
+            raise self.fail(("game", "turn"), f"turn must be 1 or more, not {turn}", "turns are counted from 1")
         initiative = self._player(game.get("initiative", pids[0]), pids, ("game", "initiative"))
         phase = self.expect(game.get("phase", "build"), str, ("game", "phase"), "a string")
         if phase not in PHASES:
@@ -370,6 +373,9 @@ class _Loader:
         self.unknown_keys(counters, {"atk", "def"}, keypath + ("counters",), "counters")
         catk = self.expect(counters.get("atk", 0), int, keypath + ("counters", "atk"), "a whole number")
         cdef = self.expect(counters.get("def", 0), int, keypath + ("counters", "def"), "a whole number")
+        if catk < 0 or cdef < 0:
+            raise self.fail(keypath + ("counters",), "a character cannot have fewer than 0 counters",
+                            "counters = { atk = N, def = N } counts +1 ATK / +1 DEF counters")
         self.objects[oid] = GameObject(oid, card, pid, pid, Zone.IN_PLAY, exhausted=(state == "exhausted"),
                                        stunned=(state == "stunned"), area=area, row=row, col=col,
                                        counters=(catk, cdef))
@@ -379,6 +385,8 @@ class _Loader:
             path = keypath + ("equipment", index)
             if isinstance(item, dict):
                 self.unknown_keys(item, {"card", "id"}, path, "an equipment entry")
+                if "card" not in item:
+                    raise self.fail(path, "an equipment entry needs 'card'", '{ card = "Title", id = "x" }')
                 given, item = item.get("id"), item.get("card")
             equip = self._find(item, path)
             if equip.type is not CardType.EQUIPMENT:
@@ -399,9 +407,10 @@ class _Loader:
         for key in table:
             if key not in allowed:
                 if key in VERBS or key in set().union(*VERBS.values()):
+                    takes = (f"{verb} takes: {', '.join(sorted(VERBS[verb]))}" if VERBS[verb] else
+                             f"{verb} takes no other keys") if verb else f"a step needs one verb: {', '.join(VERBS)}"
                     raise self.fail(path + (key,), f"'{key}' does not go with {verb or 'a step without a verb'}",
-                                    f"{verb} takes: {', '.join(sorted(VERBS[verb]))}" if verb else
-                                    f"a step needs one verb: {', '.join(VERBS)}")
+                                    takes)
                 self.unknown_keys({key: 0}, allowed | set(VERBS), path, "a step")
         if verb is None and "check" not in table:
             raise self.fail(path, "a step needs a verb or checks", f"verbs: {', '.join(VERBS)}")
@@ -466,8 +475,10 @@ class _Loader:
             if key in table:
                 items = table[key] if isinstance(table[key], list) else [table[key]]
                 for item in items:
-                    if isinstance(item, str):
-                        self._known(item, path + (key,))
+                    if not isinstance(item, str):
+                        raise self.fail(path + (key,), f"{key} lists ids or players, not {show(item)}",
+                                        f'{key} = ["id", …]')
+                    self._known(item, path + (key,))
         for needed, key, example in (("reinforce", "with", 'with = "supporter-id"'), ("transfer", "to", 'to = "character-id"')):
             if verb == needed and key not in table:
                 raise self.fail(vpath, f"{verb} needs '{key}'", f"add {example}")

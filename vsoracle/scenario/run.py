@@ -19,7 +19,7 @@ from ..engine.game import Decision, Game, Unanswered
 from ..engine.invariants import check_invariants
 from ..engine.log import Event
 from ..engine.state import GameState
-from ..errors import IllegalActionError, LimitExceededError, ScenarioError, VsOracleError
+from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError, ScenarioError, VsOracleError
 from .checks import holds
 from .load import Check, Scenario, Step
 
@@ -215,6 +215,9 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, replays: list[i
             raise ScenarioError(f"step {step.index} ({step.describe()}) is illegal: {error.message}",
                                 file=sc.path, line=step.line, hint=error.hint or "fix the step, or add rejected = true "
                                 "if the question is whether the rules forbid it") from None
+        except IllegalAnswerError as error:
+            raise ScenarioError(f"step {step.index} ({step.describe()}): {error.message}", file=sc.path,
+                                line=step.line, hint=error.hint) from None
         except VsOracleError as error:
             raise error.located(sc.path, step.line) from None
         if g.used < scripted and len(answers) == scripted:

@@ -40,7 +40,7 @@ __all__ = [
     "CardText", "Duration", "Step", "Zone", "AffiliationSet",
     # powers
     "Keyword", "NotUnique", "Leader", "Ongoing", "ActivatedPower", "TriggeredPower", "ContinuousPower",
-    "ReplacementPower", "PlayRestriction", "AdditionalCost", "Spell",
+    "ReplacementPower", "PlayRestriction", "AdditionalCost", "AlternateCost", "Spell",
     # costs
     "Activate", "PayEndurance", "PayResourcePoints", "DiscardCost", "ExhaustCost", "RemoveFromGameCost",
     "RevealCost", "StunCost",
@@ -50,13 +50,13 @@ __all__ = [
     "Sequence", "YouMay", "IfYouDo", "Conditional", "Choose", "ChooseAffiliations", "Draw", "Discard",
     "KO", "Stun", "Ready", "Exhaust", "Recover", "MoveToArea", "PutInto", "ReturnTo", "Reveal",
     "Search", "Negate", "ChangeTarget", "RemoveFromAttack", "BecomeDefender", "GainEndurance",
-    "LoseEndurance", "GainResourcePoints", "PutCounter", "ReplaceResource", "TurnFaceDown", "Modify",
+    "LoseEndurance", "GainResourcePoints", "PutCounter", "ReplaceResource", "TurnFaceDown", "GainControl", "Modify",
     "CreateReplacement", "DelayedTrigger",
     # changes
     "StatChange", "GainKeyword", "LoseKeyword", "CannotGainKeyword", "GainAffiliation",
     "ShareAffiliations", "CannotBeTargeted", "CanAttackHidden", "CannotBeStunned",
     "CannotCauseBreakthrough", "CannotAttack", "CannotUseActivatedPowers", "TeamAttackAsThough",
-    "CannotLoseGame", "CannotWinGame", "CannotPlay",
+    "CannotLoseGame", "CannotWinGame", "CannotPlay", "GainPower",
     # selectors and references
     "Filter", "Target", "Either", "Together", "TopCards", "SelfRef", "TargetRef", "ChosenRef",
     "TriggerRef", "ConditionRef", "ThatCardRef", "ThoseRef", "EquippedRef", "AffectedRef",
@@ -75,10 +75,10 @@ __all__ = [
     "AllOf", "NoCardsInHand", "YouControl", "YouDoNotControl", "YouControlCount",
     "PlayedNoOtherPlotTwists", "EnduranceAtLeast", "InZone", "StatGreaterThan", "IsAttacking",
     "IsDefending", "IsExhausted", "IsReinforced", "IsTeamAttacking", "IsVisible", "IsHidden",
-    "IsProtecting", "ChoseAffiliation", "HasAffiliation", "OnePlayerRevealedMost",
+    "IsProtecting", "ChoseAffiliation", "HasAffiliation", "OnePlayerRevealedMost", "WasBoosted",
     # triggers and events
     "WhenYouRecruit", "Whenever", "AtStartOf", "Attacks", "Stuns", "BecomesStunnedBy",
-    "CausesBreakthrough", "Reinforces",
+    "CausesBreakthrough", "Reinforces", "ComesIntoPlay",
     # vocabularies
     "KEYWORDS", "STEPS", "HEAD_ROLES", "canonical_qualifiers",
 ]
@@ -334,6 +334,15 @@ class PlayRestriction(Power):
 class AdditionalCost(Power):
     """"As an additional cost to play ~, discard a Squadron Supreme character card."
     (FAQ SC 34: "to recruit")."""
+
+    action: Literal["play", "recruit"]
+    cost: Cost
+
+
+@frozen
+class AlternateCost(Power):
+    """"You may pay 3 endurance rather than pay ~'s recruit cost." (FAQ GM 1): ``cost`` may be
+    paid instead of the card's recruit cost (``action`` "recruit") or threshold cost ("play")."""
 
     action: Literal["play", "recruit"]
     cost: Cost
@@ -675,6 +684,15 @@ class TurnFaceDown(Effect):
 
 
 @frozen
+class GainControl(Effect):
+    """"Gain control of target character with cost 3 or less." (FAQ SC 18): ``player`` gains
+    control of what ``selector`` picks."""
+
+    selector: Selector
+    player: Player = field(factory=lambda: You())
+
+
+@frozen
 class Modify(Effect):
     """A modifier created by an effect (or, inside :class:`ContinuousPower`, by a power):
     ``subject`` (objects or players) gets ``changes`` for ``duration``. Whether the subject is
@@ -836,20 +854,31 @@ class CannotPlay(Change):
     kind: str
 
 
+@frozen
+class GainPower(Change):
+    """'Equipped character has "Pay 1 endurance >>> This character gets +2 ATK this turn."'
+    (FAQ SC 15): the affected object has ``power`` in its text box, so this alters a quality.
+    Inside ``power``, :class:`SelfRef` ("this character") is the object that has the power."""
+
+    ALTERS_QUALITY: ClassVar[bool] = True
+
+    power: Power
+
+
 # ---------------------------------------------------------------------------------------------
 # Selectors
 # ---------------------------------------------------------------------------------------------
 
 @frozen
 class Filter(Selector):
-    """Objects of a ``kind`` ("character", "card", "resource", "effect", "player") matching
+    """Objects of a ``kind`` ("character", "card", "resource", "equipment", "effect", "player") matching
     every qualifier. ``controller`` None means any (or not said); ``zones`` where to look
     (cards; empty: in play, or for "card" the context); ``count`` how many: a number (chosen on
     resolution, or any one in a pattern), "all" (every match), "one or more" (patterns).
     FAQ SC 33: "Non-Army characters you control that share a cost or version with
     that attacker and are adjacent to it"."""
 
-    kind: Literal["character", "card", "resource", "effect", "player"]
+    kind: Literal["character", "card", "resource", "equipment", "effect", "player"]
     qualifiers: tuple[Qualifier, ...] = field(default=(), converter=lambda q: canonical_qualifiers(q))
     controller: Player | None = None
     zones: tuple[Zone, ...] = ()
@@ -1423,6 +1452,13 @@ class OnePlayerRevealedMost(Condition):
     selector: Selector
 
 
+@frozen
+class WasBoosted(Condition):
+    """"if ~ was boosted" (FAQ GM 1): its boost cost was paid as it was recruited."""
+
+    ref: Selector
+
+
 # ---------------------------------------------------------------------------------------------
 # Triggers and event patterns
 # ---------------------------------------------------------------------------------------------
@@ -1489,6 +1525,14 @@ class Reinforces(EventPattern):
 
     subject: Selector
     object: Selector
+
+
+@frozen
+class ComesIntoPlay(EventPattern):
+    """"When ~ comes into play" (FAQ GM 1; FAQ GM 3); "Whenever a character you control comes
+    into play"."""
+
+    subject: Selector
 
 
 # ---------------------------------------------------------------------------------------------

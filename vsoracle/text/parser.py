@@ -44,19 +44,30 @@ _PRETTY = {
     "AS_WELL_AS": ", as well as", "ZONE_SEP": ",", "EQUIPPED_CHARACTER": "equipped character",
     "NON_VERSION": "non-", "FROM_ZONE": "from", "TEAM_AFFILIATIONS": "team affiliations",
     "NAME_OF": "of", "COMMA": ",", "DOT": ".", "COLON": ":", "SLASH": "/", "MORETHAN": ">>>",
+    "DBLQUOTE": '"',
 }
 
 
 class _Words:
     """Postlexer. WORD is acceptable in every parser state, so the keywords a state accepts are
-    matched as whole words; a WORD left over that starts with a capital becomes a CAPWORD."""
+    matched as whole words; a WORD left over that starts with a capital becomes a CAPWORD.
 
-    always_accept = ("WORD",)
+    A closing quote at the end of a line (QUOTE_EOL) also ends the sentence around the quotes:
+    'Equipped character has "Pay 1 endurance >>> … this turn."' has its period inside the quotes
+    (FAQ SC 15), so the quote is followed by an empty "." token.
+    """
+
+    always_accept = ("WORD", "QUOTE_EOL")
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         for token in stream:
             if token.type == "WORD" and token[:1].isupper():
                 token.type = "CAPWORD"
+            if token.type == "QUOTE_EOL":
+                yield Token.new_borrow_pos("DBLQUOTE", '"', token)
+                yield Token("DOT", "", token.end_pos, token.end_line, token.end_column, token.end_line,
+                            token.end_column, token.end_pos)
+                continue
             yield token
 
 
@@ -213,7 +224,15 @@ def _syntax_error(error: UnexpectedInput, text: str) -> CardTextError:
         expected = getattr(error, "expected", ()) or ()
     elif isinstance(error, UnexpectedToken):
         token = error.token
-        found = "the end of the text" if token.type == "$END" else f"'{token}'"
+        # The prepared text has SELF characters where the card's name was: quote the card's words.
+        start, end = getattr(token, "start_pos", None), getattr(token, "end_pos", None)
+        word = text[start:end] if start is not None and end is not None else str(token)
+        if token.type == "$END":
+            found = "the end of the text"
+        elif token.type == "DOT" and not word:
+            found = "the end of the sentence (a closing quote at the end of a line)"
+        else:
+            found = f"'{word}'"
         expected = error.expected or error.accepts or set()
         if token.type == "$END":
             lines = text.splitlines() or [""]

@@ -56,6 +56,11 @@ def _join_list(items: list[str], word: str = "and") -> str:
     return ", ".join(items[:-1]) + f", {word} {items[-1]}"
 
 
+def _end_line(line: str) -> str:
+    """A line ending in a quoted power ends with the quote: '… has "… this turn."' (FAQ SC 15)."""
+    return line[:-1] if line.endswith('".') else line
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
@@ -75,8 +80,9 @@ def _is_state_while(condition: Any) -> bool:
 
 
 class _Renderer:
-    def __init__(self, card_name: str | None) -> None:
+    def __init__(self, card_name: str | None, self_words: str = "this card") -> None:
         self.name = card_name
+        self.self_words = self_words
 
     # ------------------------------------------------------------------ dispatch
 
@@ -84,7 +90,7 @@ class _Renderer:
         if isinstance(node, A.CardText):
             return self.card_text(node)
         if isinstance(node, A.Power):
-            return self.power(node)
+            return _end_line(self.power(node))
         if isinstance(node, A.Effect):
             return " ".join(self.sentences(node))
         if isinstance(node, A.Cost):
@@ -121,7 +127,7 @@ class _Renderer:
             if keywords:
                 lines.append(", ".join(keywords))
                 keywords = []
-            lines.append(self.power(power))
+            lines.append(_end_line(self.power(power)))
         if keywords:
             lines.append(", ".join(keywords))
         return "\n".join(lines)
@@ -154,7 +160,9 @@ class _Renderer:
         if isinstance(power, A.TriggeredPower):
             sentences = self.sentences(power.effect)
             first = sentences[0]
-            if not self._starts_with_name(first) and first.split(" ", 1)[0].lower() in _keywords():
+            word = first.split(" ", 1)[0]
+            if (not self._starts_with_name(first) and word.lower() in _keywords()
+                    and word[1:] == word[1:].lower()):  # "If" → "if", but "KO" stays
                 sentences[0] = first[:1].lower() + first[1:]
             return f"{self.trigger(power.trigger)}, {' '.join(sentences)}"
         if isinstance(power, A.ContinuousPower):
@@ -174,6 +182,9 @@ class _Renderer:
         if isinstance(power, A.AdditionalCost):
             return (f"As an additional cost to {power.action} {self.self_name()}, "
                     f"{self.cost(power.cost)}.")
+        if isinstance(power, A.AlternateCost):
+            kind = "recruit" if power.action == "recruit" else "threshold"
+            return f"You may {self.cost(power.cost)} rather than pay {self.possessive(A.SelfRef())} {kind} cost."
         if isinstance(power, A.Spell):
             return " ".join(self.sentences(power.effect, first_of_line=True))
         raise RenderError(f"cannot render {type(power).__name__}")
@@ -417,6 +428,9 @@ class _Renderer:
             return f"{has} the {change.affiliations.names[0]} affiliation"
         if isinstance(change, A.ShareAffiliations):
             return f"{has} both affiliations"
+        if isinstance(change, A.GainPower):
+            # Inside the quotes "this character" is the object that has the power (FAQ SC 15).
+            return f'{has} "{_Renderer(None, "this character").power(change.power)}"'
         if isinstance(change, A.CannotBeTargeted):
             return f"cannot be the target of {self.effect_np(change.by)}"
         if isinstance(change, A.CanAttackHidden):
@@ -494,6 +508,8 @@ class _Renderer:
             return f"{v('lose')} {self.amount(amount)} endurance"
         if isinstance(effect, A.ReplaceResource):
             return f"{v('replace')} {self.np(effect.selector)}"
+        if isinstance(effect, A.GainControl):
+            return f"{v('gain')} control of {self.np(effect.selector)}"
         if isinstance(effect, A.TurnFaceDown):
             return f"{v('turn')} {self.np(effect.selector)} face down"
         if isinstance(effect, A.Choose):
@@ -509,6 +525,8 @@ class _Renderer:
         if isinstance(trigger, A.WhenYouRecruit):
             return f"When you recruit {self.np(trigger.subject)}"
         if isinstance(trigger, A.Whenever):
+            if isinstance(trigger.event, A.ComesIntoPlay) and isinstance(trigger.event.subject, A.SelfRef):
+                return f"When {self.event(trigger.event)}"
             return f"Whenever {self.event(trigger.event)}"
         if isinstance(trigger, A.AtStartOf):
             return f"At the start of {self.step(trigger.step)}"
@@ -531,6 +549,8 @@ class _Renderer:
             if event.attacking is not None:
                 text += f" while attacking {self.np(event.attacking)}"
             return text
+        if isinstance(event, A.ComesIntoPlay) and not would:
+            return f"{self.np(event.subject)} {'come' if _is_plural(event.subject) else 'comes'} into play"
         if isinstance(event, A.Reinforces) and not would:
             return f"{self.np(event.subject)} reinforces {self.np(event.object)}"
         raise RenderError(f"cannot render {type(event).__name__}{' with would' if would else ''}")
@@ -574,6 +594,8 @@ class _Renderer:
             return f"you chose {c.name} and a different affiliation"
         if isinstance(c, A.HasAffiliation):
             return f"{self.np(c.ref)} has the {c.name} affiliation"
+        if isinstance(c, A.WasBoosted):
+            return f"{self.np(c.ref)} was boosted"
         if isinstance(c, A.OnePlayerRevealedMost):
             return f"one player revealed more {self.filter_body(c.selector, plural=True)} than any other player"
         if _is_state_while(c):
@@ -644,7 +666,7 @@ class _Renderer:
     # ------------------------------------------------------------------ noun phrases
 
     def self_name(self) -> str:
-        return self.name or "this card"
+        return self.name or self.self_words
 
     def np(self, selector: Any, subject_position: bool = False) -> str:
         s = selector
@@ -784,6 +806,8 @@ class _Renderer:
                 return "card" + s
             return {"character": "character card", "location": "location", "plot twist": "plot twist",
                     "equipment": "equipment"}[types[0]] + s
+        if kind == "equipment" and not head_quals:
+            return "equipment"
         if kind in ("resource", "player", "effect") and not head_quals:
             return kind + s
         raise RenderError(f"cannot render the noun of a {kind} filter")

@@ -321,7 +321,7 @@ def _nouns_of(selector: Any) -> frozenset[str]:
                 nouns.add(q.role.split()[-1])
             if isinstance(q, A.CardTypeIs) and q.type == "character":
                 nouns.add("character")
-        if selector.kind == "character":
+        if selector.kind in ("character", "equipment"):
             nouns.add("card")
         return frozenset(nouns)
     if isinstance(selector, A.TopCards):
@@ -451,6 +451,28 @@ class CardTextTransformer(Transformer):
             raise _error("an additional cost is one cost")
         return A.AdditionalCost(action, costs[0])
 
+    def alternate_cost(self, children):
+        player, action, (kind, ref) = _values(children)
+        if not isinstance(player, A.You):
+            raise _error("an alternate cost is written 'You may PAY rather than pay …'")
+        if not isinstance(ref, A.SelfRef):
+            raise _error("an alternate cost replaces the card's own cost ('rather than pay ~'s recruit cost')")
+        return A.AlternateCost(kind, _as_cost(action))
+
+    def cost_of_ref(self, children):
+        ref, kind = _values(children)
+        return (kind, ref)
+
+    def the_cost_of_ref(self, children):
+        kind, ref = _values(children)
+        return (kind, ref)
+
+    def recruit_cost(self, _):
+        return "recruit"
+
+    def threshold_cost(self, _):
+        return "play"
+
     # -- activated and triggered powers ----------------------------------------------------------
 
     def activated_power(self, children):
@@ -479,6 +501,9 @@ class CardTextTransformer(Transformer):
     def whenever(self, children):
         return A.Whenever(children[0])
 
+    def when_event(self, children):
+        return A.Whenever(children[0])
+
     def at_start_of(self, children):
         return A.AtStartOf(children[0])
 
@@ -500,6 +525,9 @@ class CardTextTransformer(Transformer):
 
     def attacks(self, children):
         return A.Attacks(children[0])
+
+    def comes_into_play(self, children):
+        return A.ComesIntoPlay(children[0])
 
     def stuns(self, children):
         return A.Stuns(children[0], children[1])
@@ -774,6 +802,9 @@ class CardTextTransformer(Transformer):
     def lose_endurance_equal(self, children):
         return A.LoseEndurance(children[0])
 
+    def gain_control(self, children):
+        return A.GainControl(children[0])
+
     def replace_resource(self, children):
         return A.ReplaceResource(children[0])
 
@@ -858,6 +889,14 @@ class CardTextTransformer(Transformer):
 
     def have_affiliation(self, children):
         return (A.GainAffiliation(A.AffiliationSet((children[0].text,))),)
+
+    def have_power(self, children):
+        (power,) = _values(children)
+        if isinstance(power, tuple):
+            raise _error("keywords are had without quotes: 'has flight'")
+        # The quoted power is a power of its own: its references ("this character", "it") and its
+        # targets are read inside the quotes only (FAQ SC 15).
+        return (A.GainPower(finish(power)),)
 
     def have_both_affiliations(self, _):
         return (_BothAffiliations(),)
@@ -984,6 +1023,9 @@ class CardTextTransformer(Transformer):
 
     def has_affiliation(self, children):
         return A.HasAffiliation(children[0], children[1].text)
+
+    def was_boosted(self, children):
+        return A.WasBoosted(children[0])
 
     def stat_greater_than(self, children):
         stat_of, amount = children
@@ -1146,6 +1188,9 @@ class CardTextTransformer(Transformer):
     def noun_card(self, _):
         return "card"
 
+    def noun_equipment(self, _):
+        return "equipment"
+
     def noun_characters(self, _):
         return "characters"
 
@@ -1174,6 +1219,10 @@ class CardTextTransformer(Transformer):
         return _from_heads(heads, post, 1, extra=(_Other(),))
 
     def all(self, children):
+        heads, *post = children
+        return _from_heads(heads, post, "all")
+
+    def each(self, children):
         heads, *post = children
         return _from_heads(heads, post, "all")
 
@@ -1291,6 +1340,9 @@ class CardTextTransformer(Transformer):
 
     def head_plot_twist(self, _):
         return _Head("card", (A.CardTypeIs("plot twist"),))
+
+    def head_equipment(self, _):
+        return _Head("equipment", ())
 
     def name(self, children):
         return _Name(" ".join(str(t) for t in children))
@@ -1563,6 +1615,8 @@ def _resolve(node: Any, ctx: _Context) -> Any:
         return tuple(_resolve(n, ctx) for n in node)
     if not isinstance(node, A.Node):
         return node
+    if isinstance(node, A.GainPower):
+        return node  # finished on its own: a quoted power has its own references and targets
     # -- placeholders --
     if isinstance(node, _That):
         ref = ctx.that(node.noun)
@@ -1611,7 +1665,7 @@ def _resolve(node: Any, ctx: _Context) -> Any:
 
 
 def _display_noun(nouns: frozenset[str]) -> str:
-    for noun in ("attacker", "defender", "character", "card", "resource", "effect", "player"):
+    for noun in ("attacker", "defender", "character", "equipment", "card", "resource", "effect", "player"):
         if noun in nouns:
             return noun
     return "character"
@@ -1639,6 +1693,9 @@ def _after(node: A.Node, ctx: _Context) -> None:
         ctx.players.append(A.ConditionRef("player", "player"))
     elif isinstance(node, (A.PutInto, A.ReturnTo)) and isinstance(node.cards, (A.Filter, A.TopCards)):
         ctx.mention(A.ThatCardRef(), frozenset({"card"}))
+    elif isinstance(node, A.Search):
+        # "search your deck for a Team-Up card and put it into your hand": "it" is the card found
+        ctx.mention(A.ThatCardRef(), _nouns_of(node.filter) | {"card"})
 
 
 def _apply_while(effect: A.Effect, condition: A.Condition, span: str | None) -> A.Effect:
