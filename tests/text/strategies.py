@@ -79,6 +79,8 @@ def objects(target: bool):
     options = [st.just(A.SelfRef()), character_filters(count=st.just("all")), character_filters()]
     if target:
         options.append(character_filters(with_controller=True).map(lambda f: A.Target(f, 1)))
+        options.append(st.builds(lambda c: A.Target(A.Filter("equipment", (), c), 1),
+                                 st.sampled_from([None, YOU, A.Opponents()])))
     return st.one_of(*options)
 
 
@@ -117,6 +119,7 @@ CONDITIONS = st.one_of(
               st.sampled_from(["at most", "at least"])),
     st.just(A.IsVisible(A.SelfRef())),
     st.just(A.InZone(A.SelfRef(), A.Zone("ko pile", YOU))),
+    st.just(A.WasBoosted(A.SelfRef())),
 )
 
 PLAYERS = st.sampled_from([YOU, A.Opponents(), A.EachPlayer()])
@@ -134,6 +137,7 @@ def actions(target: bool):
         st.builds(lambda n: A.GainResourcePoints(A.Fixed(n)), SMALL),
         st.builds(lambda a: A.MoveToArea(A.SelfRef(), a), st.sampled_from(["hidden", "visible"])),
         st.just(A.TurnFaceDown(A.SelfRef())),
+        st.builds(A.GainControl, obj),
         st.just(A.ReturnTo(A.SelfRef(), A.Zone("hand", YOU))),
         st.builds(lambda n, z: A.PutInto(A.TopCards(YOU, A.Fixed(n)), A.Zone(z, YOU)), SMALL,
                   st.sampled_from(["ko pile", "hand"])),
@@ -181,6 +185,8 @@ costs = st.one_of(
 limits = st.lists(st.one_of(st.just(A.OncePerTurn()), st.builds(A.OnlyIf, CONDITIONS)), max_size=2)
 
 triggers = st.one_of(st.just(A.WhenYouRecruit(A.SelfRef())), st.just(A.Whenever(A.Attacks(A.SelfRef()))),
+                     st.just(A.Whenever(A.ComesIntoPlay(A.SelfRef()))),
+                     st.builds(lambda f: A.Whenever(A.ComesIntoPlay(f)), character_filters()),
                      st.builds(A.AtStartOf, STEP))
 
 
@@ -201,13 +207,23 @@ continuous_powers = st.builds(
     lambda m: A.ContinuousPower((m,)),
     modifies(st.none(), st.one_of(st.just(A.SelfRef()), character_filters(count=st.just("all")))))
 
+activated_powers = st.builds(lambda c, e, l: A.ActivatedPower(tuple(c), e, tuple(l)),
+                             st.lists(costs, min_size=1, max_size=3), spell_effects(), limits)
+
+#: 'Equipped character has "COST >>> EFFECT"': the quoted power is one without quotes of its own.
+gained_powers = st.builds(
+    lambda subject, power: A.ContinuousPower((A.Modify(subject, (A.GainPower(power),)),)),
+    st.one_of(st.just(A.EquippedRef()), st.just(A.SelfRef()), character_filters(count=st.just("all"))),
+    activated_powers | triggered_powers())
+
 plain_powers = st.one_of(
     st.just(A.NotUnique()),
     st.builds(A.PlayRestriction, st.sampled_from(["play", "recruit"]), st.none() | STEP,
               st.lists(CONDITIONS, max_size=2).map(tuple)).filter(lambda p: p.timing or p.conditions),
     st.builds(A.AdditionalCost, st.sampled_from(["play", "recruit"]), costs),
-    st.builds(lambda c, e, l: A.ActivatedPower(tuple(c), e, tuple(l)), st.lists(costs, min_size=1, max_size=3),
-              spell_effects(), limits),
+    st.builds(A.AlternateCost, st.sampled_from(["play", "recruit"]), costs),
+    activated_powers,
+    gained_powers,
     triggered_powers(),
     continuous_powers,
     st.builds(A.Spell, spell_effects()),

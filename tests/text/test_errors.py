@@ -74,3 +74,20 @@ def test_any_string_gives_an_ast_or_a_clean_error(text, name):
         error.caret()
     else:
         assert isinstance(result, A.CardText)
+
+
+def test_the_caret_quotes_the_cards_own_name():
+    """The card's name is read as one private token; the message shows the name as written."""
+    error = error_of("When Overdrive comes into play, draw a card Overdrive.", "Overdrive")
+    assert "'Overdrive'" in error.message
+    assert (error.text_line, error.column) == (1, 45)
+
+
+def test_an_alternate_cost_is_paid_by_you():
+    error = error_of("Target player may pay 3 endurance rather than pay Ransom's recruit cost.", "Ransom")
+    assert "alternate cost" in error.message
+
+
+def test_an_alternate_cost_replaces_the_cards_own_cost():
+    error = error_of("You may pay 3 endurance rather than pay that character's recruit cost.", "Ransom")
+    assert "own recruit or threshold cost" in error.message

@@ -536,3 +536,208 @@ def test_full_name_and_possessive():
 def test_alters_quality_is_the_faqs_flagging_rule(change, alters):
     """AIDA ("does not attempt to alter a quality") vs Legendary Battles ("attempts to alter a quality (ATK)")."""
     assert change.alters_quality is alters
+
+
+# ---------------------------------------------------------------------------------------------
+# Coming into play, boost, alternate costs, gained powers, control (FAQ GM 1, GM 3, GM 7, SC 6,
+# SC 15, SC 18)
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, name, effect", [
+    ("When Vigil comes into play, draw a card.", "Vigil", A.Draw(A.Fixed(1))),
+    ("When Warden comes into play, gain 2 resource points.", "Warden", A.GainResourcePoints(A.Fixed(2))),
+    ("When Doctor Octopus comes into play, stun target character with cost 3 or less.", "Doctor Octopus",
+     A.Stun(A.Target(char(A.CostAtMost(3)), 1))),                                      # variation
+])
+def test_when_it_comes_into_play(text, name, effect):
+    """Vigil; Warden (FAQ GM 1): "When ~ comes into play" is Whenever(ComesIntoPlay(SelfRef()))."""
+    assert one(text, name) == A.TriggeredPower(A.Whenever(A.ComesIntoPlay(A.SelfRef())), effect)
+
+
+def test_whenever_a_character_comes_into_play():
+    """Variation: any selector comes into play; "When" and "Whenever" mean the same."""
+    expected = A.TriggeredPower(
+        A.Whenever(A.ComesIntoPlay(char(A.Affiliation("Brotherhood"), controller=YOU))), A.Draw(A.Fixed(1)))
+    assert one("Whenever a Brotherhood character you control comes into play, draw a card.") == expected
+    assert one("When a Brotherhood character you control comes into play, draw a card.") == expected
+    assert one("Whenever a character you control comes into play, ready that character.").effect == \
+        A.Ready(A.TriggerRef("subject"))
+
+
+def test_search_then_put_it_is_the_card_found():
+    """Beast (FAQ GM 3): "you may search … and put it into your hand": "it" is the card found."""
+    power = one("When Beast comes into play, you may search your deck for a Team-Up card and put it into your "
+                "hand.", "Beast")
+    assert power == A.TriggeredPower(
+        A.Whenever(A.ComesIntoPlay(A.SelfRef())),
+        A.Sequence((A.YouMay(A.Search(A.Zone("deck", YOU), A.Filter("card", (A.Affiliation("Team-Up"),)))),
+                    A.PutInto(A.ThatCardRef(), A.Zone("hand", YOU)))))
+
+
+@pytest.mark.parametrize("text", [
+    "Pay 1 resource point >>> Search your deck for a Team-Up card and put it into your hand. "
+    "Use this power only once per turn.",
+    "Pay 1 resource point >>> Search your deck for a Team-Up card. Put that card into your hand. "
+    "Use this power only once per turn.",
+])
+def test_search_then_put_that_card(text):
+    """Liaison (variation of FAQ GM 3): "it" / "that card" after a search is not the card itself."""
+    power = one(text, "Liaison")
+    assert power == A.ActivatedPower(
+        (A.PayResourcePoints(1),),
+        A.Sequence((A.Search(A.Zone("deck", YOU), A.Filter("card", (A.Affiliation("Team-Up"),))),
+                    A.PutInto(A.ThatCardRef(), A.Zone("hand", YOU)))),
+        (A.OncePerTurn(),))
+
+
+def test_if_it_was_boosted():
+    """Overdrive; Rampart (FAQ GM 1)."""
+    assert one("When Overdrive comes into play, if Overdrive was boosted, gain 3 resource points.",
+               "Overdrive") == A.TriggeredPower(
+        A.Whenever(A.ComesIntoPlay(A.SelfRef())),
+        A.Conditional(A.WasBoosted(A.SelfRef()), A.GainResourcePoints(A.Fixed(3))))
+    assert one("When Rampart comes into play, if Rampart was boosted, Rampart gets +2 ATK / +2 DEF this turn.",
+               "Rampart").effect == A.Conditional(A.WasBoosted(A.SelfRef()),
+                                                  A.Modify(A.SelfRef(), (atk(2), def_(2)), TURN))
+
+
+@pytest.mark.parametrize("text, name, expected", [
+    ("You may pay 3 endurance rather than pay Ransom's recruit cost.", "Ransom",
+     A.AlternateCost("recruit", A.PayEndurance(3))),
+    ("You may pay 4 endurance rather than pay Hardliner’s recruit cost.", "Hardliner",
+     A.AlternateCost("recruit", A.PayEndurance(4))),
+    ("You may discard a card rather than pay the recruit cost of Big Wheel.", "Big Wheel",      # variation
+     A.AlternateCost("recruit", A.DiscardCost(1, A.Filter("card")))),
+    ("You may pay 2 endurance rather than pay Sudden Strike's threshold cost.", "Sudden Strike",  # variation
+     A.AlternateCost("play", A.PayEndurance(2))),
+])
+def test_alternate_costs(text, name, expected):
+    """Ransom; Hardliner (FAQ GM 1): any cost instead of the recruit (or threshold) cost."""
+    assert one(text, name) == expected
+
+
+def test_each_means_all():
+    """Berserker (FAQ GM 7): "each character you control"."""
+    assert one("When you recruit Berserker, exhaust each character you control.", "Berserker") == \
+        A.TriggeredPower(A.WhenYouRecruit(A.SelfRef()), A.Exhaust(chars(controller=YOU)))
+    assert one("Each Brotherhood character you control gets +1 ATK this turn.") == \
+        A.Spell(A.Modify(chars(A.Affiliation("Brotherhood"), controller=YOU), (atk(1),), TURN))  # variation
+
+
+@pytest.mark.parametrize("text, selector", [
+    ("KO target equipment.", A.Target(A.Filter("equipment"), 1)),                                 # Shatter
+    ("KO target equipment card.", A.Target(A.Filter("equipment"), 1)),
+    ("KO target equipment your opponents control.", A.Target(A.Filter("equipment", (), A.Opponents()), 1)),
+    ("KO all equipment.", A.Filter("equipment", count="all")),
+])
+def test_equipment(text, selector):
+    """Shatter (FAQ SC 6); variations."""
+    assert one(text) == A.Spell(A.KO(selector))
+
+
+def test_that_equipment():
+    power = one("Exhaust target equipment you control. KO that equipment.")                   # variation
+    assert power.effect.steps[1] == A.KO(A.TargetRef(1, "equipment"))
+
+
+def test_equipped_character_has_a_quoted_power():
+    """Advanced Hardware (FAQ SC 15): the period is inside the quotes; "this character" in the quoted
+    power is the object that has it."""
+    power = one('Equipped character has "Pay 1 endurance >>> This character gets +2 ATK this turn."',
+                "Advanced Hardware")
+    gained = A.ActivatedPower((A.PayEndurance(1),), A.Modify(A.SelfRef(), (atk(2),), TURN))
+    assert power == A.ContinuousPower((A.Modify(A.EquippedRef(), (A.GainPower(gained),)),))
+    assert power.modifiers[0].changes[0].alters_quality
+
+
+def test_quoted_power_has_its_own_references_and_targets():
+    """Variation: curly quotes; "it" inside the quotes is the object that has the power, and the
+    quoted power's target is its own target 1."""
+    power = one("Target character you control has “Pay 1 endurance >>> It gets +1 ATK this turn. Stun target "
+                "character.” this turn. KO target character.")
+    gained = A.ActivatedPower((A.PayEndurance(1),), A.Sequence((
+        A.Modify(A.SelfRef(), (atk(1),), TURN), A.Stun(A.Target(char(), 1)))))
+    assert power == A.Spell(A.Sequence((
+        A.Modify(A.Target(char(controller=YOU), 1), (A.GainPower(gained),), TURN),
+        A.KO(A.Target(char(), 2)))))
+
+
+def test_gain_control():
+    """Mind Control (FAQ SC 18); variation: another player gains control."""
+    assert one("Gain control of target character with cost 3 or less.") == A.Spell(
+        A.GainControl(A.Target(char(A.CostAtMost(3)), 1)))
+    assert one("Target player gains control of all characters you control.") == A.Spell(
+        A.GainControl(chars(controller=YOU), A.Target(A.Filter("player"), 1)))
+
+
+@pytest.mark.parametrize("text", [
+    "Discard a card >>> Target attacker or defender gets -2 DEF this attack while exhausted.",
+    "Discard a card >>> Target attacker or defender gets -2 DEF while exhausted this attack.",
+])
+def test_this_attack_while_exhausted(text):
+    """Quagmire's quoted effect (FAQ SC 3): "this attack" and "while exhausted" in either order."""
+    either = A.Either((char(A.Role("attacker")), char(A.Role("defender"))))
+    assert one(text, "Quagmire") == A.ActivatedPower(
+        (A.DiscardCost(1, A.Filter("card")),),
+        A.Modify(A.Target(either, 1), (def_(-2),), A.Duration("attack", A.IsExhausted(A.AffectedRef()))))
+
+
+@pytest.mark.parametrize("text, name, expected", [
+    ("Stun target character with cost 3 or less.", None, A.Spell(A.Stun(A.Target(char(A.CostAtMost(3)), 1)))),
+    ("Stun target character you control.", None, A.Spell(A.Stun(A.Target(char(controller=YOU), 1)))),
+    ("KO target stunned character.", None, A.Spell(A.KO(A.Target(char(A.InState("stunned")), 1)))),
+    ("Pay 1 endurance >>> Target character gets -2 ATK this turn.", None,
+     A.ActivatedPower((A.PayEndurance(1),), A.Modify(A.Target(char(), 1), (atk(-2),), TURN))),
+    ("Put target character card with cost 3 or less from your KO'd pile into your front row.", None,
+     A.Spell(A.PutInto(A.Target(A.Filter("card", (A.CardTypeIs("character"), A.CostAtMost(3)), None,
+                                         (A.Zone("ko pile", YOU),)), 1), A.Zone("front row", YOU)))),
+    ("Whenever Kamikaze causes breakthrough, KO Kamikaze.", "Kamikaze",
+     A.TriggeredPower(A.Whenever(A.CausesBreakthrough(A.SelfRef())), A.KO(A.SelfRef()))),
+    ("Leader: Characters adjacent to Baron Zemo have the Thunderbolts affiliation.", "Baron Zemo",
+     A.Leader(A.ContinuousPower((A.Modify(chars(A.AdjacentTo(A.SelfRef())),
+                                          (A.GainAffiliation(A.AffiliationSet(("Thunderbolts",))),)),)))),
+    ("Reinforcement", None, A.Keyword("reinforcement")),
+])
+def test_faq_scenario_texts(text, name, expected):
+    """Texts the FAQ scenarios use."""
+    assert one(text, name) == expected
+
+
+ROUND_TRIPS = [
+    ("When Beast comes into play, you may search your deck for a Team-Up card and put it into your hand.", "Beast"),
+    ("Reservist\nBoost 2 (You may pay an additional 2 resource points as you recruit this character.)\nWhen Rampart "
+     "comes into play, if Rampart was boosted, Rampart gets +2 ATK / +2 DEF this turn.", "Rampart"),
+    ("Reservist\nYou may pay 3 endurance rather than pay Ransom's recruit cost.", "Ransom"),
+    ("You may pay 3 endurance rather than pay the threshold cost of Ransom.", "Ransom"),
+    ("When you recruit Berserker, exhaust each character you control.", "Berserker"),
+    ("KO target equipment card.", "Shatter"),
+    ('Equipped character has "Pay 1 endurance >>> This character gets +2 ATK this turn."', "Advanced Hardware"),
+    ('Equipped character has "Whenever this character attacks, draw a card."\nTransferable', "Jet Pack"),
+    ("Gain control of target character with cost 3 or less.", "Mind Control"),
+    ("Whenever Kamikaze causes breakthrough, KO Kamikaze.", "Kamikaze"),
+    ("Discard a card >>> Target attacker or defender gets -2 DEF this attack while exhausted.", "Quagmire"),
+]
+
+
+@pytest.mark.parametrize("text, name", ROUND_TRIPS)
+def test_new_templates_round_trip(text, name):
+    from vsoracle.text import render
+
+    ast = parse_card_text(text, name)
+    canonical = render(ast, name)
+    assert parse_card_text(canonical, name) == ast, canonical
+    assert render(parse_card_text(canonical, name), name) == canonical
+
+
+def test_rendering_of_new_templates():
+    """The canonical text keeps "When ~ comes into play", "KO" and the closing quote at the line's end."""
+    from vsoracle.text import render
+
+    assert render(parse_card_text("Whenever Kamikaze causes breakthrough, KO Kamikaze.", "Kamikaze"),
+                  "Kamikaze") == "Whenever Kamikaze causes breakthrough, KO Kamikaze."
+    assert render(parse_card_text("When Vigil comes into play, draw a card.", "Vigil"), "Vigil") == \
+        "When Vigil comes into play, draw a card."
+    text = 'Equipped character has "Pay 1 endurance >>> This character gets +2 ATK this turn."'
+    assert render(parse_card_text(text, "Advanced Hardware"), "Advanced Hardware") == text
+    assert render(parse_card_text("You may pay 3 endurance rather than pay Ransom's recruit cost.", "Ransom"),
+                  "Ransom") == "You may pay 3 endurance rather than pay Ransom's recruit cost."

@@ -17,7 +17,10 @@ Reference rules (the FAQ's reading of card text):
 * "that <noun>" is the latest object mentioned before it that the noun fits: a target, a
   participant of the triggering (or replaced) event, an object a "while" condition singled out;
   "that card" with nothing to refer to is the card an earlier step moved ("put the top card of your
-  deck into your KO'd pile. … equal to the cost of that card").
+  deck into your KO'd pile. … equal to the cost of that card") or found ("search your deck for a
+  Team-Up card and put it into your hand", FAQ GM 3).
+* a quoted power ('has "…"') is read on its own: its "this character"/"it" is the object that
+  has it, its targets are numbered from 1 (FAQ SC 15).
 * he/she/him/her/it/its is the latest object mentioned (this card itself included); with nothing
   before it, this card.
 * "another"/"other" is "other than" the latest object mentioned, else this card; in "change the
@@ -456,7 +459,7 @@ class CardTextTransformer(Transformer):
         if not isinstance(player, A.You):
             raise _error("an alternate cost is written 'You may PAY rather than pay …'")
         if not isinstance(ref, A.SelfRef):
-            raise _error("an alternate cost replaces the card's own cost ('rather than pay ~'s recruit cost')")
+            raise _error("an alternate cost replaces the card's own recruit or threshold cost")
         return A.AlternateCost(kind, _as_cost(action))
 
     def cost_of_ref(self, children):
