@@ -238,7 +238,8 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     if boost and boost_line is None:
         raise IllegalActionError(f"{oid} has no boost")
     total = cost + ((boost_line.node.value or 0) if boost and boost_line else 0)
-    if s.player(pid).resource_points < total:
+    has_alternate = any(ln.node.action == "recruit" for ln in powers(o.card, ast.AlternateCost))
+    if s.player(pid).resource_points < total and not has_alternate:
         raise IllegalActionError(f"{pid} has {s.player(pid).resource_points} resource points; recruiting {oid} "
                                  f"costs {total}")
     if equip is not None:
@@ -272,6 +273,15 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     for line in powers(o.card, ast.AdditionalCost):
         if line.node.action == "recruit":
             binds.update(_pay_costs(g, pid, o, (line.node.cost,), given, None))
+    alternate = next((ln.node for ln in powers(o.card, ast.AlternateCost) if ln.node.action == "recruit"), None)
+    if alternate is not None and g.ask(Decision(pid, "may", f"{pid} may pay {oid}'s alternate cost "
+                                                f"({say(alternate.cost)}) instead of its recruit cost", (True, False))):
+        binds.update(_pay_costs(g, pid, o, (alternate.cost,), given, None))
+        g.note("cost", f"{pid} pays the alternate cost instead of {cost} resource points", "FAQ GM 1")
+        total -= cost
+    elif s.player(pid).resource_points < total:
+        raise IllegalActionError(f"{pid} has {s.player(pid).resource_points} resource points; recruiting {oid} "
+                                 f"costs {total}")
     p = g.state.player(pid)
     g.set(g.state.with_player(replace(p, resource_points=p.resource_points - total)))
     index = p.resources.index(oid) if source == "resources" else None
@@ -344,7 +354,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     flush(g)
 
 
-def use(g: Game, pid: str, oid: str, *, power: int = 1, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
+def use(g: Game, pid: str, oid: str, *, power: int | None = None, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
         pay: int | None = None) -> None:
     """Use an activated (payment) power: pay its costs, respect its limits, put its effect on
     the chain (CR 501, 505; FAQ GM 10, SC 15)."""
@@ -352,22 +362,25 @@ def use(g: Game, pid: str, oid: str, *, power: int = 1, targets: Sequence[Any] =
     s = g.state
     o = s.obj(oid)
     q = query(s)
-    lines = powers(o.card, ast.ActivatedPower)
-    if not lines:
+    lines = q.numbered_powers(o)
+    usable = [i + 1 for i, (n, _b) in enumerate(lines) if isinstance(n, ast.ActivatedPower)]
+    if not usable:
         if o.card.type is CardType.PLOT_TWIST:
             raise IllegalActionError(f"{oid} is a plot twist: it is played, not used",
                                      hint=f'write play = "{oid}"')
         raise IllegalActionError(f"{oid} has no activated power")
-    if not 1 <= power <= len(lines):
-        raise IllegalActionError(f"{oid} has {len(lines)} activated power{'s' if len(lines) != 1 else ''}, "
-                                 f"not a power {power}")
-    line = lines[power - 1]
-    node: ast.ActivatedPower = line.node
+    if power is None:
+        power = usable[0]
+    if power not in usable:
+        which = ", ".join(map(str, usable))
+        raise IllegalActionError(f"power {power} of {oid} is not an activated power",
+                                 hint=f"its activated power{'s are' if len(usable) > 1 else ' is'} power {which}")
+    node, block = lines[power - 1]
     controller = o.controller if o.zone is Zone.IN_PLAY else o.owner
     if controller != pid:
         raise IllegalActionError(f"{pid} does not control {oid}")
     from_hand = o.zone is Zone.HAND and _self_cost(node)
-    if not from_hand and not q.power_active(o, line.block):
+    if not from_hand and not q.power_active(o, block):
         raise IllegalActionError(f"{oid}'s power is not active now"
                                  + (" (it is stunned)" if o.stunned else f" (it is in the {o.zone})"))
     if q.cannot_use_activated(pid, o):
@@ -380,13 +393,13 @@ def use(g: Game, pid: str, oid: str, *, power: int = 1, targets: Sequence[Any] =
         if isinstance(limit, ast.OnlyIf) and not q.holds(limit.condition, ctx):
             raise IllegalActionError(f"{oid}'s power can be used only if {say(limit.condition)}")
     origin = "payment"
-    provisional = ChainLink(0, "power", pid, oid, node.effect, ctx, origin, line.block == "ongoing")
+    provisional = ChainLink(0, "power", pid, oid, node.effect, ctx, origin, block == "ongoing")
     values = _announce_targets(g, node.effect, list(targets), provisional)
     binds = _pay_costs(g, pid, o, node.costs, list(costs), pay)
     g.set(replace(g.state, used_powers=g.state.used_powers | {key}))
     g.note("use", f"{pid} uses {oid}'s power: {say(node)}", "CR 501, 505")
     add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
-             line.block == "ongoing")
+             block == "ongoing")
     g.set(replace(g.state, priority=pid))
     flush(g)
 

@@ -597,6 +597,26 @@ def _turn_face_down(g: Game, e: ast.TurnFaceDown, ctx: Context) -> Done:
     return done, ctx
 
 
+def _gain_control(g: Game, e: ast.GainControl, ctx: Context) -> Done:
+    """Gain control of a character: it moves to its new controller's side, same row and area,
+    the first empty column (assumption A-CONTROL-PLACE)."""
+    pid = (query(g.state).players(e.player, ctx) or (ctx.controller,))[0]
+    done = []
+    for oid in _objects(g, e.selector, ctx, pid, f"{pid} chooses a character"):
+        o = g.state.obj(oid)
+        if o.zone is not Zone.IN_PLAY or o.controller == pid:
+            continue
+        col = _free_col(g, replace(o, controller=pid, col=None), o.area or "visible", o.row or "front")
+        g.set(g.state.with_object(replace(o, controller=pid, col=col)))
+        for eq in list(g.state.in_play()):
+            if eq.equipped_to == oid:
+                g.set(g.state.with_object(replace(eq, controller=pid, col=col)))
+        g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col})", "CR 508", "A-CONTROL-PLACE",
+               (oid,))
+        done.append(oid)
+    return bool(done), ctx.bind(those=tuple(done))
+
+
 def _duration(d: ast.Duration) -> str:
     return {"turn": "turn", "attack": "attack"}.get(d.span or "", "permanent")
 
@@ -689,4 +709,5 @@ _HANDLERS: dict[type, Callable[[Game, Any, Context], Done]] = {
     ast.Modify: _modify,
     ast.CreateReplacement: _create_replacement,
     ast.DelayedTrigger: _delayed,
+    ast.GainControl: _gain_control,
 }

@@ -97,6 +97,11 @@ class Query:
                 yield line, Context(o.controller, o.id)
 
     def power_active(self, o: GameObject, block: str | None) -> bool:
+        if block == "gained":
+            return o.zone is Zone.IN_PLAY and not o.stunned
+        return self._power_active(o, block)
+
+    def _power_active(self, o: GameObject, block: str | None) -> bool:
         """Is a power of ``o`` active? Characters: in play and not stunned (a stunned
         character's text box is inactive, FAQ GM 2, GM 9); equipment: in play; ongoing
         powers and locations: face up in the resource row (assumption A-ONGOING)."""
@@ -327,6 +332,8 @@ class Query:
             for o in self.s.in_play():
                 if f.kind == "character" and o.card.type is not CardType.CHARACTER:
                     continue
+                if f.kind == "equipment" and o.card.type is not CardType.EQUIPMENT:
+                    continue
                 yield o
             if f.kind == "card" and "revealed" in ctx.bindings:  # "his revealed cards" (SC 8)
                 for oid in _listify(ctx.bindings.get("revealed")):
@@ -359,6 +366,8 @@ class Query:
 
     def _filter_ok(self, f: ast.Filter, o: GameObject, ctx: Context, mod: Mod | None = None) -> bool:
         if f.kind == "character" and o.card.type is not CardType.CHARACTER:
+            return False
+        if f.kind == "equipment" and o.card.type is not CardType.EQUIPMENT:
             return False
         if f.kind == "resource" and o.zone is not Zone.RESOURCE_ROW:
             return False
@@ -608,6 +617,8 @@ class Query:
                        if x in s.objects)
         if isinstance(cond, ast.OnePlayerRevealedMost):
             return bool(self.condition_binding(cond, ctx))
+        if isinstance(cond, ast.WasBoosted):
+            return any(s.obj(x).bindings.get("boosted") for x in self.ref(cond.ref, ctx) if x in s.objects)
         raise TypeError(f"unknown condition {cond!r}")
 
     def condition_binding(self, cond: Any, ctx: Context) -> dict[str, Any]:
@@ -672,6 +683,16 @@ class Query:
             if self.link_matches(change.by, link, mod.ctx):
                 return False
         return True
+
+    def numbered_powers(self, o: GameObject) -> list[tuple[Any, str | None]]:
+        """Its powers as ``use = ID, power = N`` numbers them: the printed ones in order, then
+        those it has gained ("Equipped character has \"…\""), each with its block
+        (assumption A-GAINED-POWERS)."""
+        out: list[tuple[Any, str | None]] = [(ln.node, ln.block) for ln in powers(o.card)]
+        if o.zone is Zone.IN_PLAY:
+            for change, _mod in self.changes_on(o, ast.GainPower):
+                out.append((change.power, "gained"))
+        return out
 
     def can_be_stunned(self, o: GameObject) -> bool:
         return not self.has_change(o, ast.CannotBeStunned)

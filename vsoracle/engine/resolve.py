@@ -111,5 +111,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
     g.note("zone", f"{o.id} comes into play in {pid}'s {area} area, {row} row, column {col}", "CR 301.4, 212.5e",
            objects=(o.id,))
     if d.get("boosted"):
+        placed = g.state.obj(o.id)
+        g.set(g.state.with_object(replace(placed, bindings=placed.bindings.set("boosted", True))))
         g.note("boost", f"{o.id} was boosted", "CR 7xx Boost")
     fire(g, "comes_into_play", subject=o.id)

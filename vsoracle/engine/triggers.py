@@ -90,7 +90,8 @@ def _match_value(g: Game, sel: Any, value: Any, ctx: Context) -> bool:
 
 
 _EVENT_KIND = {ast.Attacks: "attacks", ast.Stuns: "stuns", ast.BecomesStunnedBy: "stunned_by",
-               ast.CausesBreakthrough: "breakthrough", ast.Reinforces: "reinforces"}
+               ast.CausesBreakthrough: "breakthrough", ast.Reinforces: "reinforces",
+               ast.ComesIntoPlay: "comes_into_play"}
 
 
 def pattern_matches(g: Game, pattern: Any, kind: str, facts: dict[str, Any], ctx: Context) -> dict[str, Any] | None:

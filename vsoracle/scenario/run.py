@@ -91,7 +91,7 @@ def perform(g: Game, step: Step) -> None:
     elif verb == "play":
         actions.play(g, pid, step.value, targets=listed("targets"), costs=listed("costs"))
     elif verb == "use":
-        actions.use(g, pid, step.value, power=k.get("power", 1), targets=listed("targets"), costs=listed("costs"),
+        actions.use(g, pid, step.value, power=k.get("power"), targets=listed("targets"), costs=listed("costs"),
                     pay=k.get("pay"))
     elif verb == "attack":
         attackers = list(step.value) if isinstance(step.value, tuple) else [step.value]
