@@ -78,7 +78,7 @@ def test_wrong_type_is_reported_at_its_line(tmp_path):
     path = write(tmp_path, '[[card]]\nname = "Brick"\ntype = "character"\ncost = "two"\n')
     with pytest.raises(CardDataError) as err:
         load_card_file(path)
-    assert str(err.value) == f"{path}:4: 'cost' must be a whole number, not 'two'"
+    assert str(err.value) == f"{path}:4: 'cost' must be a whole number, not \"two\""
 
 
 def test_unknown_key_suggests_the_right_one(tmp_path):
