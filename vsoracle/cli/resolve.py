@@ -140,17 +140,30 @@ def register(app: typer.Typer) -> None:
         file: Path = typer.Argument(..., help="A scenario file (TOML; see docs/scenario-format.md)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON document instead of the report."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the outcomes and the checks, no log."),
+        no_cache: bool = typer.Option(False, "--no-cache",
+                                      help="Work the answer out even if this exact file was answered before."),
     ) -> None:
         """Play a scenario: load the position, play the steps, resolve the chain, and check.
 
         Exit status: 0 every check holds, 1 a check fails, 2 the file is invalid.
         """
+        from . import cache
+
+        options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log")
+        hit = None if no_cache else cache.lookup(file, options)
+        if hit is not None:
+            typer.echo(hit[0])
+            raise typer.Exit(code=hit[1])
         from ..scenario.load import load_scenario
         from ..scenario.run import run_scenario
 
         result = run_scenario(load_scenario(file, database()))
         if as_json:
-            typer.echo(json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str))
+            output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
         else:
-            typer.echo("\n".join(report_lines(result, show_log=not quiet)))
-        raise typer.Exit(code=0 if result.passed else 1)
+            output = "\n".join(report_lines(result, show_log=not quiet))
+        code = 0 if result.passed else 1
+        if not no_cache:
+            cache.store(file, options, output, code)
+        typer.echo(output)
+        raise typer.Exit(code=code)

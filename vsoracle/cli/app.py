@@ -1,0 +1,44 @@
+"""The typer application behind the ``vsoracle`` command."""
+
+from __future__ import annotations
+
+import typer
+
+from .. import __version__
+from .common import run_guarded
+from . import cards as _cards
+from . import text as _text
+from . import resolve as _resolve
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="vsoracle",
+    help="A rules oracle for the Vs. System trading card game: "
+         "load a position, play the steps, and see exactly what happens and why.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"vsoracle {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Show the version and exit.")) -> None:
+    """A rules oracle for the Vs. System trading card game."""
+
+
+app.add_typer(_cards.app, name="cards")
+_text.register(app)
+_resolve.register(app)
+
+
+def main() -> None:
+    """Console entry point."""
+    run_guarded(app)
