@@ -40,7 +40,7 @@ def main() -> None:
     if hit is not None:
         sys.stdout.write(hit[0] + "\n")
         sys.exit(hit[1])
-    from .app import app
+    from .application import app
     from .common import run_guarded
 
     run_guarded(app)
@@ -49,7 +49,7 @@ def main() -> None:
 def __getattr__(name: str):
     """``vsoracle.cli.app``, the typer application, loaded on first use."""
     if name == "app":
-        from .app import app
+        from .application import app
 
         return app
     raise AttributeError(name)
