@@ -85,3 +85,11 @@ def test_cache_file_lives_under_the_user_cache_dir(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     path = parser._cache_file()
     assert path.startswith(str(tmp_path)) and "vsoracle" in path
+
+
+def test_render_reads_the_same_keywords_as_the_parser():
+    """render reads the grammar's keywords from the file so that rendering never builds a parser."""
+    from vsoracle.text.parser import keywords
+    from vsoracle.text.render import _keywords
+
+    assert _keywords() == keywords()

@@ -12,7 +12,8 @@ from functools import lru_cache
 from attrs import frozen
 
 from ..cards import Card
-from ..text import ast, parse_card_text
+from ..text import ast
+from ..text.store import parse_stored
 
 __all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "has_power"]
 
@@ -28,7 +29,7 @@ class PowerLine:
 
 @lru_cache(maxsize=4096)
 def _parse(text: str, name: str) -> ast.CardText:
-    return parse_card_text(text, name)
+    return parse_stored(text, name)
 
 
 def card_text(card: Card) -> ast.CardText:

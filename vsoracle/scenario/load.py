@@ -207,9 +207,9 @@ class _Loader:
         if not card.text.strip():
             return
         from ..errors import CardTextError
-        from ..text import parse_card_text
+        from ..text.store import parse_stored
         try:
-            parse_card_text(card.text, card.name)
+            parse_stored(card.text, card.name)
         except CardTextError as error:
             first = (self.src.value_line(keypath) or 0) + skipped
             line = first + (error.text_line or 1) - 1

@@ -6,7 +6,14 @@
 """
 
 from . import ast
-from .parser import parse_card_text
 from .render import render
 
 __all__ = ["ast", "parse_card_text", "render"]
+
+
+def parse_card_text(text: str, card_name: str | None = None) -> ast.CardText:
+    """Parse card text into its AST (see :mod:`vsoracle.text.parser`); the parser is loaded
+    on first use, so a run that needs no parsing never loads lark."""
+    from .parser import parse_card_text as parse
+
+    return parse(text, card_name)

@@ -11,6 +11,8 @@ again as the subject of a second clause, …); rendering one raises :class:`Rend
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -37,11 +39,17 @@ def render(node: Any, card_name: str | None = None) -> str:
     return _Renderer(card_name).any(node)
 
 
+@lru_cache(maxsize=1)
 def _keywords() -> frozenset[str]:
-    """The grammar's keywords (words a sentence may start with and keep lower-case after a comma)."""
-    from .parser import keywords
+    """The grammar's keywords (words a sentence may start with and keep lower-case after a comma):
+    its string literals, read from ``grammar/vs.lark`` without building the parser (a test checks
+    that they are the parser's keywords)."""
+    from ..resources import data_path
 
-    return keywords()
+    text = (data_path("grammar") / "vs.lark").read_text(encoding="utf-8")
+    code = "\n".join(line.split("//", 1)[0] for line in text.splitlines())
+    found = re.findall(r'"((?:[^"\\]|\\.)*)"i?', code)
+    return frozenset((w.encode().decode("unicode_escape") if "\\" in w else w).lower() for w in found)
 
 
 def _cap(text: str) -> str:
