@@ -119,6 +119,29 @@ def explain_lines(result) -> list[str]:
     return lines
 
 
+def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False) -> tuple[str, int]:
+    """What ``vsoracle resolve FILE`` prints, and its exit code (0 checks hold, 1 one fails).
+    A file answered before is answered from the cache (:mod:`vsoracle.cli.cache`)."""
+    from . import cache
+
+    options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log")
+    hit = None if no_cache else cache.lookup(file, options)
+    if hit is not None:
+        return hit
+    from ..scenario.load import load_scenario
+    from ..scenario.run import run_scenario
+
+    result = run_scenario(load_scenario(file, database()))
+    if as_json:
+        output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
+    else:
+        output = "\n".join(report_lines(result, show_log=not quiet))
+    code = 0 if result.passed else 1
+    if not no_cache:
+        cache.store(file, options, output, code)
+    return output, code
+
+
 def register(app: typer.Typer) -> None:
     """Add ``resolve`` and ``explain`` to ``app``."""
 
@@ -147,23 +170,6 @@ def register(app: typer.Typer) -> None:
 
         Exit status: 0 every check holds, 1 a check fails, 2 the file is invalid.
         """
-        from . import cache
-
-        options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log")
-        hit = None if no_cache else cache.lookup(file, options)
-        if hit is not None:
-            typer.echo(hit[0])
-            raise typer.Exit(code=hit[1])
-        from ..scenario.load import load_scenario
-        from ..scenario.run import run_scenario
-
-        result = run_scenario(load_scenario(file, database()))
-        if as_json:
-            output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
-        else:
-            output = "\n".join(report_lines(result, show_log=not quiet))
-        code = 0 if result.passed else 1
-        if not no_cache:
-            cache.store(file, options, output, code)
+        output, code = answer(file, as_json=as_json, quiet=quiet, no_cache=no_cache)
         typer.echo(output)
         raise typer.Exit(code=code)
