@@ -49,6 +49,17 @@ def _sources(g: Game, o: GameObject) -> list[tuple[Any, bool]]:
     return out
 
 
+_holders: list[Any] = [None, ()]
+
+
+def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
+    """The objects whose cards have triggered powers (remembered while the objects are the same)."""
+    if _holders[0] is not s.objects:
+        _holders[0] = s.objects
+        _holders[1] = tuple(o for o in s.objects.values() if powers(o.card, ast.TriggeredPower))
+    return _holders[1]
+
+
 def _works_from(node: ast.TriggeredPower, o: GameObject) -> bool:
     """A power that says "if <this card> is in your <zone>" works from that zone
     (FAQ SC 25; assumption A-ZONE-TRIGGER)."""
@@ -121,7 +132,7 @@ def fire(g: Game, kind: str, **facts: Any) -> None:
     """An event happened: remember every trigger it sets off (CR 502, "a picture")."""
     s = g.state
     found: list[PendingTrigger] = []
-    for o in list(s.objects.values()):
+    for o in _trigger_holders(s):
         for node, ongoing in _sources(g, o):
             if not isinstance(node.trigger, ast.Whenever):
                 continue
@@ -167,7 +178,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None) -> Non
             return False
         return trigger.step.whose != "your" or active == controller or (active is None and controller == s.initiative)
 
-    for o in list(s.objects.values()):
+    for o in _trigger_holders(s):
         for node, ongoing in _sources(g, o):
             controller = o.controller if o.zone is Zone.IN_PLAY else o.owner
             if not wanted(node.trigger, controller):

@@ -19,20 +19,21 @@ _HASH = "_attrs_cached_hash"
 
 
 @lru_cache(maxsize=None)
-def _names(cls: type) -> tuple[tuple[str, ...], bool]:
-    return tuple(a.name for a in attrs.fields(cls)), _HASH in getattr(cls, "__slots__", ())
+def _replacer(cls: type) -> Any:
+    """A copier written out for ``cls``'s fields (as attrs writes ``__init__``)."""
+    names = [a.name for a in attrs.fields(cls)]
+    lines = ["def replace(inst, changes):", "    new = _new(_cls)", "    pop = changes.pop"]
+    for name in names:
+        lines.append(f"    _set(new, {name!r}, pop({name!r}) if {name!r} in changes else inst.{name})")
+    if _HASH in getattr(cls, "__slots__", ()):
+        lines.append(f"    _set(new, {_HASH!r}, None)")
+    lines += ["    if changes:", "        raise TypeError(f'{_cls.__name__} has no field {\", \".join(changes)}')",
+              "    return new"]
+    scope = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own field names
+    return scope["replace"]
 
 
 def replace(inst: T, **changes: Any) -> T:
     """A copy of ``inst`` with ``changes``; unknown field names are an error, as with evolve."""
-    cls = type(inst)
-    names, cached = _names(cls)
-    new = object.__new__(cls)
-    setter = object.__setattr__
-    for name in names:
-        setter(new, name, changes.pop(name) if name in changes else getattr(inst, name))
-    if changes:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(changes)}")
-    if cached:
-        setter(new, _HASH, None)
-    return new
+    return _replacer(type(inst))(inst, changes)
