@@ -354,7 +354,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     flush(g)
 
 
-def use(g: Game, pid: str, oid: str, *, power: int | None = None, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
+def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
         pay: int | None = None) -> None:
     """Use an activated (payment) power: pay its costs, respect its limits, put its effect on
     the chain (CR 501, 505; FAQ GM 10, SC 15)."""
@@ -363,7 +363,17 @@ def use(g: Game, pid: str, oid: str, *, power: int | None = None, targets: Seque
     o = s.obj(oid)
     q = query(s)
     lines = q.numbered_powers(o)
-    usable = [i + 1 for i, (n, _b) in enumerate(lines) if isinstance(n, ast.ActivatedPower)]
+    usable: list[int | str] = [i + 1 for i, (n, _b) in enumerate(lines) if isinstance(n, ast.ActivatedPower)]
+    from_keywords = q.keyword_powers(o) if o.zone is Zone.IN_PLAY else {}
+    if isinstance(power, str):
+        if power not in from_keywords:
+            raise IllegalActionError(f"{oid} has no {power} power now",
+                                     hint="keyword powers: " + (", ".join(from_keywords) or "none"))
+        lines = lines + [(from_keywords[power], "keyword")]
+        usable.append(power)
+        power_index = len(lines)
+    else:
+        power_index = None
     if not usable:
         if o.card.type is CardType.PLOT_TWIST:
             raise IllegalActionError(f"{oid} is a plot twist: it is played, not used",
@@ -375,7 +385,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | None = None, targets: Seque
         which = ", ".join(map(str, usable))
         raise IllegalActionError(f"power {power} of {oid} is not an activated power",
                                  hint=f"its activated power{'s are' if len(usable) > 1 else ' is'} power {which}")
-    node, block = lines[power - 1]
+    node, block = lines[(power_index or power) - 1]
     controller = o.controller if o.zone is Zone.IN_PLAY else o.owner
     if controller != pid:
         raise IllegalActionError(f"{pid} does not control {oid}")

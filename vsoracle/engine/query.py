@@ -97,7 +97,7 @@ class Query:
                 yield line, Context(o.controller, o.id)
 
     def power_active(self, o: GameObject, block: str | None) -> bool:
-        if block == "gained":
+        if block in ("gained", "keyword"):
             return o.zone is Zone.IN_PLAY and not o.stunned
         return self._power_active(o, block)
 
@@ -693,6 +693,16 @@ class Query:
             for change, _mod in self.changes_on(o, ast.GainPower):
                 out.append((change.power, "gained"))
         return out
+
+    def keyword_powers(self, o: GameObject) -> dict[str, Any]:
+        """The payment powers its keywords give it now (evasion), by keyword."""
+        from .keywords import KEYWORD_POWERS, keyword_power
+        found = {}
+        for word in sorted(self.keywords(o) & set(KEYWORD_POWERS)):
+            power = keyword_power(word, o.card.name)
+            if power is not None:
+                found[word] = power
+        return found
 
     def can_be_stunned(self, o: GameObject) -> bool:
         return not self.has_change(o, ast.CannotBeStunned)

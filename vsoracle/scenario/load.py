@@ -487,9 +487,12 @@ class _Loader:
                 self._known(table[key], path + (key,), players=False)
         if verb == "recruit" and table.get("from", "hand") not in ("hand", "resources"):
             raise self.fail(path + ("from",), f"recruit from \"hand\" or \"resources\", not {_show(table['from'])}")
-        for key in ("col", "power", "pay", "x"):
+        for key in ("col", "pay", "x"):
             if key in table:
                 self.expect(table[key], int, path + (key,), "a whole number")
+        if "power" in table:
+            self.expect(table["power"], (int, str), path + ("power",),
+                        'a power number (1-based, as printed) or a keyword such as "evasion"')
         if "row" in table and table["row"] not in ("front", "support"):
             raise self.fail(path + ("row",), f"row must be \"front\" or \"support\", not {_show(table['row'])}")
         if "area" in table and table["area"] not in ("visible", "hidden"):
