@@ -31,12 +31,18 @@ MAX_REPLAYS = 20000
 
 @frozen
 class Outcome:
-    """One distinct result: the state, the log that led to it, and the answers taken."""
+    """One distinct result: the state, the log that led to it (kept as one chunk per step, so
+    adding a step never copies the whole log), and the answers taken."""
 
     state: GameState
-    log: tuple[Event, ...]
+    chunks: tuple[tuple[Event, ...], ...]
     choices: tuple[tuple[int, str, str], ...]
     paths: int = 1
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event, in order."""
+        return tuple(e for chunk in self.chunks for e in chunk)
 
 
 @frozen
@@ -130,7 +136,7 @@ def perform(g: Game, step: Step) -> None:
 def run_scenario(sc: Scenario, *, invariants: bool = True,
                  on_step: Callable[[int], None] | None = None) -> RunResult:
     """Play every step of ``sc`` on every outcome and evaluate its checks."""
-    outcomes = [Outcome(sc.state, (Event("start", f"scenario: {sc.title}", sc.source or ""),), ())]
+    outcomes = [Outcome(sc.state, ((Event("start", f"scenario: {sc.title}", sc.source or ""),),), ())]
     results: list[CheckResult] = []
     check = check_invariants if invariants else None
     replays = [0, 0]
@@ -142,7 +148,7 @@ def run_scenario(sc: Scenario, *, invariants: bool = True,
                 rejected_ok.append(was_rejected)
                 if new.state in merged:
                     old = merged[new.state]
-                    merged[new.state] = Outcome(old.state, old.log, old.choices, old.paths + new.paths)
+                    merged[new.state] = Outcome(old.state, old.chunks, old.choices, old.paths + new.paths)
                 else:
                     merged[new.state] = new
                 if len(merged) > MAX_OUTCOMES:
@@ -210,7 +216,7 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, replays: list[i
             if step.rejected:
                 note = Event("rejected", f"step {step.index} ({step.describe()}) is rejected: {error.message}",
                              "scenario rejected")
-                done.append((Outcome(out.state, out.log + (note,), out.choices, out.paths), True))
+                done.append((Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths), True))
                 continue
             raise ScenarioError(f"step {step.index} ({step.describe()}) is illegal: {error.message}",
                                 file=sc.path, line=step.line, hint=error.hint or "fix the step, or add rejected = true "
@@ -228,7 +234,7 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, replays: list[i
         if step.rejected:
             note = Event("allowed", f"step {step.index} ({step.describe()}) was expected to be rejected, "
                          "but the rules allow it", "scenario rejected")
-            done.append((Outcome(out.state, out.log + tuple(g.log) + (note,), out.choices, out.paths), False))
+            done.append((Outcome(out.state, out.chunks + (tuple(g.log) + (note,),), out.choices, out.paths), False))
             continue
-        done.append((Outcome(g.state, out.log + tuple(g.log), out.choices + choices, out.paths), False))
+        done.append((Outcome(g.state, out.chunks + (tuple(g.log),), out.choices + choices, out.paths), False))
     return done
