@@ -216,10 +216,9 @@ CASES: dict[str, Case] = {
     "rulings-not-a-list": Case(
         '[scenario]\nrulings = "gm-1"\n', 2, "'scenario.rulings' must be a list of ruling ids, not \"gm-1\""),
     "variation-not-boolean": Case(
-        '[scenario]\nvariation = "yes"\n', 2, "'scenario.variation' must be true or false, not \"yes\"",
-        fix="accepted: any value is read as bool(value), so \"yes\" (and \"no\") mean true"),
+        '[scenario]\nvariation = "yes"\n', 2, "'scenario.variation' must be true or false, not \"yes\""),
     "faq-not-a-string": Case(
-        '[scenario]\nfaq = 3\n', 2, "'scenario.faq' must be a string, not 3", fix="accepted without a check"),
+        '[scenario]\nfaq = 3\n', 2, "'scenario.faq' must be a string, not 3"),
     "active-unknown-player": Case(
         '[game]\nactive = "Z"\n', 2, "unknown player \"Z\" — players are A, B"),
     "step-in-draw-phase": Case(
@@ -353,8 +352,7 @@ CASES: dict[str, Case] = {
         RECRUIT + '[check]\nchain = ["nonsense"]\n', 22,
         "chain entry \"nonsense\" is not KIND:SOURCE-ID — KIND is one of recruit, play, power, trigger, attack, reinforce"),
     "chain-entry-unknown-id": Case(
-        RECRUIT + '[check]\nchain = ["play:nobody"]\n', 22, f"unknown id \"nobody\" — known ids: {KNOWN_IDS}",
-        fix="accepted: the check just fails (exit 1, 'found []'), though an unknown id is an error everywhere else"),
+        RECRUIT + '[check]\nchain = ["play:nobody"]\n', 22, f"unknown id \"nobody\" — known ids: {KNOWN_IDS}"),
     "check-zone-unknown": Case(
         RECRUIT + '[check]\nthor.zone = "graveyard"\n', 22,
         "zone cannot be \"graveyard\" — use one of \"deck\", \"hand\", \"resource_row\", \"chain\", \"in_play\", "
@@ -363,8 +361,7 @@ CASES: dict[str, Case] = {
         RECRUIT + '[check]\nthor.state = "asleep"\n', 22,
         "state cannot be \"asleep\" — use one of \"ready\", \"exhausted\", \"stunned\""),
     "check-endurance-not-a-number": Case(
-        RECRUIT + '[check]\nA.endurance = "lots"\n', 22, "'check.A.endurance' must be a whole number, not \"lots\"",
-        fix="accepted: the check just fails (exit 1, 'found 50'), though zone and state values are checked at load"),
+        RECRUIT + '[check]\nA.endurance = "lots"\n', 22, "'check.A.endurance' must be a whole number, not \"lots\""),
     "check-not-a-property": Case(RECRUIT + '[check]\nthor = "x"\n', 22, "write checks as thor.PROPERTY = VALUE"),
     "check-chain-not-a-list": Case(
         RECRUIT + '[check]\nchain = "x"\n', 22,
@@ -477,9 +474,7 @@ CASES: dict[str, Case] = {
     "card-text-line-ends-early": Case(
         BRICK + 'text = """\nDraw\nDraw a card.\n"""\n', 9,
         "card 'Brick' text, column 5: cannot read the end of the line here — "
-        "expected one of: a, a word, five, four, one, six, three, two",
-        fix="shows the newline raw (\"cannot read '<newline>' here\": two lines) and the grammar's terminal "
-            "name QUOTE_EOL among the expected words (found by tests/fuzz)"),
+        "expected one of: a, a word, five, four, one, six, three, two"),
     "card-text-ends-early": Case(
         BRICK + 'text = "Draw"\n', 8,
         "card 'Brick' text, column 5: cannot read the end of the text here — "
@@ -499,8 +494,7 @@ CASES: dict[str, Case] = {
     "card-text-not-a-string": Case(BRICK + 'text = 3\n', 8, "'text' must be a string, not 3"),
     "scenario-card-defined-twice": Case(
         BRICK + '\n' + BRICK.replace('cost = 2', 'cost = 5'), 9,
-        "duplicate card title 'Brick' — already defined at line 1",
-        fix="accepted: the second card silently wins (the card database makes this an error)"),
+        "duplicate card title 'Brick' — already defined at line 1"),
     "card-without-name": Case(BRICK.replace('name = "Brick"\n', ''), 1, "a card needs a 'name' — add name = \"…\""),
     "card-unknown-icon": Case(BRICK + 'icons = ["laser"]\n', 8, "unknown icon 'laser' — use flight or range"),
 
@@ -530,12 +524,10 @@ CASES: dict[str, Case] = {
         "'step[1].power' must be a power number (1-based, as printed) or a keyword such as \"evasion\", not 1.5"),
     "power-true": Case(
         recruit_step('use = "thor"', 'power = true'), 23,
-        "'step[1].power' must be a power number (1-based, as printed) or a keyword such as \"evasion\", not true",
-        fix="accepted by the loader (a bool is an int in Python), then 'thor has no activated power'"),
+        "'step[1].power' must be a power number (1-based, as printed) or a keyword such as \"evasion\", not true"),
     "power-unknown-keyword": Case(
         recruit_step('use = "thor"', 'power = "two"'), 22,
-        illegal('use = "thor"', 'thor has no "two" power now', "keyword powers: none"),
-        fix="the name is not quoted: 'thor has no two power now' does not read as a name"),
+        illegal('use = "thor"', 'thor has no "two" power now', "keyword powers: none")),
     "key-that-does-not-go-with-verb": Case(
         recruit_step('pass = true', 'target = "fox"'), 23, "'target' does not go with pass — pass takes no other keys"),
 
@@ -559,8 +551,7 @@ CASES: dict[str, Case] = {
         f"step 3 (resolve = \"all\"): defender is not a legal answer to: {REPLACEMENT} — choose one of arcanna, recon"),
     "choose-a-table": Case(
         DECISION.replace("CHOOSE", 'choose = [{ a = 1 }]'), 35,
-        f"step 3 (resolve = \"all\"): {{ a = 1 }} is not a legal answer to: {REPLACEMENT} — choose one of arcanna, recon",
-        fix="shows a Python repr: \"FrozenMap({'a': 1}) is not a legal answer\""),
+        f"step 3 (resolve = \"all\"): {{ a = 1 }} is not a legal answer to: {REPLACEMENT} — choose one of arcanna, recon"),
     "choose-too-many-answers": Case(
         DECISION.replace("CHOOSE", 'choose = ["arcanna", "recon", "arcanna"]'), 35,
         "step 3 (resolve = \"all\") answered 1 decision but choose has 3 answers — remove the extra answers"),

@@ -367,7 +367,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     from_keywords = q.keyword_powers(o) if o.zone is Zone.IN_PLAY else {}
     if isinstance(power, str):
         if power not in from_keywords:
-            raise IllegalActionError(f"{oid} has no {power} power now",
+            raise IllegalActionError(f"{oid} has no \"{power}\" power now",
                                      hint="keyword powers: " + (", ".join(from_keywords) or "none"))
         lines = lines + [(from_keywords[power], "keyword")]
         usable.append(power)

@@ -38,6 +38,8 @@ class Decision:
             return str(option).lower()
         if isinstance(option, (tuple, list, frozenset)):
             return "[" + ", ".join(self.describe(o) for o in option) + "]"
+        if hasattr(option, "items"):
+            return "{ " + ", ".join(f"{k} = {self.describe(v)}" for k, v in option.items()) + " }"
         return str(option)
 
 

@@ -53,6 +53,14 @@ CHECK_VALUES = {
     "face": ("up", "down"), "stunned": (True, False), "exhausted": (True, False), "attacking": (True, False),
     "defending": (True, False), "reinforced": (True, False), "lost": (True, False), "won": (True, False),
 }
+_NUMBER = (int, "a whole number")
+CHECK_TYPES = {
+    "endurance": _NUMBER, "hand": _NUMBER, "deck": _NUMBER, "resources": _NUMBER, "ko_pile": _NUMBER,
+    "removed": _NUMBER, "resource_points": _NUMBER, "atk": _NUMBER, "def": _NUMBER, "cost": _NUMBER,
+    "controller": (str, "a player"), "owner": (str, "a player"), "affiliations": (list, "a list of names"),
+    "has": (list, "a list of keywords"), "target_of": (list, "a list of ids"),
+    "counters": (dict, "a table like { atk = 1, def = 1 }"), "equipped_to": ((str, bool), "an id"),
+}
 CHAIN_KINDS = ("recruit", "play", "power", "trigger", "attack", "reinforce")
 PLAYER_KEYS = set(ZONE_KEYS) | {"endurance", "resource_points", "characters"}
 GAME_KEYS = {"turn", "initiative", "phase", "step", "active"}
@@ -153,7 +161,8 @@ class _Loader:
         return ScenarioError(message, file=self.src.path, line=self.src.line_of(keypath), hint=hint)
 
     def expect(self, value: Any, kind: type | tuple[type, ...], keypath: KeyPath, what: str) -> Any:
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kinds):
             raise self.fail(keypath, f"'{show_key(keypath)}' must be {what}, not {show(value)}")
         return value
 
@@ -176,6 +185,11 @@ class _Loader:
         title = self.expect(header.get("title", Path(self.src.path).stem), str, ("scenario", "title"), "a string")
         strict = self.expect(header.get("strict", False), bool, ("scenario", "strict"), "true or false")
         rulings = self.expect(header.get("rulings", []), list, ("scenario", "rulings"), "a list of ruling ids")
+        for key in ("source", "faq", "description"):
+            if key in header:
+                self.expect(header[key], str, ("scenario", key), "a string")
+        if "variation" in header:
+            self.expect(header["variation"], bool, ("scenario", "variation"), "true or false")
         self.db = self._cards(data.get("card", []))
         state = self._position(data)
         steps = tuple(self._step(i, s) for i, s in enumerate(self._array(data, "step")))
@@ -195,8 +209,14 @@ class _Loader:
         if not isinstance(tables, list):
             raise self.fail(("card",), "'card' must be an array of tables", "write each card as [[card]]")
         cards: list[Card] = []
+        titles: dict[str, int | None] = {}
         for index, table in enumerate(tables):
             card = card_from_table(table, self.src, ("card", index), error=ScenarioError, set_code="scenario")
+            key = card.title.casefold()
+            if key in titles:
+                raise self.fail(("card", index), f"duplicate card title '{card.title}'",
+                                f"already defined at line {titles[key]}")
+            titles[key] = self.src.line_of(("card", index))
             raw = table.get("text", "") if isinstance(table.get("text"), str) else ""
             self._check_text(card, ("card", index, "text"), len(raw) - len(raw.lstrip("\n")))
             cards.append(card)
@@ -510,6 +530,7 @@ class _Loader:
                     if kind not in CHAIN_KINDS or ":" not in entry:
                         raise self.fail(spath, f"chain entry {_show(entry)} is not KIND:SOURCE-ID",
                                         f"KIND is one of {', '.join(CHAIN_KINDS)}")
+                    self._known(entry.split(":", 1)[1], spath, players=False)
                 out.append(Check("chain", "", _freeze(props), self.src.line_of(spath), every))
                 continue
             if subject not in self.objects and subject not in self._pids():
@@ -522,6 +543,9 @@ class _Loader:
                     near = difflib.get_close_matches(prop, allowed, n=1)
                     raise self.fail(spath + (prop,), f"unknown property '{prop}'",
                                     f"did you mean '{near[0]}'?" if near else f"properties: {', '.join(allowed)}")
+                wanted = CHECK_TYPES.get(prop)
+                if wanted is not None:
+                    self.expect(expected, wanted[0], spath + (prop,), wanted[1])
                 choices = CHECK_VALUES.get(prop)
                 if choices is not None and expected not in choices:
                     raise self.fail(spath + (prop,), f"{prop} cannot be {_show(expected)}",

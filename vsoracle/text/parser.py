@@ -44,7 +44,7 @@ _PRETTY = {
     "AS_WELL_AS": ", as well as", "ZONE_SEP": ",", "EQUIPPED_CHARACTER": "equipped character",
     "NON_VERSION": "non-", "FROM_ZONE": "from", "TEAM_AFFILIATIONS": "team affiliations",
     "NAME_OF": "of", "COMMA": ",", "DOT": ".", "COLON": ":", "SLASH": "/", "MORETHAN": ">>>",
-    "DBLQUOTE": '"',
+    "DBLQUOTE": '"', "QUOTE_EOL": '" at the end of a line',
 }
 
 
@@ -231,6 +231,8 @@ def _syntax_error(error: UnexpectedInput, text: str) -> CardTextError:
             found = "the end of the text"
         elif token.type == "DOT" and not word:
             found = "the end of the sentence (a closing quote at the end of a line)"
+        elif not word.strip():
+            found = "the end of the line" if "\n" in word or token.type == "_NL" else "a space"
         else:
             found = f"'{word}'"
         expected = error.expected or error.accepts or set()
@@ -244,7 +246,7 @@ def _syntax_error(error: UnexpectedInput, text: str) -> CardTextError:
     else:  # pragma: no cover - lark has no other kinds
         found = "something"
         expected = set()
-    accepted = tuple(sorted({_pretty(name) for name in expected if name not in ("SPACE", "EDGE")}))
+    accepted = tuple(sorted({_pretty(name) for name in expected if name not in ("SPACE", "EDGE", "QUOTE_EOL")}))
     return CardTextError(f"cannot read {found} here", text=text, column=column, text_line=line,
                          expected=accepted)
 
