@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import os
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +14,9 @@ from vsoracle.scenario.load import parse_scenario
 from vsoracle.scenario.run import run_scenario
 
 NAMES = ["Hank Pym", "Kang", "Yellowjacket", "Ultron"]
+
+#: HYPOTHESIS_PROFILE=long runs 10,000 examples per property (the long run of issue 7).
+LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 
 
 @lru_cache(maxsize=1)
@@ -33,7 +38,7 @@ in_play = st.lists(st.tuples(st.sampled_from(NAMES), st.one_of(st.none(), st.sam
                    min_size=0, max_size=4)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=10_000 if LONG else 60, deadline=None)
 @given(in_play, st.sampled_from(NAMES), st.one_of(st.none(), st.sampled_from(NAMES)), st.booleans(), st.booleans())
 def test_uniqueness_compares_names_not_identities(present, name, identity, army, not_unique):
     """CR 705.1, FAQ GM 6: recruiting a unique character puts exactly the objects you control
@@ -71,7 +76,7 @@ resolve = "top"
     assert state.obj("new").zone.value == "in_play"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=10_000 if LONG else 40, deadline=None)
 @given(st.integers(min_value=0, max_value=9), st.integers(min_value=1, max_value=9), st.integers(1, 9),
        st.integers(0, 9))
 def test_attack_conclusion_stun_and_breakthrough(cost, atk, ddef, datk):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import given, settings, strategies as st
 
 from vsoracle.errors import CardTextError
@@ -9,6 +11,9 @@ from vsoracle.text import ast as A
 from vsoracle.text import parse_card_text
 
 import pytest
+
+#: HYPOTHESIS_PROFILE=long runs 10,000 examples per property (the long run of issue 7).
+LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 
 
 def error_of(text: str, name: str | None = None) -> CardTextError:
@@ -63,7 +68,7 @@ WORDS = ("target", "character", "you", "control", "gets", "+2", "ATK", "this", "
          "Leader:", "Ongoing:", "Whenever", "stuns", "KO", "instead", "would", "'s", "—", "’")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=10_000 if LONG else 150, deadline=None)
 @given(st.one_of(st.text(max_size=80), st.lists(st.sampled_from(WORDS), max_size=25).map(" ".join)),
        st.one_of(st.none(), st.sampled_from(["Kang", "Power Princess", "AIDA", "it"])))
 def test_any_string_gives_an_ast_or_a_clean_error(text, name):
