@@ -149,16 +149,10 @@ def load_rulings(root: Path, problems: list[str] | None = None) -> list[Ruling]:
 
 
 def _pending(folder: Path) -> frozenset[str]:
-    """File names listed in ``PENDING`` (as the pytest plugin reads it)."""
-    path = folder / "PENDING"
-    if not path.is_file():
-        return frozenset()
-    names = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            names.add(line)
-    return frozenset(names)
+    """File names listed in ``PENDING``, read as the pytest plugin reads them."""
+    from vsoracle.scenario.plugin import pending
+
+    return pending(str(folder))
 
 
 def load_scenarios(root: Path) -> list[ScenarioHeader]:

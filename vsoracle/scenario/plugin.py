@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-__all__ = ["ScenarioItem", "ScenarioFile"]
+__all__ = ["ScenarioItem", "ScenarioFile", "pending"]
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -41,7 +41,8 @@ def _database() -> Any:
 
 
 @lru_cache(maxsize=64)
-def _pending(folder: str) -> frozenset[str]:
+def pending(folder: str) -> frozenset[str]:
+    """The scenario file names listed in ``folder/PENDING`` (one a line, ``#`` comments)."""
     path = Path(folder) / "PENDING"
     if not path.is_file():
         return frozenset()
@@ -64,7 +65,7 @@ class ScenarioFailure(Exception):
 class ScenarioFile(pytest.File):
     def collect(self) -> Any:
         item = ScenarioItem.from_parent(self, name=self.path.name)
-        if self.path.name in _pending(str(self.path.parent)):
+        if self.path.name in pending(str(self.path.parent)):
             item.add_marker(pytest.mark.xfail(reason="listed in PENDING: rules not implemented yet", strict=True))
         yield item
 
