@@ -42,8 +42,8 @@ def actual(state: GameState, check: Check) -> Any:
         return o.stunned
     if prop == "exhausted":
         return o.exhausted
-    if prop == "face":
-        return "up" if o.face_up else "down"
+    if prop == "face":  # a stunned character is turned face down (digest §11)
+        return "down" if (not o.face_up or (in_play and o.stunned)) else "up"
     if prop == "atk":
         return q.atk(o) if in_play else o.card.atk
     if prop == "def":
