@@ -22,6 +22,8 @@ __all__ = ["add_link", "pass_priority", "resolve_top", "resolve_all", "require_p
 def require_priority(g: Game, pid: str) -> None:
     """Only the player with priority may act (CR 216)."""
     if g.state.priority != pid:
+        if g.state.over:
+            raise IllegalActionError("the game is over", hint="nothing more can be done")
         if g.state.priority is None:
             raise IllegalActionError("nobody has priority now (wrap-up)", hint="advance to the next turn")
         raise IllegalActionError(f"{pid} does not have priority ({g.state.priority} has it)",

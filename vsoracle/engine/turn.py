@@ -195,7 +195,9 @@ def wrap_up(g: Game) -> None:
             g.set(g.state.with_player(replace(g.state.player(winner), won=True)))
             g.note("win", f"{winner} wins the game", "CR 102")
     if any(p.lost or p.won for p in g.state.players) and len([p for p in g.state.players if not p.lost]) <= 1:
-        g.set(replace(g.state, over=True))
+        g.set(replace(g.state, over=True, priority=None))
+        g.note("over", "the game is over", "CR 102")
+        return
     from .game import Decision
     for pid in g.state.seat_order():
         stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
