@@ -73,6 +73,8 @@ class Game:
         """Replace the state (one transition); invariants are checked when enabled."""
         if self._check is not None:
             self._check(state)
+            from .invariants import check_transition
+            check_transition(self.state, state)
         self.transitions += 1
         self.state = state
 

@@ -12,7 +12,7 @@ from collections import Counter
 
 from .state import PILES, GameState, Zone
 
-__all__ = ["check_invariants", "InvariantError"]
+__all__ = ["check_invariants", "check_transition", "InvariantError"]
 
 
 class InvariantError(AssertionError):
@@ -59,3 +59,15 @@ def check_invariants(state: GameState) -> None:
         if lk.kind == "recruit" and lk.source:
             if state.objects[lk.source].zone is not Zone.CHAIN:
                 raise InvariantError(f"recruit effect of {lk.source} whose card is not on the chain")
+
+
+def check_transition(before: GameState, after: GameState) -> None:
+    """Nothing is lost: no rule of the Avengers era creates or removes a card, so every
+    transition keeps exactly the same objects, each with the same owner."""
+    if before.objects.keys() != after.objects.keys():
+        gone = sorted(set(before.objects) - set(after.objects))
+        new = sorted(set(after.objects) - set(before.objects))
+        raise InvariantError(f"objects changed: lost {gone}, appeared {new}")
+    for oid, o in after.objects.items():
+        if before.objects[oid].owner != o.owner:
+            raise InvariantError(f"{oid} changed owner")
