@@ -8,6 +8,8 @@ triggers go on the chain before the first step (assumption A-PHASE-START).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .values import replace
 
 from ..errors import IllegalActionError, LimitExceededError
@@ -19,16 +21,20 @@ __all__ = ["positions", "next_position", "end_step", "enter", "advance", "wrap_u
 Position = tuple[str, "str | None", "str | None"]
 
 
-def positions(state: GameState) -> list[Position]:
+def positions(state: GameState) -> tuple[Position, ...]:
     """Every position of the turn in order, for the current initiative."""
-    order = state.seat_order()
+    return _positions(state.seat_order())
+
+
+@lru_cache(maxsize=64)
+def _positions(order: tuple[str, ...]) -> tuple[Position, ...]:
     out: list[Position] = [("draw", None, None), ("build", None, None)]
     for p in order:
         out += [("build", "resource", p), ("build", "recruit", p), ("build", "formation", p)]
     out.append(("combat", None, None))
     out += [("combat", "attack", p) for p in order]
     out += [("recovery", None, None), ("recovery", "wrap-up", None)]
-    return out
+    return tuple(out)
 
 
 def next_position(state: GameState) -> Position | None:

@@ -15,7 +15,13 @@ __all__ = ["move_card", "remove_from_piles"]
 
 
 def remove_from_piles(state: GameState, oid: str) -> GameState:
-    """The state without ``oid`` in any player's ordered pile."""
+    """The state without ``oid`` in its owner's pile (the one its zone names)."""
+    o = state.objects.get(oid)
+    if o is not None and o.zone in PILES:
+        p = state.player(o.owner)
+        ids = p.pile(o.zone)
+        if oid in ids:
+            return state.with_player(p.with_pile(o.zone, tuple(i for i in ids if i != oid)))
     for p in state.players:
         for zone in PILES:
             ids = p.pile(zone)
