@@ -99,41 +99,15 @@ def engine_throughput() -> tuple[float, str]:
     return rate / chess_rate, f"{rate:,.0f} transitions/s vs {chess_rate:,.0f} push+pop/s"
 
 
-EXPLORE = """
-[[card]]
-number = "BEN-101"
-name = "Four Choices"
-type = "plot twist"
-cost = 0
-text = "You may draw a card. You may gain 1 endurance. You may gain 2 resource points. You may lose 4 endurance."
-
-[game]
-phase = "build"
-step = "recruit"
-active = "A"
-
-[players.A]
-resource_points = 0
-hand = [{ card = "BEN-101", id = "p" }]
-deck = ["Windstorm", "Windstorm"]
-
-[[step]]
-play = "p"
-
-[[step]]
-resolve = "top"
-CHOOSE
-"""
-
-
 def exploration() -> tuple[float, str]:
     from vsoracle.cards import load_database
     from vsoracle.scenario.load import parse_scenario
     from vsoracle.scenario.run import run_scenario
 
     db = load_database()
-    explored = parse_scenario(EXPLORE.replace("CHOOSE", ""), db)
-    scripted = parse_scenario(EXPLORE.replace("CHOOSE", "choose = [true, true, true, true]"), db)
+    text = (ROOT / "examples" / "four-yes-or-no.toml").read_text(encoding="utf-8")
+    explored = parse_scenario(text, db)
+    scripted = parse_scenario(text.replace('resolve = "top"', 'resolve = "top"\nchoose = [true, true, true, true]'), db)
 
     def timed(sc, n: int = 30) -> float:
         run_scenario(sc, invariants=False)

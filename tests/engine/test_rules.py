@@ -133,16 +133,28 @@ resolve = "all"
     assert s.player("A").endurance == 50 - (3 if datk >= 5 else 0)
 
 
+def test_exploration_follows_every_answer():
+    """Four independent yes/no decisions (examples/four-yes-or-no.toml) give 16 distinct outcomes."""
+    from pathlib import Path
+
+    from vsoracle.scenario.load import load_scenario
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "four-yes-or-no.toml"
+    result = run_scenario(load_scenario(path, db()))
+    assert len(result.outcomes) == 16 and result.passed
+    assert sorted({o.state.player("A").endurance for o in result.outcomes}) == [46, 47, 50, 51]
+
+
 def test_exploration_merges_identical_outcomes():
-    """Four independent yes/no decisions give 16 outcomes; answers that lead to the same
-    position are merged (here: two triggers whose order does not matter give one)."""
+    """Answers that lead to the same position are one outcome: yes-then-no and no-then-yes to
+    "you may gain 1 endurance" twice end alike, so 4 answer paths give 3 outcomes."""
     text = """
 [[card]]
 number = "TST-301"
-name = "Chooser"
+name = "Twice"
 type = "plot twist"
 cost = 0
-text = "You may draw a card. You may gain 1 endurance. You may gain 2 resource points. You may lose 4 endurance."
+text = "You may gain 1 endurance. You may gain 1 endurance."
 
 [game]
 phase = "build"
@@ -150,9 +162,7 @@ step = "recruit"
 active = "A"
 
 [players.A]
-resource_points = 0
 hand = [{ card = "TST-301", id = "p" }]
-deck = ["Windstorm", "Windstorm"]
 
 [[step]]
 play = "p"
@@ -161,6 +171,5 @@ play = "p"
 resolve = "top"
 """
     result = run_scenario(parse_scenario(text, db()))
-    assert len(result.outcomes) == 16
-    endurance = sorted({o.state.player("A").endurance for o in result.outcomes})
-    assert endurance == [46, 47, 50, 51]
+    paths = sorted((o.state.player("A").endurance, o.paths) for o in result.outcomes)
+    assert paths == [(50, 1), (51, 2), (52, 1)]
