@@ -25,7 +25,7 @@ def db():
 
 
 def character(number: int, name: str, identity: str | None, army: bool, not_unique: bool) -> str:
-    lines = [f'[[card]]', f'number = "TST-{number:03d}"', f'name = "{name}"']
+    lines = ['[[card]]', f'number = "TST-{number:03d}"', f'name = "{name}"']
     if identity:
         lines.append(f'identity = "{identity}"')
     lines.append(f'version = "{"Army" if army else f"Version {number}"}"')

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CardDataError, VsOracleError
 from ..resources import data_path
 from ..tomlsource import KeyPath, TomlSource, show
 from .model import Card, CardType
+
+if TYPE_CHECKING:
+    from .lookup import CardDB
 
 __all__ = ["load_card_file", "load_database", "card_from_table", "CARD_KEYS"]
 

@@ -29,7 +29,7 @@ def report_lines(result, *, show_log: bool = True) -> list[str]:
     lines.append(f"Outcomes: {len(outcomes)}" + (" (every unscripted decision explored; identical positions merged)"
                                                   if len(outcomes) > 1 else ""))
     for i, out in enumerate(outcomes, start=1):
-        lines.append(f"  Outcome {i}" + (f" — choices: " + "; ".join(f"step {s}: {a}" for s, _p, a in out.choices)
+        lines.append(f"  Outcome {i}" + (" — choices: " + "; ".join(f"step {s}: {a}" for s, _p, a in out.choices)
                                          if out.choices else ""))
         if show_log and i > 1:
             common = 0

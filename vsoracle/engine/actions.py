@@ -249,7 +249,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
             raise IllegalActionError(f"{oid} cannot be equipped to {equip}",
                                      hint="equipment attaches to a visible character you control (CR 212.5e)")
     elif o.card.type is CardType.EQUIPMENT:
-        raise IllegalActionError(f"equipment needs a character: add equip = ID")
+        raise IllegalActionError("equipment needs a character to attach to", hint="add equip = ID")
     if face_down is not None:
         if source != "resources":
             raise IllegalActionError("face_down swaps a card from hand only when recruiting from the resource row")

@@ -11,7 +11,7 @@ from .values import replace
 from ..errors import IllegalActionError
 from ..text import ast
 from .chain import add_link, require_empty_chain, require_priority
-from .effects import execute, gain_endurance, lose_endurance, stun
+from .effects import execute, lose_endurance, stun
 from .game import Decision, Game
 from .powers import powers
 from .query import adjacent, protected, query

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Iterable, Iterator
 
-from attrs import field, frozen
+from attrs import frozen
 
 from .values import replace
 

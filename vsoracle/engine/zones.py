@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .values import replace
 
-from .state import PILES, GameObject, GameState, Zone
+from .state import PILES, GameState, Zone
 
 __all__ = ["move_card", "remove_from_piles"]
 

@@ -15,7 +15,7 @@ from attrs import frozen
 
 from ..engine import actions, combat, turn
 from ..engine.chain import pass_priority, resolve_all, resolve_top
-from ..engine.game import Decision, Game, Unanswered
+from ..engine.game import Game, Unanswered
 from ..engine.invariants import check_invariants
 from ..engine.log import Event
 from ..engine.state import GameState
