@@ -64,19 +64,9 @@ class Card:
         return title
 
     @property
-    def identities(self) -> tuple[str, ...]:
-        """The identity (after the ◊), or the name when no ◊ is printed."""
-        return (self.identity or self.name,)
-
-    @property
     def is_army(self) -> bool:
         """Army characters are not unique (CR 101.2b, 705)."""
         return (self.version or "").lower() == "army"
-
-    @property
-    def is_team_up(self) -> bool:
-        """A Team-Up card has the Team-Up version (FAQ General Mechanics 3)."""
-        return (self.version or "").lower() == "team-up"
 
     def __str__(self) -> str:
         return self.title

@@ -311,9 +311,3 @@ class GameState:
     def fresh_id(self) -> tuple[int, "GameState"]:
         """A new number for a chain link or modifier, and the state that has used it."""
         return self.next_id, replace(self, next_id=self.next_id + 1)
-
-    def piles_of(self, oid: str) -> Iterable[tuple[str, Zone]]:
-        for p in self.players:
-            for zone in PILES:
-                if oid in p.pile(zone):
-                    yield p.id, zone
