@@ -80,12 +80,15 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
     o = s.obj(link.source)
     pid = link.controller
     if o.card.type is CardType.CHARACTER and is_unique(o.card):
-        for other in list(s.characters(pid)):
-            if other.card.name.casefold() == o.card.name.casefold():
-                g.set(move_card(g.state, other.id, Zone.KO_PILE))
-                g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name "
-                       f"'{o.card.name}' with {o.id} and is put into the KO'd pile (not KO'd)", "CR 705.1; FAQ GM 6",
-                       objects=(other.id,))
+        same = [c for c in s.characters(pid) if c.card.name.casefold() == o.card.name.casefold()]
+        if not same:
+            g.note("unique", f"uniqueness: {pid} controls nothing named '{o.card.name}' (identities do not "
+                   "count)", "CR 705.1; FAQ GM 6")
+        for other in same:
+            g.set(move_card(g.state, other.id, Zone.KO_PILE))
+            g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name "
+                   f"'{o.card.name}' with {o.id} and is put into the KO'd pile (not KO'd)", "CR 705.1; FAQ GM 6",
+                   objects=(other.id,))
     elif o.card.type is CardType.CHARACTER:
         g.note("unique", f"{o.id} is not unique: no uniqueness check", "FAQ GM 6")
     d = link.details
