@@ -177,9 +177,9 @@ def stun(g: Game, oid: str, why: str, cite: str, by: tuple[str, ...] = ()) -> bo
                "A-INVULNERABILITY")
     else:
         lose_endurance(g, o.controller, o.card.cost or 0, f"{oid} stunned", "CR 702.1a")
-    for other in list(g.state.in_play()):
-        if other.equipped_to == oid:
-            pass  # equipment stays attached to a stunned character (assumption A-EQUIP-STUN)
+    gear = [e.id for e in g.state.in_play() if e.equipped_to == oid]
+    if gear:
+        g.note("equip", f"{', '.join(gear)} stays attached to the stunned {oid}", "CR 302", "A-EQUIP-STUN")
     return True
 
 
