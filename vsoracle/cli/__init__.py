@@ -32,7 +32,7 @@ def _fast_resolve(argv: list[str]) -> int | None:
 
     chosen = {_FAST_FLAGS[f] for f in argv[2:]}
     try:
-        from .resolve import answer
+        from .report import answer
 
         output, code = answer(Path(argv[1]), as_json="json" in chosen, quiet="quiet" in chosen,
                               no_cache="no_cache" in chosen)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
 from typing import Callable
 
 import typer
@@ -38,9 +37,8 @@ def run_guarded(app: Callable[..., object]) -> None:
         sys.exit(3)
 
 
-@lru_cache(maxsize=1)
 def database():
     """The built-in card database, loaded once per process."""
-    from ..cards import load_database
+    from .report import database as load
 
-    return load_database()
+    return load()

@@ -1,145 +1,14 @@
-"""``vsoracle resolve``: play a scenario file and answer."""
+"""``vsoracle resolve`` and ``vsoracle explain``: play a scenario file and answer."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
 
-from .common import database
+from .report import answer, database, explain_lines
 
-__all__ = ["register", "report_lines", "report_json"]
-
-
-def report_lines(result, *, show_log: bool = True) -> list[str]:
-    """The human report: log (one line per event, with its citation), outcomes, checks."""
-    from ..engine.show import describe_state
-
-    sc = result.scenario
-    lines = [f"Scenario: {sc.title}" + (f"  ({sc.source})" if sc.source else "")]
-    outcomes = result.outcomes
-    first = outcomes[0].log if outcomes else ()
-    if show_log:
-        lines.append("")
-        lines.append("Log:")
-        for n, event in enumerate(first, start=1):
-            lines.append(f"  {n:>3}. {event}")
-    lines.append("")
-    lines.append(f"Outcomes: {len(outcomes)}" + (" (every unscripted decision explored; identical positions merged)"
-                                                  if len(outcomes) > 1 else ""))
-    for i, out in enumerate(outcomes, start=1):
-        lines.append(f"  Outcome {i}" + (" — choices: " + "; ".join(f"step {s}: {a}" for s, _p, a in out.choices)
-                                         if out.choices else ""))
-        if show_log and i > 1:
-            common = 0
-            while common < min(len(first), len(out.log)) and first[common] == out.log[common]:
-                common += 1
-            for n, event in enumerate(out.log[common:], start=common + 1):
-                lines.append(f"      {n:>3}. {event}")
-        for text in describe_state(out.state):
-            lines.append(f"      {text}")
-    if result.assumptions:
-        lines.append("")
-        lines.append("This answer rests on assumptions: " + ", ".join(result.assumptions)
-                     + " (see docs/rules-assumptions.md)")
-    lines.append("")
-    lines.append("Checks:")
-    if not result.checks:
-        lines.append("  (none)")
-    for c in result.checks:
-        mark = "✓" if c.ok else "✗"
-        where = f"line {c.line}" if c.line else ""
-        scope = "" if c.every else " (in some outcome)"
-        found = ""
-        if not c.ok:
-            shown = sorted({json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v for v in c.found})
-            found = f" — found {', '.join(shown)}"
-        at = f"after step {c.step}" if c.step else "at the end"
-        lines.append(f"  {mark} {c.description}{scope} [{at}{', ' + where if where else ''}]{found}")
-    passed = sum(1 for c in result.checks if c.ok)
-    lines.append("")
-    lines.append(f"{passed} of {len(result.checks)} checks hold." + ("" if result.passed else " The scenario FAILS."))
-    return lines
-
-
-def report_json(result) -> dict:
-    from ..engine.show import state_json
-
-    sc = result.scenario
-    return {
-        "scenario": {"file": sc.path, "title": sc.title, "source": sc.source, "faq": sc.faq,
-                     "rulings": list(sc.rulings)},
-        "outcomes": [{"choices": [{"step": s, "decision": p, "answer": a} for s, p, a in out.choices],
-                      "paths": out.paths,
-                      "log": [e.as_json() for e in out.log], "state": state_json(out.state)}
-                     for out in result.outcomes],
-        "assumptions": list(result.assumptions),
-        "checks": [{"check": c.description, "ok": c.ok, "line": c.line, "step": c.step, "every": c.every,
-                    "found": list(c.found)} for c in result.checks],
-        "passed": result.passed,
-    }
-
-
-_QUIET_KINDS = {"pass", "phase", "start"}
-
-
-def explain_lines(result) -> list[str]:
-    """The ruling in one line, the numbered events that led to it, the rules consulted."""
-    from ..citations import expand
-
-    sc = result.scenario
-    holds = sum(1 for c in result.checks if c.ok)
-    n = len(result.outcomes)
-    spread = "in the only outcome" if n == 1 else f"across {n} distinct outcomes"
-    if not result.checks:
-        verdict = f"{sc.title}: no checks asked ({spread})."
-    elif result.passed:
-        verdict = f"{sc.title} — yes: all {holds} checks hold {spread}."
-    else:
-        failed = "; ".join(f"{c.description} (found {', '.join(map(str, sorted(set(map(str, c.found)))))})"
-                           for c in result.checks if not c.ok)
-        verdict = f"{sc.title} — no: {failed}."
-    lines = [f"Ruling: {verdict}", "", "How:"]
-    events = [e for e in result.outcomes[0].log if e.kind not in _QUIET_KINDS] if result.outcomes else []
-    for i, event in enumerate(events, start=1):
-        lines.append(f"  {i:>2}. {event}")
-    cites: list[str] = []
-    for out in result.outcomes:
-        for e in out.log:
-            for part in expand(e.cite).split(";"):
-                part = part.strip()
-                if part and part not in cites and not part.startswith(("scenario", "Avengers FAQ,")):
-                    cites.append(part)
-    lines += ["", "Rules consulted: " + "; ".join(cites)]
-    if result.assumptions:
-        lines.append("Assumptions: " + ", ".join(result.assumptions) + " (docs/rules-assumptions.md)")
-    if sc.source:
-        lines.append(f"Question from: {sc.source}")
-    return lines
-
-
-def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False) -> tuple[str, int]:
-    """What ``vsoracle resolve FILE`` prints, and its exit code (0 checks hold, 1 one fails).
-    A file answered before is answered from the cache (:mod:`vsoracle.cli.cache`)."""
-    from . import cache
-
-    options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log")
-    hit = None if no_cache else cache.lookup(file, options)
-    if hit is not None:
-        return hit
-    from ..scenario.load import load_scenario
-    from ..scenario.run import run_scenario
-
-    result = run_scenario(load_scenario(file, database()))
-    if as_json:
-        output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
-    else:
-        output = "\n".join(report_lines(result, show_log=not quiet))
-    code = 0 if result.passed else 1
-    if not no_cache:
-        cache.store(file, options, output, code)
-    return output, code
+__all__ = ["register"]
 
 
 def register(app: typer.Typer) -> None:
