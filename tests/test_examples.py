@@ -42,3 +42,13 @@ def test_a_failing_check_exits_1(tmp_path):
     out = subprocess.run([sys.executable, "-m", "vsoracle", "resolve", str(path)], capture_output=True, text=True)
     assert out.returncode == 1
     assert "✗ pym.zone = \"in_play\"" in out.stdout and "found ko_pile" in out.stdout
+
+
+def test_the_readme_scenario_holds():
+    """The scenario the README shows is a real one: it loads and its checks hold."""
+    from vsoracle.scenario.load import parse_scenario
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+    result = run_scenario(parse_scenario(block, load_database(), "README.md"))
+    assert result.checks and result.passed
