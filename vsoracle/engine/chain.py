@@ -14,6 +14,7 @@ from ..errors import IllegalActionError
 from .game import Game
 from .state import ChainLink, Context, Zone
 from .fmap import FrozenMap
+from .zones import move_card
 
 __all__ = ["add_link", "pass_priority", "resolve_top", "resolve_all", "require_priority",
            "require_empty_chain", "give_priority_to"]
@@ -91,7 +92,6 @@ def resolve_top(g: Game) -> None:
 
 def _after_resolution(g: Game, link: ChainLink) -> None:
     """A plot twist played from hand goes to its owner's KO'd pile once its effect has resolved."""
-    from .zones import move_card
     if link.kind == "play" and link.source is not None:
         o = g.state.obj(link.source)
         if o.zone is Zone.CHAIN:

@@ -9,6 +9,7 @@ from ..cards import CardType
 from .effects import execute, target_legal, targets_of
 from .game import Game
 from .powers import is_unique
+from .query import query
 from .state import ChainLink, Zone
 from .triggers import fire
 from .zones import move_card
@@ -63,7 +64,6 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
     if link.origin == "plot twist":
         ctx = ctx.bind(is_plot_twist=True)
     if ctx is not None and ctx.bindings.get("intervening"):
-        from .query import query
         from .triggers import leading_condition
         if not query(g.state).holds(leading_condition(link.effect), ctx):
             g.note("negate", f"{link.label}: its opening condition is false on resolution, so the whole "

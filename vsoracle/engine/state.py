@@ -11,7 +11,7 @@ rule; the rule functions in the other engine modules return new states.
 from __future__ import annotations
 
 import enum
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 from attrs import frozen
 

@@ -20,7 +20,7 @@ from .words import say
 from .game import Decision, Game
 from .powers import powers
 from .query import query
-from .state import Context, GameObject, PendingTrigger, Zone
+from .state import ChainLink, Context, GameObject, PendingTrigger, Zone
 
 __all__ = ["fire", "fire_start", "flush", "STEP_NAMES"]
 
@@ -248,7 +248,6 @@ def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
     """A triggered effect's targets are chosen as it goes on the chain; with no legal target
     for one of them it cannot be put there (assumption A-TRIGGER-TARGETS)."""
     from .effects import legal_targets, targets_of
-    from .state import ChainLink
     nodes = targets_of(p.effect)
     if not nodes:
         return p.context

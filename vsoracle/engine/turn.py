@@ -14,6 +14,9 @@ from .values import replace
 
 from ..errors import IllegalActionError, LimitExceededError
 from .game import Game
+from .game import Decision
+from .query import cannot_lose, cannot_win, query
+from .zones import move_card
 from .state import GameState, Zone
 
 __all__ = ["positions", "next_position", "end_step", "enter", "advance", "wrap_up", "at_target"]
@@ -91,8 +94,6 @@ def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
 def offer_transfers(g: Game, pid: str) -> None:
     """Transferable: at the start of your formation step you may transfer the equipment to
     another character you control (FAQ SC 6)."""
-    from .game import Decision
-    from .query import query
     for eq in sorted(g.state.in_play(pid), key=lambda o: o.id):
         if not eq.equipped_to or "transferable" not in query(g.state).keywords(eq):
             continue
@@ -108,7 +109,6 @@ def offer_transfers(g: Game, pid: str) -> None:
 
 def draw(g: Game, pid: str, count: int, cite: str) -> int:
     """Draw ``count`` cards from the top of the deck; an empty deck stops the draw (assumption A-EMPTY-DECK)."""
-    from .zones import move_card
     drawn = 0
     for _ in range(count):
         deck = g.state.player(pid).deck
@@ -175,8 +175,6 @@ def wrap_up(g: Game) -> None:
     recovers one stunned character; c) the rest are KO'd; d) everything readies;
     e) "this turn" ends; f) the initiative passes clockwise.
     """
-    from .query import cannot_lose, cannot_win
-    from .zones import move_card
     s = g.state
     low = [p.id for p in s.players if p.endurance <= 0 and not p.lost]
     protected = [pid for pid in low if cannot_lose(s, pid)]
@@ -204,7 +202,6 @@ def wrap_up(g: Game) -> None:
         g.set(replace(g.state, over=True, priority=None))
         g.note("over", "the game is over", "CR 102")
         return
-    from .game import Decision
     for pid in g.state.seat_order():
         stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
         if stunned:
