@@ -30,7 +30,13 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal, Union
 
-from attrs import field, frozen
+import attrs
+from attrs import field
+from attrs import frozen as _attrs_frozen
+
+#: Every node is frozen and slotted; its ``repr`` comes from :class:`Node` (one method for all
+#: 177 classes instead of one generated per class, which halves what importing this module costs).
+frozen = _attrs_frozen(repr=False)
 
 __all__ = [
     # bases
@@ -106,6 +112,11 @@ Count = Union[int, Literal["all", "one or more"]]
 @frozen
 class Node:
     """Any node of the card-text AST."""
+
+    def __repr__(self) -> str:
+        """A constructor call you can paste back: ``Fixed(n=5)``."""
+        shown = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)) if a.repr)
+        return f"{type(self).__name__}({shown})"
 
 
 @frozen
