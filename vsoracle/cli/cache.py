@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -84,6 +83,8 @@ def store(file: Path, options: tuple[str, ...], output: str, code: int) -> None:
     folder = _folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when writing: it is slow to import
+
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump({"output": output, "code": code}, out, ensure_ascii=False)

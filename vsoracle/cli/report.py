@@ -131,12 +131,13 @@ def explain_lines(result) -> list[str]:
 def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False) -> tuple[str, int]:
     """What ``vsoracle resolve FILE`` prints, and its exit code (0 checks hold, 1 one fails).
     A file answered before is answered from the cache (:mod:`vsoracle.cli.cache`)."""
-    from . import cache
-
     options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log")
-    hit = None if no_cache else cache.lookup(file, options)
-    if hit is not None:
-        return hit
+    if not no_cache:
+        from . import cache
+
+        hit = cache.lookup(file, options)
+        if hit is not None:
+            return hit
     from ..scenario.load import load_scenario
     from ..scenario.run import run_scenario
 

@@ -13,7 +13,6 @@ import atexit
 import hashlib
 import os
 import pickle
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -58,6 +57,8 @@ def _save() -> None:
     target = _file()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when writing: it is slow to import
+
         fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
             pickle.dump(_known, f, protocol=pickle.HIGHEST_PROTOCOL)
