@@ -20,16 +20,19 @@ _HASH = "_attrs_cached_hash"
 
 @lru_cache(maxsize=None)
 def _replacer(cls: type) -> Any:
-    """A copier written out for ``cls``'s fields (as attrs writes ``__init__``)."""
+    """A copier written out for ``cls``'s fields (as attrs writes ``__init__``): copy every slot,
+    then set the changed ones."""
     names = [a.name for a in attrs.fields(cls)]
-    lines = ["def replace(inst, changes):", "    new = _new(_cls)", "    pop = changes.pop"]
-    for name in names:
-        lines.append(f"    _set(new, {name!r}, pop({name!r}) if {name!r} in changes else inst.{name})")
+    lines = ["def replace(inst, changes):", "    new = _new(_cls)"]
+    lines += [f"    _set(new, {name!r}, inst.{name})" for name in names]
     if _HASH in getattr(cls, "__slots__", ()):
         lines.append(f"    _set(new, {_HASH!r}, None)")
-    lines += ["    if changes:", "        raise TypeError(f'{_cls.__name__} has no field {\", \".join(changes)}')",
+    lines += ["    for name, value in changes.items():",
+              "        if name not in _names:",
+              "            raise TypeError(f'{_cls.__name__} has no field {name}')",
+              "        _set(new, name, value)",
               "    return new"]
-    scope = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
+    scope = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls, "_names": frozenset(names)}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own field names
     return scope["replace"]
 
