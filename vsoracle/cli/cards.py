@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..cards import Card, CardType
-from .common import database
+from .report import database
 
 __all__ = ["app", "card_json"]
 

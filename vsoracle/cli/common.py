@@ -9,7 +9,7 @@ import typer
 
 from ..errors import VsOracleError
 
-__all__ = ["run_guarded", "fail", "database"]
+__all__ = ["run_guarded", "fail"]
 
 
 def fail(error: VsOracleError) -> "typer.Exit":
@@ -35,10 +35,3 @@ def run_guarded(app: Callable[..., object]) -> None:
         typer.echo(f"internal error: {type(exc).__name__}: {exc}. This is a vsoracle bug: "
                    "please report it with the file you ran.", err=True)
         sys.exit(3)
-
-
-def database():
-    """The built-in card database, loaded once per process."""
-    from .report import database as load
-
-    return load()

@@ -17,7 +17,7 @@ from ..errors import IllegalActionError
 from ..text import ast
 from .words import say
 from .chain import add_link, pass_priority, require_priority
-from .effects import choose_objects, target_legal, targets_of
+from .effects import choose_objects, selector_kinds, target_legal, targets_of
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .powers import powers
@@ -180,14 +180,14 @@ def _announce_targets(g: Game, effect: Any, given: list[Any], provisional: Chain
                                  f"{len(given)} given")
     values = []
     for node, value in zip(nodes, given):
-        if "effect" in _kinds(node.selector) and isinstance(value, str):
+        if "effect" in selector_kinds(node.selector) and isinstance(value, str):
             # an effect on the chain is named by the id of its source card (contract §4)
             link = next((lk for lk in reversed(g.state.chain) if lk.source == value), None)
             if link is None:
                 raise IllegalActionError(f"illegal target: no effect of {value} is on the chain")
             value = link.id
         why = target_legal(g, node, value, provisional)
-        if why is None and "effect" in _kinds(node.selector):
+        if why is None and "effect" in selector_kinds(node.selector):
             link = g.state.link(value) if isinstance(value, int) else None
             if link is None or not query(g.state).link_matches(node.selector, link, provisional.context):
                 why = f"{value} is not {say(node.selector)} on the chain"
@@ -195,14 +195,6 @@ def _announce_targets(g: Game, effect: Any, given: list[Any], provisional: Chain
             raise IllegalActionError(f"illegal target: {why}")
         values.append(value)
     return tuple(values)
-
-
-def _kinds(sel: Any) -> set[str]:
-    if isinstance(sel, ast.Filter):
-        return {sel.kind}
-    if isinstance(sel, ast.Either):
-        return set().union(*(_kinds(x) for x in sel.options))
-    return set()
 
 
 def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | None = None, col: int | None = None,

@@ -23,8 +23,8 @@ from .query import ROW_AREA, ZONE_NAMES, query
 from .state import ChainLink, Context, Delayed, Modifier, Replacement, Zone
 from .zones import move_card
 
-__all__ = ["execute", "targets_of", "target_legal", "legal_targets", "choose_objects", "stun", "ko", "lose_endurance",
-           "gain_endurance", "fire"]
+__all__ = ["execute", "targets_of", "target_legal", "legal_targets", "selector_kinds", "choose_objects", "stun",
+           "ko", "lose_endurance", "gain_endurance", "fire"]
 
 
 def fire(g: Game, kind: str, **facts: Any) -> None:
@@ -60,7 +60,7 @@ def target_legal(g: Game, target: ast.Target, value: Any, link: ChainLink) -> st
     q = query(s)
     ctx = link.context or Context(link.controller, link.source)
     sel = target.selector
-    kinds = _selector_kinds(sel)
+    kinds = selector_kinds(sel)
     if value in s.player_ids:
         if "player" not in kinds:
             return f"{value} is a player, not a legal target here"
@@ -73,7 +73,7 @@ def target_legal(g: Game, target: ast.Target, value: Any, link: ChainLink) -> st
         return f"'{value}' is a card, not an effect on the chain"
     o = s.obj(value)
     if not q.matches(sel, o, ctx):
-        return f"{value} is not {_describe(sel)}"
+        return f"{value} is not {say(sel)}"
     if o.zone is Zone.IN_PLAY and not q.can_be_targeted(o, link):
         return f"{value} cannot be the target of this effect"
     return None
@@ -82,7 +82,7 @@ def target_legal(g: Game, target: ast.Target, value: Any, link: ChainLink) -> st
 def legal_targets(g: Game, target: ast.Target, link: ChainLink) -> list[Any]:
     """Every legal choice for one target: players, objects in play, resources, cards in piles."""
     s = g.state
-    kinds = _selector_kinds(target.selector)
+    kinds = selector_kinds(target.selector)
     if "effect" in kinds:
         ctx = link.context or Context(link.controller, link.source)
         return [lk.id for lk in s.chain if query(s).link_matches(target.selector, lk, ctx)]
@@ -91,21 +91,15 @@ def legal_targets(g: Game, target: ast.Target, link: ChainLink) -> list[Any]:
     return [x for x in pool if target_legal(g, target, x, link) is None]
 
 
-def _selector_kinds(sel: Any) -> set[str]:
+def selector_kinds(sel: Any) -> set[str]:
+    """What a target selector picks: "character", "player", "effect", … (several for "A or B")."""
     if isinstance(sel, ast.Filter):
         return {sel.kind}
     if isinstance(sel, ast.Either):
-        return set().union(*(_selector_kinds(x) for x in sel.options))
+        return set().union(*(selector_kinds(x) for x in sel.options))
     if isinstance(sel, ast.Player):
         return {"player"}
     return {"character"}
-
-
-def _describe(sel: Any) -> str:
-    try:
-        return say(sel)
-    except Exception:  # rendering is for the message only
-        return "a legal target"
 
 
 # -- choices ------------------------------------------------------------------------------
