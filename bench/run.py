@@ -29,13 +29,16 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = "examples/ultron-when-you-recruit.toml"
 
 
-def _wall(cmd: list[str], runs: int) -> float:
-    times = []
+def _walls(commands: list[list[str]], runs: int) -> list[float]:
+    """Median wall time of each command over ``runs``, the commands taking turns run by run
+    so that a machine whose speed drifts slows them alike."""
+    times: list[list[float]] = [[] for _ in commands]
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for cmd, spent in zip(commands, times):
+            start = time.perf_counter()
+            subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False)
+            spent.append(time.perf_counter() - start)
+    return [statistics.median(t) for t in times]
 
 
 def _compile_bytecode() -> None:
@@ -54,8 +57,7 @@ def cli_latency(runs: int, cold: bool = False) -> tuple[float, str]:
     _compile_bytecode()
     cmd = [sys.executable, "-m", "vsoracle", "resolve", EXAMPLE, "--quiet"] + (["--no-cache"] if cold else [])
     subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False)  # fill the caches once
-    vsoracle = _wall(cmd, runs)
-    reference = _wall([sys.executable, "-c", "import lark, typer, attrs, tomllib"], runs)
+    vsoracle, reference = _walls([cmd, [sys.executable, "-c", "import lark, typer, attrs, tomllib"]], runs)
     return vsoracle / reference, f"{vsoracle * 1000:.0f} ms vs {reference * 1000:.0f} ms"
 
 
@@ -78,38 +80,60 @@ def parse_throughput() -> tuple[float, str]:
     return median * 1000, f"{len(cards)} cards, slowest {max(per_card) * 1000:.2f} ms"
 
 
-def _chess_rate() -> float:
+def _interleaved(a, b, rounds: int) -> tuple[float, float, float]:
+    """Rates of ``a`` and ``b`` measured in alternating slices, and the median of their ratios.
+
+    Each round measures both within a fraction of a second, so a machine whose speed drifts
+    (other jobs on a shared 2-core host) slows both sides of a ratio alike."""
+    ratios, rates_a, rates_b = [], [], []
+    for _ in range(rounds):
+        ra, rb = a(), b()
+        rates_a.append(ra)
+        rates_b.append(rb)
+        ratios.append(ra / rb)
+    return statistics.median(ratios), statistics.median(rates_a), statistics.median(rates_b)
+
+
+def _chess_slice(seconds: float = 0.1):
+    """python-chess push+pop per second over one short slice."""
     import chess
 
     board = chess.Board()
     moves = list(board.legal_moves)
-    count = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < 1.0:
-        for move in moves:
-            board.push(move)
-            board.pop()
-            count += 1
-    return count / (time.perf_counter() - start)
+
+    def rate() -> float:
+        count = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for move in moves:
+                board.push(move)
+                board.pop()
+                count += 1
+        return count / (time.perf_counter() - start)
+
+    return rate
 
 
-def engine_throughput() -> tuple[float, str]:
+def engine_throughput(rounds: int = 15) -> tuple[float, str]:
     from vsoracle.cards import load_database
     from vsoracle.scenario.load import load_scenario
     from vsoracle.scenario.run import run_scenario
 
     sc = load_scenario(ROOT / "bench" / "long-game.toml", load_database())
     run_scenario(sc, invariants=False)  # warm the parser caches
-    transitions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < 2.0:
-        transitions += run_scenario(sc, invariants=False).transitions
-    rate = transitions / (time.perf_counter() - start)
-    chess_rate = _chess_rate()
-    return rate / chess_rate, f"{rate:,.0f} transitions/s vs {chess_rate:,.0f} push+pop/s"
+
+    def engine_rate(seconds: float = 0.15) -> float:
+        transitions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            transitions += run_scenario(sc, invariants=False).transitions
+        return transitions / (time.perf_counter() - start)
+
+    ratio, rate, chess_rate = _interleaved(engine_rate, _chess_slice(), rounds)
+    return ratio, f"{rate:,.0f} transitions/s vs {chess_rate:,.0f} push+pop/s (medians of {rounds} rounds)"
 
 
-def exploration() -> tuple[float, str]:
+def exploration(rounds: int = 31) -> tuple[float, str]:
     from vsoracle.cards import load_database
     from vsoracle.scenario.load import parse_scenario
     from vsoracle.scenario.run import run_scenario
@@ -118,19 +142,20 @@ def exploration() -> tuple[float, str]:
     text = (ROOT / "examples" / "four-yes-or-no.toml").read_text(encoding="utf-8")
     explored = parse_scenario(text, db)
     scripted = parse_scenario(text.replace('resolve = "top"', 'resolve = "top"\nchoose = [true, true, true, true]'), db)
+    assert len(run_scenario(explored, invariants=False).outcomes) == 16
+    assert len(run_scenario(scripted, invariants=False).outcomes) == 1
 
-    def timed(sc, n: int = 30) -> float:
-        run_scenario(sc, invariants=False)
-        times = []
-        for _ in range(n):
+    def timer(sc, n: int = 5):
+        def rate() -> float:  # runs per second over n runs
             start = time.perf_counter()
-            result = run_scenario(sc, invariants=False)
-            times.append(time.perf_counter() - start)
-        assert len(result.outcomes) in (1, 16)
-        return statistics.median(times)
+            for _ in range(n):
+                run_scenario(sc, invariants=False)
+            return n / (time.perf_counter() - start)
+        return rate
 
-    t_explore, t_scripted = timed(explored), timed(scripted)
-    return t_explore / t_scripted, f"{t_explore * 1000:.1f} ms vs {t_scripted * 1000:.1f} ms"
+    # rate(scripted) / rate(explored) = time(explored) / time(scripted)
+    ratio, scripted_rate, explored_rate = _interleaved(timer(scripted), timer(explored), rounds)
+    return ratio, f"{1000 / explored_rate:.1f} ms vs {1000 / scripted_rate:.2f} ms (medians of {rounds} rounds)"
 
 
 def suite() -> tuple[float, str]:
