@@ -17,7 +17,7 @@ from attrs import frozen
 
 from .values import replace
 
-from ..cards import Card
+from ..cards import Card, CardType
 from .fmap import FrozenMap
 
 __all__ = [
@@ -227,7 +227,7 @@ class PendingTrigger:
     text: str = ""
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, slots=False)
 class GameState:
     """A whole game position. Every transition returns a new one (``values.replace``, a fast evolve)."""
 
@@ -283,7 +283,6 @@ class GameState:
                 yield o
 
     def characters(self, controller: str | None = None) -> Iterator[GameObject]:
-        from ..cards import CardType
         for o in self.in_play(controller):
             if o.card.type is CardType.CHARACTER:
                 yield o

@@ -23,6 +23,8 @@ def _replacer(cls: type) -> Any:
     """A copier written out for ``cls``'s fields (as attrs writes ``__init__``): copy every slot,
     then set the changed ones."""
     names = [a.name for a in attrs.fields(cls)]
+    if "__slots__" not in cls.__dict__:
+        return _dict_replacer(cls, frozenset(names))
     lines = ["def replace(inst, changes):", "    new = _new(_cls)"]
     lines += [f"    _set(new, {name!r}, inst.{name})" for name in names]
     if _HASH in getattr(cls, "__slots__", ()):
@@ -35,6 +37,21 @@ def _replacer(cls: type) -> Any:
     scope = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls, "_names": frozenset(names)}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own field names
     return scope["replace"]
+
+
+def _dict_replacer(cls: type, names: frozenset[str]) -> Any:
+    """A copier for a class that keeps its fields in ``__dict__`` (the wide game state): one
+    dict copy instead of a slot assignment per field."""
+    def replace(inst: Any, changes: dict[str, Any]) -> Any:
+        new = object.__new__(cls)
+        slots = new.__dict__
+        slots.update(inst.__dict__)
+        if not names.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]}")
+        slots.update(changes)
+        slots[_HASH] = None
+        return new
+    return replace
 
 
 def replace(inst: T, **changes: Any) -> T:
