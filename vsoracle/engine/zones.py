@@ -9,26 +9,48 @@ from __future__ import annotations
 
 from .values import replace
 
-from .state import PILES, GameState, Zone
+from .state import PILES, GameObject, GameState, Player, Zone
 
 __all__ = ["move_card", "remove_from_piles"]
 
 
-def remove_from_piles(state: GameState, oid: str) -> GameState:
-    """The state without ``oid`` in its owner's pile (the one its zone names)."""
-    o = state.objects.get(oid)
-    if o is not None and o.zone in PILES:
-        p = state.player(o.owner)
-        ids = p.pile(o.zone)
-        if oid in ids:
-            return state.with_player(p.with_pile(o.zone, tuple(i for i in ids if i != oid)))
-    for p in state.players:
+def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
+    """The players with ``o`` taken out of its owner's pile (the one its zone names); a card
+    found nowhere it should be is looked for in every pile, so that it is never in two."""
+    if o.zone in PILES:
+        for i, p in enumerate(players):
+            ids = p.pile(o.zone)
+            if p.id == o.owner and o.id in ids:
+                return players[:i] + (p.with_pile(o.zone, tuple(x for x in ids if x != o.id)),) + players[i + 1:]
+    out = []
+    for p in players:
         for zone in PILES:
             ids = p.pile(zone)
-            if oid in ids:
-                state = state.with_player(p.with_pile(zone, tuple(i for i in ids if i != oid)))
-                p = state.player(p.id)
-    return state
+            if o.id in ids:
+                p = p.with_pile(zone, tuple(x for x in ids if x != o.id))
+        out.append(p)
+    return tuple(out)
+
+
+def _put_in(players: tuple[Player, ...], owner: str, zone: Zone, oid: str, *, top: bool,
+            index: int | None) -> tuple[Player, ...]:
+    """The players with ``oid`` added to ``owner``'s pile ``zone``: at ``index``, on top or at the bottom."""
+    out = []
+    for p in players:
+        if p.id == owner:
+            ids = p.pile(zone)
+            if index is not None:
+                ids = ids[:index] + (oid,) + ids[index:]
+            else:
+                ids = (oid,) + ids if top else ids + (oid,)
+            p = p.with_pile(zone, ids)
+        out.append(p)
+    return tuple(out)
+
+
+def remove_from_piles(state: GameState, oid: str) -> GameState:
+    """The state without ``oid`` in its owner's pile (the one its zone names)."""
+    return replace(state, players=_take_out(state.players, state.obj(oid)))
 
 
 def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None = None,
@@ -38,30 +60,24 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
 
     Leaving play: the object readies, recovers, loses counters and position, and
     any equipment on it goes to its owner's KO'd pile (assumption A-EQUIP-LEAVES).
+    One new state: the piles and the object change together.
     """
     o = state.obj(oid)
     was_in_play = o.zone is Zone.IN_PLAY
-    state = remove_from_piles(state, oid)
+    players = _take_out(state.players, o)
     if zone is Zone.IN_PLAY:
         o = replace(o, zone=zone, controller=controller or o.controller, face_up=True,
-                   area=area or "visible", row=row or "front", col=col, revealed=False)
+                    area=area or "visible", row=row or "front", col=col, revealed=False)
     else:
         o = replace(o, zone=zone, controller=o.owner if zone is not Zone.CHAIN else (controller or o.controller),
-                   exhausted=False if zone is not Zone.RESOURCE_ROW else o.exhausted, stunned=False,
-                   area=None, row=None, col=None, counters=(0, 0), equipped_to=None, revealed=False,
-                   face_up=(face_up if face_up is not None else zone is not Zone.RESOURCE_ROW),
-                   bindings=o.bindings if zone is Zone.CHAIN else type(o.bindings)())
+                    exhausted=False if zone is not Zone.RESOURCE_ROW else o.exhausted, stunned=False,
+                    area=None, row=None, col=None, counters=(0, 0), equipped_to=None, revealed=False,
+                    face_up=(face_up if face_up is not None else zone is not Zone.RESOURCE_ROW),
+                    bindings=o.bindings if zone is Zone.CHAIN else type(o.bindings)())
         if zone in PILES:
-            p = state.player(o.owner)
-            ids = p.pile(zone)
-            if index is not None:
-                ids = ids[:index] + (oid,) + ids[index:]
-            elif bottom or zone is not Zone.DECK:
-                ids = ids + (oid,)
-            else:
-                ids = (oid,) + ids
-            state = state.with_player(p.with_pile(zone, ids))
-    state = state.with_object(o)
+            # The deck takes a card on top unless told otherwise; other piles at the bottom.
+            players = _put_in(players, o.owner, zone, oid, top=zone is Zone.DECK and not bottom, index=index)
+    state = replace(state, players=players, objects=state.objects.set(oid, o))
     if was_in_play and zone is not Zone.IN_PLAY:
         for other in list(state.objects.values()):
             if other.equipped_to == oid and other.zone is Zone.IN_PLAY:
