@@ -17,7 +17,7 @@ from ..errors import IllegalActionError
 from ..text import ast
 from .words import say
 from .chain import add_link, pass_priority, require_priority
-from .effects import choose_objects, selector_kinds, target_legal, targets_of
+from .effects import choose_objects, selector_kinds, stun, target_legal, targets_of
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .powers import powers
@@ -142,7 +142,6 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[Any], given: li
             shown = _cost_pick(g, pid, found, 1, given, "reveal")
             g.note("cost", f"{pid} reveals {', '.join(shown)} as a cost", "CR 505; FAQ SC 34")
         elif isinstance(cost, ast.StunCost):
-            from .effects import stun
             found = [x for x in q.select(cost.selector, ctx) if x in g.state.objects and not g.state.obj(x).stunned]
             for x in _cost_pick(g, pid, found, 1, given, "stun"):
                 stun(g, x, "a cost", "CR 505")

@@ -58,7 +58,6 @@ def give_priority_to(g: Game, pid: str) -> None:
 def pass_priority(g: Game) -> None:
     """The player with priority passes; when every player has passed in succession,
     the top effect resolves, or on an empty chain the step ends (Cerebro I)."""
-    from .turn import end_step
     s = g.state
     order = s.seat_order(s.priority)
     g.note("pass", f"{s.priority} passes", "CR 216")
@@ -67,7 +66,7 @@ def pass_priority(g: Game) -> None:
         if s.chain:
             resolve_top(g)
         else:
-            end_step(g)
+            turn.end_step(g)
         return
     g.set(replace(s, priority=order[1], passes=passes))
 
@@ -75,19 +74,17 @@ def pass_priority(g: Game) -> None:
 def resolve_top(g: Game) -> None:
     """Successive passes: the last effect added resolves as one unit; then triggers go on
     the chain and the primary player gets priority (CR 508, [S:HCR], assumption A-PRIMARY)."""
-    from .resolve import resolve_link
-    from .triggers import flush
     s = g.state
     if not s.chain:
         raise IllegalActionError("the chain is empty: nothing to resolve")
     link = s.chain[-1]
     g.set(replace(s, chain=s.chain[:-1], passes=0, priority=None, resolving=link))
     g.bump()
-    resolve_link(g, link)
+    resolve.resolve_link(g, link)
     _after_resolution(g, link)
     g.set(replace(g.state, resolving=None))
     g.set(replace(g.state, priority=g.state.primary_player(), passes=0))
-    flush(g)
+    triggers.flush(g)
 
 
 def _after_resolution(g: Game, link: ChainLink) -> None:
@@ -103,3 +100,8 @@ def resolve_all(g: Game) -> None:
     """Everyone passes until the chain is empty (scenario ``resolve = "all"``)."""
     while g.state.chain and not g.state.over:
         resolve_top(g)
+
+
+# Modules that call back into this one, bound at the end so that either can be imported first;
+# their functions are looked up at call time.
+from . import resolve, triggers, turn  # noqa: E402

@@ -19,6 +19,7 @@ from ..text import ast
 from .words import say
 from .fmap import FrozenMap
 from .game import Decision, Game
+from .powers import per_node
 from .query import ROW_AREA, ZONE_NAMES, query
 from .state import ChainLink, Context, Delayed, Modifier, Replacement, Zone
 from .zones import move_card
@@ -28,13 +29,13 @@ __all__ = ["execute", "targets_of", "target_legal", "legal_targets", "selector_k
 
 
 def fire(g: Game, kind: str, **facts: Any) -> None:
-    from .triggers import fire as _fire
-    _fire(g, kind, **facts)
+    triggers.fire(g, kind, **facts)
 
 
 # -- targets -------------------------------------------------------------------------------
 
-def targets_of(node: Any) -> list[ast.Target]:
+@per_node
+def targets_of(node: Any) -> tuple[ast.Target, ...]:
     """Every target node of an effect, in index order (chosen on announcement)."""
     found: dict[int, ast.Target] = {}
 
@@ -51,7 +52,7 @@ def targets_of(node: Any) -> list[ast.Target]:
                 walk(x)
 
     walk(node)
-    return [found[i] for i in sorted(found)]
+    return tuple(found[i] for i in sorted(found))
 
 
 def target_legal(g: Game, target: ast.Target, value: Any, link: ChainLink) -> str | None:
@@ -282,11 +283,10 @@ def _each_player(g: Game, node: Any, ctx: Context) -> tuple[str, ...]:
 
 
 def _draw(g: Game, e: ast.Draw, ctx: Context) -> Done:
-    from .turn import draw
     drawn = 0
     for pid in _each_player(g, e.player, ctx):
         n = query(g.state).amount(e.count, ctx.bind(acting=pid))
-        drawn += draw(g, pid, n, cite="CR 508")
+        drawn += turn.draw(g, pid, n, cite="CR 508")
     return drawn > 0, ctx
 
 
@@ -705,3 +705,8 @@ _HANDLERS: dict[type, Callable[[Game, Any, Context], Done]] = {
     ast.DelayedTrigger: _delayed,
     ast.GainControl: _gain_control,
 }
+
+
+# Modules that call back into this one, bound at the end so that either can be imported first;
+# their functions are looked up at call time.
+from . import triggers, turn  # noqa: E402

@@ -7,7 +7,8 @@ block. Parsing is cached per card text, so each text is parsed once per process.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, wraps
+from typing import Any, Callable, TypeVar
 
 from attrs import frozen
 
@@ -15,7 +16,33 @@ from ..cards import Card
 from ..text import ast
 from ..text.store import parse_stored
 
-__all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "has_power"]
+__all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "has_power", "per_node"]
+
+R = TypeVar("R")
+_MEMO_SIZE = 8192
+
+
+def per_node(fn: Callable[[Any], R]) -> Callable[[Any], R]:
+    """Memoise a pure function of one AST node by the node's identity.
+
+    A card's nodes come from the per-text parse cache, so the engine meets the same objects
+    again and again; hashing a deep node by value would cost as much as the function itself.
+    Each entry keeps its node alive, so a node's id cannot be reused while it is remembered.
+    """
+    memo: dict[int, tuple[Any, R]] = {}
+
+    @wraps(fn)
+    def remembered(node: Any) -> R:
+        hit = memo.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        value = fn(node)
+        memo[id(node)] = (node, value)
+        return value
+
+    return remembered
 
 
 @frozen

@@ -11,7 +11,7 @@ from .game import Game
 from .powers import is_unique
 from .query import query
 from .state import ChainLink, Zone
-from .triggers import fire
+from .triggers import fire, leading_condition
 from .zones import move_card
 
 __all__ = ["resolve_link", "resolve_recruit"]
@@ -28,11 +28,9 @@ def resolve_link(g: Game, link: ChainLink) -> None:
     if link.kind == "recruit":
         resolve_recruit(g, link)
     elif link.kind == "attack":
-        from .combat import conclude_attack
-        conclude_attack(g, link)
+        combat.conclude_attack(g, link)
     elif link.kind == "reinforce":
-        from .combat import resolve_reinforce
-        resolve_reinforce(g, link)
+        combat.resolve_reinforce(g, link)
     else:
         resolve_effect(g, link)
 
@@ -64,7 +62,6 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
     if link.origin == "plot twist":
         ctx = ctx.bind(is_plot_twist=True)
     if ctx is not None and ctx.bindings.get("intervening"):
-        from .triggers import leading_condition
         if not query(g.state).holds(leading_condition(link.effect), ctx):
             g.note("negate", f"{link.label}: its opening condition is false on resolution, so the whole "
                    "triggered power does nothing", "FAQ SC 1, GM 9", "A-INTERVENING-IF")
@@ -118,3 +115,8 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
         g.set(g.state.with_object(replace(placed, bindings=placed.bindings.set("boosted", True))))
         g.note("boost", f"{o.id} was boosted", "CR 7xx Boost")
     fire(g, "comes_into_play", subject=o.id)
+
+
+# Modules that call back into this one, bound at the end so that either can be imported first;
+# their functions are looked up at call time.
+from . import combat  # noqa: E402

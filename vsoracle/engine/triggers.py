@@ -19,7 +19,7 @@ from ..text import ast
 from .words import say
 from .game import Decision, Game
 from .powers import powers
-from .query import query
+from .query import ZONE_NAMES, query
 from .state import ChainLink, Context, GameObject, PendingTrigger, Zone
 
 __all__ = ["fire", "fire_start", "flush", "STEP_NAMES"]
@@ -68,7 +68,6 @@ def _works_from(node: ast.TriggeredPower, o: GameObject) -> bool:
         conds = eff.condition.conditions if isinstance(eff.condition, ast.AllOf) else (eff.condition,)
         for c in conds:
             if isinstance(c, ast.InZone) and isinstance(c.ref, ast.SelfRef):
-                from .query import ZONE_NAMES
                 return ZONE_NAMES.get(c.zone.name) is o.zone
     return False
 
@@ -221,7 +220,6 @@ def _remember(g: Game, found: list[PendingTrigger]) -> None:
 def flush(g: Game) -> None:
     """Put every pending trigger on the chain before the next player gets priority (CR 502):
     the primary player's first, each player ordering their own (a decision)."""
-    from .chain import add_link
     while g.state.pending:
         pending = g.state.pending
         g.set(replace(g.state, pending=()))
@@ -240,21 +238,20 @@ def flush(g: Game) -> None:
                 ctx = _choose_targets(g, p, _origin(src))
                 if ctx is None:
                     continue
-                add_link(g, "trigger", p.controller, p.source, p.effect, ctx, _origin(src), p.ongoing)
+                chain.add_link(g, "trigger", p.controller, p.source, p.effect, ctx, _origin(src), p.ongoing)
                 g.note("chain", f"trigger:{p.source} goes on the chain: {p.text}", "CR 502")
 
 
 def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
     """A triggered effect's targets are chosen as it goes on the chain; with no legal target
     for one of them it cannot be put there (assumption A-TRIGGER-TARGETS)."""
-    from .effects import legal_targets, targets_of
-    nodes = targets_of(p.effect)
+    nodes = effects.targets_of(p.effect)
     if not nodes:
         return p.context
     provisional = ChainLink(0, "trigger", p.controller, p.source, p.effect, p.context, origin, p.ongoing)
     chosen = []
     for node in nodes:
-        options = legal_targets(g, node, provisional)
+        options = effects.legal_targets(g, node, provisional)
         if not options:
             g.note("trigger", f"{p.source}: \"{p.text}\" has no legal target and is not put on the chain",
                    "CR 502", "A-TRIGGER-TARGETS")
@@ -266,3 +263,8 @@ def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
 
 def _label(p: PendingTrigger, i: int) -> str:
     return p.source or f"trigger-{i + 1}"
+
+
+# Modules that call back into this one, bound at the end so that either can be imported first;
+# their functions are looked up at call time.
+from . import chain, effects  # noqa: E402

@@ -18,6 +18,7 @@ from .game import Decision
 from .query import cannot_lose, cannot_win, query
 from .zones import move_card
 from .state import GameState, Zone
+from .triggers import fire_start, flush
 
 __all__ = ["positions", "next_position", "end_step", "enter", "advance", "wrap_up", "at_target"]
 
@@ -52,8 +53,7 @@ def next_position(state: GameState) -> Position | None:
 
 def end_step(g: Game) -> None:
     """Successive passes on an empty chain: the game moves to the next phase or step (CR 216, Cerebro I)."""
-    from .chain import require_empty_chain
-    require_empty_chain(g)
+    chain.require_empty_chain(g)
     s = g.state
     if s.step == "recruit" and s.active:
         p = s.player(s.active)
@@ -68,7 +68,6 @@ def end_step(g: Game) -> None:
 
 def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
     """Begin a phase or step: its turn-based actions, then its "at the start of" triggers (an instant)."""
-    from .triggers import fire_start, flush
     s = replace(g.state, phase=phase, step=step, active=active, passes=0)
     g.set(s)
     label = _label(phase, step, active)
@@ -146,7 +145,6 @@ def at_target(state: GameState, target: str) -> bool:
 
 def advance(g: Game, target: str) -> None:
     """Pass through the game, everyone passing, to the start of ``target`` (scenario ``advance``)."""
-    from .chain import resolve_top
     start_turn = g.state.turn
     moved = False
     for _ in range(500):
@@ -156,7 +154,7 @@ def advance(g: Game, target: str) -> None:
         if s.over:
             return
         if s.chain:
-            resolve_top(g)
+            chain.resolve_top(g)
             continue
         if s.step == "wrap-up":
             wrap_up(g)
@@ -229,3 +227,8 @@ def wrap_up(g: Game) -> None:
     g.note("initiative", f"the initiative passes to {nxt}; turn {s.turn + 1} begins", "CR 408")
     if not g.state.over:
         enter(g, "draw", None, None)
+
+
+# Modules that call back into this one, bound at the end so that either can be imported first;
+# their functions are looked up at call time.
+from . import chain  # noqa: E402

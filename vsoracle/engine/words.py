@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..text import render
+from .powers import per_node
 
 __all__ = ["say"]
 
 
+@per_node
 def say(node: Any) -> str:
     """The node as canonical card text (the node's class name if it cannot be rendered)."""
     try:

@@ -28,7 +28,9 @@ Families (base classes): :class:`Power`, :class:`Cost`, :class:`UseLimit`,
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, Union
+import functools
+import operator
+from typing import Any, Callable, ClassVar, Literal, Union
 
 import attrs
 from attrs import field
@@ -36,7 +38,7 @@ from attrs import frozen as _attrs_frozen
 
 #: Every node is frozen and slotted; its ``repr`` comes from :class:`Node` (one method for all
 #: 177 classes instead of one generated per class, which halves what importing this module costs).
-frozen = _attrs_frozen(repr=False)
+frozen = _attrs_frozen(repr=False, eq=False)
 
 __all__ = [
     # bases
@@ -105,6 +107,12 @@ Stat = Literal["atk", "def"]
 Count = Union[int, Literal["all", "one or more"]]
 
 
+@functools.lru_cache(maxsize=None)
+def _eq_key(cls: type) -> Callable[[Any], Any]:
+    names = [a.name for a in attrs.fields(cls) if a.eq]
+    return operator.attrgetter(*names) if names else (lambda node: ())
+
+
 # ---------------------------------------------------------------------------------------------
 # Bases. Each family is an (empty) frozen base class, so ``isinstance(node, Effect)`` works.
 # ---------------------------------------------------------------------------------------------
@@ -112,6 +120,15 @@ Count = Union[int, Literal["all", "one or more"]]
 @frozen
 class Node:
     """Any node of the card-text AST."""
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        key = _eq_key(self.__class__)
+        return key(self) == key(other)
+
+    def __hash__(self) -> int:
+        return hash((self.__class__, _eq_key(self.__class__)(self)))
 
     def __repr__(self) -> str:
         """A constructor call you can paste back: ``Fixed(n=5)``."""
