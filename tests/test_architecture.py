@@ -10,7 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "vsoracle"
 LAYERS = ["cards", "text", "engine", "scenario", "cli"]
-BASE = {"errors", "tomlsource", "resources", "__init__", "__main__"}
+#: Shared modules below every layer (``__main__`` is the entry point and calls the CLI).
+BASE = {"errors", "tomlsource", "resources", "caches", "citations", "__init__"}
 
 
 def _layer(module: str) -> int | None:
@@ -50,6 +51,16 @@ def test_imports_point_one_way():
             theirs = _layer(module)
             if theirs is not None and theirs > mine:
                 problems.append(f"{path.relative_to(ROOT)} imports {module}")
+    assert problems == []
+
+
+def test_base_modules_import_no_layer():
+    """errors, tomlsource, resources, caches, citations sit below cards: they import no layer,
+    and every top-level module is either a base module or the entry point."""
+    top = {p.stem for p in PACKAGE.glob("*.py")}
+    assert top - BASE == {"__main__"}
+    problems = [f"{name}.py imports {module}" for name in sorted(BASE)
+                for module in _imports(PACKAGE / f"{name}.py") if _layer(module) is not None]
     assert problems == []
 
 

@@ -11,6 +11,7 @@ import difflib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import caches
 from ..errors import CardDataError, VsOracleError
 from ..resources import data_path
 from ..tomlsource import KeyPath, TomlSource, show
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from .lookup import CardDB
 
 __all__ = ["load_card_file", "load_database", "card_from_table", "CARD_KEYS"]
+
+_HERE = Path(__file__).resolve().parent
 
 CARD_KEYS = {
     "number": str, "name": str, "identity": str, "version": str, "type": str,
@@ -138,6 +141,32 @@ def load_database(paths: list[Path] | None = None) -> "CardDB":
     from .lookup import CardDB
 
     files = sorted(paths) if paths is not None else sorted(data_path("cards").glob("*.toml"))
+    remembered = _remembered(files)
+    if remembered is not None:
+        cached = caches.read_pickle(remembered)
+        if isinstance(cached, tuple) and all(isinstance(c, Card) for c in cached):
+            return CardDB(cached)
+    cards = _load_files(files)
+    if remembered is not None:
+        caches.write_pickle(remembered, cards)
+    return CardDB(cards)
+
+
+def _remembered(files: list[Path]) -> Path | None:
+    """Where the cards of ``files`` are kept between runs: named by a digest of the files and
+    of the loader's code, so an edited card file or loader is a miss (:mod:`vsoracle.caches`)."""
+    if not caches.enabled():
+        return None
+    code = sorted(_HERE.glob("*.py")) + [_HERE.parent / "tomlsource.py"]
+    try:
+        key = caches.digest(code + files, *(str(f.resolve()).encode() for f in files))
+    except OSError:
+        return None  # a file that cannot be read is reported by the loader itself
+    return caches.folder() / f"cards-{key[:16]}.pickle"
+
+
+def _load_files(files: list[Path]) -> tuple[Card, ...]:
+    """Every card of ``files``; duplicate numbers and titles across them are errors."""
     seen_numbers: dict[str, str] = {}
     seen_titles: dict[str, str] = {}
     cards: list[Card] = []
@@ -156,4 +185,4 @@ def load_database(paths: list[Path] | None = None) -> "CardDB":
                                     hint=f"already defined at {seen_titles[title]}")
             seen_titles[title] = where
             cards.append(card)
-    return CardDB(tuple(cards))
+    return tuple(cards)

@@ -3,18 +3,19 @@
 An answer is a pure function of its inputs: the scenario file, the card database, the
 grammar, the FAQ in ``seeds/``, vsoracle's own code, and the options. The cache key is a
 digest of all of them, so any change to any input (or to vsoracle) is a miss. Answers live
-under ``$XDG_CACHE_HOME/vsoracle/answers`` (default ``~/.cache``); ``--no-cache`` or
-``VSORACLE_NO_CACHE=1`` bypasses the cache.
+in ``answers/`` of the cache folder (:mod:`vsoracle.caches`); ``--no-cache`` or
+``VSORACLE_NO_CACHE=1`` bypasses them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 
+from .. import caches
+from ..caches import enabled
 from ..resources import data_path
 
 __all__ = ["lookup", "store", "enabled"]
@@ -22,28 +23,19 @@ __all__ = ["lookup", "store", "enabled"]
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
-def enabled() -> bool:
-    return os.environ.get("VSORACLE_NO_CACHE", "") in ("", "0")
-
-
 def _folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "vsoracle" / "answers"
+    return caches.folder() / "answers"
 
 
 @lru_cache(maxsize=1)
 def _inputs_digest() -> str:
     """A digest of everything an answer depends on besides the scenario file."""
-    h = hashlib.sha256()
     files = sorted(_PACKAGE.rglob("*.py"))
     for name in ("grammar", "cards", "seeds"):
         folder = data_path(name)
         if folder.is_dir():
             files += sorted(p for p in folder.iterdir() if p.is_file())
-    for path in files:
-        h.update(str(path.name).encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()
+    return caches.digest(files)
 
 
 def _key(file: Path, options: tuple[str, ...]) -> str | None:
@@ -80,14 +72,5 @@ def store(file: Path, options: tuple[str, ...], output: str, code: int) -> None:
     key = _key(file, options)
     if key is None:
         return
-    folder = _folder()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        import tempfile  # only when writing: it is slow to import
-
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"output": output, "code": code}, out, ensure_ascii=False)
-        os.replace(tmp, folder / f"{key}.json")
-    except OSError:
-        pass
+    data = json.dumps({"output": output, "code": code}, ensure_ascii=False).encode("utf-8")
+    caches.write_atomic(_folder() / f"{key}.json", data)

@@ -1,0 +1,134 @@
+"""The caches (vsoracle.caches) answer exactly what the work would, and a changed input is a miss.
+
+Each test points ``XDG_CACHE_HOME`` at its own folder, so nothing here reads or writes the
+user's cache.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vsoracle import caches
+from vsoracle.cards import load, load_database
+from vsoracle.errors import CardDataError
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = "examples/ultron-when-you-recruit.toml"
+
+SET = """[set]
+code = "TST"
+name = "Test"
+
+[[card]]
+number = "TST-001"
+name = "Trooper"
+version = "Army"
+type = "character"
+cost = 1
+atk = 3
+def = 3
+affiliations = ["Avengers"]
+text = ""
+"""
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch) -> Path:
+    home = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    monkeypatch.delenv("VSORACLE_NO_CACHE", raising=False)
+    return home
+
+
+def _no_parse(files):
+    raise AssertionError("the card files were parsed although the cache holds them")
+
+
+def test_the_card_database_is_read_back_from_the_cache(cache_home, monkeypatch):
+    first = load_database()
+    assert list((cache_home / "vsoracle").glob("cards-*.pickle"))
+    monkeypatch.setattr(load, "_load_files", _no_parse)
+    again = load_database()
+    assert again.cards == first.cards
+    assert again.find("MAV-020") == first.find("MAV-020")
+
+
+def test_an_edited_card_file_is_a_miss(cache_home, tmp_path):
+    path = tmp_path / "set.toml"
+    path.write_text(SET, encoding="utf-8")
+    assert load_database([path]).find("Trooper").atk == 3
+    path.write_text(SET.replace("atk = 3", "atk = 7"), encoding="utf-8")
+    assert load_database([path]).find("Trooper").atk == 7
+
+
+def test_an_unreadable_cache_is_a_miss(cache_home, tmp_path):
+    path = tmp_path / "set.toml"
+    path.write_text(SET, encoding="utf-8")
+    load_database([path])
+    for stored in (cache_home / "vsoracle").glob("cards-*.pickle"):
+        stored.write_bytes(b"not a pickle")
+    assert load_database([path]).find("Trooper").cost == 1
+
+
+def test_a_card_error_is_reported_whatever_the_cache_holds(cache_home, tmp_path):
+    path = tmp_path / "set.toml"
+    path.write_text(SET, encoding="utf-8")
+    load_database([path])
+    path.write_text(SET.replace("cost = 1", 'cost = "one"'), encoding="utf-8")
+    with pytest.raises(CardDataError, match="cost"):
+        load_database([path])
+
+
+def test_no_cache_writes_nothing(cache_home, monkeypatch):
+    monkeypatch.setenv("VSORACLE_NO_CACHE", "1")
+    load_database()
+    assert not cache_home.exists()
+    assert not caches.enabled()
+
+
+def test_an_unwritable_cache_folder_never_stops_a_run(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))  # a file where the folder should be
+    monkeypatch.delenv("VSORACLE_NO_CACHE", raising=False)
+    assert load_database().find("MAV-020").cost == 3
+
+
+def _resolve(cache_home: Path, *args: str, code: str | None = None) -> subprocess.CompletedProcess:
+    env = {"XDG_CACHE_HOME": str(cache_home), "PATH": "", "PYTHONDONTWRITEBYTECODE": "1"}
+    cmd = [sys.executable, "-m", "vsoracle", "resolve", *args] if code is None else [sys.executable, "-c", code, *args]
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)
+
+
+def test_a_second_run_needs_no_parser_and_gives_the_same_answer(cache_home):
+    """The parsed-text store: once every text was parsed, lark is not even imported."""
+    fresh = _resolve(cache_home, EXAMPLE, "--no-cache")
+    probe = ("import sys; from vsoracle.cli import main; sys.argv = ['vsoracle', *sys.argv[1:]]\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print('LARK' if 'lark' in sys.modules else 'NO-LARK')")
+    warm = _resolve(cache_home, "resolve", EXAMPLE, "--no-cache", code=probe)
+    assert fresh.returncode == 0, fresh.stderr
+    assert warm.stdout.rstrip().endswith("NO-LARK")
+    assert warm.stdout.rstrip()[: -len("NO-LARK")].rstrip() == fresh.stdout.rstrip()
+
+
+def test_the_answer_cache_keeps_the_answer_and_the_exit_code(cache_home, tmp_path):
+    text = (ROOT / "examples" / "uniqueness-names.toml").read_text(encoding="utf-8")
+    path = tmp_path / "q.toml"
+    path.write_text(text, encoding="utf-8")
+    first, second = _resolve(cache_home, str(path)), _resolve(cache_home, str(path))
+    assert first.returncode == second.returncode == 0
+    assert first.stdout == second.stdout
+    assert len(list((cache_home / "vsoracle" / "answers").glob("*.json"))) == 1
+    path.write_text(text.replace('pym.zone = "ko_pile"', 'pym.zone = "in_play"'), encoding="utf-8")
+    edited = _resolve(cache_home, str(path))
+    again = _resolve(cache_home, str(path))
+    assert edited.returncode == again.returncode == 1, "an edited file is a miss; a failing answer stays failing"
+    assert "✗ pym.zone" in again.stdout
+    stored = [json.loads(p.read_text(encoding="utf-8")) for p in (cache_home / "vsoracle" / "answers").glob("*.json")]
+    assert sorted(s["code"] for s in stored) == [0, 1]
