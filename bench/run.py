@@ -1,6 +1,8 @@
 """vsoracle's benchmarks, each a ratio against a reference measured in the same run.
 
-    pip install -e '.[test,bench]' && python bench/run.py [--quick]
+    pip install -e '.[test,bench]' && python bench/run.py [--quick] [--json] [--runs N]
+
+Exit code 0 when every target is met, 1 when one is missed.
 
 Ratios, not seconds, so that the figures hold on a noisy machine:
 
@@ -19,6 +21,7 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import subprocess
 import sys
@@ -167,10 +170,11 @@ def suite() -> tuple[float, str]:
     return wall, last
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="CLI runs per median (default 20)")
     parser.add_argument("--quick", action="store_true", help="skip the test suite run")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON (for tracking figures over time)")
     args = parser.parse_args()
     rows = [
         ("1. CLI latency (ratio)", "≤ 1.5", *cli_latency(args.runs), lambda v: v <= 1.5),
@@ -181,11 +185,17 @@ def main() -> None:
     ]
     if not args.quick:
         rows.append(("5. test suite wall time (s)", "< 60", *suite(), lambda v: v < 60))
-    width = max(len(r[0]) for r in rows)
-    print(f"{'benchmark'.ljust(width)}  {'value':>8}  target   ok  detail")
-    for name, target, value, detail, ok in rows:
-        print(f"{name.ljust(width)}  {value:>8.2f}  {target:<7}  {'✓' if ok(value) else '✗'}   {detail}")
+    missed = [name for name, _, value, _, ok in rows if not ok(value)]
+    if args.json:
+        print(json.dumps([{"benchmark": name, "value": round(value, 3), "target": target, "ok": ok(value),
+                           "detail": detail} for name, target, value, detail, ok in rows], ensure_ascii=False, indent=2))
+    else:
+        width = max(len(r[0]) for r in rows)
+        print(f"{'benchmark'.ljust(width)}  {'value':>8}  target   ok  detail")
+        for name, target, value, detail, ok in rows:
+            print(f"{name.ljust(width)}  {value:>8.2f}  {target:<7}  {'✓' if ok(value) else '✗'}   {detail}")
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
