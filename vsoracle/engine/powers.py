@@ -8,7 +8,7 @@ block. Parsing is cached per card text, so each text is parsed once per process.
 from __future__ import annotations
 
 from functools import lru_cache, wraps
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
 from attrs import frozen
 
@@ -16,7 +16,7 @@ from ..cards import Card
 from ..text import ast
 from ..text.store import parse_stored
 
-__all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "has_power", "per_node"]
+__all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "has_power", "per_node", "holders"]
 
 R = TypeVar("R")
 _MEMO_SIZE = 8192
@@ -84,6 +84,20 @@ def powers(card: Card, kind: type | tuple[type, ...] | None = None) -> tuple[Pow
     """The card's powers in printed order, optionally only those of one node type (cached)."""
     lines = _powers(card)
     return lines if kind is None else tuple(p for p in lines if isinstance(p.node, kind))
+
+
+_holders: dict[type, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def holders(objects: Mapping[str, Any], kind: type) -> tuple[Any, ...]:
+    """The objects of a state's table whose cards print a power of ``kind``, in table order
+    (remembered while the table is the same object: most transitions leave it alone)."""
+    seen = _holders.get(kind)
+    if seen is not None and seen[0] is objects:
+        return seen[1]
+    found = tuple(o for o in objects.values() if powers(o.card, kind))
+    _holders[kind] = (objects, found)
+    return found
 
 
 def keywords_printed(card: Card) -> frozenset[str]:

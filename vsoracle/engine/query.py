@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator
 
 from ..cards import CardType
 from ..text import ast
-from .powers import keywords_printed, powers
+from .powers import holders, keywords_printed, powers
 from .state import ChainLink, Context, GameObject, GameState, Zone
 
 __all__ = ["Query", "query", "Mod", "adjacent", "protected", "cannot_lose", "cannot_win", "ZONE_NAMES"]
@@ -79,7 +79,7 @@ class Query:
         """Every continuous modifier in force: active powers first, then effects in order."""
         if self._mods is None:
             out: list[Mod] = []
-            for o in self.s.objects.values():
+            for o in holders(self.s.objects, ast.ContinuousPower):
                 for line, ctx in self._active_continuous(o):
                     for m in line.node.modifiers:
                         out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0, line))

@@ -18,7 +18,7 @@ from ..cards import CardType
 from ..text import ast
 from .words import say
 from .game import Decision, Game
-from .powers import powers
+from .powers import holders, powers
 from .query import ZONE_NAMES, query
 from .state import ChainLink, Context, GameObject, PendingTrigger, Zone
 
@@ -49,15 +49,9 @@ def _sources(g: Game, o: GameObject) -> list[tuple[Any, bool]]:
     return out
 
 
-_holders: list[Any] = [None, ()]
-
-
 def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
-    """The objects whose cards have triggered powers (remembered while the objects are the same)."""
-    if _holders[0] is not s.objects:
-        _holders[0] = s.objects
-        _holders[1] = tuple(o for o in s.objects.values() if powers(o.card, ast.TriggeredPower))
-    return _holders[1]
+    """The objects whose cards have triggered powers."""
+    return holders(s.objects, ast.TriggeredPower)
 
 
 def _works_from(node: ast.TriggeredPower, o: GameObject) -> bool:
