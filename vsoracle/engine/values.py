@@ -1,8 +1,11 @@
-"""``replace``: ``attrs.evolve`` for the engine's own frozen, slotted values, without its overhead.
+"""``replace``: ``attrs.evolve`` for the engine's own frozen values, without its overhead.
 
-The engine's state classes have no validators or converters, so a copy of the slots with
+The engine's state classes have no validators or converters, so a copy of the fields with
 some of them changed is exactly what ``evolve`` would build; the cached hash is cleared.
-``evolve`` took a quarter of the engine's time (bench/run.py, engine throughput).
+Slotted classes get a copier written out per class; a class that keeps its fields in
+``__dict__`` (the wide ``GameState``) is copied as one dict. ``evolve`` took a quarter of the
+engine's time (bench/run.py, engine throughput); tests/engine/test_values.py checks that
+both copiers build what ``evolve`` builds.
 """
 
 from __future__ import annotations
