@@ -132,3 +132,22 @@ def test_the_answer_cache_keeps_the_answer_and_the_exit_code(cache_home, tmp_pat
     assert "✗ pym.zone" in again.stdout
     stored = [json.loads(p.read_text(encoding="utf-8")) for p in (cache_home / "vsoracle" / "answers").glob("*.json")]
     assert sorted(s["code"] for s in stored) == [0, 1]
+
+
+def _cli(cache_home: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {"XDG_CACHE_HOME": str(cache_home), "PATH": "", "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run([sys.executable, "-m", "vsoracle", *args], capture_output=True, text=True, cwd=ROOT, env=env)
+
+
+def test_the_cache_command_shows_and_clears_every_cache(cache_home):
+    assert _cli(cache_home, "resolve", EXAMPLE).returncode == 0
+    shown = _cli(cache_home, "cache")
+    assert shown.returncode == 0, shown.stderr
+    rows = {line.split("  ")[1].strip(): line for line in shown.stdout.splitlines() if line.startswith("  ")}
+    assert set(rows) >= {"card database", "parsed card texts", "answers"}
+    assert " 1 file " in rows["answers"] and str(cache_home / "vsoracle") in shown.stdout
+    cleared = _cli(cache_home, "cache", "--clear")
+    assert cleared.returncode == 0 and cleared.stdout.startswith("removed ")
+    assert not (cache_home / "vsoracle").exists()
+    again = _cli(cache_home, "resolve", EXAMPLE)
+    assert again.returncode == 0 and "7 of 7 checks hold" in again.stdout

@@ -2,11 +2,12 @@
 
 Three things are cached, each named by a digest of everything it depends on, so a changed
 input is a miss, never a stale answer: the card database (``cards-….pickle``, from the card
-files and the loader's code), parsed card texts (``card-texts-…/``, one file per text, from the grammar and
-the text package's code) and answers (``answers/``, from the scenario file, every data file
-and all of vsoracle's code). They live under ``$XDG_CACHE_HOME/vsoracle`` (default
-``~/.cache/vsoracle``); deleting the folder is always safe. ``VSORACLE_NO_CACHE=1`` turns them
-all off; ``vsoracle resolve --no-cache`` bypasses the answers only.
+files and the loader's code), parsed card texts (``card-texts-…/``, one file per text, from
+the grammar and the text package's code) and answers (``answers/``, from the scenario file,
+every data file and all of vsoracle's code); lark keeps the parser tables beside them. They
+live under ``$XDG_CACHE_HOME/vsoracle`` (default ``~/.cache/vsoracle``); deleting the folder
+is always safe (``vsoracle cache --clear``). ``VSORACLE_NO_CACHE=1`` turns them all off;
+``vsoracle resolve --no-cache`` bypasses the answers only.
 
 A cache that cannot be read is a miss; one that cannot be written is skipped: a cache never
 stops a run.
@@ -20,7 +21,11 @@ import pickle
 from pathlib import Path
 from typing import Any, Iterable
 
-__all__ = ["enabled", "folder", "digest", "read_pickle", "write_atomic", "write_pickle"]
+__all__ = ["enabled", "folder", "digest", "read_pickle", "write_atomic", "write_pickle", "usage", "clear", "KINDS"]
+
+#: What the cache folder holds, by name pattern (``vsoracle cache`` shows them).
+KINDS = (("card database", "cards-*.pickle"), ("parsed card texts", "card-texts-*"),
+         ("answers", "answers"), ("parser tables", "vs-grammar-*.cache"))
 
 
 def enabled() -> bool:
@@ -75,3 +80,36 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def write_pickle(path: Path, value: Any) -> None:
     write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return [p for p in path.rglob("*") if p.is_file()]
+    return [path] if path.is_file() else []
+
+
+def usage() -> list[tuple[str, int, int]]:
+    """Each kind of cached thing with its number of files and bytes (``other``: anything else
+    in the folder)."""
+    root = folder()
+    claimed: set[Path] = set()
+    rows = []
+    for label, pattern in KINDS:
+        files = [f for top in sorted(root.glob(pattern)) for f in _files(top)]
+        claimed.update(files)
+        rows.append((label, len(files), sum(f.stat().st_size for f in files)))
+    rest = [f for f in _files(root) if f not in claimed]
+    if rest:
+        rows.append(("other", len(rest), sum(f.stat().st_size for f in rest)))
+    return rows
+
+
+def clear() -> tuple[int, int]:
+    """Delete the cache folder (always safe: everything in it can be worked out again);
+    the number of files and bytes removed."""
+    import shutil
+
+    files = _files(folder())
+    size = sum(f.stat().st_size for f in files)
+    shutil.rmtree(folder(), ignore_errors=True)
+    return len(files), size

@@ -9,6 +9,7 @@ from .common import run_guarded
 from . import cards as _cards
 from . import text as _text
 from . import resolve as _resolve
+from . import caches as _caches
 
 __all__ = ["app", "main"]
 
@@ -37,6 +38,7 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 app.add_typer(_cards.app, name="cards")
 _text.register(app)
 _resolve.register(app)
+_caches.register(app)
 
 
 def main() -> None:

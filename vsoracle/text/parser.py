@@ -24,6 +24,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import (GrammarError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
                              UnexpectedToken, VisitError)
 
+from .. import caches
 from ..errors import CardTextError
 from ..resources import data_path
 from . import ast
@@ -83,8 +84,7 @@ def grammar_path() -> Path:
 
 
 def _cache_file() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "vsoracle"
+    folder = caches.folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:

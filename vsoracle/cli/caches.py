@@ -1,0 +1,35 @@
+"""``vsoracle cache``: what vsoracle keeps between runs, and clearing it."""
+
+from __future__ import annotations
+
+import typer
+
+from .. import caches
+
+__all__ = ["register"]
+
+
+def _size(n: int) -> str:
+    for unit in ("B", "KB", "MB"):
+        if n < 1024 or unit == "MB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n:.1f} MB"
+
+
+def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete every cache (always safe).")) -> None:
+    """Show the caches (card database, parsed card texts, answers, parser tables), or clear them."""
+    where = caches.folder()
+    if clear:
+        files, size = caches.clear()
+        typer.echo(f"removed {files} file{'s' if files != 1 else ''} ({_size(size)}) from {where}")
+        return
+    state = "on" if caches.enabled() else "off (VSORACLE_NO_CACHE is set)"
+    typer.echo(f"caches in {where}: {state}")
+    for label, files, size in caches.usage():
+        typer.echo(f"  {label:<18} {files:>5} file{'s' if files != 1 else ' '}  {_size(size):>9}")
+    typer.echo("vsoracle cache --clear deletes them; each is worked out again when needed.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("cache")(cache_command)
