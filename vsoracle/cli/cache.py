@@ -15,10 +15,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import caches
-from ..caches import enabled
 from ..resources import data_path
 
-__all__ = ["lookup", "store", "enabled"]
+__all__ = ["key", "lookup", "store"]
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -38,7 +37,11 @@ def _inputs_digest() -> str:
     return caches.digest(files)
 
 
-def _key(file: Path, options: tuple[str, ...]) -> str | None:
+def key(file: Path, options: tuple[str, ...]) -> str | None:
+    """The answer's key for this file and options; ``None`` when caching is off or the file
+    cannot be read (the loader then says why)."""
+    if not caches.enabled():
+        return None
     try:
         content = file.read_bytes()
     except OSError:
@@ -50,27 +53,16 @@ def _key(file: Path, options: tuple[str, ...]) -> str | None:
     return h.hexdigest()
 
 
-def lookup(file: Path, options: tuple[str, ...]) -> tuple[str, int] | None:
-    """The stored output and exit code for this file and options, if any."""
-    if not enabled():
-        return None
-    key = _key(file, options)
-    if key is None:
-        return None
-    path = _folder() / f"{key}.json"
+def lookup(key: str) -> tuple[str, int] | None:
+    """The stored output and exit code under ``key``, if any."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads((_folder() / f"{key}.json").read_text(encoding="utf-8"))
         return data["output"], int(data["code"])
     except (OSError, ValueError, KeyError):
         return None
 
 
-def store(file: Path, options: tuple[str, ...], output: str, code: int) -> None:
+def store(key: str, output: str, code: int) -> None:
     """Remember an answer (atomically; a cache that cannot be written is skipped)."""
-    if not enabled():
-        return
-    key = _key(file, options)
-    if key is None:
-        return
     data = json.dumps({"output": output, "code": code}, ensure_ascii=False).encode("utf-8")
     caches.write_atomic(_folder() / f"{key}.json", data)

@@ -132,10 +132,12 @@ def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: 
     """What ``vsoracle resolve FILE`` prints, and its exit code (0 checks hold, 1 one fails).
     A file answered before is answered from the cache (:mod:`vsoracle.cli.cache`)."""
     options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log")
+    key = None
     if not no_cache:
         from . import cache
 
-        hit = cache.lookup(file, options)
+        key = cache.key(file, options)
+        hit = cache.lookup(key) if key is not None else None
         if hit is not None:
             return hit
     from ..scenario.load import load_scenario
@@ -147,8 +149,8 @@ def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: 
     else:
         output = "\n".join(report_lines(result, show_log=not quiet))
     code = 0 if result.passed else 1
-    if not no_cache:
-        cache.store(file, options, output, code)
+    if key is not None:
+        cache.store(key, output, code)
     return output, code
 
 
