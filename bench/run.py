@@ -55,8 +55,8 @@ def _compile_bytecode() -> None:
 
 def cli_latency(runs: int, cold: bool = False) -> tuple[float, str]:
     """Median wall time of ``vsoracle resolve`` over ``runs``, as a ratio to the reference imports.
-    ``cold``: with ``--no-cache``, so the answer is worked out every time (card texts still come
-    from the parsed-text store, as they do for any card parsed before)."""
+    ``cold``: with ``--no-cache``, so the answer is worked out every time (the card database and
+    card texts still come from their caches, as they do for any run after the first)."""
     _compile_bytecode()
     cmd = [sys.executable, "-m", "vsoracle", "resolve", EXAMPLE, "--quiet"] + (["--no-cache"] if cold else [])
     subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False)  # fill the caches once
