@@ -24,7 +24,7 @@ from .powers import powers
 from .query import query
 from .state import ChainLink, Context, GameObject, Zone
 from .triggers import fire_recruit, flush
-from .zones import move_card
+from .zones import move_card, with_gear
 
 __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect"]
@@ -455,14 +455,8 @@ def move(g: Game, pid: str, oid: str, row: str | None, col: int | None) -> None:
     other = next((c for c in s.characters(pid) if c.area == o.area and c.row == row and c.col == col and c.id != oid),
                  None)
     if other is not None:
-        s = s.with_object(replace(other, row=o.row, col=o.col))
-    s = s.with_object(replace(o, row=row, col=col))
-    for eq in list(s.in_play()):
-        if eq.equipped_to == oid:
-            s = s.with_object(replace(eq, row=row, col=col))
-        if other is not None and eq.equipped_to == other.id:
-            s = s.with_object(replace(eq, row=o.row, col=o.col))
-    g.set(s)
+        s = with_gear(s, other.id, row=o.row, col=o.col)
+    g.set(with_gear(s, oid, row=row, col=col))
     g.note("move", f"{oid} moves to the {row} row, column {col}" + (f" (swapping with {other.id})" if other else ""),
            "CR 405")
 

@@ -22,14 +22,10 @@ from .game import Decision, Game
 from .powers import per_node
 from .query import ROW_AREA, ZONE_NAMES, query
 from .state import ChainLink, Context, Delayed, Modifier, Replacement, Zone
-from .zones import move_card
+from .zones import free_col, move_card, with_gear
 
 __all__ = ["execute", "targets_of", "target_legal", "legal_targets", "selector_kinds", "choose_objects", "stun",
-           "ko", "lose_endurance", "gain_endurance", "fire"]
-
-
-def fire(g: Game, kind: str, **facts: Any) -> None:
-    triggers.fire(g, kind, **facts)
+           "ko", "lose_endurance", "gain_endurance"]
 
 
 # -- targets -------------------------------------------------------------------------------
@@ -356,10 +352,7 @@ def _move_to_area(g: Game, e: ast.MoveToArea, ctx: Context) -> Done:
         place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
                                f"{e.area} area", options))
         row, col = place.split(":")[0], int(place.split(":")[1])
-        g.set(g.state.with_object(replace(o, area=e.area, row=row, col=col)))
-        for eq in list(g.state.in_play()):
-            if eq.equipped_to == oid:
-                g.set(g.state.with_object(replace(eq, area=e.area, row=row, col=col)))
+        g.set(with_gear(g.state, oid, area=e.area, row=row, col=col))
         g.note("move", f"{oid} moves to {o.controller}'s {e.area} area ({row} row, column {col})", "CR 512.3",
                "A-MOVE-POSITION", (oid,))
         done.append(oid)
@@ -381,18 +374,6 @@ def _places(g: Game, o: Any, area: str) -> tuple[str, ...]:
     return tuple(places)
 
 
-def _free_col(g: Game, o: Any, area: str, row: str) -> int:
-    """The first free column of a row in an area (the object's own column if free)."""
-    taken = {c.col for c in g.state.characters(o.controller) if c.area == area and c.row == row and c.id != o.id}
-    col = o.col or 1
-    if col not in taken:
-        return col
-    col = 1
-    while col in taken:
-        col += 1
-    return col
-
-
 def _zone_of(node: ast.Zone) -> tuple[Zone, str | None, str | None]:
     if node.name in ROW_AREA:
         field_, value = ROW_AREA[node.name]
@@ -411,11 +392,11 @@ def _put_into(g: Game, e: Any, ctx: Context, cite: str = "CR 508") -> Done:
         for oid in cards:
             o = g.state.obj(oid)
             if zone is Zone.IN_PLAY:
-                col = _free_col(g, replace(o, col=None), area or "visible", row or "front")
+                col = free_col(g.state, o.controller, area or "visible", row or "front", exclude=oid)
                 g.set(move_card(g.state, oid, Zone.IN_PLAY, controller=chooser, row=row or "front",
                                 area=area or "visible", col=col))
                 g.note("zone", f"{oid} comes into play in {chooser}'s {row or 'front'} row", cite, objects=(oid,))
-                fire(g, "comes_into_play", subject=oid)
+                triggers.fire(g, "comes_into_play", subject=oid)
             else:
                 g.set(move_card(g.state, oid, zone, bottom=(getattr(e, "position", None) == "bottom")))
                 where = "the bottom of the deck" if getattr(e, "position", None) == "bottom" else \
@@ -600,11 +581,8 @@ def _gain_control(g: Game, e: ast.GainControl, ctx: Context) -> Done:
         o = g.state.obj(oid)
         if o.zone is not Zone.IN_PLAY or o.controller == pid:
             continue
-        col = _free_col(g, replace(o, controller=pid, col=None), o.area or "visible", o.row or "front")
-        g.set(g.state.with_object(replace(o, controller=pid, col=col)))
-        for eq in list(g.state.in_play()):
-            if eq.equipped_to == oid:
-                g.set(g.state.with_object(replace(eq, controller=pid, col=col)))
+        col = free_col(g.state, pid, o.area or "visible", o.row or "front", exclude=oid)
+        g.set(with_gear(g.state, oid, controller=pid, col=col))
         g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col})", "CR 508", "A-CONTROL-PLACE",
                (oid,))
         done.append(oid)

@@ -12,7 +12,7 @@ from .powers import is_unique
 from .query import query
 from .state import ChainLink, Zone
 from .triggers import fire, leading_condition
-from .zones import move_card
+from .zones import free_col, move_card
 
 __all__ = ["resolve_link", "resolve_recruit"]
 
@@ -101,12 +101,8 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
         g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
         fire(g, "comes_into_play", subject=o.id)
         return
-    area, row, col = d.get("area", "visible"), d.get("row", "front"), d.get("col")
-    taken = {(c.area, c.row, c.col) for c in g.state.characters(pid)}
-    if col is None or (area, row, col) in taken:
-        col = 1
-        while (area, row, col) in taken:
-            col += 1
+    area, row = d.get("area", "visible"), d.get("row", "front")
+    col = free_col(g.state, pid, area, row, prefer=d.get("col"))
     g.set(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid, area=area, row=row, col=col))
     g.note("zone", f"{o.id} comes into play in {pid}'s {area} area, {row} row, column {col}", "CR 301.4, 212.5e",
            objects=(o.id,))

@@ -11,7 +11,7 @@ from .values import replace
 
 from .state import PILES, GameObject, GameState, Player, Zone
 
-__all__ = ["move_card", "remove_from_piles"]
+__all__ = ["move_card", "remove_from_piles", "with_gear", "free_col"]
 
 
 def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
@@ -83,3 +83,27 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
             if other.equipped_to == oid and other.zone is Zone.IN_PLAY:
                 state = move_card(state, other.id, Zone.KO_PILE)
     return state
+
+
+def with_gear(state: GameState, oid: str, **changes: object) -> GameState:
+    """The state with ``changes`` made to object ``oid`` and to each equipment attached to it:
+    equipment stays with its character wherever it goes, and under whoever controls it (CR 302)."""
+    state = state.with_object(replace(state.obj(oid), **changes))
+    for eq in list(state.in_play()):
+        if eq.equipped_to == oid:
+            state = state.with_object(replace(eq, **changes))
+    return state
+
+
+def free_col(state: GameState, controller: str, area: str, row: str, prefer: int | None = None,
+             exclude: str | None = None) -> int:
+    """The column ``prefer`` of ``controller``'s row in an area if no character holds it (``exclude``
+    aside), else the first free one."""
+    taken = {c.col for c in state.characters(controller) if c.area == area and c.row == row and c.id != exclude}
+    col = prefer if prefer is not None else 1
+    if col not in taken:
+        return col
+    col = 1
+    while col in taken:
+        col += 1
+    return col
