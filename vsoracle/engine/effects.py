@@ -134,19 +134,22 @@ def _objects(g: Game, sel: Any, ctx: Context, chooser: str, prompt: str) -> list
 # -- the basic operations, shared with combat ----------------------------------------------
 
 def lose_endurance(g: Game, pid: str, amount: int, why: str, cite: str) -> None:
-    if amount <= 0:
-        return
-    p = g.state.player(pid)
-    g.set(g.state.with_player(replace(p, endurance=p.endurance - amount)))
-    g.note("endurance", f"{pid} loses {amount} endurance ({why}): {p.endurance} → {p.endurance - amount}", cite)
+    """A player loses ``amount`` endurance (nothing for an amount of 0 or less)."""
+    if amount > 0:
+        _change_endurance(g, pid, -amount, why, cite)
 
 
 def gain_endurance(g: Game, pid: str, amount: int, why: str, cite: str) -> None:
-    if amount <= 0:
-        return
+    """A player gains ``amount`` endurance (nothing for an amount of 0 or less)."""
+    if amount > 0:
+        _change_endurance(g, pid, amount, why, cite)
+
+
+def _change_endurance(g: Game, pid: str, delta: int, why: str, cite: str) -> None:
     p = g.state.player(pid)
-    g.set(g.state.with_player(replace(p, endurance=p.endurance + amount)))
-    g.note("endurance", f"{pid} gains {amount} endurance ({why}): {p.endurance} → {p.endurance + amount}", cite)
+    g.set(g.state.with_player(replace(p, endurance=p.endurance + delta)))
+    verb = "gains" if delta > 0 else "loses"
+    g.note("endurance", f"{pid} {verb} {abs(delta)} endurance ({why}): {p.endurance} → {p.endurance + delta}", cite)
 
 
 def stun(g: Game, oid: str, why: str, cite: str, by: tuple[str, ...] = ()) -> bool:
@@ -157,7 +160,7 @@ def stun(g: Game, oid: str, why: str, cite: str, by: tuple[str, ...] = ()) -> bo
     if o.zone is not Zone.IN_PLAY or o.stunned:
         return False
     q = query(s)
-    if q.has_change(o, ast.CannotBeStunned):
+    if not q.can_be_stunned(o):
         g.note("stun", f"{oid} cannot be stunned", "FAQ SC 13")
         return False
     invulnerable = "invulnerability" in q.keywords(o)
@@ -199,7 +202,6 @@ def execute(g: Game, effect: ast.Effect, ctx: Context) -> Done:
 
 
 def _sequence(g: Game, e: ast.Sequence, ctx: Context) -> Done:
-    done_any = False
     last = True
     for step in e.steps:
         if isinstance(step, ast.IfYouDo):
@@ -210,14 +212,11 @@ def _sequence(g: Game, e: ast.Sequence, ctx: Context) -> Done:
             last, ctx = execute(g, step.effect, ctx)
         else:
             last, ctx = execute(g, step, ctx)
-        done_any = done_any or last
     return last, ctx
 
 
 def _you_may(g: Game, e: ast.YouMay, ctx: Context) -> Done:
-    q = query(g.state)
-    who = q.players(e.player, ctx) or (ctx.controller,)
-    pid = who[0]
+    pid = _acting(g, e.player, ctx)[0]
     prompt = f"{pid} may: {say(e.effect)}"
     if not g.ask(Decision(pid, "may", prompt, (True, False))):
         g.note("may", f"{pid} chooses not to: {say(e.effect)}", "CR 508")
@@ -278,6 +277,11 @@ def _each_player(g: Game, node: Any, ctx: Context) -> tuple[str, ...]:
     return query(g.state).players(node, ctx)
 
 
+def _acting(g: Game, node: Any, ctx: Context) -> tuple[str, ...]:
+    """The players an effect's player phrase names, or its controller when it names nobody now."""
+    return query(g.state).players(node, ctx) or (ctx.controller,)
+
+
 def _draw(g: Game, e: ast.Draw, ctx: Context) -> Done:
     drawn = 0
     for pid in _each_player(g, e.player, ctx):
@@ -306,7 +310,7 @@ def _discard(g: Game, e: ast.Discard, ctx: Context) -> Done:
 
 def _on_objects(action: str) -> Callable[[Game, Any, Context], Done]:
     def handler(g: Game, e: Any, ctx: Context) -> Done:
-        chooser = (query(g.state).players(e.player, ctx) or (ctx.controller,))[0]
+        chooser = _acting(g, e.player, ctx)[0]
         picked = _objects(g, e.selector, ctx.bind(acting=chooser), chooser,
                           f"{chooser} chooses a character to {action}")
         done: list[str] = []
@@ -381,10 +385,11 @@ def _zone_of(node: ast.Zone) -> tuple[Zone, str | None, str | None]:
     return ZONE_NAMES.get(node.name, Zone.KO_PILE), None, None
 
 
-def _put_into(g: Game, e: Any, ctx: Context, cite: str = "CR 508") -> Done:
-    """Put cards into a zone; "each player puts his …" is done by each player in turn."""
+def _put_into(g: Game, e: ast.PutInto | ast.ReturnTo, ctx: Context) -> Done:
+    """Put (or return) cards into a zone; "each player puts his …" is done by each player in turn."""
+    cite = "CR 508"
     zone, row, area = _zone_of(e.zone)
-    players = query(g.state).players(e.player, ctx) or (ctx.controller,)
+    players = _acting(g, e.player, ctx)
     moved: list[str] = []
     for chooser in players:
         pctx = ctx.bind(acting=chooser) if len(players) > 1 or chooser != ctx.controller else ctx
@@ -408,10 +413,6 @@ def _put_into(g: Game, e: Any, ctx: Context, cite: str = "CR 508") -> Done:
     prior = tuple(ctx.bindings.get("moved", ()))
     return bool(moved), ctx.bind(that_card=moved[-1] if moved else None, moved=prior + tuple(moved),
                                  those=tuple(moved))
-
-
-def _return_to(g: Game, e: ast.ReturnTo, ctx: Context) -> Done:
-    return _put_into(g, e, ctx)
 
 
 def _reveal(g: Game, e: ast.Reveal, ctx: Context) -> Done:
@@ -543,7 +544,7 @@ def _put_counter(g: Game, e: ast.PutCounter, ctx: Context) -> Done:
 
 
 def _replace_resource(g: Game, e: ast.ReplaceResource, ctx: Context) -> Done:
-    chooser = (query(g.state).players(e.player, ctx) or (ctx.controller,))[0]
+    chooser = _acting(g, e.player, ctx)[0]
     picked = _objects(g, e.selector, ctx.bind(acting=chooser), chooser, f"{chooser} chooses a resource to replace")
     done = False
     for oid in picked:
@@ -575,7 +576,7 @@ def _turn_face_down(g: Game, e: ast.TurnFaceDown, ctx: Context) -> Done:
 def _gain_control(g: Game, e: ast.GainControl, ctx: Context) -> Done:
     """Gain control of a character: it moves to its new controller's side, same row and area,
     the first empty column (assumption A-CONTROL-PLACE)."""
-    pid = (query(g.state).players(e.player, ctx) or (ctx.controller,))[0]
+    pid = _acting(g, e.player, ctx)[0]
     done = []
     for oid in _objects(g, e.selector, ctx, pid, f"{pid} chooses a character"):
         o = g.state.obj(oid)
@@ -665,7 +666,7 @@ _HANDLERS: dict[type, Callable[[Game, Any, Context], Done]] = {
     ast.Recover: _on_objects("recover"),
     ast.MoveToArea: _move_to_area,
     ast.PutInto: _put_into,
-    ast.ReturnTo: _return_to,
+    ast.ReturnTo: _put_into,
     ast.Reveal: _reveal,
     ast.Search: _search,
     ast.Negate: _negate,

@@ -16,7 +16,7 @@ from ..cards import Card
 from ..text import ast
 from ..text.store import parse_stored
 
-__all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "has_power", "per_node", "holders"]
+__all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "per_node", "holders"]
 
 R = TypeVar("R")
 _MEMO_SIZE = 8192
@@ -54,16 +54,11 @@ class PowerLine:
     node: ast.Power
 
 
-@lru_cache(maxsize=4096)
-def _parse(text: str, name: str) -> ast.CardText:
-    return parse_stored(text, name)
-
-
 def card_text(card: Card) -> ast.CardText:
     """The card's parsed text (an empty text box for a card without text)."""
     if not card.text.strip():
         return ast.CardText(())
-    return _parse(card.text, card.name)
+    return parse_stored(card.text, card.name)  # remembered per text for the process
 
 
 @lru_cache(maxsize=4096)
@@ -100,6 +95,7 @@ def holders(objects: Mapping[str, Any], kind: type) -> tuple[Any, ...]:
     return found
 
 
+@lru_cache(maxsize=4096)
 def keywords_printed(card: Card) -> frozenset[str]:
     """Printed icons plus keyword lines of the text box (reservist, concealed, …)."""
     words = set(card.icons)
@@ -112,6 +108,3 @@ def is_unique(card: Card) -> bool:
     """Characters are unique unless Army or "X is not unique" (CR 705, FAQ GM 6)."""
     return not card.is_army and not powers(card, ast.NotUnique)
 
-
-def has_power(card: Card, kind: type) -> bool:
-    return bool(powers(card, kind))

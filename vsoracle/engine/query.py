@@ -30,16 +30,15 @@ ROW_AREA = {"front row": ("row", "front"), "support row": ("row", "support"),
 class Mod:
     """A continuous modifier as the query sees it: from a power (order 0) or an effect."""
 
-    __slots__ = ("changes", "subject", "flagged", "ctx", "while_", "order", "source_line")
+    __slots__ = ("changes", "subject", "flagged", "ctx", "while_", "order")
 
-    def __init__(self, changes, subject, flagged, ctx, while_, order, source_line=None) -> None:
+    def __init__(self, changes, subject, flagged, ctx, while_, order) -> None:
         self.changes = changes
         self.subject = subject
         self.flagged = flagged
         self.ctx = ctx
         self.while_ = while_
         self.order = order
-        self.source_line = source_line
 
 
 def adjacent(a: GameObject, b: GameObject) -> bool:
@@ -82,7 +81,7 @@ class Query:
             for o in holders(self.s.objects, ast.ContinuousPower):
                 for line, ctx in self._active_continuous(o):
                     for m in line.node.modifiers:
-                        out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0, line))
+                        out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
             for m in self.s.modifiers:
                 out.append(Mod(m.changes, m.subject if m.flagged is None else None, m.flagged, m.context,
                                m.condition, m.id))
@@ -291,7 +290,7 @@ class Query:
             return self.ref(ast.TargetRef(node.index), ctx)
         return self.select(node, ctx)
 
-    def select(self, node: Any, ctx: Context, mod: Mod | None = None) -> list[Any]:
+    def select(self, node: Any, ctx: Context) -> list[Any]:
         """Every object (id), player or chain link (id) a selector matches now."""
         if isinstance(node, ast.Ref) or isinstance(node, ast.Target):
             return self.ref(node, ctx)
@@ -364,7 +363,7 @@ class Query:
                         seen.add(oid)
                         yield self.s.obj(oid)
 
-    def _filter_ok(self, f: ast.Filter, o: GameObject, ctx: Context, mod: Mod | None = None) -> bool:
+    def _filter_ok(self, f: ast.Filter, o: GameObject, ctx: Context) -> bool:
         if f.kind == "character" and o.card.type is not CardType.CHARACTER:
             return False
         if f.kind == "equipment" and o.card.type is not CardType.EQUIPMENT:
@@ -541,9 +540,7 @@ class Query:
                 elif x in s.player_ids:
                     out.append(x)
             return tuple(dict.fromkeys(out))
-        if isinstance(node, (ast.Target, ast.TargetRef)):
-            return tuple(x for x in self.ref(node, ctx) if x in s.player_ids)
-        if isinstance(node, ast.Ref):
+        if isinstance(node, (ast.Target, ast.Ref)):
             return tuple(x for x in self.ref(node, ctx) if x in s.player_ids)
         if isinstance(node, ast.Filter) and node.kind == "player":
             return tuple(self.select(node, ctx))
