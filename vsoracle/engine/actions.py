@@ -24,7 +24,7 @@ from .powers import powers
 from .query import query
 from .state import ChainLink, Context, GameObject, Zone
 from .triggers import fire_recruit, flush
-from .zones import move_card, with_gear
+from .zones import attach, move_card, with_gear
 
 __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect"]
@@ -229,8 +229,8 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     if boost and boost_line is None:
         raise IllegalActionError(f"{oid} has no boost")
     total = cost + ((boost_line.node.value or 0) if boost and boost_line else 0)
-    has_alternate = any(ln.node.action == "recruit" for ln in powers(o.card, ast.AlternateCost))
-    if s.player(pid).resource_points < total and not has_alternate:
+    alternate = next((ln.node for ln in powers(o.card, ast.AlternateCost) if ln.node.action == "recruit"), None)
+    if s.player(pid).resource_points < total and alternate is None:
         raise IllegalActionError(f"{pid} has {s.player(pid).resource_points} resource points; recruiting {oid} "
                                  f"costs {total}")
     if equip is not None:
@@ -260,11 +260,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     elif area == "hidden":
         raise IllegalActionError(f"{oid} is not concealed: it comes into play in the visible area")
     given = list(costs)
-    binds: dict[str, Any] = {}
-    for line in powers(o.card, ast.AdditionalCost):
-        if line.node.action == "recruit":
-            binds.update(_pay_costs(g, pid, o, (line.node.cost,), given, None))
-    alternate = next((ln.node for ln in powers(o.card, ast.AlternateCost) if ln.node.action == "recruit"), None)
+    binds = _pay_additional(g, pid, o, "recruit", given)
     if alternate is not None and g.ask(Decision(pid, "may", f"{pid} may pay {oid}'s alternate cost "
                                                 f"({say(alternate.cost)}) instead of its recruit cost", (True, False))):
         binds.update(_pay_costs(g, pid, o, (alternate.cost,), given, None))
@@ -291,6 +287,16 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     fire_recruit(g, oid)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _pay_additional(g: Game, pid: str, o: GameObject, action: str, given: list[Any]) -> dict[str, Any]:
+    """Pay the card's additional costs to ``action`` it ("As an additional cost to recruit …",
+    CR 505), taking answers from ``given``; what the payment binds."""
+    binds: dict[str, Any] = {}
+    for line in powers(o.card, ast.AdditionalCost):
+        if line.node.action == action:
+            binds.update(_pay_costs(g, pid, o, (line.node.cost,), given, None))
+    return binds
 
 
 def plot_twist_effect(o: GameObject) -> ast.Effect | None:
@@ -326,11 +332,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     effect = plot_twist_effect(o)
     provisional = ChainLink(0, "play", pid, oid, effect, Context(pid, oid), "plot twist", o.card.ongoing)
     values = _announce_targets(g, effect, list(targets), provisional) if effect is not None else ()
-    given = list(costs)
-    binds: dict[str, Any] = {}
-    for line in powers(o.card, ast.AdditionalCost):
-        if line.node.action == "play":
-            binds.update(_pay_costs(g, pid, o, (line.node.cost,), given, None))
+    binds = _pay_additional(g, pid, o, "play", list(costs))
     if where == "hand":
         base = move_card(g.state, oid, Zone.CHAIN, controller=pid)
     else:
@@ -489,5 +491,5 @@ def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     h = s.obj(to)
     if h.zone is not Zone.IN_PLAY or h.controller != pid or h.card.type is not CardType.CHARACTER:
         raise IllegalActionError(f"{to} is not a character {pid} controls")
-    g.set(s.with_object(replace(o, equipped_to=to, area=h.area, row=h.row, col=h.col)))
+    g.set(attach(s, oid, to))
     g.note("transfer", f"{oid} is transferred to {to}; counters stay where they are", "FAQ SC 6")

@@ -17,7 +17,7 @@ from .fmap import FrozenMap
 from .zones import move_card
 
 __all__ = ["add_link", "pass_priority", "resolve_top", "resolve_all", "require_priority",
-           "require_empty_chain", "give_priority_to"]
+           "require_empty_chain"]
 
 
 def require_priority(g: Game, pid: str) -> None:
@@ -51,10 +51,6 @@ def add_link(g: Game, kind: str, controller: str, source: str | None, effect=Non
     return link_id
 
 
-def give_priority_to(g: Game, pid: str) -> None:
-    g.set(replace(g.state, priority=pid, passes=0))
-
-
 def pass_priority(g: Game) -> None:
     """The player with priority passes; when every player has passed in succession,
     the top effect resolves, or on an empty chain the step ends (Cerebro I)."""
@@ -82,8 +78,7 @@ def resolve_top(g: Game) -> None:
     g.bump()
     resolve.resolve_link(g, link)
     _after_resolution(g, link)
-    g.set(replace(g.state, resolving=None))
-    g.set(replace(g.state, priority=g.state.primary_player(), passes=0))
+    g.set(replace(g.state, resolving=None, priority=g.state.primary_player(), passes=0))
     triggers.flush(g)
 
 

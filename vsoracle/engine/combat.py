@@ -13,7 +13,7 @@ from ..text import ast
 from .chain import add_link, require_empty_chain, require_priority
 from .effects import execute, lose_endurance, stun
 from .game import Decision, Game
-from .powers import powers
+from .powers import holders, powers
 from .query import adjacent, protected, query
 from .state import Attack, ChainLink, Context, Zone
 from .triggers import fire, flush, pattern_matches
@@ -268,7 +268,7 @@ def _replacements(g: Game, facts: dict[str, Any]) -> list[tuple[str, Any, Contex
     s = g.state
     q = query(s)
     found = []
-    for o in s.objects.values():
+    for o in holders(s.objects, ast.ReplacementPower):
         for line in powers(o.card, ast.ReplacementPower):
             if not q.power_active(o, line.block):
                 continue

@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 from attrs import frozen
 
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
+from .invariants import check_transition
 from .log import Event
 from .state import GameState
 
@@ -73,7 +74,6 @@ class Game:
         """Replace the state (one transition); invariants are checked when enabled."""
         if self._check is not None:
             self._check(state)
-            from .invariants import check_transition
             check_transition(self.state, state)
         self.transitions += 1
         self.state = state

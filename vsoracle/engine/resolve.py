@@ -12,7 +12,7 @@ from .powers import is_unique
 from .query import query
 from .state import ChainLink, Zone
 from .triggers import fire, leading_condition
-from .zones import free_col, move_card
+from .zones import attach, free_col, move_card
 
 __all__ = ["resolve_link", "resolve_recruit"]
 
@@ -95,9 +95,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{o.id} has no character to equip: it goes to the KO'd pile", "CR 302", "A-EQUIP-FIZZLE")
             return
-        h = g.state.obj(host)
-        placed = move_card(g.state, o.id, Zone.IN_PLAY, controller=pid, area=h.area, row=h.row, col=h.col)
-        g.set(placed.with_object(replace(placed.obj(o.id), equipped_to=host)))
+        g.set(attach(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid), o.id, host))
         g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
         fire(g, "comes_into_play", subject=o.id)
         return

@@ -32,8 +32,6 @@ STEP_NAMES = {("draw", None): "draw phase", ("build", None): "build phase", ("co
 
 def _sources(g: Game, o: GameObject) -> list[tuple[Any, bool]]:
     """The triggered powers of ``o`` that are active now, each with whether it is ongoing."""
-    if not powers(o.card, ast.TriggeredPower):
-        return []
     q = query(g.state)
     out = []
     for line in powers(o.card, ast.TriggeredPower):
@@ -47,11 +45,6 @@ def _sources(g: Game, o: GameObject) -> list[tuple[Any, bool]]:
         elif _works_from(node, o):
             out.append((node, False))
     return out
-
-
-def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
-    """The objects whose cards have triggered powers."""
-    return holders(s.objects, ast.TriggeredPower)
 
 
 def _works_from(node: ast.TriggeredPower, o: GameObject) -> bool:
@@ -125,7 +118,7 @@ def fire(g: Game, kind: str, **facts: Any) -> None:
     """An event happened: remember every trigger it sets off (CR 502, "a picture")."""
     s = g.state
     found: list[PendingTrigger] = []
-    for o in _trigger_holders(s):
+    for o in holders(s.objects, ast.TriggeredPower):
         for node, ongoing in _sources(g, o):
             if not isinstance(node.trigger, ast.Whenever):
                 continue
@@ -171,7 +164,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None) -> Non
             return False
         return trigger.step.whose != "your" or active == controller or (active is None and controller == s.initiative)
 
-    for o in _trigger_holders(s):
+    for o in holders(s.objects, ast.TriggeredPower):
         for node, ongoing in _sources(g, o):
             controller = o.controller if o.zone is Zone.IN_PLAY else o.owner
             if not wanted(node.trigger, controller):
@@ -229,10 +222,11 @@ def flush(g: Game) -> None:
                 order.append(mine.pop(labels.index(pick)))
             for p in reversed(order):
                 src = g.state.objects.get(p.source) if p.source else None
-                ctx = _choose_targets(g, p, _origin(src))
+                origin = _origin(src)
+                ctx = _choose_targets(g, p, origin)
                 if ctx is None:
                     continue
-                chain.add_link(g, "trigger", p.controller, p.source, p.effect, ctx, _origin(src), p.ongoing)
+                chain.add_link(g, "trigger", p.controller, p.source, p.effect, ctx, origin, p.ongoing)
                 g.note("chain", f"trigger:{p.source} goes on the chain: {p.text}", "CR 502")
 
 

@@ -16,7 +16,7 @@ from ..errors import IllegalActionError, LimitExceededError
 from .game import Game
 from .game import Decision
 from .query import cannot_lose, cannot_win, query
-from .zones import move_card
+from .zones import attach, move_card
 from .state import GameState, Zone
 from .triggers import fire_start, flush
 
@@ -101,8 +101,7 @@ def offer_transfers(g: Game, pid: str) -> None:
             continue
         pick = g.ask(Decision(pid, "transfer", f"{pid} may transfer {eq.id} to another character", ("none",) + hosts))
         if pick != "none":
-            h = g.state.obj(pick)
-            g.set(g.state.with_object(replace(eq, equipped_to=pick, area=h.area, row=h.row, col=h.col)))
+            g.set(attach(g.state, eq.id, pick))
             g.note("transfer", f"{eq.id} is transferred to {pick}; counters stay on the character", "FAQ SC 6")
 
 
@@ -196,7 +195,7 @@ def wrap_up(g: Game) -> None:
         else:
             g.set(g.state.with_player(replace(g.state.player(winner), won=True)))
             g.note("win", f"{winner} wins the game", "CR 102")
-    if any(p.lost or p.won for p in g.state.players) and len([p for p in g.state.players if not p.lost]) <= 1:
+    if any(p.lost or p.won for p in g.state.players) and len(remaining) <= 1:
         g.set(replace(g.state, over=True, priority=None))
         g.note("over", "the game is over", "CR 102")
         return
@@ -210,9 +209,12 @@ def wrap_up(g: Game) -> None:
         if o.stunned:
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("ko", f"{o.id} is KO'd: still stunned at wrap-up", "CR 408")
-    for o in list(g.state.objects.values()):
+    ready = g.state
+    for o in g.state.objects.values():
         if o.exhausted and o.zone in (Zone.IN_PLAY, Zone.RESOURCE_ROW):
-            g.set(g.state.with_object(replace(o, exhausted=False)))
+            ready = ready.with_object(replace(o, exhausted=False))
+    if ready is not g.state:
+        g.set(ready)
     g.note("ready", "all objects ready", "CR 408")
     s = g.state
     g.set(replace(s, modifiers=tuple(m for m in s.modifiers if m.duration == "permanent"),

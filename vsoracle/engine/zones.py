@@ -11,7 +11,7 @@ from .values import replace
 
 from .state import PILES, GameObject, GameState, Player, Zone
 
-__all__ = ["move_card", "remove_from_piles", "with_gear", "free_col"]
+__all__ = ["move_card", "with_gear", "attach", "free_col"]
 
 
 def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
@@ -46,11 +46,6 @@ def _put_in(players: tuple[Player, ...], owner: str, zone: Zone, oid: str, *, to
             p = p.with_pile(zone, ids)
         out.append(p)
     return tuple(out)
-
-
-def remove_from_piles(state: GameState, oid: str) -> GameState:
-    """The state without ``oid`` in its owner's pile (the one its zone names)."""
-    return replace(state, players=_take_out(state.players, state.obj(oid)))
 
 
 def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None = None,
@@ -93,6 +88,12 @@ def with_gear(state: GameState, oid: str, **changes: object) -> GameState:
         if eq.equipped_to == oid:
             state = state.with_object(replace(eq, **changes))
     return state
+
+
+def attach(state: GameState, eid: str, host: str) -> GameState:
+    """The state with equipment ``eid`` attached to character ``host``, in its position (CR 302)."""
+    h = state.obj(host)
+    return state.with_object(replace(state.obj(eid), equipped_to=host, area=h.area, row=h.row, col=h.col))
 
 
 def free_col(state: GameState, controller: str, area: str, row: str, prefer: int | None = None,
