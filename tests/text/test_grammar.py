@@ -87,6 +87,14 @@ def test_cache_file_lives_under_the_user_cache_dir(monkeypatch, tmp_path):
     assert path.startswith(str(tmp_path)) and "vsoracle" in path
 
 
+def test_a_cache_file_lark_cannot_write_does_not_stop_the_parser(tmp_path):
+    """lark logs a cache it cannot save with a malformed log call; the parser is built all the same."""
+    blocked = tmp_path / "tables.cache"
+    blocked.mkdir()  # a folder where the cache file should be
+    built = parser._build(str(blocked))
+    assert built.parse(parser.prepare("Reservist", None)) is not None
+
+
 def test_render_reads_the_same_keywords_as_the_parser():
     """render reads the grammar's keywords from the file so that rendering never builds a parser."""
     from vsoracle.text.parser import keywords

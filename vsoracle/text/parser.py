@@ -98,7 +98,10 @@ class _ConflictLog(logging.Handler):
         self.conflicts: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        message = record.getMessage()
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # lark's own "failed to save the cache" call is malformed
+            message = str(record.msg)
         if "Shift/Reduce" in message or message.startswith(" * "):
             self.conflicts.append(message)
 
@@ -106,11 +109,12 @@ class _ConflictLog(logging.Handler):
 def _build(cache: str | bool) -> Lark:
     handler = _ConflictLog()
     logger = lark.logger
-    old_level, old_handlers = logger.level, list(logger.handlers)
+    old_level, old_handlers, old_propagate = logger.level, list(logger.handlers), logger.propagate
     for other in old_handlers:
         logger.removeHandler(other)
     logger.addHandler(handler)
     logger.setLevel(logging.DEBUG)
+    logger.propagate = False  # lark's messages while building are ours to read, not the application's
     try:
         parser = Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
                       start="card_text", postlex=_Words(), propagate_positions=True,
@@ -120,6 +124,7 @@ def _build(cache: str | bool) -> Lark:
         for other in old_handlers:
             logger.addHandler(other)
         logger.setLevel(old_level)
+        logger.propagate = old_propagate
     if handler.conflicts:
         raise GrammarError("grammar/vs.lark is not LALR(1) (strict): " + " ".join(handler.conflicts))
     return parser
@@ -127,11 +132,9 @@ def _build(cache: str | bool) -> Lark:
 
 @lru_cache(maxsize=1)
 def get_parser() -> Lark:
-    """The LALR parser, built once per process; its tables come from the cache file when fresh."""
-    try:
-        return _build(_cache_file())
-    except OSError:
-        return _build(False)
+    """The LALR parser, built once per process; its tables come from the cache file when fresh
+    (a cache file lark cannot read or write is logged by lark and built without)."""
+    return _build(_cache_file())
 
 
 _REMINDER = re.compile(r"\([^()\n]*\)")
@@ -213,13 +216,17 @@ def _placed(error: CardTextError, text: str, visit: VisitError | None) -> CardTe
     return error
 
 
+def _end_of(text: str) -> tuple[int, int]:
+    """The line and column just after the text's last word."""
+    lines = text.splitlines() or [""]
+    return len(lines), len(lines[-1].rstrip()) + 1
+
+
 def _syntax_error(error: UnexpectedInput, text: str) -> CardTextError:
     line = getattr(error, "line", None)
     column = getattr(error, "column", None)
     if isinstance(error, UnexpectedEOF) or line in (None, -1):
-        lines = text.splitlines() or [""]
-        line = len(lines)
-        column = len(lines[-1].rstrip()) + 1
+        line, column = _end_of(text)
         found = "the end of the text"
         expected = getattr(error, "expected", ()) or ()
     elif isinstance(error, UnexpectedToken):
@@ -237,9 +244,7 @@ def _syntax_error(error: UnexpectedInput, text: str) -> CardTextError:
             found = f"'{word}'"
         expected = error.expected or error.accepts or set()
         if token.type == "$END":
-            lines = text.splitlines() or [""]
-            line = len(lines)
-            column = len(lines[-1].rstrip()) + 1
+            line, column = _end_of(text)
     elif isinstance(error, UnexpectedCharacters):
         found = repr(text[error.pos_in_stream]) if 0 <= error.pos_in_stream < len(text) else "a character"
         expected = error.allowed or set()
