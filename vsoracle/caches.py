@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -52,6 +51,8 @@ def digest(files: Iterable[Path], *extra: bytes) -> str:
 
 def read_pickle(path: Path) -> Any:
     """The object pickled at ``path``, or ``None`` when it is missing or unreadable."""
+    import pickle  # not needed by a run answered from the answer cache
+
     try:
         with open(path, "rb") as f:
             return pickle.load(f)
@@ -79,6 +80,8 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 def write_pickle(path: Path, value: Any) -> None:
+    import pickle
+
     write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
 
 

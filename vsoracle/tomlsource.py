@@ -95,7 +95,8 @@ class TomlSource:
             if line is None or "end of document" in message:
                 line = _last_opening(text) or max(1, len(text.splitlines()))
             raise error(f"invalid TOML: {reason}", file=path, line=line, hint=hint) from None
-        return cls(path, data, _index(text), tuple(text.splitlines()))
+        lines = tuple(text.splitlines())
+        return cls(path, data, _index(lines), lines)
 
     @classmethod
     def read(cls, path: Path | str, error: type[VsOracleError]) -> "TomlSource":
@@ -152,7 +153,7 @@ def _last_opening(text: str) -> int | None:
     return depth_lines[-1] if depth_lines else None
 
 
-def _index(text: str) -> dict[KeyPath, int]:
+def _index(lines: tuple[str, ...]) -> dict[KeyPath, int]:
     positions: dict[KeyPath, int] = {}
     counts: dict[KeyPath, int] = {}
     table: KeyPath = ()
@@ -160,7 +161,7 @@ def _index(text: str) -> dict[KeyPath, int]:
     array_items = 0
     depth = 0
     in_multiline_string = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if in_multiline_string:
             if raw.count('"""') % 2 == 1 or raw.count("'''") % 2 == 1:

@@ -377,7 +377,7 @@ class _Renderer:
                 raise RenderError("modifiers of one clause: only the last may omit a shared span")
             for_each = _for_each_of(modify.changes)
             if for_each is not None:
-                tail.append("for each " + self.filter_body(for_each, plural=False))
+                tail.append("for each " + self.heads_and_post(for_each, plural=False))
             text = " and ".join(phrases)
             if tail:
                 text += " " + " ".join(tail)
@@ -512,7 +512,7 @@ class _Renderer:
             if isinstance(amount, A.CostOf):
                 return f"{v('lose')} endurance equal to {self.amount(amount)}"
             if isinstance(amount, A.ForEach):
-                return f"{v('lose')} {amount.per} endurance for each {self.filter_body(amount.selector, plural=False)}"
+                return f"{v('lose')} {amount.per} endurance for each {self.heads_and_post(amount.selector, plural=False)}"
             return f"{v('lose')} {self.amount(amount)} endurance"
         if isinstance(effect, A.ReplaceResource):
             return f"{v('replace')} {self.np(effect.selector)}"
@@ -583,7 +583,7 @@ class _Renderer:
             return f"you do not control {self.np(c.selector)}"
         if isinstance(c, A.YouControlCount):
             word = "fewer" if c.comparison == "at most" else "more"
-            return f"you control {c.n} or {word} {self.filter_body(c.selector, plural=True)}"
+            return f"you control {c.n} or {word} {self.heads_and_post(c.selector, plural=True)}"
         if isinstance(c, A.PlayedNoOtherPlotTwists):
             return "you played no other plot twists this turn"
         if isinstance(c, A.EnduranceAtLeast) and isinstance(c.player, A.You):
@@ -605,7 +605,7 @@ class _Renderer:
         if isinstance(c, A.WasBoosted):
             return f"{self.np(c.ref)} was boosted"
         if isinstance(c, A.OnePlayerRevealedMost):
-            return f"one player revealed more {self.filter_body(c.selector, plural=True)} than any other player"
+            return f"one player revealed more {self.heads_and_post(c.selector, plural=True)} than any other player"
         if _is_state_while(c):
             return _STATE_WHILE[type(c)]
         raise RenderError(f"cannot render the condition {type(c).__name__}")
@@ -744,9 +744,6 @@ class _Renderer:
         if isinstance(count, int):
             return f"{_count_word(count)} {self.heads_and_post(selector, plural=True)}"
         raise RenderError(f"cannot render the count {count!r}")
-
-    def filter_body(self, selector: Any, plural: bool) -> str:
-        return self.heads_and_post(selector, plural)
 
     def heads_and_post(self, selector: Any, plural: bool) -> str:
         options = selector.options if isinstance(selector, A.Either) else (selector,)
@@ -1026,8 +1023,8 @@ def render_tree(node: Any, indent: str = "  ") -> str:
             return
         fields = _shown_fields(value)
         simple = [(n, _scalar(v)) for n, v in fields]
-        if all(s is not None for _, s in simple) and len(", ".join(f"{n}={s}" for n, s in simple)) < 60:
-            inner = ", ".join(f"{n}={s}" for n, s in simple)
+        inner = ", ".join(f"{n}={s}" for n, s in simple) if all(s is not None for _, s in simple) else None
+        if inner is not None and len(inner) < 60:
             lines.append(f"{pad}{label}{type(value).__name__}({inner})")
             return
         lines.append(f"{pad}{label}{type(value).__name__}")
