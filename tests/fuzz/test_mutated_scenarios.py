@@ -7,10 +7,9 @@ The seeds are the example scenarios and every FAQ scenario (``tests/faq``); see
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from hypothesis import given, note
 
+from vsoracle.cards import default_database as database
 from vsoracle.errors import VsOracleError
 from vsoracle.scenario.load import parse_scenario
 from vsoracle.scenario.run import RunResult, run_scenario
@@ -18,12 +17,6 @@ from vsoracle.scenario.run import RunResult, run_scenario
 from .strategies import FUZZ, mutated, seed_files, time_limit
 
 PATH = "mutant.toml"
-
-
-@lru_cache(maxsize=1)
-def database():
-    from vsoracle.cards import load_database
-    return load_database()
 
 
 def load_and_run(text: str) -> RunResult | VsOracleError:

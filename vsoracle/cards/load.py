@@ -8,6 +8,7 @@ is the one in ``docs/scenario-format.md`` §2 (the same for the database in
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from .model import Card, CardType
 if TYPE_CHECKING:
     from .lookup import CardDB
 
-__all__ = ["load_card_file", "load_database", "card_from_table", "CARD_KEYS"]
+__all__ = ["load_card_file", "load_database", "default_database", "card_from_table", "CARD_KEYS"]
 
 _HERE = Path(__file__).resolve().parent
 
@@ -150,6 +151,12 @@ def load_database(paths: list[Path] | None = None) -> "CardDB":
     if remembered is not None:
         caches.write_pickle(remembered, cards)
     return CardDB(cards)
+
+
+@lru_cache(maxsize=1)
+def default_database() -> "CardDB":
+    """The built-in database (all of ``cards/``), loaded once per process."""
+    return load_database()
 
 
 def _remembered(files: list[Path]) -> Path | None:

@@ -7,8 +7,7 @@ from typing import Optional
 
 import typer
 
-from ..cards import Card, CardType
-from .report import database
+from ..cards import Card, CardType, default_database as database
 
 __all__ = ["app", "card_json"]
 

@@ -7,18 +7,9 @@ everyday question does not pay for building the command-line application.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["report_lines", "report_json", "explain_lines", "answer", "database"]
-
-
-@lru_cache(maxsize=1)
-def database():
-    """The built-in card database, loaded once per process."""
-    from ..cards import load_database
-
-    return load_database()
+__all__ = ["report_lines", "report_json", "explain_lines", "answer"]
 
 
 def report_lines(result, *, show_log: bool = True) -> list[str]:
@@ -143,7 +134,9 @@ def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: 
     from ..scenario.load import load_scenario
     from ..scenario.run import run_scenario
 
-    result = run_scenario(load_scenario(file, database()))
+    from ..cards import default_database
+
+    result = run_scenario(load_scenario(file, default_database()))
     if as_json:
         output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
     else:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from .report import answer, database, explain_lines
+from ..cards import default_database
+from .report import answer, explain_lines
 
 __all__ = ["register"]
 
@@ -23,7 +24,7 @@ def register(app: typer.Typer) -> None:
         from ..scenario.load import load_scenario
         from ..scenario.run import run_scenario
 
-        result = run_scenario(load_scenario(file, database()))
+        result = run_scenario(load_scenario(file, default_database()))
         typer.echo("\n".join(explain_lines(result)))
         raise typer.Exit(code=0 if result.passed else 1)
 

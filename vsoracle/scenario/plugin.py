@@ -34,12 +34,6 @@ def pytest_collect_file(parent: Any, file_path: Path) -> Any:
     return None
 
 
-@lru_cache(maxsize=1)
-def _database() -> Any:
-    from ..cards import load_database
-    return load_database()
-
-
 @lru_cache(maxsize=64)
 def pending(folder: str) -> frozenset[str]:
     """The scenario file names listed in ``folder/PENDING`` (one a line, ``#`` comments)."""
@@ -76,7 +70,9 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         from ..scenario.load import load_scenario
         from ..scenario.run import run_scenario
-        result = run_scenario(load_scenario(self.path, _database()))
+        from ..cards import default_database
+
+        result = run_scenario(load_scenario(self.path, default_database()))
         self.user_properties.append(("outcomes", len(result.outcomes)))
         if not result.passed:
             raise ScenarioFailure(result)
