@@ -12,8 +12,23 @@ vsoracle) prints the stored answer without loading typer or the engine (see
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
-__all__ = ["main"]
+if TYPE_CHECKING:
+    from ..errors import VsOracleError
+
+__all__ = ["main", "error_line", "internal_error_line"]
+
+
+def error_line(error: "VsOracleError") -> str:
+    """A :class:`~vsoracle.errors.VsOracleError` as the one line a person reads (``file:line: …``)."""
+    return f"error: {error}" if not error.file else str(error)
+
+
+def internal_error_line(exc: BaseException) -> str:
+    """What a vsoracle bug prints instead of a traceback."""
+    return (f"internal error: {type(exc).__name__}: {exc}. This is a vsoracle bug: "
+            "please report it with the file you ran.")
 
 _FAST_FLAGS = {"--json": "json", "--quiet": "quiet", "-q": "quiet", "--no-cache": "no_cache"}
 
@@ -37,13 +52,12 @@ def _fast_resolve(argv: list[str]) -> int | None:
         output, code = answer(Path(argv[1]), as_json="json" in chosen, quiet="quiet" in chosen,
                               no_cache="no_cache" in chosen)
     except VsOracleError as error:
-        sys.stderr.write((f"error: {error}" if not error.file else str(error)) + "\n")
+        sys.stderr.write(error_line(error) + "\n")
         return 2
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last line of defence: say so plainly
-        sys.stderr.write(f"internal error: {type(exc).__name__}: {exc}. This is a vsoracle bug: "
-                         "please report it with the file you ran.\n")
+        sys.stderr.write(internal_error_line(exc) + "\n")
         return 3
     sys.stdout.write(output + "\n")
     return code

@@ -5,13 +5,12 @@ from __future__ import annotations
 import typer
 
 from .. import __version__
-from .common import run_guarded
 from . import cards as _cards
 from . import text as _text
 from . import resolve as _resolve
 from . import caches as _caches
 
-__all__ = ["app", "main"]
+__all__ = ["app"]
 
 app = typer.Typer(
     name="vsoracle",
@@ -40,7 +39,3 @@ _text.register(app)
 _resolve.register(app)
 _caches.register(app)
 
-
-def main() -> None:
-    """Console entry point."""
-    run_guarded(app)

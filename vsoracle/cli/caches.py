@@ -9,12 +9,11 @@ from .. import caches
 __all__ = ["register"]
 
 
-def _size(n: int) -> str:
-    for unit in ("B", "KB", "MB"):
-        if n < 1024 or unit == "MB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n:.1f} MB"
+def _size(n: float) -> str:
+    if n < 1024:
+        return f"{n:.0f} B"
+    n /= 1024
+    return f"{n:.1f} KB" if n < 1024 else f"{n / 1024:.1f} MB"
 
 
 def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete every cache (always safe).")) -> None:

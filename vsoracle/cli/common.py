@@ -8,13 +8,14 @@ from typing import Callable
 import typer
 
 from ..errors import VsOracleError
+from . import error_line, internal_error_line
 
 __all__ = ["run_guarded", "fail"]
 
 
 def fail(error: VsOracleError) -> "typer.Exit":
     """Print ``error`` as one line on stderr; the exit to raise (code 2)."""
-    typer.echo(f"error: {error}" if not error.file else str(error), err=True)
+    typer.echo(error_line(error), err=True)
     return typer.Exit(code=2)
 
 
@@ -27,11 +28,10 @@ def run_guarded(app: Callable[..., object]) -> None:
     try:
         app()
     except VsOracleError as error:
-        typer.echo(f"error: {error}" if not error.file else str(error), err=True)
+        typer.echo(error_line(error), err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # the last line of defence: say so plainly
-        typer.echo(f"internal error: {type(exc).__name__}: {exc}. This is a vsoracle bug: "
-                   "please report it with the file you ran.", err=True)
+        typer.echo(internal_error_line(exc), err=True)
         sys.exit(3)

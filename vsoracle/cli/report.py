@@ -39,9 +39,10 @@ def report_lines(result, *, show_log: bool = True) -> list[str]:
                 lines.append(f"      {n:>3}. {event}")
         for text in describe_state(out.state):
             lines.append(f"      {text}")
-    if result.assumptions:
+    assumptions = result.assumptions
+    if assumptions:
         lines.append("")
-        lines.append("This answer rests on assumptions: " + ", ".join(result.assumptions)
+        lines.append("This answer rests on assumptions: " + ", ".join(assumptions)
                      + " (see docs/rules-assumptions.md)")
     lines.append("")
     lines.append("Checks:")
@@ -112,8 +113,9 @@ def explain_lines(result) -> list[str]:
                 if part and part not in cites and not part.startswith(("scenario", "Avengers FAQ,")):
                     cites.append(part)
     lines += ["", "Rules consulted: " + "; ".join(cites)]
-    if result.assumptions:
-        lines.append("Assumptions: " + ", ".join(result.assumptions) + " (docs/rules-assumptions.md)")
+    assumptions = result.assumptions
+    if assumptions:
+        lines.append("Assumptions: " + ", ".join(assumptions) + " (docs/rules-assumptions.md)")
     if sc.source:
         lines.append(f"Question from: {sc.source}")
     return lines

@@ -19,10 +19,8 @@ def actual(state: GameState, check: Check) -> Any:
     if check.subject in state.player_ids:
         p = state.player(check.subject)
         prop = check.prop
-        if prop in ("hand", "deck", "ko_pile", "removed"):
+        if prop in ("hand", "deck", "resources", "ko_pile", "removed"):
             return len(getattr(p, prop))
-        if prop == "resources":
-            return len(p.resources)
         return getattr(p, prop)
     o = state.obj(check.subject)
     q = query(state)
