@@ -152,6 +152,7 @@ class _Loader:
         self.src = source
         self.db = db
         self.objects: dict[str, GameObject] = {}
+        self.pids: tuple[str, ...] = ()  # the players, once the position is read
         self.id_lines: dict[str, int | None] = {}
         self.slug_counts: dict[str, int] = {}
         self.explicit = _explicit_ids(source.data)
@@ -284,7 +285,7 @@ class _Loader:
         for default in ("A", "B"):  # a game has at least two players; unnamed ones start empty
             if len(players_table) < 2 and default not in players_table:
                 players_table[default] = {}
-        pids = tuple(players_table)
+        pids = self.pids = tuple(players_table)
         turn = self.expect(game.get("turn", 1), int, ("game", "turn"), "a whole number")
         if turn < 1:
             raise self.fail(("game", "turn"), f"turn must be 1 or more, not {turn}", "turns are counted from 1")
@@ -437,8 +438,8 @@ class _Loader:
         value = table.get(verb) if verb else None
         self._check_verb(verb, value, table, path)
         by = table.get("by")
-        if by is not None and by not in self._pids():
-            raise self.fail(path + ("by",), f"unknown player {_show(by)}", f"players are {', '.join(self._pids())}")
+        if by is not None and by not in self.pids:
+            raise self.fail(path + ("by",), f"unknown player {_show(by)}", f"players are {', '.join(self.pids)}")
         choose = table.get("choose", [])
         if not isinstance(choose, list):
             choose = [choose]
@@ -448,16 +449,9 @@ class _Loader:
         return Step(index + 1, verb, _freeze(value), keys, by, tuple(_freeze(c) for c in choose), rejected,
                     checks, self.src.line_of(path + ((verb,) if verb else ())))
 
-    def _pids(self) -> tuple[str, ...]:
-        pids = list(self.src.data.get("players", {}))
-        for default in ("A", "B"):
-            if len(pids) < 2 and default not in pids:
-                pids.append(default)
-        return tuple(pids)
-
     def _known(self, value: Any, path: KeyPath, players: bool = True) -> None:
         """An id (or player) that steps name must exist."""
-        names = list(self.objects) + (list(self._pids()) if players else [])
+        names = list(self.objects) + (list(self.pids) if players else [])
         if value not in names:
             near = difflib.get_close_matches(str(value), names, n=3)
             hint = ("did you mean " + " or ".join(f"'{n}'" for n in near) + "?") if near else \
@@ -533,11 +527,11 @@ class _Loader:
                     self._known(entry.split(":", 1)[1], spath, players=False)
                 out.append(Check("chain", "", _freeze(props), self.src.line_of(spath), every))
                 continue
-            if subject not in self.objects and subject not in self._pids():
+            if subject not in self.objects and subject not in self.pids:
                 self._known(subject, spath)
             if not isinstance(props, dict):
                 raise self.fail(spath, f"write checks as {subject}.PROPERTY = VALUE")
-            allowed = PLAYER_PROPERTIES if subject in self._pids() else OBJECT_PROPERTIES
+            allowed = PLAYER_PROPERTIES if subject in self.pids else OBJECT_PROPERTIES
             for prop, expected in props.items():
                 if prop not in allowed:
                     near = difflib.get_close_matches(prop, allowed, n=1)
