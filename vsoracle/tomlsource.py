@@ -126,6 +126,22 @@ class TomlSource:
         after = raw.split("=", 1)[1].strip() if "=" in raw else ""
         return line + 1 if after in ('"""', "'''") else line
 
+    def text_line(self, keypath: KeyPath, n: int) -> int | None:
+        """The file line of line ``n`` (1-based) of a string value whose leading newlines the
+        loader strips (a card's text written after an opening triple quote and a blank line)."""
+        first = self.value_line(keypath)
+        if first is None:
+            return None
+        value: Any = self.data
+        for part in keypath:
+            try:
+                value = value[part]
+            except (KeyError, IndexError, TypeError):
+                value = ""
+                break
+        skipped = len(value) - len(value.lstrip("\n")) if isinstance(value, str) else 0
+        return first + skipped + n - 1
+
     def line_of(self, keypath: KeyPath) -> int | None:
         """The line where ``keypath`` (or its longest known prefix) is written."""
         for end in range(len(keypath), 0, -1):

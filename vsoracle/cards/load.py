@@ -21,7 +21,7 @@ from .model import Card, CardType
 if TYPE_CHECKING:
     from .lookup import CardDB
 
-__all__ = ["load_card_file", "load_database", "default_database", "card_from_table", "CARD_KEYS"]
+__all__ = ["load_card_file", "cards_of", "load_database", "default_database", "card_from_table", "CARD_KEYS"]
 
 _HERE = Path(__file__).resolve().parent
 
@@ -112,7 +112,11 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
 
 def load_card_file(path: Path | str) -> tuple[tuple[Card, int | None], ...]:
     """Load one set file: its cards, each with the line of its ``[[card]]`` header."""
-    source = TomlSource.read(path, CardDataError)
+    return cards_of(TomlSource.read(path, CardDataError))
+
+
+def cards_of(source: TomlSource) -> tuple[tuple[Card, int | None], ...]:
+    """The cards of a set file already read, each with the line of its ``[[card]]`` header."""
     set_table = source.data.get("set", {})
     if not isinstance(set_table, dict):
         raise CardDataError("'set' must be a table", file=source.path, line=source.line_of(("set",)),

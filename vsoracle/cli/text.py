@@ -51,7 +51,7 @@ def check_command(
     files: Optional[List[Path]] = typer.Argument(None, help="Card files (default: every cards/*.toml)."),
 ) -> None:
     """Parse the text of every card; report each failure with a caret; exit 1 if any fails."""
-    from ..cards import load_card_file
+    from ..cards.load import cards_of
     from ..resources import data_path
     from ..text import parse_card_text
     from ..tomlsource import TomlSource
@@ -61,14 +61,12 @@ def check_command(
     failures: list[str] = []
     for path in paths:
         source = TomlSource.read(path, CardDataError)
-        raw_lines = Path(path).read_text(encoding="utf-8").splitlines()
-        for index, (card, _header_line) in enumerate(load_card_file(path)):
+        for index, (card, _header_line) in enumerate(cards_of(source)):
             total += 1
             try:
                 parse_card_text(card.text, card.name)
             except CardTextError as error:
-                text_key = source.line_of(("card", index, "text"))
-                file_line = _text_line_in_file(raw_lines, text_key, error.text_line or 1)
+                file_line = source.text_line(("card", index, "text"), error.text_line or 1)
                 failures.append(f"{path}:{file_line}: card '{card.title}', text line {error.text_line}"
                                 f" column {error.column}: {error.message}")
                 failures.extend(_caret_lines(error))
@@ -79,20 +77,6 @@ def check_command(
     typer.echo(f"{total} cards, {parsed} parsed")
     if parsed != total:
         raise typer.Exit(code=1)
-
-
-def _text_line_in_file(raw_lines: list[str], key_line: int | None, text_line: int) -> int | None:
-    """The file line of line ``text_line`` of a card's ``text`` value."""
-    if key_line is None:
-        return None
-    opener = raw_lines[key_line - 1] if 0 < key_line <= len(raw_lines) else ""
-    value = opener.split("=", 1)[1].strip() if "=" in opener else ""
-    if value in ('"""', "'''"):
-        first = key_line + 1
-        while first <= len(raw_lines) and not raw_lines[first - 1].strip():
-            first += 1
-        return first + text_line - 1
-    return key_line + text_line - 1
 
 
 def register(app: typer.Typer) -> None:

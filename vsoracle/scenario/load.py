@@ -218,12 +218,11 @@ class _Loader:
                 raise self.fail(("card", index), f"duplicate card title '{card.title}'",
                                 f"already defined at line {titles[key]}")
             titles[key] = self.src.line_of(("card", index))
-            raw = table.get("text", "") if isinstance(table.get("text"), str) else ""
-            self._check_text(card, ("card", index, "text"), len(raw) - len(raw.lstrip("\n")))
+            self._check_text(card, ("card", index, "text"))
             cards.append(card)
         return self.db.with_cards(cards) if cards else self.db
 
-    def _check_text(self, card: Card, keypath: KeyPath, skipped: int = 0) -> None:
+    def _check_text(self, card: Card, keypath: KeyPath) -> None:
         """A scenario card's text must parse; the error points at the line and column."""
         if not card.text.strip():
             return
@@ -232,8 +231,7 @@ class _Loader:
         try:
             parse_stored(card.text, card.name)
         except CardTextError as error:
-            first = (self.src.value_line(keypath) or 0) + skipped
-            line = first + (error.text_line or 1) - 1
+            line = self.src.text_line(keypath, error.text_line or 1)
             column = f", column {error.column}" if error.column else ""
             expected = f"expected one of: {', '.join(error.expected[:8])}" if error.expected else None
             raise ScenarioError(f"card '{card.title}' text{column}: {error.message}", file=self.src.path,
