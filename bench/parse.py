@@ -20,8 +20,8 @@ def main() -> None:
     args = options.parse_args()
 
     started = time.perf_counter()
-    from vsoracle.cards import load_database
-    from vsoracle.text import parse_card_text, parser
+    from run import parse_times  # bench/run.py, beside this file
+    from vsoracle.text import parser
 
     parser.get_parser()
     print(f"import + parser from cache: {(time.perf_counter() - started) * 1000:.0f} ms")
@@ -30,16 +30,7 @@ def main() -> None:
         parser._build(False)
         print(f"parser built from the grammar: {(time.perf_counter() - started) * 1000:.0f} ms")
 
-    cards = [c for c in load_database() if c.text]
-    rows = []
-    for card in cards:
-        times = []
-        for _ in range(args.repeat):
-            begin = time.perf_counter()
-            parse_card_text(card.text, card.name)
-            times.append(time.perf_counter() - begin)
-        rows.append((statistics.median(times) * 1000, len(card.text), card.title))
-    rows.sort(reverse=True)
+    rows = sorted(((ms, len(card.text), card.title) for ms, card in parse_times(args.repeat)), reverse=True)
     width = max(len(title) for _, _, title in rows)
     print(f"\n{'card':<{width}}  {'chars':>5}  {'median ms':>9}")
     for ms, chars, title in rows:
