@@ -99,10 +99,17 @@ def test_an_unwritable_cache_folder_never_stops_a_run(tmp_path, monkeypatch):
     assert load_database().find("MAV-020").cost == 3
 
 
-def _resolve(cache_home: Path, *args: str, code: str | None = None) -> subprocess.CompletedProcess:
+def _run(cache_home: Path, *cmd: str) -> subprocess.CompletedProcess:
     env = {"XDG_CACHE_HOME": str(cache_home), "PATH": "", "PYTHONDONTWRITEBYTECODE": "1"}
-    cmd = [sys.executable, "-m", "vsoracle", "resolve", *args] if code is None else [sys.executable, "-c", code, *args]
-    return subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)
+    return subprocess.run([sys.executable, *cmd], capture_output=True, text=True, cwd=ROOT, env=env)
+
+
+def _cli(cache_home: Path, *args: str) -> subprocess.CompletedProcess:
+    return _run(cache_home, "-m", "vsoracle", *args)
+
+
+def _resolve(cache_home: Path, *args: str) -> subprocess.CompletedProcess:
+    return _cli(cache_home, "resolve", *args)
 
 
 def test_a_second_run_needs_no_parser_and_gives_the_same_answer(cache_home):
@@ -111,7 +118,7 @@ def test_a_second_run_needs_no_parser_and_gives_the_same_answer(cache_home):
     probe = ("import sys; from vsoracle.cli import main; sys.argv = ['vsoracle', *sys.argv[1:]]\n"
              "try:\n    main()\nexcept SystemExit:\n    pass\n"
              "print('LARK' if 'lark' in sys.modules else 'NO-LARK')")
-    warm = _resolve(cache_home, "resolve", EXAMPLE, "--no-cache", code=probe)
+    warm = _run(cache_home, "-c", probe, "resolve", EXAMPLE, "--no-cache")
     assert fresh.returncode == 0, fresh.stderr
     assert warm.stdout.rstrip().endswith("NO-LARK")
     assert warm.stdout.rstrip()[: -len("NO-LARK")].rstrip() == fresh.stdout.rstrip()
@@ -132,11 +139,6 @@ def test_the_answer_cache_keeps_the_answer_and_the_exit_code(cache_home, tmp_pat
     assert "✗ pym.zone" in again.stdout
     stored = [json.loads(p.read_text(encoding="utf-8")) for p in (cache_home / "vsoracle" / "answers").glob("*.json")]
     assert sorted(s["code"] for s in stored) == [0, 1]
-
-
-def _cli(cache_home: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {"XDG_CACHE_HOME": str(cache_home), "PATH": "", "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run([sys.executable, "-m", "vsoracle", *args], capture_output=True, text=True, cwd=ROOT, env=env)
 
 
 def test_the_cache_command_shows_and_clears_every_cache(cache_home):

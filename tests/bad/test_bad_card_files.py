@@ -15,7 +15,7 @@ import pytest
 from vsoracle.cards import load_card_file
 from vsoracle.errors import CardDataError
 
-from .test_bad_scenarios import run_cli
+from .test_bad_scenarios import expected_line, params, run_cli
 
 
 class CardCase(NamedTuple):
@@ -67,18 +67,12 @@ CARD_CASES: dict[str, CardCase] = {
 }
 
 
-def _params():
-    for name, case in CARD_CASES.items():
-        marks = [pytest.mark.xfail(strict=True, reason=case.fix)] if case.fix else []
-        yield pytest.param(name, case, id=name, marks=marks)
-
-
-@pytest.mark.parametrize("name, case", list(_params()))
+@pytest.mark.parametrize("name, case", list(params(CARD_CASES)))
 def test_bad_card_file(name: str, case: CardCase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                        capsys: pytest.CaptureFixture) -> None:
     path = tmp_path / f"{name}.toml"
     path.write_text(case.text, encoding="utf-8")
-    expected = f"{path}:{case.line}: {case.message}" if case.line is not None else f"{path}: {case.message}"
+    expected = expected_line(path, case)
     with pytest.raises(CardDataError) as error:
         load_card_file(path)
     assert str(error.value) == expected

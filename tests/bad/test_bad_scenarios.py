@@ -16,7 +16,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -572,7 +572,8 @@ def write_case(tmp_path: Path, name: str, case: Case) -> Path:
     return path
 
 
-def expected_line(path: Path, case: Case) -> str:
+def expected_line(path: Path, case: Any) -> str:
+    """The one line a case must print: ``path:line: message`` (``path: message`` for the whole file)."""
     return f"{path}:{case.line}: {case.message}" if case.line is not None else f"{path}: {case.message}"
 
 
@@ -587,13 +588,14 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, *arg
     return (0 if code is None else code), out, err
 
 
-def _params():
-    for name, case in CASES.items():
+def params(cases: dict[str, Any]):
+    """One pytest parameter per case; a case with a ``fix`` is a strict xfail until the message is fixed."""
+    for name, case in cases.items():
         marks = [pytest.mark.xfail(strict=True, reason=case.fix)] if case.fix else []
         yield pytest.param(name, case, id=name, marks=marks)
 
 
-@pytest.mark.parametrize("name, case", list(_params()))
+@pytest.mark.parametrize("name, case", list(params(CASES)))
 def test_bad_scenario(name: str, case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                       capsys: pytest.CaptureFixture) -> None:
     path = write_case(tmp_path, name, case)
