@@ -363,6 +363,16 @@ class Query:
                         seen.add(oid)
                         yield self.s.obj(oid)
 
+    def _candidate_ids(self, f: ast.Filter, ctx: Context) -> frozenset[str]:
+        """The ids of ``_candidates`` (memoised for this state: testing every object of a
+        state against one zoned filter would otherwise list the zones once per object)."""
+        key = ("candidates", id(f), ctx)
+        hit = self._memo.get(key)
+        if hit is None or hit[0] is not f:  # the node is kept with its entry: its id is not reused
+            hit = (f, frozenset(c.id for c in self._candidates(f, ctx)))
+            self._memo[key] = hit
+        return hit[1]
+
     def _filter_ok(self, f: ast.Filter, o: GameObject, ctx: Context) -> bool:
         if f.kind == "character" and o.card.type is not CardType.CHARACTER:
             return False
@@ -390,7 +400,7 @@ class Query:
                 elif o.zone is not Zone.IN_PLAY:
                     return False
             else:
-                if o.id not in {c.id for c in self._candidates(node, ctx)}:
+                if o.id not in self._candidate_ids(node, ctx):
                     return False
             return self._filter_ok(node, o, ctx)
         if isinstance(node, ast.Either):
