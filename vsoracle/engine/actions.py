@@ -486,6 +486,9 @@ def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     if s.step != "formation" or s.active != pid:
         raise IllegalActionError(f"{pid} can transfer equipment only in {pid}'s formation step")
     o = s.obj(oid)
+    if o.zone is not Zone.IN_PLAY or o.controller != pid or not o.equipped_to:
+        raise IllegalActionError(f"{oid} is not an equipment in play that {pid} controls",
+                                 hint="only equipment attached to a character can be transferred")
     if "transferable" not in query(s).keywords(o):
         raise IllegalActionError(f"{oid} is not transferable")
     h = s.obj(to)
