@@ -1,0 +1,1634 @@
+"""From lark's tree to :mod:`vsoracle.text.nodes`: one method per rule or alias of the grammar.
+
+A verb phrase is built before its subject is known, so it is an :class:`Verb` (an event class
+and its roles, waiting for the subject's role) or a :class:`Predicate` (changes a modifier
+makes); a predicate's *mode* (``does``, ``may``, ``cannot``, ``is``, ``would`` …) decides what
+the clause becomes: the event itself, a :class:`~nodes.May`, a :class:`~nodes.Modify` with a
+:class:`~nodes.Cannot`, a condition, a trigger's pattern. References ("it", "that attacker",
+"other") stay unresolved here (:class:`Pronoun`, :class:`That`, :class:`OtherMark`); the finishing
+pass (:mod:`vsoracle.text.refs`) resolves them, numbers the targets and classifies each line.
+``__default__`` raises: no rule of the grammar goes without a meaning.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import attrs
+from lark import Token, Transformer, v_args
+
+from ..errors import CardTextError
+from . import nodes as n
+
+__all__ = ["Build", "Pronoun", "That", "OtherMark", "TARGET"]
+
+#: The placeholder target number of a "target …" before targets are numbered.
+TARGET = 0
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10}
+_ONE = n.Fixed(1)
+
+
+# -- unresolved references (never leave the text package) --------------------------------------
+
+@attrs.frozen(eq=False)
+class Pronoun(n.Ref):
+    """he, she, it, him, her, they, them; his/her/its/their as possessors."""
+
+    word: str
+    pos: int
+
+
+@attrs.frozen(eq=False)
+class That(n.Ref):
+    """"that attacker", "those team attackers", "that player"."""
+
+    noun: str
+    pos: int
+    plural: bool = False
+    word: str = ""
+
+
+@attrs.frozen(eq=False)
+class OtherMark(n.Qualifier):
+    """"other", "another": other than what came before (resolved by position)."""
+
+    pos: int
+
+
+@attrs.frozen(eq=False)
+class ThatOf(n.Amount):
+    """"that of NP": the same quantity as the other side names, of NP."""
+
+    of: Any
+
+
+@attrs.frozen(eq=False)
+class Rest(n.Ref):
+    """"the rest", "the other": the cards of the set an earlier step named that are left."""
+
+    word: str
+
+
+# -- verb phrases, predicates and clauses before their subject is known -----------------------
+
+@attrs.frozen
+class Verb:
+    """An event's verb phrase: the class, its roles so far, and the role its subject takes."""
+
+    cls: type
+    fields: dict[str, Any]
+    role: str = "agent"
+
+    def make(self, subject: Any) -> n.Event:
+        values = dict(self.fields)
+        if self.role:
+            values[self.role] = subject
+        return self.cls(**values)
+
+
+@attrs.frozen
+class Predicate:
+    """A verb phrase that describes rather than does: "gets +2 ATK", "has flight", "controls
+    three or more X", "shares a cost with Y"; ``what`` says which."""
+
+    what: str
+    data: Any
+    changes: tuple[n.Change, ...] = ()
+
+
+@attrs.frozen
+class Mod:
+    """A modifier after a verb phrase: ``kind`` ("span", "while", "for each", "if", …) and data."""
+
+    kind: str
+    data: Any = None
+
+
+@attrs.frozen
+class Pred:
+    """A predicate in its mode: ``mode`` is does / may / must / cannot / can / would / is /
+    is_not / cannot_be / can_be / would_be / happened / did / gets_too."""
+
+    mode: str
+    what: Any  # Verb | Predicate | Be | PastTense | tuple of changes
+    mods: tuple[Mod, ...] = ()
+    pos: int = 0
+
+
+@attrs.frozen
+class VpMods:
+    """A verb phrase and the modifiers after it."""
+
+    verb: Any
+    mods: tuple[Mod, ...]
+
+
+@attrs.frozen
+class Be:
+    """What "is …" says: ``kind`` "pp" (a passive Verb), "state", "zone", "np", "greater",
+    "less", "equal", "adjacent", "protecting", "targeting", "target of"."""
+
+    kind: str
+    data: Any
+
+
+@attrs.frozen
+class Clause:
+    """A subject and its predicates, an order (no subject), or "Choose …"."""
+
+    kind: str  # "statement" | "order" | "choose"
+    subject: Any
+    preds: tuple[Pred, ...]
+    pos: int = 0
+
+
+@attrs.frozen
+class Sentence:
+    """One sentence of a line, before the line is classified."""
+
+    kind: str  # plain | conditional | instead | while | while_state | delayed | then | otherwise |
+    #            prevent | additional_cost | crossover
+    data: Any
+    pos: int = 0
+
+
+@attrs.frozen
+class Costs:
+    """The costs before ``>>>``."""
+
+    clauses: tuple[Clause, ...]
+
+
+def _is_token(x: Any) -> bool:
+    return isinstance(x, Token)
+
+
+def _trees(children: Iterable[Any]) -> list[Any]:
+    """The children that are not punctuation or the readings of "and", "or" and ","."""
+    return [c for c in children if not _is_token(c) or c.type in ("NAME", "SELF", "NUMBER", "SIGNED", "SIGN")]
+
+
+def _words(children: Iterable[Any]) -> list[str]:
+    return [str(c) for c in children if _is_token(c)]
+
+
+def _signed(token: Any) -> n.Amount:
+    text = str(token)
+    body = text[1:]
+    amount: n.Amount = n.X() if body.upper() == "X" else n.Fixed(int(body))
+    return n.Negative(amount) if text.startswith("-") else amount
+
+
+def _fail(message: str, meta: Any = None) -> CardTextError:
+    error = CardTextError(message)
+    if meta is not None and not getattr(meta, "empty", True):
+        error.column, error.text_line = meta.column, meta.line
+    return error
+
+
+def _duration(mods: Iterable[Mod]) -> n.Duration:
+    span = None
+    while_ = None
+    for m in mods:
+        if m.kind == "span":
+            span = m.data
+        elif m.kind == "while":
+            while_ = m.data
+    return n.Duration(span, while_)
+
+
+@v_args(meta=True)
+class Build(Transformer):
+    """The transformer: every rule and alias of ``grammar/card-text.lark`` has a method."""
+
+    def __default__(self, data: Any, children: Any, meta: Any) -> Any:
+        raise _fail(f"vsoracle has no meaning for the grammar rule '{data}'", meta)
+
+    # == lines ==================================================================================
+
+    def start(self, meta, children):
+        return [c for c in children if not _is_token(c)]
+
+    def keyword_line(self, meta, children):
+        return n.Keywords(tuple(c for c in _trees(children) if isinstance(c, n.Keyword)))
+
+    def keyword(self, meta, children):
+        parts = [c for c in children if not (_is_token(c) and c.type.startswith("COMMA"))]
+        names: list[str] = []
+        value = None
+        for c in parts:
+            if isinstance(c, n.Amount):
+                value = c
+            elif isinstance(c, str):
+                names.append(c)
+        spelled = "—".join(names) + (f" {self._amount_text(value)}" if value is not None else "")
+        return n.Keyword(names[0].lower(), value, names[1].lower() if len(names) > 1 else None, spelled=spelled)
+
+    @staticmethod
+    def _amount_text(a: Any) -> str:
+        return "X" if isinstance(a, n.X) else str(a.n)
+
+    def kw_value(self, meta, children):
+        (c,) = children
+        return n.X() if str(c).lower() == "x" else n.Fixed(int(c))
+
+    def kw_vocab(self, meta, children):
+        return str(children[0])
+
+    def keyword_power(self, meta, children):
+        keyword, power = [c for c in children if not _is_token(c)]
+        return ("keyword_power", keyword, power)
+
+    def power(self, meta, children):
+        (c,) = children
+        return c
+
+    def activated(self, meta, children):
+        body, sentences = [c for c in children if not _is_token(c)]
+        return ("activated", Costs(tuple(body)), sentences)
+
+    def triggered(self, meta, children):
+        parts = [c for c in children if not _is_token(c)]
+        return ("triggered", parts[0], tuple(parts[1:]))
+
+    def sentences(self, meta, children):
+        return ("sentences", tuple(children))
+
+    def effect_sentences(self, meta, children):
+        return ("sentences", tuple(children))
+
+    # == triggers ================================================================================
+
+    def whenever(self, meta, children):
+        subject, preds = children[-2:]
+        return ("whenever", subject, preds, "whenever")
+
+    def when(self, meta, children):
+        subject, preds = children[-2:]
+        return ("whenever", subject, preds, "when")
+
+    def at_start(self, meta, children):
+        step = children[0]
+        span = children[1] if len(children) > 1 else None
+        return ("at_start", step, span)
+
+    def at_end(self, meta, children):
+        step = children[0]
+        span = children[1] if len(children) > 1 else None
+        return ("at_end", step, span)
+
+    # == sentences ===============================================================================
+
+    def plain(self, meta, children):
+        return Sentence("plain", children[0], meta.start_pos)
+
+    def conditional(self, meta, children):
+        parts = [c for c in children if not _is_token(c)]
+        if len(parts) == 3:
+            return Sentence("instead", (parts[0], parts[2]), meta.start_pos)
+        return Sentence("conditional", (parts[0], parts[1]), meta.start_pos)
+
+    def instead(self, meta, children):
+        return "instead"
+
+    def while_sentence(self, meta, children):
+        cond, body = [c for c in children if not _is_token(c)]
+        return Sentence("while", (cond, body), meta.start_pos)
+
+    def while_state(self, meta, children):
+        parts = [c for c in children if not _is_token(c)]
+        state, body = parts[0], parts[-1]
+        span = parts[1] if len(parts) == 3 else None
+        return Sentence("while_state", (state, span, body), meta.start_pos)
+
+    def then_sentence(self, meta, children):
+        return Sentence("plain", children[0], meta.start_pos)
+
+    def otherwise(self, meta, children):
+        (body,) = [c for c in children if not _is_token(c)]
+        return Sentence("otherwise", body, meta.start_pos)
+
+    def delayed(self, meta, children):
+        trigger, body = [c for c in children if not _is_token(c)]
+        return Sentence("delayed", (trigger, body), meta.start_pos)
+
+    def prevent(self, meta, children):
+        parts = _trees(children)
+        return Sentence("prevent", (parts[0], parts[1] if len(parts) > 1 else None), meta.start_pos)
+
+    def breakthrough_noun(self, meta, children):
+        parts = _trees(children)
+        return n.Breakthrough(player=parts[0] if parts else None)
+
+    def endurance_loss_noun(self, meta, children):
+        parts = _trees(children)
+        return n.Endurance(gain=False, cause=parts[0] if parts else None)
+
+    def cause_stun(self, meta, children):
+        return "stun"
+
+    def cause_breakthrough(self, meta, children):
+        return "breakthrough"
+
+    def additional_cost(self, meta, children):
+        parts = [c for c in children if not _is_token(c)]
+        return Sentence("additional_cost", (parts[0], parts[1]), meta.start_pos)
+
+    def play_word(self, meta, children):
+        return str(children[0]).lower()
+
+    def crossover(self, meta, children):
+        return Sentence("crossover", children[0], meta.start_pos)
+
+    # == clauses =================================================================================
+
+    def body(self, meta, children):
+        return tuple(c for c in children if isinstance(c, Clause))
+
+    def order(self, meta, children):
+        (vp_mods,) = children
+        verb, mods = vp_mods.verb, vp_mods.mods
+        return Clause("order", None, (Pred("does", verb, mods, meta.start_pos),), meta.start_pos)
+
+    def statement(self, meta, children):
+        subject, preds = children
+        return Clause("statement", subject, preds, meta.start_pos)
+
+    def choose(self, meta, children):
+        parts = _trees(children)
+        return Clause("choose", parts[0], tuple(Pred("mod", None, (m,)) for m in parts[1:]), meta.start_pos)
+
+    def as_well_as(self, meta, children):
+        parts = _trees(children)
+        return n.Together((parts[0], parts[-1]), word="as well as")
+
+    def preds(self, meta, children):
+        return tuple(c for c in children if isinstance(c, Pred))
+
+    def _pred(self, mode: str, meta: Any, children: Any) -> Pred:
+        parts = [c for c in children if not _is_token(c)]
+        if parts and isinstance(parts[0], VpMods):
+            verb, mods = parts[0].verb, parts[0].mods
+            return Pred(mode, verb, tuple(mods) + tuple(parts[1:]), meta.start_pos)
+        what = parts[0] if parts else None
+        return Pred(mode, what, tuple(p for p in parts[1:] if isinstance(p, Mod)), meta.start_pos)
+
+    def does(self, meta, c): return self._pred("does", meta, c)
+
+    def does_not(self, meta, c):
+        p = self._pred("cannot", meta, c)
+        return attrs.evolve(p, mode="does_not")
+    def may(self, meta, c): return self._pred("may", meta, c)
+    def must(self, meta, c): return self._pred("must", meta, c)
+    def cannot(self, meta, c): return self._pred("cannot", meta, c)
+    def can(self, meta, c): return self._pred("can", meta, c)
+    def would(self, meta, c): return self._pred("would", meta, c)
+    def cannot_be(self, meta, c): return self._pred("cannot_be", meta, c)
+    def can_be(self, meta, c): return self._pred("can_be", meta, c)
+    def would_be(self, meta, c): return self._pred("would_be", meta, c)
+    def is_(self, meta, c): return self._pred("is", meta, c)
+    def is_not(self, meta, c): return self._pred("is_not", meta, c)
+    def happened(self, meta, c): return self._pred("happened", meta, c)
+
+    def did(self, meta, children):
+        return Pred("did", None, (), meta.start_pos)
+
+    def gets_too(self, meta, children):
+        parts = [c for c in children if not _is_token(c)]
+        return Pred("does", Predicate("get", parts[0], parts[0]), tuple(parts[1:]), meta.start_pos)
+
+    def vp_mods(self, meta, children):
+        return VpMods(children[0], tuple(children[1:]))
+
+    # == modifiers after a verb phrase ===========================================================
+
+    def this_turn(self, meta, children): return Mod("span", "turn")
+    def this_attack(self, meta, children): return Mod("span", "attack")
+    def this_phase(self, meta, children): return Mod("span", "phase")
+
+    def while_mod(self, meta, children):
+        return Mod("while", n.Is(n.Affected(), (children[0],)))
+
+    def while_attacking_np(self, meta, children):
+        np = _trees(children)[0]
+        defender = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.Role(("defender",)),)) \
+            if isinstance(np, n.Filter) else np
+        return Mod("while", n.All((n.Is(n.Affected(), (n.State("attacking"),)),
+                                   n.Compare(n.NumberOf(defender), ">=", _ONE))))
+
+    def for_each(self, meta, children):
+        return Mod("for each", self._filter(None, _trees(children), meta))
+
+    def for_each_point_paid(self, meta, children):
+        return Mod("for each", n.PointsPaid())
+
+    def if_mod(self, meta, children): return Mod("if", _trees(children)[0])
+    def unless_mod(self, meta, children): return Mod("unless", _trees(children)[0])
+
+    def at_start_mod(self, meta, children):
+        parts = _trees(children)
+        return Mod("at start", (parts[0], parts[1].data if len(parts) > 1 else None))
+
+    def during(self, meta, children): return Mod("during", children[0])
+    def from_cause(self, meta, children): return Mod("from", _trees(children)[0])
+    def as_though(self, meta, children): return Mod("as though", children[0])
+    def rather_than(self, meta, children): return Mod("rather than", children[0])
+    def where_x(self, meta, children): return Mod("where x", _trees(children)[-1])
+
+    def rounded(self, meta, children):
+        return Mod("rounded", _trees(children)[0] if _trees(children) else str(children[-1]))
+
+    def round(self, meta, children): return str(children[0]).lower()
+    def any_order(self, meta, children): return Mod("any order")
+    def instead_mod(self, meta, children): return Mod("instead")
+
+    def only(self, meta, children):
+        return Mod("only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))))
+
+    def once_per_turn(self, meta, children): return n.PerTurn(1)
+    def twice_per_turn(self, meta, children): return n.PerTurn(2)
+    def only_if(self, meta, children): return ("only if", _trees(children)[0])
+    def only_while(self, meta, children): return ("only while", _trees(children)[0])
+    def only_during(self, meta, children): return n.OnlyDuring(children[0])
+    def only_from(self, meta, children): return n.OnlyFrom(_trees(children)[0])
+
+    # "while attacking" and friends: a state of the affected object
+    def attacking(self, meta, c): return n.State("attacking")
+    def defending(self, meta, c): return n.State("defending")
+    def team_attacking(self, meta, c): return n.State("team attacking")
+    def reinforced_state(self, meta, c): return n.State("reinforced")
+    def exhausted_state(self, meta, c): return n.State("exhausted")
+    def stunned_state(self, meta, c): return n.State("stunned")
+    def ready_state(self, meta, c): return n.State("ready")
+    def hidden_state(self, meta, c): return n.State("hidden")
+    def visible_state(self, meta, c): return n.State("visible")
+    def protected_state(self, meta, c): return n.State("protected")
+    def equipped_state(self, meta, c): return n.State("equipped")
+
+    def had_keywords(self, meta, children):
+        np, kws = _trees(children)
+        return n.Is(np, (n.HasKeyword(kws),))
+
+    def had_np(self, meta, children):
+        np, what = _trees(children)
+        if isinstance(what, n.Filter) and what.kind == "affiliation" and what.quantity is not None \
+                and what.quantity.op == "all":
+            return n.Is(np, (n.State("all affiliations"),))
+        raise _fail("vsoracle cannot read what it is \"as though\" it had", meta)
+
+    def were_in(self, meta, children):
+        np, zone = _trees(children)
+        return n.Is(np, (n.InZone(zone),))
+
+    def cost_of_possessor(self, meta, children):
+        parts = _trees(children)
+        return ("cost", parts[0], str(children[-2]).lower())
+
+    def the_cost_of(self, meta, children):
+        parts = _trees(children)
+        return ("cost", parts[-1], str([c for c in children if _is_token(c)][1]).lower())
+
+    def cost_kind(self, meta, children): return str(children[0]).lower()
+
+    # == conditions ==============================================================================
+
+    def cond_or(self, meta, children):
+        parts = _trees(children)
+        flat: list[Any] = []
+        for p in parts:
+            flat += list(p.conditions) if isinstance(p, n.AnyOf) else [p]
+        return n.AnyOf(tuple(flat))
+
+    def cond_and(self, meta, children):
+        parts = _trees(children)
+        flat: list[Any] = []
+        for p in parts:
+            flat += list(p.conditions) if isinstance(p, n.All) else [p]
+        return n.All(tuple(flat))
+
+    def clause_condition(self, meta, children):
+        subject, preds = children
+        return condition_of(subject, preds, meta)
+
+    # "is …"
+    def in_zone_be(self, meta, children): return Be("zone", _trees(children)[0])
+    def in_play_be(self, meta, children): return Be("zone", None)
+    def be_np(self, meta, children): return Be("np", children[0])
+    def greater_than(self, meta, children): return Be("greater", _trees(children)[-1])
+    def less_than(self, meta, children): return Be("less", _trees(children)[-1])
+    def equal_to(self, meta, children): return Be("equal", _trees(children)[-1])
+    def adjacent_be(self, meta, children): return Be("adjacent", _trees(children)[-1])
+    def protecting(self, meta, children): return Be("protecting", _trees(children)[-1])
+    def targeting(self, meta, children): return Be("targeting", _trees(children)[-1])
+    def target_of(self, meta, children): return Be("pp", Verb(n.BecomeTarget, {"agent": _trees(children)[-1]}, "object"))
+
+    def _be_state(name: str) -> Callable[..., Be]:  # type: ignore[misc]
+        def method(self: Any, meta: Any, children: Any) -> Be:
+            return Be("state", n.State(name))
+        return method
+
+    be_ready = _be_state("ready")
+    be_hidden = _be_state("hidden")
+    be_visible = _be_state("visible")
+    be_face_up = _be_state("face-up")
+    be_face_down = _be_state("face-down")
+    be_unique = _be_state("unique")
+    be_protected = _be_state("protected")
+    be_attacking = _be_state("attacking")
+    be_defending = _be_state("defending")
+    be_team_attacking = _be_state("team attacking")
+    be_equipped = _be_state("equipped")
+
+    # == verb phrases ============================================================================
+
+    def _v(cls: type, *roles: str, role: str = "agent", **fixed: Any) -> Callable[..., Verb]:  # type: ignore[misc]
+        def method(self: Any, meta: Any, children: Any) -> Verb:
+            parts = _trees(children)
+            values = dict(fixed)
+            for name, value in zip(roles, parts):
+                values[name] = value
+            return Verb(cls, values, role)
+        return method
+
+    stun = _v(n.Stun, "object")
+    ko = _v(n.KO, "object")
+    exhaust = _v(n.Exhaust, "object")
+    ready = _v(n.Ready, "object")
+    recover = _v(n.Recover, "object")
+    defend = _v(n.Defend)
+    reinforce = _v(n.Reinforce, "object")
+    discard = _v(n.Discard, "object")
+    reveal = _v(n.Reveal, "object")
+    look_at = _v(n.LookAt, "object")
+    look_at_zone = _v(n.LookAt, "object")
+    use = _v(n.UsePower, "object")
+    power_up = _v(n.PowerUp, "object")
+    gain_control = _v(n.GainControl, "object")
+    replace = _v(n.Replace, "object")
+    negate = _v(n.Negate, "object")
+    change_target = _v(n.ChangeTarget, "object", "to")
+    remove_from_attack = _v(n.RemoveFromAttack, "object")
+    rally = _v(n.Rally, "object")
+    come_into_play = _v(n.EnterPlay, role="object")
+    leave_play = _v(n.LeavePlay, role="object")
+    become_defender = _v(n.BecomeDefender, role="object")
+    become_target = _v(n.BecomeTarget, "agent", role="object")
+
+    def enter_play(self, meta, children):
+        return Verb(n.EnterPlay, {"word": "enters play"}, "object")
+
+    def activate(self, meta, children):
+        return Verb(n.Exhaust, {"object": n.Self(word="activate"), "word": "activate"}, "agent")
+
+    def attack(self, meta, children):
+        parts = _trees(children)
+        return Verb(n.Attack, {"object": parts[0] if parts else None})
+
+    def team_attack(self, meta, children):
+        parts = _trees(children)
+        return Verb(n.Attack, {"object": parts[0] if parts else None, "team": True})
+
+    def breakthrough(self, meta, children):
+        parts = _trees(children)
+        return Verb(n.Breakthrough, {"player": parts[0] if parts else None})
+
+    def move(self, meta, children):
+        obj, place = _trees(children)
+        return Verb(n.Move, {"object": obj, "to": place, "word": "move"})
+
+    def put(self, meta, children):
+        items = [c for c in children if isinstance(c, tuple)]
+        verbs = [Verb(n.Move, {"object": obj, "to": place, "face": face, "word": "put"}) for obj, face, place in items]
+        return verbs[0] if len(verbs) == 1 else ("several", tuple(verbs))
+
+    def put_item(self, meta, children):
+        parts = _trees(children)
+        face = next((p for p in parts if isinstance(p, str)), None)
+        obj = parts[0]
+        place = parts[-1]
+        return (obj, face, place)
+
+    def face(self, meta, children):
+        return str(children[-1]).lower()
+
+    def put_counter(self, meta, children):
+        kind, obj = _trees(children)
+        return Verb(n.Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": True})
+
+    def remove_counter(self, meta, children):
+        kind, obj = _trees(children)
+        return Verb(n.Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": False})
+
+    def remove_from_game(self, meta, children):
+        (obj,) = _trees(children)
+        return Verb(n.Move, {"object": obj, "to": n.Place(n.Zone(("removed",)), word="from the game"),
+                             "word": "remove"})
+
+    def return_(self, meta, children):
+        obj, zone = _trees(children)
+        return Verb(n.Move, {"object": obj, "to": n.Place(zone, word="to"), "word": "return"})
+
+    def shuffle(self, meta, children):
+        parts = _trees(children)
+        return Verb(n.Shuffle, {"zone": parts[0], "into": parts[1] if len(parts) > 1 else None})
+
+    def draw(self, meta, children):
+        (obj,) = _trees(children)
+        return Verb(n.Draw, {"count": _count_of(obj)})
+
+    def draw_equal(self, meta, children):
+        (amount,) = _trees(children)
+        return Verb(n.Draw, {"count": amount})
+
+    def search(self, meta, children):
+        zone, obj = _trees(children)
+        return Verb(n.Search, {"zone": zone, "object": obj})
+
+    def gain_endurance(self, meta, children):
+        return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": True}, "player")
+
+    def lose_endurance(self, meta, children):
+        parts = _trees(children)
+        return Verb(n.Endurance, {"amount": parts[0] if parts else None, "gain": False}, "player")
+
+    def lose_endurance_range(self, meta, children):
+        return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False}, "player")
+
+    def pay_endurance(self, meta, children):
+        return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False, "word": "pay"}, "player")
+
+    def gain_points(self, meta, children):
+        return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": True}, "player")
+
+    def pay_points(self, meta, children):
+        return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": False}, "player")
+
+    def pay_up_to_points(self, meta, children):
+        return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": False, "up_to": True}, "player")
+
+    def recruit(self, meta, children):
+        return _with_origin(n.Recruit, _trees(children))
+
+    def play(self, meta, children):
+        return _with_origin(n.Play, _trees(children))
+
+    def become(self, meta, children):
+        (pp,) = _trees(children)
+        return pp
+
+    def turn(self, meta, children):
+        obj, face = _trees(children)
+        return Verb(n.Turn, {"object": obj, "face": face})
+
+    def win_game(self, meta, children):
+        return Verb(n.GameEnd, {"win": True}, "player")
+
+    def lose_game(self, meta, children):
+        return Verb(n.GameEnd, {"win": False}, "player")
+
+    # predicates (a modifier's changes)
+    def get(self, meta, children):
+        (changes,) = _trees(children)
+        return Predicate("get", changes, changes)
+
+    def have(self, meta, children):
+        (what,) = _trees(children)
+        return what
+
+    def gain(self, meta, children):
+        (what,) = _trees(children)
+        return what
+
+    def lose_keywords(self, meta, children):
+        (kws,) = _trees(children)
+        return Predicate("keywords", kws, (n.KeywordChange(kws, "lose", word="lose"),))
+
+    def lose_and_cannot_gain(self, meta, children):
+        (kws,) = _trees(children)
+        return Predicate("keywords", kws, (n.KeywordChange(kws, "lose-block", word="lose"),))
+
+    def cost_change(self, meta, children):
+        parts = _trees(children)
+        amount = parts[0]
+        words = _words(children)
+        less = "less" in [w.lower() for w in words]
+        action = parts[-1]
+        return Predicate("cost", amount, (n.CostChange(action, n.Negative(amount) if less else amount),))
+
+    def share(self, meta, children):
+        parts = _trees(children)
+        return Predicate("share", (parts[0], parts[1] if len(parts) > 1 else None))
+
+    def control(self, meta, children):
+        return Predicate("control", _trees(children)[0])
+
+    # what "has …" / "gains …" names
+    def have_keywords(self, meta, children):
+        (kws,) = _trees(children)
+        return Predicate("keywords", kws, (n.KeywordChange(kws, "gain"),))
+
+    def have_np(self, meta, children):
+        return Predicate("have", children[0])
+
+    def have_both(self, meta, children):
+        return Predicate("both", None, (n.ShareAffiliations(),))
+
+    def have_power(self, meta, children):
+        power = [c for c in children if not _is_token(c)][0]
+        return Predicate("power", power)
+
+    def have_stat(self, meta, children):
+        parts = _trees(children)
+        return Predicate("stat", (parts[0], parts[1]))
+
+    def have_endurance(self, meta, children):
+        return Predicate("endurance", _trees(children)[0])
+
+    def have_greater(self, meta, children):
+        parts = _trees(children)
+        return Predicate("compare stat", (">", parts[-2], parts[-1]))
+
+    def have_less(self, meta, children):
+        parts = _trees(children)
+        return Predicate("compare stat", ("<", parts[-2], parts[-1]))
+
+    def have_either_chosen(self, meta, children):
+        return Predicate("either", n.HasEither(chosen="affiliation"))
+
+    def have_either(self, meta, children):
+        return Predicate("either", n.HasEither(names=_trees(children)[0]))
+
+    def gain_keywords(self, meta, children):
+        (kws,) = _trees(children)
+        return Predicate("keywords", kws, (n.KeywordChange(kws, "gain", word="gain"),))
+
+    def gain_chosen(self, meta, children):
+        noun = _trees(children)[-1]
+        return Predicate("affiliation", None, (n.AffiliationChange(chosen=noun, trait=noun == "trait", word="gain"),))
+
+    def gain_affiliation(self, meta, children):
+        names = _trees(children)[0]
+        return Predicate("affiliation", None, (n.AffiliationChange(names=names, word="gain"),))
+
+    def gain_trait(self, meta, children):
+        name = _trees(children)[0]
+        return Predicate("affiliation", None, (n.AffiliationChange(names=(name,), trait=True, word="gain"),))
+
+    def gain_noun(self, meta, children): return str(children[0]).lower()
+    def stat_or_cost(self, meta, children): return str(children[0]).lower()
+    def stat(self, meta, children): return str(children[0]).lower()
+
+    def stat_changes(self, meta, children):
+        return tuple(c for c in _trees(children) if isinstance(c, n.StatChange))
+
+    def stat_by(self, meta, children):
+        signed, stat = _trees(children)
+        return n.StatChange(stat, _signed(signed))
+
+    def stat_additional(self, meta, children):
+        signed, stat = _trees(children)
+        return n.StatChange(stat, _signed(signed), additional=True)
+
+    def stat_equal(self, meta, children):
+        sign, stat, amount = _trees(children)
+        return n.StatChange(stat, n.Negative(amount) if str(sign) == "-" else amount, equal=True)
+
+    def kw_list(self, meta, children):
+        return tuple(c for c in children if isinstance(c, str) and not _is_token(c))
+
+    def kw(self, meta, children):
+        return "-".join(str(c).lower() for c in children if str(c) != "—")
+
+    def name_list(self, meta, children):
+        return tuple(c for c in children if isinstance(c, str) and not _is_token(c))
+
+    def name(self, meta, children):
+        return str(children[0])
+
+    # places
+    def into(self, meta, children): return n.Place(_trees(children)[-1], word="into")
+    def on_top(self, meta, children): return n.Place(_trees(children)[-1], "top", word="on top of")
+    def on_bottom(self, meta, children): return n.Place(_trees(children)[-1], "bottom", word="on the bottom of")
+    def to(self, meta, children): return n.Place(_trees(children)[-1], word="to")
+    def to_empty(self, meta, children): return n.Place(_trees(children)[-1], "empty", word="to")
+    def back(self, meta, children): return n.Place(None, "back", word="back")
+    def from_zone(self, meta, children): return _trees(children)[-1]
+
+    # passive participles
+    def _pp(cls: type, by: bool = True, **fixed: Any) -> Callable[..., Be]:  # type: ignore[misc]
+        def method(self: Any, meta: Any, children: Any) -> Be:
+            parts = _trees(children)
+            values = dict(fixed)
+            if parts and by:
+                values["agent"] = parts[0]
+            return Be("pp", Verb(cls, values, "object"))
+        return method
+
+    stunned = _pp(n.Stun)
+    kod = _pp(n.KO)
+    exhausted = _pp(n.Exhaust)
+    readied = _pp(n.Ready)
+    recovered = _pp(n.Recover)
+    attacked = _pp(n.Attack)
+    reinforced = _pp(n.Reinforce)
+    powered_up = _pp(n.PowerUp)
+    revealed = _pp(n.Reveal)
+    discarded = _pp(n.Discard)
+    targeted = _pp(n.BecomeTarget)
+
+    def boosted(self, meta, children): return Be("state", n.State("boosted"))
+
+    def returned(self, meta, children):
+        return Be("pp", Verb(n.Move, {"to": n.Place(_trees(children)[0], word="to"), "word": "return"}, "object"))
+
+    def removed(self, meta, children):
+        return Be("pp", Verb(n.Move, {"to": n.Place(n.Zone(("removed",)), word="from the game"), "word": "remove"},
+                             "object"))
+
+    def recruited(self, meta, children):
+        parts = _trees(children)
+        return Be("pp", Verb(n.Recruit, {"origin": parts[0] if parts else None}, "object"))
+
+    def played_pp(self, meta, children):
+        parts = _trees(children)
+        return Be("pp", Verb(n.Play, {"origin": parts[0] if parts else None}, "object"))
+
+    def by(self, meta, children): return _trees(children)[0]
+
+    # past tense
+    def attacked_past(self, meta, children):
+        parts = _trees(children)
+        return Verb(n.Attack, {"object": parts[0] if parts else None})
+
+    def stunned_past(self, meta, children): return Verb(n.Stun, {"object": _trees(children)[0]})
+
+    def caused_breakthrough(self, meta, children):
+        parts = _trees(children)
+        return Verb(n.Breakthrough, {"player": parts[0] if parts else None})
+
+    def played(self, meta, children):
+        return _with_origin(n.Play, _trees(children))
+
+    def recruited_past(self, meta, children):
+        return _with_origin(n.Recruit, _trees(children))
+
+    def discarded_past(self, meta, children): return Verb(n.Discard, {"object": _trees(children)[0]})
+    def revealed_past(self, meta, children): return Verb(n.Reveal, {"object": _trees(children)[0]})
+    def defended(self, meta, children): return Verb(n.Defend, {})
+    def drew(self, meta, children): return Verb(n.Draw, {"count": _count_of(_trees(children)[0])})
+
+    def paid(self, meta, children):
+        return Verb(n.Endurance, {"amount": None, "word": "pay"}, "player")
+
+    def chose(self, meta, children):
+        return Predicate("chose", _trees(children)[0])
+
+    def chosen_names(self, meta, children):
+        return (_trees(children)[0],)
+
+    # == amounts =================================================================================
+
+    def digits(self, meta, children): return n.Fixed(int(children[0]))
+
+    def word_number(self, meta, children):
+        word = str(children[0]).lower()
+        return n.Fixed(_NUMBERS[word], word=word)
+
+    def x(self, meta, children): return n.X()
+
+    def twice(self, meta, children):
+        return n.Times(n.Fixed(2), _trees(children)[0], word="twice")
+
+    def times(self, meta, children):
+        factor, amount = _trees(children)
+        return n.Times(factor, amount, word="times")
+
+    def half(self, meta, children): return n.Half(_trees(children)[0])
+    def that_much(self, meta, children): return n.ThatMuch()
+    def number_of(self, meta, children): return n.NumberOf(_trees(children)[-1])
+
+    def stat_of(self, meta, children):
+        possessor, stat = _trees(children)
+        return n.StatOf(possessor, stat)
+
+    def printed_stat_of(self, meta, children):
+        possessor, stat = _trees(children)
+        return n.StatOf(possessor, stat, printed=True)
+
+    def cost_of(self, meta, children):
+        return n.StatOf(_trees(children)[0], "cost")
+
+    def the_cost_of_np(self, meta, children):
+        return n.StatOf(_trees(children)[-1], "cost", word="the cost of")
+
+    def the_stat_of_np(self, meta, children):
+        stat, np = _trees(children)
+        return n.StatOf(np, stat, word="the stat of")
+
+    def that_of(self, meta, children): return ThatOf(_trees(children)[-1])
+
+    def exactly(self, meta, children): return n.Quantity("=", _trees(children)[-1])
+    def exactly_n(self, meta, children): return n.Quantity("=", _trees(children)[-1], True)
+    def or_more(self, meta, children): return n.Quantity(">=", _trees(children)[-1] if _trees(children) else None)
+    def or_less(self, meta, children): return n.Quantity("<=", _trees(children)[-1] if _trees(children) else None)
+    def up_to(self, meta, children): return n.Quantity("up to", _trees(children)[-1])
+    def more_than(self, meta, children): return n.Quantity(">", _trees(children)[-1])
+    def fewer_than(self, meta, children): return n.Quantity("<", _trees(children)[-1])
+
+    # == noun phrases ============================================================================
+
+    def np_and(self, meta, children):
+        parts = _trees(children)
+        first = parts[0]
+        flat = list(first.parts) if isinstance(first, n.Together) and first.word == "and" else [first]
+        return n.Together(tuple(flat + parts[1:]))
+
+    def np_or(self, meta, children):
+        parts = _trees(children)
+        first = parts[0]
+        flat = list(first.options) if isinstance(first, n.Either) else [first]
+        return n.Either(tuple(flat + parts[1:]))
+
+    def np_one(self, meta, children):
+        core, *mods = children
+        if not mods:
+            return core
+        found = _with(core, _qualifiers(mods), meta)
+        return attrs.evolve(found, end=meta.end_pos) if isinstance(found, n.Filter) else found
+
+    def np_inner(self, meta, children):
+        parts = _trees(children)
+        core = parts[0]
+        quals: list[n.Qualifier] = []
+        for p in parts[1:]:
+            if isinstance(p, tuple):
+                quals += [q for q in p if isinstance(q, n.Qualifier)]
+            else:
+                quals.append(n.ControlledBy(p))
+        return _with(core, tuple(quals), meta) if quals else core
+
+    def quantified_either(self, meta, children):
+        det = children[0]
+        split = next(i for i, c in enumerate(children) if _is_token(c) and c.type == "OR_GROUP")
+        first = self._filter(det, children[1:split], meta)
+        second = self._filter(det, children[split + 1:], meta)
+        if first.target is not None and second.target is not None:
+            second = attrs.evolve(second, target=None)
+        return n.Either((first, second), word="heads")
+
+    def quantified(self, meta, children):
+        return self._filter(children[0], children[1:], meta)
+
+    def bare(self, meta, children):
+        return self._filter(None, children, meta)
+
+    def the_np(self, meta, children):
+        f = self._filter(None, _trees(children), meta)
+        return attrs.evolve(f, words="the")
+
+    def _filter(self, det: Any, parts: Iterable[Any], meta: Any) -> n.Filter:
+        quantity, target, qualifiers = (None, None, []) if det is None else det
+        qualifiers = list(qualifiers)
+        kind = None
+        for p in parts:
+            if _is_token(p):
+                continue
+            if isinstance(p, tuple) and p and p[0] == "heads":
+                kind, roles = p[1], p[2]
+                if roles:
+                    qualifiers.append(n.Role(roles))
+            elif isinstance(p, n.Qualifier):
+                qualifiers.append(p)
+            elif isinstance(p, (list, tuple)):
+                qualifiers += [q for q in p if isinstance(q, n.Qualifier)]
+        if kind is None:
+            raise _fail("a noun phrase without a noun", meta)
+        return n.Filter(kind, tuple(qualifiers), quantity, target, pos=meta.start_pos, end=meta.end_pos)
+
+    def the_chosen(self, meta, children):
+        heads = _trees(children)[0]
+        return n.ChosenRef(heads[1], word=f"the chosen {heads[1]}")
+
+    def controller_of_np(self, meta, children):
+        return n.ControllerOf(_trees(children)[-1], word="the controller of")
+
+    def owner_of_np(self, meta, children):
+        return n.OwnerOf(_trees(children)[-1])
+
+    def one_of(self, meta, children):
+        return n.Filter("card", (n.Among(_trees(children)[-1]),), n.Quantity("=", _ONE), pos=meta.start_pos,
+                        words="one of")
+
+    def the_rest(self, meta, children): return Rest("the rest")
+    def the_other(self, meta, children): return Rest("the other")
+
+    def top_cards(self, meta, children):
+        parts = _trees(children)
+        zone = parts[-1]
+        count = parts[0] if len(parts) > 1 else _ONE
+        return n.TopCards(zone, count, pos=meta.start_pos)
+
+    def bottom_cards(self, meta, children):
+        parts = _trees(children)
+        zone = parts[-1]
+        count = parts[0] if len(parts) > 1 else _ONE
+        return n.TopCards(zone, count, bottom=True, pos=meta.start_pos)
+
+    def you(self, meta, children): return n.You()
+    def this_power(self, meta, children): return n.ThisPower()
+
+    # references
+    def self_ref(self, meta, children): return n.Self(pos=meta.start_pos)
+
+    def this_ref(self, meta, children):
+        heads = _trees(children)[0]
+        return n.Self(word=f"this {heads[1]}", pos=meta.start_pos)
+
+    def pronoun_ref(self, meta, children):
+        return Pronoun(children[0], meta.start_pos)
+
+    def pronoun(self, meta, children):
+        return " ".join(str(c).lower() for c in children)
+
+    def that_ref(self, meta, children):
+        return That(_head_noun(_trees(children)[0]), meta.start_pos, word="that")
+
+    def those_ref(self, meta, children):
+        return That(_head_noun(_trees(children)[0]), meta.start_pos, plural=True, word="those")
+
+    def equipped_ref(self, meta, children): return n.Equipped()
+
+    # determiners: (quantity, target, qualifiers)
+    def det_a(self, meta, children): return (n.Quantity("=", _ONE), None, ())
+    def det_target(self, meta, children): return (n.Quantity("=", _ONE), TARGET, ())
+    def det_another(self, meta, children): return (n.Quantity("=", _ONE), None, (OtherMark(meta.start_pos),))
+    def det_another_target(self, meta, children): return (n.Quantity("=", _ONE), TARGET, (OtherMark(meta.start_pos),))
+
+    def det_all(self, meta, children):
+        return (n.Quantity("all"), None, ())
+
+    def det_each(self, meta, children): return (n.Quantity("each"), None, ())
+    def det_any(self, meta, children): return (n.Quantity("any"), None, ())
+    def det_no(self, meta, children): return (n.Quantity("=", n.Fixed(0)), None, ())
+    def det_quantity(self, meta, children): return (children[0] if isinstance(children[0], n.Quantity) else
+                                                    n.Quantity("=", children[0]), None, ())
+    def det_number_target(self, meta, children): return (n.Quantity("=", _trees(children)[0]), TARGET, ())
+    def det_more(self, meta, children): return (n.Quantity("more"), None, ())
+    def det_fewer(self, meta, children): return (n.Quantity("fewer"), None, ())
+
+    # possessives
+    def possessed(self, meta, children):
+        possessor, noun = children
+        return noun(possessor, meta)
+
+    def poss_np(self, meta, children): return _trees(children)[0]
+    def poss_your(self, meta, children): return n.You(word="your")
+    def poss_his(self, meta, children): return Pronoun("his", meta.start_pos)
+    def poss_her(self, meta, children): return Pronoun("her", meta.start_pos)
+    def poss_its(self, meta, children): return Pronoun("its", meta.start_pos)
+    def poss_their(self, meta, children): return Pronoun("their", meta.start_pos)
+    def poss_his_or_her(self, meta, children): return Pronoun("his or her", meta.start_pos)
+
+    def controller_noun(self, meta, children):
+        return lambda p, m: n.ControllerOf(p)
+
+    def owner_noun(self, meta, children):
+        return lambda p, m: n.OwnerOf(p)
+
+    def activated_powers_noun(self, meta, children):
+        return lambda p, m: n.Filter("power", (n.State("activated"), n.ControlledBy(p)), n.Quantity("all"),
+                                     pos=m.start_pos)
+
+    def powers_noun(self, meta, children):
+        return lambda p, m: n.Filter("power", (n.ControlledBy(p),), n.Quantity("all"), pos=m.start_pos)
+
+    def stat_noun(self, meta, children):
+        stat = children[0]
+        return lambda p, m: n.StatOf(p, stat)
+
+    def printed_stat_noun(self, meta, children):
+        stat = _trees(children)[0]
+        return lambda p, m: n.StatOf(p, stat, printed=True)
+
+    def possessed_cards(self, meta, children):
+        parts = list(children)
+
+        def make(p: Any, m: Any) -> Any:
+            f = self._filter(None, parts, m)
+            if f.kind in ("opponent", "player") and isinstance(p, n.You):
+                return n.OpponentsOf(p) if f.kind == "opponent" and not f.qualifiers else f
+            return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), words="possessed")
+        return make
+
+    # zones
+    def zone(self, meta, children):
+        parts = _trees(children)
+        joiner = "or" if any(_is_token(c) and c.type.startswith("OR") for c in children) else None
+        return n.Zone(tuple(parts[1:]), parts[0], word=joiner)
+
+    def any_zone(self, meta, children):
+        return n.Zone((_trees(children)[0],), None, word="a")
+
+    def bare_hand(self, meta, children):
+        return n.Zone(("hand",), n.You(), word="bare")
+
+    def hand(self, meta, c): return "hand"
+    def deck(self, meta, c): return "deck"
+    def ko_pile(self, meta, c): return "ko pile"
+    def resource_row(self, meta, c): return "resource row"
+    def front_row(self, meta, c): return "front row"
+    def support_row(self, meta, c): return "support row"
+    def hidden_area(self, meta, c): return "hidden area"
+    def visible_area(self, meta, c): return "visible area"
+
+    # the players who control
+    def acting_player(self, meta, children):
+        return Pronoun(children[0], meta.start_pos)
+
+    def acting_word(self, meta, children):
+        return " ".join(str(c).lower() for c in children)
+
+    def your_opponents(self, meta, children): return n.OpponentsOf(n.You())
+
+    def an_opponent(self, meta, children):
+        return n.Filter("opponent", (), n.Quantity("=", _ONE), pos=meta.start_pos)
+
+    def target_player(self, meta, children):
+        kind = str(children[-1]).lower()
+        return n.Filter("opponent" if kind == "opponent" else "player", (), n.Quantity("=", _ONE), TARGET,
+                        pos=meta.start_pos)
+
+    def that_player(self, meta, children): return That("player", meta.start_pos, word="that")
+
+    def each_player(self, meta, children):
+        kind = str(children[-1]).lower()
+        return n.Filter("opponent" if kind == "opponent" else "player", (), n.Quantity("each"), pos=meta.start_pos)
+
+    def controller_of_possessor(self, meta, children):
+        return n.ControllerOf(_trees(children)[0])
+
+    # heads: ("heads", kind, roles)
+    def heads(self, meta, children):
+        found = [c for c in children if isinstance(c, tuple)]
+        kinds = []
+        roles: list[str] = []
+        for kind, role in found:
+            if kind not in kinds:
+                kinds.append(kind)
+            if role:
+                roles.append(role)
+        return ("heads", " or ".join(kinds), tuple(roles))
+
+    def _head(kind: str, role: str | None = None) -> Callable[..., tuple[str, str | None]]:  # type: ignore[misc]
+        def method(self: Any, meta: Any, children: Any) -> tuple[str, str | None]:
+            return (kind, role)
+        return method
+
+    character = _head("character")
+    character_card = _head("character card")
+    card = _head("card")
+    attacker = _head("character", "attacker")
+    defender = _head("character", "defender")
+    team_attacker = _head("character", "team attacker")
+    resource = _head("resource")
+    location = _head("location")
+    location_card = _head("location card")
+    plot_twist = _head("plot twist")
+    plot_twist_card = _head("plot twist card")
+    equipment = _head("equipment")
+    equipment_card = _head("equipment card")
+    player = _head("player")
+    opponent = _head("opponent")
+    effect = _head("effect")
+    plot_twist_effect = _head("plot twist effect")
+    payment_effect = _head("payment effect")
+    triggered_effect = _head("triggered effect")
+    affiliation = _head("affiliation")
+    trait = _head("trait")
+    point = _head("point")
+
+    # premods and postmods
+    def non(self, meta, children):
+        (q,) = _trees(children)
+        return attrs.evolve(q, negated=True)
+
+    def named_premod(self, meta, children): return n.Name(_trees(children)[0])
+    def non_name(self, meta, children): return n.Name(_trees(children)[-1], negated=True)
+    def other(self, meta, children): return OtherMark(meta.start_pos)
+
+    def _adj(name: str) -> Callable[..., n.State]:  # type: ignore[misc]
+        def method(self: Any, meta: Any, children: Any) -> n.State:
+            return n.State(name)
+        return method
+
+    adj_stunned = _adj("stunned")
+    adj_ready = _adj("ready")
+    adj_exhausted = _adj("exhausted")
+    adj_hidden = _adj("hidden")
+    adj_visible = _adj("visible")
+    adj_face_up = _adj("face-up")
+    adj_face_down = _adj("face-down")
+    adj_equipped = _adj("equipped")
+    adj_revealed = _adj("revealed")
+    adj_remaining = _adj("remaining")
+    adj_unique = _adj("unique")
+    adj_leader = _adj("leader")
+    adj_defending = _adj("defending")
+    adj_attacking = _adj("attacking")
+    adj_ongoing = _adj("ongoing")
+    adj_protected = _adj("protected")
+    adj_powered_up = _adj("powered-up")
+    adj_front_row = _adj("front row")
+    adj_support_row = _adj("support row")
+    adj_different = _adj("different")
+
+    def with_stat(self, meta, children):
+        stat, quantity = _trees(children)
+        return n.StatIs(stat, quantity)
+
+    def with_keyword(self, meta, children): return n.HasKeyword(_trees(children)[0])
+
+    def same_as(self, meta, children):
+        what, np = _trees(children)
+        return n.SameAs(what, np)
+
+    def same_what(self, meta, children): return str(children[0]).lower()
+
+    def with_greater(self, meta, children):
+        stat, np = _trees(children)[-2:]
+        return n.StatIs(stat, n.Quantity(">", n.StatOf(np, stat)))
+
+    def with_that_affiliation(self, meta, children):
+        return n.Chosen(_trees(children)[-1])
+
+    def with_chosen(self, meta, children): return n.Chosen(_trees(children)[-1])
+    def with_one_target(self, meta, children): return n.WithOneTarget()
+
+    def named(self, meta, children): return n.Named(_trees(children)[-1])
+    def named_self(self, meta, children): return n.Named(self_=True)
+    def adjacent_to(self, meta, children): return n.Adjacent(_trees(children)[-1])
+    def controlled_by(self, meta, children): return n.ControlledBy(_trees(children)[0])
+    def recruited_by(self, meta, children): return n.RecruitedBy(_trees(children)[0])
+    def in_zone(self, meta, children): return n.InZone(_trees(children)[-1])
+    def in_play(self, meta, children): return n.InZone(None)
+    def from_zone_mod(self, meta, children): return n.InZone(children[0], word="from")
+    def of_your_choice(self, meta, children): return n.OfYourChoice()
+    def among(self, meta, children): return n.Among(_trees(children)[-1])
+    def than(self, meta, children): return n.Than(_trees(children)[-1])
+
+    def that_rel(self, meta, children):
+        return _trees(children)[-1]
+
+    def relatives(self, meta, children):
+        return tuple(c for c in _trees(children) if isinstance(c, n.Qualifier))
+
+    def shares(self, meta, children):
+        parts = _trees(children)
+        return n.Shares(parts[0], parts[1] if len(parts) > 1 else None)
+
+    def share_what(self, meta, children):
+        return tuple(str(c) for c in children if isinstance(c, str) and not _is_token(c))
+
+    def share_noun(self, meta, children):
+        return " ".join(str(c).lower() for c in children)
+
+    def rel_has(self, meta, children):
+        (p,) = _trees(children)
+        if p.what == "keywords":
+            return n.HasKeyword(p.data)
+        if p.what == "either":
+            return p.data
+        if p.what == "stat":
+            return n.StatIs(p.data[0], p.data[1])
+        raise _fail("a relative clause vsoracle cannot read", meta)
+
+    def rel_is(self, meta, children):
+        (be,) = _trees(children)
+        q = _be_qualifier(be)
+        if q is None:
+            raise _fail("a relative clause vsoracle cannot read", meta)
+        return q
+
+    def rel_happened(self, meta, children):
+        parts = _trees(children)
+        verb = parts[0]
+        span = parts[1].data if len(parts) > 1 else None
+        return n.Where(n.Happened(verb.make(n.Affected()), span))
+
+    def rel_controls(self, meta, children):
+        (np,) = _trees(children)
+        return n.Where(control_condition(n.Acting(), np))
+
+    # counters: (kind, count)
+    def stat_counter(self, meta, children):
+        a, d = [c for c in children if _is_token(c) and c.type == "SIGNED"]
+        return (n.CounterKind(int(str(a)), int(str(d))), _ONE)
+
+    def one_stat_counter(self, meta, children):
+        signed = next(c for c in children if _is_token(c) and c.type == "SIGNED")
+        stat = _trees(children)[-1]
+        value = int(str(signed))
+        return (n.CounterKind(value if stat == "atk" else 0, value if stat == "def" else 0), _ONE)
+
+    def cosmic_counter(self, meta, children):
+        return (n.CounterKind(name="cosmic"), _ONE)
+
+    # steps
+    def the_step(self, meta, children):
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}")
+
+    def your_step(self, meta, children):
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "your")
+
+    def step_name(self, meta, children): return str(children[0]).lower()
+    def step_kind(self, meta, children): return str(children[0]).lower()
+
+
+# The grammar's aliases that are Python keywords or names of Transformer methods.
+setattr(Build, "is", Build.is_)
+setattr(Build, "return", Build.return_)
+
+
+# =============================================================================================
+# From clauses to nodes (used by the transformer and by the finishing pass)
+# =============================================================================================
+
+def _head_noun(heads: tuple[Any, ...]) -> str:
+    """The noun of "that attacker" / "those team attackers": the role if the head is one."""
+    _, kind, roles = heads
+    return roles[0] if roles else kind
+
+
+def _with_origin(cls: type, parts: list[Any]) -> Verb:
+    """"recruit NP from ZONE", "play a plot twist from your resource row": the zone the card
+    comes from is the event's origin, whether the grammar gave it to the verb or the noun."""
+    obj = parts[0]
+    origin = parts[1] if len(parts) > 1 else None
+    if isinstance(obj, n.Filter) and origin is None:
+        froms = [q for q in obj.qualifiers if isinstance(q, n.InZone) and q.word == "from"]
+        if froms:
+            origin = froms[-1].zone
+            rest = tuple(q for q in obj.qualifiers if q is not froms[-1])
+            among = [q for q in rest if isinstance(q, n.Among)]
+            if obj.words == "among" and len(rest) == 1 and among:
+                obj = among[0].of
+            else:
+                obj = attrs.evolve(obj, qualifiers=rest)
+    return Verb(cls, {"object": obj, "origin": origin})
+
+
+def _count_of(obj: Any) -> n.Amount:
+    """"a card" → 1, "two cards" → 2, "X cards" → X (what "draw NP" draws)."""
+    if isinstance(obj, n.Filter) and obj.quantity is not None and obj.quantity.n is not None:
+        return obj.quantity.n
+    return _ONE
+
+
+def _qualifiers(mods: Iterable[Any]) -> tuple[n.Qualifier, ...]:
+    out: list[n.Qualifier] = []
+    for m in mods:
+        if isinstance(m, n.Qualifier):
+            out.append(m)
+        elif isinstance(m, tuple):
+            out += [q for q in m if isinstance(q, n.Qualifier)]
+    return tuple(out)
+
+
+def _with(core: Any, qualifiers: tuple[n.Qualifier, ...], meta: Any) -> Any:
+    """A noun phrase's core with its modifiers after the noun."""
+    if isinstance(core, n.Filter):
+        return attrs.evolve(core, qualifiers=core.qualifiers + qualifiers)
+    if isinstance(core, n.Either):
+        return attrs.evolve(core, options=tuple(_with(o, qualifiers, meta) for o in core.options))
+    if isinstance(core, n.TopCards) or isinstance(core, n.Ref):
+        return n.Filter("card", (n.Among(core),) + qualifiers, None, pos=getattr(meta, "start_pos", -1),
+                        words="among")
+    raise _fail("modifiers after a noun phrase that takes none", meta)
+
+
+def _be_qualifier(be: Be) -> n.Qualifier | None:
+    """What "is …" says of a subject, as a qualifier (or ``None``: not a qualifier)."""
+    if be.kind == "state":
+        return be.data
+    if be.kind == "pp":
+        verb = be.data
+        state = {n.Stun: "stunned", n.Exhaust: "exhausted", n.Ready: "ready", n.Reveal: "revealed",
+                 n.PowerUp: "powered-up", n.Reinforce: "reinforced", n.Attack: "attacked"}.get(verb.cls)
+        if state is not None and not verb.fields.get("agent"):
+            return n.State(state)
+        return n.Where(n.Happened(verb.make(n.Affected())))
+    if be.kind == "zone":
+        return n.InZone(be.data)
+    if be.kind == "adjacent":
+        return n.Adjacent(be.data)
+    if be.kind == "targeting":
+        return n.Targeting(be.data)
+    return None
+
+
+def control_condition(player: Any, np: Any) -> n.Condition:
+    """"P controls NP": how many of NP P controls, compared as NP's determiner says ("three or
+    more X", "no X", "a X", "exactly one X"); "fewer X than Y" compares with Y's."""
+    if isinstance(np, n.Together):
+        return n.All(tuple(control_condition(player, part) for part in np.parts))
+    if not isinstance(np, n.Filter):
+        return n.Is(np, (n.ControlledBy(player),))
+    q = np.quantity
+    base = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.ControlledBy(player),))
+    if q is not None and q.op in ("more", "fewer"):
+        than = next((x.of for x in np.qualifiers if isinstance(x, n.Than)), None)
+        base = attrs.evolve(base, qualifiers=tuple(x for x in base.qualifiers if not isinstance(x, n.Than)))
+        other = attrs.evolve(base, qualifiers=tuple(x for x in base.qualifiers if not isinstance(x, n.ControlledBy))
+                             + (n.ControlledBy(than),))
+        return n.Compare(n.NumberOf(base), ">" if q.op == "more" else "<", n.NumberOf(other))
+    return _count_compare(n.NumberOf(base), q)
+
+
+def _count_compare(left: n.Amount, q: n.Quantity | None) -> n.Condition:
+    if q is None or q.op in ("all", "each", "any"):
+        return n.Compare(left, ">=", _ONE)
+    if q.op == "=" and q.n == _ONE and not q.exact:
+        return n.Compare(left, ">=", _ONE)
+    if q.op == "up to":
+        return n.Compare(left, "<=", q.n)
+    return n.Compare(left, q.op, q.n)
+
+
+def condition_of(subject: Any, preds: tuple[Pred, ...], meta: Any = None) -> n.Condition:
+    """A subject and predicates read as a condition ("you control …", "it is …", "you do").
+
+    A subject that counts ("no characters you control are stunned", "two or more X are …")
+    compares how many match; a player who is one of several ("an opponent has more cards in his
+    hand than you") makes the condition hold if it holds for some such player."""
+    if isinstance(subject, n.Filter) and subject.target is None and subject.quantity is not None:
+        most = _most(subject, preds)
+        if most is not None:
+            return most
+        if subject.kind in ("player", "opponent"):
+            inner = condition_of(n.Acting(), preds, meta)
+            return n.Some(attrs.evolve(subject, quantity=None), inner)
+        if len(preds) == 1 and preds[0].mode in ("is", "is_not"):
+            be = preds[0].what
+            q = _be_qualifier(be) if isinstance(be, Be) else None
+            if q is not None:
+                base = attrs.evolve(subject, quantity=None, qualifiers=subject.qualifiers + (q,))
+                cond = _count_compare(n.NumberOf(base), subject.quantity)
+                return n.Not(cond) if preds[0].mode == "is_not" else cond
+    found = [_condition(subject, p, meta) for p in preds]
+    return found[0] if len(found) == 1 else n.All(tuple(found))
+
+
+def _most(subject: n.Filter, preds: tuple[Pred, ...]) -> n.Condition | None:
+    """"one player revealed more X than any other player" (FAQ SC 8): one player's
+    count of X beats every other player's."""
+    if subject.kind != "player" or len(preds) != 1 or preds[0].mode != "happened":
+        return None
+    verb = preds[0].what
+    if not isinstance(verb, Verb):
+        return None
+    obj = verb.fields.get("object")
+    if not isinstance(obj, n.Filter) or obj.quantity is None or obj.quantity.op != "more":
+        return None
+    if not any(isinstance(q, n.Than) for q in obj.qualifiers):
+        return None
+    quals = tuple(q for q in obj.qualifiers if not isinstance(q, n.Than))
+    done = {n.Reveal: "revealed", n.Discard: "discarded", n.Draw: "drawn"}.get(verb.cls)
+    if done:
+        quals = (n.State(done),) + quals
+    counted = attrs.evolve(obj, quantity=None, qualifiers=quals + (n.ControlledBy(n.Acting()),))
+    return n.Most(n.NumberOf(counted), pos=subject.pos)
+
+
+def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
+    what = p.what
+    span = _duration(p.mods).span
+    if p.mode == "did":
+        return n.Happened(n.Sequence(()), None) if False else _Did(subject)
+    if p.mode == "happened":
+        if isinstance(what, Predicate) and what.what == "chose":
+            return n.ChoseNames(what.data)
+        if isinstance(what, Be):
+            if what.kind == "pp":
+                return n.Happened(what.data.make(subject), span)
+            q = _be_qualifier(what)
+            return n.Is(subject, (q,)) if q is not None else _unread(meta)
+        return n.Happened(what.make(subject), span)
+    if p.mode in ("is", "is_not"):
+        cond = _is_condition(subject, what, meta)
+        return n.Not(cond) if p.mode == "is_not" else cond
+    if p.mode == "would":
+        if isinstance(what, Be) and what.kind == "pp":  # "would become stunned"
+            return _Would(what.data.make(subject), p.mods, "become")
+        if isinstance(what, Verb):
+            return _Would(what.make(subject), p.mods, what.role)
+        return _unread(meta)
+    if p.mode == "would_be":
+        if isinstance(what, Be) and what.kind == "pp":
+            return _Would(what.data.make(subject), p.mods, "object")
+        return _unread(meta)
+    if p.mode == "does":
+        if isinstance(what, Predicate):
+            return _predicate_condition(subject, what, meta)
+        if isinstance(what, Verb):
+            return n.Does(what.make(subject))
+        if isinstance(what, Be) and what.kind == "pp":  # "becomes stunned" in a condition
+            return n.Happened(what.data.make(subject), span)
+    if p.mode == "cannot" and isinstance(what, Verb):
+        return n.Not(n.Does(what.make(subject)))
+    if p.mode == "does_not":
+        return n.Not(_condition(subject, attrs.evolve(p, mode="does"), meta))
+    return _unread(meta)
+
+
+def _unread(meta: Any) -> n.Condition:
+    raise _fail("a condition vsoracle cannot read", meta)
+
+
+@attrs.frozen(eq=False)
+class _Did(n.Condition):
+    """"you do", "he does" (made an :class:`~nodes.IfDone` by the sentence)."""
+
+    player: Any
+
+
+@attrs.frozen(eq=False)
+class _Would(n.Condition):
+    """"NP would …" (made an :class:`~nodes.Instead` by the sentence)."""
+
+    event: Any
+    mods: tuple[Mod, ...]
+    role: str = "agent"
+
+
+def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
+    if be.kind in ("greater", "less", "equal"):
+        op = {"greater": ">", "less": "<", "equal": "="}[be.kind]
+        left = subject
+        right = be.data
+        if isinstance(right, ThatOf) and isinstance(left, n.StatOf):
+            right = n.StatOf(right.of, left.stat, left.printed, word="that of")
+        if not isinstance(left, n.Amount):
+            return _unread(meta)
+        return n.Compare(left, op, right)
+    if be.kind == "protecting":
+        return n.Protecting(subject, be.data)
+    if be.kind == "np":
+        np = be.data
+        if isinstance(np, n.Filter):
+            return n.Is(subject, np.qualifiers, kind=np.kind)
+        return _unread(meta)
+    if be.kind == "pp":
+        q = _be_qualifier(be)
+        return n.Is(subject, (q,))
+    q = _be_qualifier(be)
+    if q is None:
+        return _unread(meta)
+    return n.Is(subject, (q,))
+
+
+def _predicate_condition(subject: Any, p: Predicate, meta: Any) -> n.Condition:
+    if p.what == "control":
+        return control_condition(subject, p.data)
+    if p.what == "keywords":
+        return n.Is(subject, (n.HasKeyword(p.data),))
+    if p.what == "stat":
+        stat, quantity = p.data
+        return _count_compare(n.StatOf(subject, stat), quantity)
+    if p.what == "endurance":
+        return _count_compare(n.EnduranceOf(subject), p.data)
+    if p.what == "compare stat":
+        op, stat, right = p.data
+        if isinstance(right, ThatOf):
+            right = n.StatOf(right.of, stat, word="that of")
+        return n.Compare(n.StatOf(subject, stat), op, right)
+    if p.what == "have":
+        np = p.data
+        if isinstance(np, n.Filter) and np.kind == "affiliation":
+            names = tuple(q.name for q in np.qualifiers if isinstance(q, n.Name))
+            chosen = any(isinstance(q, n.Chosen) for q in np.qualifiers)
+            return n.Is(subject, tuple(n.Name(x) for x in names) or (n.Chosen("affiliation"),) if chosen else
+                        tuple(n.Name(x) for x in names))
+        if isinstance(np, n.Filter):
+            q = np.quantity
+            than = next((x.of for x in np.qualifiers if isinstance(x, n.Than)), None)
+            base = attrs.evolve(np, quantity=None,
+                                qualifiers=tuple(x for x in np.qualifiers if not isinstance(x, n.Than)))
+            if q is not None and q.op in ("more", "fewer") and than is not None:
+                return n.Compare(n.NumberOf(base), ">" if q.op == "more" else "<", n.NumberOf(_owned_by(base, than)))
+            return _count_compare(n.NumberOf(base), q)
+    if p.what == "share":
+        what, of = p.data
+        return n.Is(subject, (n.Shares(what, of),))
+    return _unread(meta)
+
+
+def _owned_by(f: n.Filter, player: Any) -> n.Filter:
+    """The same cards of another player ("more cards in his hand than you")."""
+    def swap(q: Any) -> Any:
+        if isinstance(q, n.InZone) and q.zone is not None:
+            return attrs.evolve(q, zone=attrs.evolve(q.zone, owner=player))
+        return q
+    return attrs.evolve(f, qualifiers=tuple(swap(q) for q in f.qualifiers))

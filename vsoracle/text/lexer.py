@@ -1,0 +1,233 @@
+"""Words of card text, before the grammar sees them.
+
+Card text is English set in a house style, and a few of its words mean different things in
+different places: "and" joins clauses, predicates, noun phrases, keywords or names; a comma
+separates clauses or the items of a list; a capitalised word at the start of a sentence is a
+keyword ("Ready characters …") or a name ("Defenders characters …"). An LALR(1) grammar cannot
+wait to see which, so this lexer gives each such word every terminal it may be, in order of
+preference, and :mod:`vsoracle.text.syntax` keeps the reading the grammar can finish.
+
+What the lexer decides on its own, by the house style of the cards:
+
+* the card's own name is one ``SELF`` token wherever the text says it (``prepare`` has put
+  placeholder characters there, so columns stay true);
+* a capitalised word inside a sentence is part of a **name** (an affiliation, a version, a
+  card's name, a trait): "Masters of Evil", "Heroes for Hire", "Darkseid's Elite", "X-Men",
+  "S.H.I.E.L.D.". Lower-case "of", "for" and "the" between capitalised words belong to the
+  name, and so does "'s" followed by another capitalised word. The game's capitalised tokens
+  (ATK, DEF, KO, KO'd, X) are not names;
+* a word at the start of a sentence (after a line break, ".", ">>>", ":" or an opening quote)
+  may be a keyword or the first word of a name;
+* "non-" before a word is its own token ("non-Army", "non-stunned");
+* reminder text in parentheses is read by people, not by the rules: it is left out.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Mapping
+
+from attrs import frozen
+
+from ..errors import CardTextError
+
+__all__ = ["Word", "words", "SELF_CHAR", "CHOICES", "prepare"]
+
+#: The private-use character that stands for each letter of the card's own name.
+SELF_CHAR = "\ue000"
+
+# One character for one character, so columns in the prepared text are columns in the card's.
+_SAME_WIDTH = str.maketrans({"’": "'", "‘": "'", "–": "-", "−": "-", "“": '"', "”": '"', "\t": " "})
+
+_RAW = re.compile(r"""
+    (?P<nl>[ \t\r]*\n[ \t\r\n]*)
+  | (?P<space>[ \t\r]+)
+  | (?P<reminder>\([^()\n]*\))
+  | (?P<arrow>>>>)
+  | (?P<self>\ue000+)
+  | (?P<signed>[+-](?:\d+|X)(?![A-Za-z0-9]))
+  | (?P<sign>[+-](?=[A-Za-z]))
+  | (?P<number>\d+)
+  | (?P<abbr>(?:[A-Z]\.){2,}|(?:Mr|Mrs|Ms|Dr|St)\.(?=\s+[A-Z]))
+  | (?P<word>[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+|'(?!s\b)[A-Za-z]+)*)
+  | (?P<poss>'s\b|'(?=[\s.,]|$))
+  | (?P<punct>[,.:;/"—])
+""", re.VERBOSE)
+
+#: Capitalised words inside a sentence that are the game's own tokens, not names.
+_GAME_CAPS = {"ATK": "atk", "DEF": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "X": "x"}
+#: Lower-case words that continue a name between two capitalised words.
+_NAME_LINKS = ("of", "for", "the", "of the")
+#: Contractions, spelt out.
+_SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"), "don't": ("do", "not")}
+
+#: What a word may be, beyond its own keyword terminal: the grammar's refined terminals for the
+#: words whose role depends on what follows them (the syntax module keeps what parses).
+CHOICES: Mapping[str, tuple[str, ...]] = {
+    "and": ("AND_VP", "AND_NP", "AND_KW", "AND_C", "AND_NAME", "AND_ZONE", "AND_PUT", "AND_HEAD", "AND"),
+    "or": ("OR", "OR_NP", "OR_C", "OR_NAME", "OR_ZONE", "OR_HEAD", "OR_KW", "OR_GROUP"),
+    ",": ("COMMA", "COMMA_LIST", "COMMA_KW", "COMMA_MOD", "COMMA_VP"),
+    "her": ("HER", "HER_OBJ"),
+    "ready": ("READY", "READY_A"),
+    "this": ("THIS", "THIS_SPAN"),
+    "from": ("FROM", "FROM_V"),
+    "other": ("OTHER", "OTHER_ONE"),
+}
+
+
+@frozen
+class Word:
+    """One word of the text: where it is, what it says, and the terminals it may be (best first).
+
+    ``kind`` is "keyword" (its lower-case text names a terminal), "name", "self", "number",
+    "signed" (+2, -X), "sign" (the + of "+ATK"), "poss" ('s), "punct", "arrow", "nl" or "word"
+    (a lower-case word the grammar has no use for)."""
+
+    kind: str
+    text: str
+    start: int
+    end: int
+    line: int
+    column: int
+    start_of_sentence: bool = False
+
+    @property
+    def key(self) -> str:
+        """The word as the grammar spells it: lower case, contractions spelt out elsewhere."""
+        if self.kind in ("keyword", "word"):
+            return _GAME_CAPS.get(self.text, self.text.lower())
+        return self.text
+
+
+def prepare(text: str, card_name: str | None) -> str:
+    """The text the grammar reads, as long as ``text``, column for column.
+
+    ’ ‘ – − become ' and -; the card's own name (a whole word sequence, not followed by another
+    capitalised word) becomes SELF characters. Reminder text in parentheses is kept as written."""
+    if SELF_CHAR in text:
+        index = text.index(SELF_CHAR)
+        raise CardTextError("the text contains U+E000, a character vsoracle reserves", text=text,
+                            column=index - text.rfind("\n", 0, index), text_line=text.count("\n", 0, index) + 1)
+    text = text.translate(_SAME_WIDTH)
+    if not card_name or not card_name.strip():
+        return text
+    name = re.escape(card_name.strip().translate(_SAME_WIDTH))
+    pattern = re.compile(r"(?<![\w'-])" + name + r"(?![\w-]|'(?!s\b)| (?!(?:ATK|DEF|KO|KO's|KO'd|X)\b)[A-Z])")
+    pieces, last = [], 0
+    for match in re.finditer(r"\([^()\n]*\)", text):
+        pieces.append(pattern.sub(lambda m: SELF_CHAR * len(m.group(0)), text[last:match.start()]))
+        pieces.append(match.group(0))
+        last = match.end()
+    pieces.append(pattern.sub(lambda m: SELF_CHAR * len(m.group(0)), text[last:]))
+    return "".join(pieces)
+
+
+def _raw(text: str) -> Iterator[tuple[str, str, int, int]]:
+    """(kind, text, start, end) for each piece of the prepared text; unknown characters raise."""
+    pos = 0
+    while pos < len(text):
+        m = _RAW.match(text, pos)
+        if m is None:
+            line = text.count("\n", 0, pos) + 1
+            column = pos - text.rfind("\n", 0, pos)
+            raise CardTextError(f"cannot read {text[pos]!r} here", text=text, text_line=line, column=column)
+        kind = m.lastgroup or ""
+        yield kind, m.group(0), m.start(), m.end()
+        pos = m.end()
+
+
+def _split_words(text: str) -> list[tuple[str, str, int, int]]:
+    """Raw pieces, with "non-X" split, "KO's" kept whole and spaces, reminders dropped."""
+    out: list[tuple[str, str, int, int]] = []
+    for kind, value, start, end in _raw(text):
+        if kind in ("space", "reminder"):
+            continue
+        if kind == "word" and value[:4].lower() == "non-" and len(value) > 4:
+            out.append(("word", value[:3], start, start + 3))
+            out.append(("word", value[4:], start + 4, end))
+            continue
+        if kind == "poss" and out and out[-1][0] == "word" and out[-1][1] == "KO" and value == "'s":
+            out[-1] = ("word", "KO's", out[-1][2], end)
+            continue
+        out.append((kind, value, start, end))
+    return out
+
+
+def words(text: str, vocabulary: frozenset[str]) -> list[Word]:
+    """The words of a prepared text (see the module docstring); ``vocabulary`` is the set of
+    lower-case words the grammar has as keywords."""
+    pieces = _split_words(text)
+    out: list[Word] = []
+    starts = True
+    i = 0
+    while i < len(pieces):
+        kind, value, start, end = pieces[i]
+        line = text.count("\n", 0, start) + 1
+        column = start - text.rfind("\n", 0, start)
+        if kind == "word" or kind == "abbr":
+            if value.lower() in _SPELT and kind == "word":
+                for n, part in enumerate(_SPELT[value.lower()]):
+                    out.append(Word("keyword", part, start, end, line, column, starts and n == 0))
+                starts = False
+                i += 1
+                continue
+            capital = value[:1].isupper()
+            if capital and value in _GAME_CAPS:
+                out.append(Word("keyword", value, start, end, line, column, starts))
+            elif capital and not (starts and value.lower() in vocabulary):
+                j = _name_end(pieces, i)
+                last = pieces[j - 1]
+                out.append(Word("name", text[start:last[3]], start, last[3], line, column, starts))
+                i = j
+                starts = False
+                continue
+            elif value.lower() in vocabulary or (starts and capital):
+                out.append(Word("keyword", value, start, end, line, column, starts))
+            else:
+                out.append(Word("word", value, start, end, line, column, starts))
+            starts = False
+        elif kind == "nl":
+            out.append(Word("nl", value, start, end, line, column))
+            starts = True
+        else:
+            out.append(Word(kind, value, start, end, line, column, starts))
+            starts = kind == "arrow" or value in (".", ":", '"') and not (value == '"' and _closing(out))
+        i += 1
+    return out
+
+
+def _closing(out: list[Word]) -> bool:
+    """Is the quote just added a closing one (an odd number of quotes before it on its line)?"""
+    count = 0
+    for w in reversed(out[:-1]):
+        if w.kind == "nl":
+            break
+        if w.text == '"':
+            count += 1
+    return count % 2 == 1
+
+
+def _name_end(pieces: list[tuple[str, str, int, int]], i: int) -> int:
+    """The index just after the name that starts at ``pieces[i]``: capitalised words, joined by
+    "of"/"for"/"the" or by "'s" when another capitalised word follows."""
+    j = i + 1
+    while j < len(pieces):
+        kind, value, _, _ = pieces[j]
+        if kind in ("word", "abbr") and value[:1].isupper() and value not in _GAME_CAPS:
+            j += 1
+            continue
+        if kind == "word" and value in ("of", "for", "the"):
+            k = j + 1
+            if value == "of" and k < len(pieces) and pieces[k][1] == "the":
+                k += 1
+            if k < len(pieces) and pieces[k][0] == "word" and pieces[k][1][:1].isupper() \
+                    and pieces[k][1] not in _GAME_CAPS:
+                j = k
+                continue
+        if kind == "poss" and value == "'s" and j + 1 < len(pieces):
+            nxt = pieces[j + 1]
+            if nxt[0] == "word" and nxt[1][:1].isupper() and nxt[1] not in _GAME_CAPS:
+                j += 1
+                continue
+        break
+    return j

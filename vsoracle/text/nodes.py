@@ -1,0 +1,1399 @@
+"""The card-text AST: one vocabulary of game events, a few modes over them, and shared parts.
+
+Card text says what happens (**events**: stun, KO, move, draw, breakthrough, …) in a few
+**modes**: do it (an effect), pay it (a cost), when it happens (:class:`Whenever`), instead of it
+(:class:`Instead`), it cannot happen (:class:`Cannot`), it happened (:class:`Happened`). Every
+event is one class whose fields are its roles — ``agent`` (who or what does it), ``object``
+(what it is done to) and the event's own (``to``, ``count``, ``amount`` …) — and every mode
+takes any event, so "Stun target character", "Stun ~ >>> …", "Whenever ~ becomes stunned",
+"If ~ would be stunned, instead, …" and "~ cannot be stunned" are one :class:`Stun` node in five
+places. In a pattern (a trigger, a replacement, a prohibition) a role left ``None`` matches
+anything.
+
+The parts every mode shares are combinators: a :class:`Filter` (kind, qualifiers, how many,
+target or not) for every noun phrase; references (:class:`Self`, :class:`TargetRef`,
+:class:`EventRef` …) resolved after parsing; amounts (:class:`Fixed`, :class:`NumberOf`,
+:class:`Times` …); conditions (:class:`Compare`, :class:`Is`, :class:`Happened`, :class:`All` …);
+durations and steps.
+
+Every node is a frozen, slotted, hashable ``attrs`` value with tuples for lists; ``repr`` is a
+constructor call you can paste back; ``str`` is the node as card text (see
+:mod:`vsoracle.text.render`). Fields marked *display* (``eq=False``) keep the words the card
+used ("Activate" for exhausting itself, "When" for "Whenever", "that attacker" for a reference)
+for rendering and error messages; they take no part in equality or in the rules.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from typing import Any, Callable
+
+import attrs
+from attrs import field
+from attrs import frozen as _attrs_frozen
+
+#: Every node is frozen and slotted; ``repr``, ``==`` and ``hash`` come from :class:`Node` (one
+#: method each for every class instead of one generated and compiled per class).
+frozen = _attrs_frozen(repr=False, eq=False)
+
+
+def display(default: Any = None) -> Any:
+    """A field that keeps the card's wording: no part in equality, hashing or the rules."""
+    return field(default=default, eq=False, kw_only=True)
+
+
+@functools.lru_cache(maxsize=None)
+def _eq_key(cls: type) -> Callable[[Any], Any]:
+    names = [a.name for a in attrs.fields(cls) if a.eq]
+    if not names:
+        return lambda node: ()
+    if len(names) == 1:
+        get = operator.attrgetter(names[0])
+        return lambda node: (get(node),)
+    return operator.attrgetter(*names)
+
+
+class Node:
+    """Any node of the card-text AST."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        key = _eq_key(self.__class__)
+        return bool(key(self) == key(other))
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, _eq_key(self.__class__)(self)))
+
+    def __repr__(self) -> str:
+        """A constructor call you can paste back: ``Fixed(n=5)``."""
+        shown = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self))
+                          if a.eq and getattr(self, a.name) != a.default)
+        return f"{type(self).__name__}({shown})"
+
+    def __str__(self) -> str:
+        from .speech import render
+        return render(self)
+
+
+# =============================================================================================
+# Families (empty bases, so isinstance works)
+# =============================================================================================
+
+class Power(Node):
+    """One power of a card: one line of its text box."""
+    __slots__ = ()
+
+
+class Effect(Node):
+    """What happens when an effect resolves, or a cost is paid."""
+    __slots__ = ()
+
+
+class Event(Effect):
+    """A game event, with its roles as fields. As an effect it happens; in a pattern (trigger,
+    replacement, prohibition, history) a role left ``None`` matches anything."""
+    __slots__ = ()
+
+
+class Change(Node):
+    """What a modifier does to the objects or players it affects."""
+    __slots__ = ()
+
+
+class Selector(Node):
+    """A noun phrase: objects, players, cards, zones' contents or effects on the chain."""
+    __slots__ = ()
+
+
+class Ref(Selector):
+    """A reference: "~", "that attacker", "it", "the chosen character", "you"."""
+    __slots__ = ()
+
+
+class Qualifier(Node):
+    """One condition of a :class:`Filter` ("stunned", "with cost 3 or less", "you control")."""
+    __slots__ = ()
+
+
+class Amount(Node):
+    """A number the text names, fixed or computed on resolution."""
+    __slots__ = ()
+
+
+class Condition(Node):
+    """Something true or false of the position ("you control …", "if you do")."""
+    __slots__ = ()
+
+
+class Trigger(Node):
+    """What makes a triggered power trigger."""
+    __slots__ = ()
+
+
+class Limit(Node):
+    """A restriction on playing a card or using a power ("only once per turn", "only during …")."""
+    __slots__ = ()
+
+
+# =============================================================================================
+# Card text and powers
+# =============================================================================================
+
+@frozen
+class CardText(Node):
+    """A card's text box: one power a line."""
+
+    powers: tuple[Power, ...]
+
+
+@frozen
+class Keyword(Node):
+    """A keyword: "Reservist", "Boost 3", "Concealed—Optional", "Cosmic—Surge" (``name`` lower
+    case, ``value`` its number or X, ``sub`` the word after the dash). The grammar takes any
+    capitalised word here; the engine says which keywords it knows."""
+
+    name: str
+    value: Amount | None = None
+    sub: str | None = None
+    spelled: str | None = display()
+
+
+@frozen
+class Keywords(Power):
+    """A line of keywords: "Reservist, Range"."""
+
+    keywords: tuple[Keyword, ...]
+
+
+@frozen
+class KeywordPower(Power):
+    """A power behind a keyword: "Leader: …", "Ongoing: …", "Ally: …", "Cosmic—Surge: …",
+    "Boost 2: …". The keyword says when the power is active (FAQ GM 2 for leader and ongoing)."""
+
+    keyword: Keyword
+    power: Power
+
+
+@frozen
+class Activated(Power):
+    """A payment power, "COSTS >>> EFFECT" (CR 501): the costs are events paid on announcement."""
+
+    costs: tuple[Effect, ...]
+    effect: Effect
+    limits: tuple[Limit, ...] = ()
+
+
+@frozen
+class Triggered(Power):
+    """A triggered power (CR 502): "Whenever ~ attacks, …", "At the start of …, …"."""
+
+    trigger: Trigger
+    effect: Effect
+
+
+@frozen
+class Static(Power):
+    """A continuous power (CR 503): modifiers in force while the power is active ("Other Wrecking
+    Crew characters you control get +1 ATK / +1 DEF.", "~ cannot be stunned while attacking.")."""
+
+    effect: Effect
+
+
+@frozen
+class Replacement(Power):
+    """A replacement power: "If ~ would be KO'd, instead, return her to her owner's hand."."""
+
+    instead: "Instead"
+
+
+@frozen
+class Restriction(Power):
+    """"Play ~ only during your recruit step and only if …" / "Recruit ~ only if …"."""
+
+    action: str  # "play" | "recruit"
+    limits: tuple[Limit, ...]
+
+
+@frozen
+class AdditionalCost(Power):
+    """"As an additional cost to play ~, discard a card." (FAQ GM 1)."""
+
+    action: str
+    costs: tuple[Effect, ...]
+
+
+@frozen
+class AlternateCost(Power):
+    """"You may pay 3 endurance rather than pay ~'s recruit cost." (FAQ GM 1)."""
+
+    action: str  # "recruit" (recruit cost) | "play" (threshold cost)
+    costs: tuple[Effect, ...]
+
+
+@frozen
+class Spell(Power):
+    """The effect of a plot twist: what happens when it resolves."""
+
+    effect: Effect
+
+
+@frozen
+class Crossover(Power):
+    """"Crossover X-Men and Brotherhood.": characters with either affiliation have both."""
+
+    names: tuple[str, ...]
+
+
+# =============================================================================================
+# Effect structure
+# =============================================================================================
+
+@frozen
+class Sequence(Effect):
+    """Steps done in order, as one effect ("Discard a card. Move target … ")."""
+
+    steps: tuple[Effect, ...]
+
+
+@frozen
+class May(Effect):
+    """"You may …", "each player may …", "that player may …": a player's choice on resolution."""
+
+    effect: Effect
+    player: Selector | None = None
+
+
+@frozen
+class IfDone(Effect):
+    """"If you do, …" / "If he does, …": only if the step before was done (by that player)."""
+
+    effect: Effect
+    player: Selector | None = None
+
+
+@frozen
+class Conditional(Effect):
+    """"If C, E." / "E if C." / "If C, E. Otherwise, F.": checked on resolution (FAQ GM 10)."""
+
+    condition: Condition
+    effect: Effect
+    otherwise: Effect | None = None
+    trailing: bool = display(False)  # written "E if C"
+
+
+@frozen
+class Unless(Effect):
+    """"E unless C": E happens unless C holds; a C that a player does ("unless its controller pays
+    3 endurance") is that player's choice, made on resolution."""
+
+    effect: Effect
+    condition: Condition
+
+
+@frozen
+class Choose(Effect):
+    """"Choose a character an opponent controls.", "Choose two different team affiliations among
+    characters you control.": a choice on resolution (not a target), which later text reads as
+    "the chosen …" or "it"."""
+
+    selector: Selector
+    binding: str
+
+
+@frozen
+class Modify(Effect):
+    """A modifier on objects or players (CR 512): ``changes`` to ``subject`` for ``duration``.
+    An effect makes one that lasts; a continuous power's are in force while it is active."""
+
+    subject: Selector
+    changes: tuple[Change, ...]
+    duration: "Duration"
+
+
+@frozen
+class CreateReplacement(Effect):
+    """An effect that creates a replacement modifier ("If a character you control would cause
+    breakthrough this attack, …", FAQ GM 8; "Prevent all breakthrough to you this attack.")."""
+
+    instead: "Instead"
+    duration: "Duration"
+
+
+@frozen
+class Delayed(Effect):
+    """An effect that creates a triggered modifier ("At the start of the recovery phase this turn,
+    move that character …", FAQ SC 36; "Whenever that character … this turn, …", FAQ SC 5)."""
+
+    trigger: Trigger
+    effect: Effect
+    duration: "Duration"
+
+
+@frozen
+class Nothing(Effect):
+    """What replaces a prevented event ("Prevent all …", "instead, it is not stunned")."""
+
+
+# =============================================================================================
+# Events: one class per verb family, roles as fields
+# =============================================================================================
+
+@frozen
+class Stun(Event):
+    """Stun (CR 702.1a): "stun NP", "NP stuns NP", "NP becomes stunned by NP"."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class KO(Event):
+    """KO: the object goes to its owner's KO'd pile (CR 701.10): "KO NP", "NP is KO'd"."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class Exhaust(Event):
+    """Exhaust: "exhaust NP", "NP becomes exhausted"; "Activate" is exhausting the card itself
+    (assumption A-ACTIVATE)."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+    word: str = display("exhaust")
+
+
+@frozen
+class Ready(Event):
+    """Ready: "ready NP", "NP becomes readied"."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class Recover(Event):
+    """Recover a stunned character (CR 408): "recover NP", "NP becomes recovered"."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class Attack(Event):
+    """An attack: "NP attacks [NP]", "NP is attacked", "NP can attack hidden characters";
+    ``team`` for "team attack"."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+    team: bool = False
+
+
+@frozen
+class Defend(Event):
+    """"NP defends": a character becomes the defender of an attack."""
+
+    agent: Selector | None = None
+
+
+@frozen
+class Breakthrough(Event):
+    """Breakthrough (CR 407): "NP causes breakthrough [to NP]"; ``amount`` is how much
+    endurance it costs (a pattern may ask for a range: "4 or more")."""
+
+    agent: Selector | None = None
+    player: Selector | None = None
+    amount: Amount | None = None
+
+
+@frozen
+class Reinforce(Event):
+    """Reinforcement: "NP reinforces NP", "NP is reinforced"."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+
+
+@frozen
+class Place(Node):
+    """Where a card goes: a zone and a position in it ("on top of", "on the bottom of", "an
+    empty position in", "back" where it came from)."""
+
+    zone: "Zone | None"
+    position: str | None = None  # None | "top" | "bottom" | "empty" | "back"
+    word: str = display("into")
+
+
+@frozen
+class Move(Event):
+    """A card changes place (CR 212): "move NP to …", "put NP into …", "return NP to …",
+    "remove NP from the game", "shuffle NP into …". ``word`` is the verb the card uses."""
+
+    object: Selector | None = None
+    to: Place | None = None
+    agent: Selector | None = None
+    face: str | None = None  # "down" | "up" | None
+    any_order: bool = False
+    word: str = display("put")
+
+
+@frozen
+class Draw(Event):
+    """"Draw a card", "each player draws 2 cards", "draw cards equal to …"."""
+
+    agent: Selector | None = None
+    count: Amount | None = None
+
+
+@frozen
+class Discard(Event):
+    """"Discard a card", "target player discards two cards"."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+
+
+@frozen
+class Reveal(Event):
+    """"Reveal NP" (a cost or an effect)."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+
+
+@frozen
+class LookAt(Event):
+    """"Look at NP": the player sees cards nobody else does."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+
+
+@frozen
+class Search(Event):
+    """"Search your deck for NP": the player finds such a card, or fails to find one."""
+
+    agent: Selector | None = None
+    zone: "Zone | None" = None
+    object: Selector | None = None
+
+
+@frozen
+class Shuffle(Event):
+    """"Shuffle your deck", "shuffle your KO'd pile into your deck"."""
+
+    agent: Selector | None = None
+    zone: "Zone | None" = None
+    into: "Zone | None" = None
+
+
+@frozen
+class Endurance(Event):
+    """A player's endurance changes: "gain 3 endurance", "lose 2 endurance", "pay 2 endurance"
+    (paying is losing, as a cost); ``cause`` for "from breakthrough" / "from stuns"."""
+
+    player: Selector | None = None
+    amount: Amount | None = None
+    gain: bool = False
+    cause: str | None = None
+    word: str = display(None)  # "pay" or None
+
+
+@frozen
+class ResourcePoints(Event):
+    """Resource points: "gain 5 resource points", "pay 2 resource points", "pay up to 3 …"."""
+
+    player: Selector | None = None
+    amount: Amount | None = None
+    gain: bool = False
+    up_to: bool = False
+
+
+@frozen
+class CounterKind(Node):
+    """A kind of counter: "+1 ATK / +1 DEF" (``atk``, ``def_``), or a named one ("cosmic")."""
+
+    atk: int = 0
+    def_: int = 0
+    name: str | None = None
+
+
+@frozen
+class Counter(Event):
+    """"Put a +1 ATK / +1 DEF counter on NP", "remove the cosmic counter from NP"."""
+
+    object: Selector | None = None
+    kind: CounterKind | None = None
+    add: bool = True
+    agent: Selector | None = None
+    count: Amount | None = None
+
+
+@frozen
+class Recruit(Event):
+    """"When you recruit NP", "Characters your opponents recruit", "NP is recruited from your
+    resource row": the recruit effect is announced (FAQ GM 7)."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+    origin: "Zone | None" = None
+
+
+@frozen
+class Play(Event):
+    """"Whenever you play a plot twist [from your resource row]", "you cannot play plot twists"."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+    origin: "Zone | None" = None
+
+
+@frozen
+class EnterPlay(Event):
+    """"NP comes into play" / "NP enters play"."""
+
+    object: Selector | None = None
+    word: str = display("comes into play")
+
+
+@frozen
+class LeavePlay(Event):
+    """"NP leaves play"."""
+
+    object: Selector | None = None
+
+
+@frozen
+class BecomeTarget(Event):
+    """"NP becomes the target of NP" (an effect), "NP cannot be the target of NP"."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class BecomeDefender(Event):
+    """"NP becomes the defender this attack" (FAQ SC 11; the attack is not checked again)."""
+
+    object: Selector | None = None
+    span: str | None = display(None)
+
+
+@frozen
+class PowerUp(Event):
+    """Power-up: "power-up NP", "NP becomes powered-up" (Ally)."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class GainControl(Event):
+    """"Gain control of NP [this turn]" (``span``: how long; None for good)."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+    span: str | None = None
+
+
+@frozen
+class Replace(Event):
+    """"Replace NP" (a resource, CR 512.5): it is KO'd and the top card of its owner's deck
+    takes its place face down."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class Turn(Event):
+    """"Turn NP face down" / "face up"."""
+
+    object: Selector | None = None
+    face: str = "down"
+    agent: Selector | None = None
+
+
+@frozen
+class Negate(Event):
+    """"Negate NP" (an effect on the chain, CR 509)."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class ChangeTarget(Event):
+    """"Change the target of NP to NP" (FAQ SC 3)."""
+
+    object: Selector | None = None
+    to: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class RemoveFromAttack(Event):
+    """"Remove NP from this attack" (FAQ SC 31)."""
+
+    object: Selector | None = None
+    agent: Selector | None = None
+
+
+@frozen
+class GameEnd(Event):
+    """"NP wins the game" / "NP loses the game" (CR 102); in "cannot" (FAQ SC 12)."""
+
+    player: Selector | None = None
+    win: bool = True
+
+
+@frozen
+class UsePower(Event):
+    """"Use NP" — "you cannot use her activated powers this turn" (FAQ SC 15)."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+
+
+@frozen
+class Rally(Event):
+    """"Rally for NP": reveal the top card of your deck; if it is such a card, put it into your
+    hand, else put it on the bottom of your deck (assumption A-RALLY)."""
+
+    agent: Selector | None = None
+    object: Selector | None = None
+
+
+# =============================================================================================
+# Modes: trigger, replacement, prohibition, permission, history
+# =============================================================================================
+
+@frozen
+class Whenever(Trigger):
+    """"Whenever EVENT" / "When EVENT" (CR 502): the event is a pattern."""
+
+    event: Event
+    word: str = display("whenever")
+    subject: str | None = display(None)  # the event's role the text's subject fills
+
+
+@frozen
+class AtStart(Trigger):
+    """"At the start of STEP" (an instant, CR 502)."""
+
+    step: "Step"
+
+
+@frozen
+class AtEnd(Trigger):
+    """"At the end of STEP"."""
+
+    step: "Step"
+
+
+@frozen
+class Instead(Node):
+    """A replacement (FAQ GM 8): when ``event`` would happen, ``effect`` happens instead
+    (``Nothing()`` prevents it); ``optional`` for "you may … instead"; ``condition`` for "while
+    defending", "during the draw phase"."""
+
+    event: Event
+    effect: Effect
+    optional: bool = False
+    condition: Condition | None = None
+    first: bool = display(True)  # "instead, E" (True) or "E instead"
+    prevent: bool = display(False)  # written "Prevent all …"
+    subject: str | None = display(None)  # the role the sentence's subject fills ("become": "would become …")
+
+
+@frozen
+class Cannot(Change):
+    """A prohibition: "~ cannot be stunned", "you cannot play plot twists", "~ cannot attack
+    characters with flight". :class:`Affected` in the event stands for each affected object."""
+
+    event: Event
+
+
+@frozen
+class Can(Change):
+    """A permission: "~ can attack hidden characters", "can attack as though it had range"."""
+
+    event: Event
+    as_though: Condition | None = None
+
+
+@frozen
+class StatChange(Change):
+    """"+2 ATK", "-3 DEF", "an additional +2 ATK", "+ATK equal to its DEF" (``amount`` signed)."""
+
+    stat: str  # "atk" | "def"
+    amount: Amount
+    additional: bool = display(False)
+    equal: bool = display(False)
+
+
+@frozen
+class KeywordChange(Change):
+    """Keywords: "has flight" (gain), "loses range", "cannot gain invulnerability" (block),
+    "loses and cannot gain reinforcement" (lose and block)."""
+
+    keywords: tuple[str, ...]
+    how: str = "gain"  # "gain" | "lose" | "block" | "lose-block"
+    word: str = display("have")  # "have" | "gain"
+
+
+@frozen
+class AffiliationChange(Change):
+    """"has the Masters of Evil affiliation" (``names``), "has the chosen affiliation"
+    (``chosen``), "gains the chosen trait" (``trait``)."""
+
+    names: tuple[str, ...] = ()
+    chosen: str | None = None
+    trait: bool = False
+    word: str = display("have")
+
+
+@frozen
+class ShareAffiliations(Change):
+    """"have both affiliations" (of the two the sentence names, or the chosen ones)."""
+
+    names: tuple[str, ...] = ()
+    chosen: str | None = None
+
+
+@frozen
+class GainPower(Change):
+    """'has "POWER"' (FAQ SC 15): a power in the affected object's text box; its ~ is
+    that object."""
+
+    power: Power
+
+
+@frozen
+class CostChange(Change):
+    """"costs 1 less to recruit [for each …]": ``amount`` is added to the cost (negative: less)."""
+
+    action: str
+    amount: Amount
+
+
+@frozen
+class Unique(Change):
+    """"~ is not unique" (CR 705; FAQ GM 6)."""
+
+    unique: bool = False
+
+
+# =============================================================================================
+# Selectors and references
+# =============================================================================================
+
+@frozen
+class Quantity(Node):
+    """How many a noun phrase means: ``op`` "=" / ">=" / "<=" / ">" / "<" with ``n``, "all"
+    ("all", "each"), "any", "up to" (``n`` or fewer, chosen), "more" / "fewer" (than another)."""
+
+    op: str
+    n: Amount | None = None
+    exact: bool = False  # "exactly one" (a condition asks for that many, not at least)
+
+
+#: The order of a filter's qualifiers (by class): what comes before the noun, then after it.
+_QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "SameAs", "Chosen", "WithOneTarget",
+                    "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
+                    "Shares", "HasEither", "Where", "Targeting")
+
+
+def canonical(qualifiers: Any) -> tuple[Any, ...]:
+    """A filter's qualifiers in canonical order, so that "no characters you control are stunned"
+    and "you control no stunned characters" are one filter (stable within a class)."""
+    items = tuple(qualifiers)
+    rank = {name: i for i, name in enumerate(_QUALIFIER_ORDER)}
+    return tuple(sorted(items, key=lambda q: rank.get(type(q).__name__, len(rank))))
+
+
+@frozen
+class Filter(Selector):
+    """A noun phrase: "another target Avengers character with cost 3 or less you control".
+
+    ``kind`` is what it picks ("character", "card", "player", "effect", "resource", "location",
+    "plot twist", "equipment", "affiliation", "trait" …); ``qualifiers`` say which (canonical
+    order); ``quantity`` how many (``None``: "the", a bare plural); ``target`` its number among
+    the power's targets (chosen on announcement), else ``None`` (chosen on resolution, or all)."""
+
+    kind: str
+    qualifiers: tuple[Qualifier, ...] = field(default=(), converter=canonical)
+    quantity: Quantity | None = None
+    target: int | None = None
+    words: str | None = display()
+    pos: int = display(-1)
+    end: int = display(-1)
+
+
+@frozen
+class Either(Selector):
+    """"a location or a plot twist", "a non–Team-Up location or non–Team-Up ongoing plot twist"
+    (one of)."""
+
+    options: tuple[Selector, ...]
+    word: str = display("or")  # "heads": one determiner before both nouns
+
+
+@frozen
+class Together(Selector):
+    """"~ and two other cards in your hand", "X, as well as Y" (all of them)."""
+
+    parts: tuple[Selector, ...]
+    word: str = display("and")
+
+
+@frozen
+class TopCards(Selector):
+    """"the top card of your deck", "the top three cards of target player's deck"."""
+
+    zone: "Zone"
+    count: Amount
+    bottom: bool = False
+    pos: int = display(-1)
+
+
+@frozen
+class Self(Ref):
+    """The card whose text it is: its name, "this character", a pronoun with nothing before."""
+
+    word: str | None = display()
+    pos: int = display(-1)
+
+
+@frozen
+class TargetRef(Ref):
+    """A target of this power, by number: "that character" after "target character"."""
+
+    index: int
+    word: str | None = display()
+
+
+@frozen
+class EventRef(Ref):
+    """A participant of the event that triggered or is being replaced, by role ("that
+    attacker" after "Whenever ~ becomes stunned by an attacker": ``role`` "agent")."""
+
+    role: str
+    word: str | None = display()
+
+
+@frozen
+class ChosenRef(Ref):
+    """What a "Choose …" chose ("the chosen character", "the chosen affiliations", "it")."""
+
+    binding: str
+    word: str | None = display()
+
+
+@frozen
+class ConditionRef(Ref):
+    """What a condition singled out ("While ~ is protecting a character named N, that
+    character …"; "one player revealed more …, that player may …")."""
+
+    role: str
+    word: str | None = display()
+
+
+@frozen
+class Acted(Ref):
+    """What step ``step`` of this power's effect acted on (steps numbered from 1 in text order,
+    :func:`steps`): "it", "that card" after "Search your deck for a card …", "those team
+    attackers" (FAQ SC 17), "them" after "Look at the top three cards …"."""
+
+    step: int
+    word: str | None = display()
+
+
+@frozen
+class Equipped(Ref):
+    """"equipped character": the character this equipment is attached to."""
+
+
+@frozen
+class Affected(Ref):
+    """Each object a modifier affects ("~ gets +2 ATK while attacking": who is attacking)."""
+
+    word: str | None = display()
+
+
+@frozen
+class CurrentTarget(Ref):
+    """The target an effect has now (FAQ SC 3: "to another character")."""
+
+
+@frozen
+class You(Ref):
+    """The player who controls the effect or power."""
+
+    word: str | None = display()
+
+
+@frozen
+class Acting(Ref):
+    """The player doing the step ("each player discards a card from his or her hand")."""
+
+    word: str | None = display()
+
+
+@frozen
+class ControllerOf(Ref):
+    """"its controller", "the controller of target attacker", "target defender's controller"."""
+
+    of: Selector
+    word: str | None = display()
+
+
+@frozen
+class OwnerOf(Ref):
+    """"its owner" ("return it to its owner's hand")."""
+
+    of: Selector
+
+
+@frozen
+class OpponentsOf(Ref):
+    """"your opponents" (of a player)."""
+
+    of: Selector
+
+
+@frozen
+class ThisPower(Ref):
+    """"this power" ("Use this power only once per turn")."""
+
+
+@frozen
+class StatOf(Amount):
+    """"its ATK", "its printed ATK", "the cost of that card", "that of the defender"."""
+
+    of: Selector
+    stat: str  # "atk" | "def" | "cost"
+    printed: bool = False
+    word: str | None = display()
+
+
+@frozen
+class Zone(Node):
+    """A zone of a player ("your KO'd pile", "his hand", "a KO'd pile": ``owner`` None),
+    or several of one player's ("your deck, hand, and KO'd pile")."""
+
+    names: tuple[str, ...]
+    owner: Selector | None = None
+    word: str | None = display()
+
+
+# Qualifiers -----------------------------------------------------------------------------------
+
+@frozen
+class State(Qualifier):
+    """A state or place: "stunned", "ready", "hidden", "face-up", "support row", "leader",
+    "attacking", "revealed", "remaining", "unique", "ongoing", "equipped", "powered-up"."""
+
+    name: str
+    negated: bool = False
+
+
+@frozen
+class Name(Qualifier):
+    """An affiliation, version, trait or type name before the noun: "Avengers", "Army",
+    "Team-Up", "non-Army" (``negated``)."""
+
+    name: str
+    negated: bool = False
+
+
+@frozen
+class Named(Qualifier):
+    """"named N" (``name``), "named ~" (``self_``)."""
+
+    name: str | None = None
+    self_: bool = False
+
+
+@frozen
+class Role(Qualifier):
+    """From the noun: "attacker", "defender", "team attacker"; several for "attacker or defender"."""
+
+    roles: tuple[str, ...]
+
+
+@frozen
+class Other(Qualifier):
+    """"other", "another": not ``of`` (the latest object mentioned, else the card)."""
+
+    of: Selector
+
+
+@frozen
+class StatIs(Qualifier):
+    """"with cost 3 or less", "with ATK 3 or less", "with DEF 4 or less"."""
+
+    stat: str
+    quantity: Quantity
+
+
+@frozen
+class HasKeyword(Qualifier):
+    """"with flight", "with evasion"."""
+
+    keywords: tuple[str, ...]
+
+
+@frozen
+class SameAs(Qualifier):
+    """"with the same name as NP", "with the same cost as NP"."""
+
+    what: str
+    of: Selector
+
+
+@frozen
+class Shares(Qualifier):
+    """"that share a cost or version with NP", "that share an affiliation with it", "that share a
+    name" (``of`` None: with each other); ``chosen`` for "either of the chosen affiliations"."""
+
+    what: tuple[str, ...]
+    of: Selector | None = None
+
+
+@frozen
+class HasEither(Qualifier):
+    """"that have either of the chosen affiliations" (``chosen``), "that have either the A or
+    B affiliation" (``names``)."""
+
+    names: tuple[str, ...] = ()
+    chosen: str | None = None
+
+
+@frozen
+class Adjacent(Qualifier):
+    """"adjacent to NP" (FAQ GM 2)."""
+
+    to: Selector
+
+
+@frozen
+class ControlledBy(Qualifier):
+    """"you control", "your opponents control", "an opponent controls", "he controls"."""
+
+    player: Selector
+
+
+@frozen
+class RecruitedBy(Qualifier):
+    """"Characters your opponents recruit …"."""
+
+    player: Selector
+
+
+@frozen
+class InZone(Qualifier):
+    """"in your KO'd pile", "from your hand", "in your front row", "in play"."""
+
+    zone: Zone | None  # None: in play
+    word: str = display("in")
+
+
+@frozen
+class OfYourChoice(Qualifier):
+    """"of your choice" (chosen by the effect's controller on resolution)."""
+
+
+@frozen
+class Among(Qualifier):
+    """"among characters you control" (the affiliations or traits they have), "one of them",
+    and the cards a step revealed when a later step names cards with no zone."""
+
+    of: Selector
+    word: str | None = display()  # "implicit": not written
+
+
+@frozen
+class Than(Qualifier):
+    """"… than NP": the other side of "more"/"fewer"."""
+
+    of: Selector
+
+
+@frozen
+class Where(Qualifier):
+    """A relative clause as a condition on each candidate (:class:`Affected` in it): "that
+    caused breakthrough this turn", "who controls one or more characters …"."""
+
+    condition: Condition
+
+
+@frozen
+class Targeting(Qualifier):
+    """"that is targeting NP" (an effect)."""
+
+    of: Selector
+
+
+@frozen
+class WithOneTarget(Qualifier):
+    """"with one target" (an effect)."""
+
+
+@frozen
+class Chosen(Qualifier):
+    """"with the chosen affiliation", "with that affiliation"."""
+
+    binding: str
+
+
+@frozen
+class Is(Condition):
+    """``subject`` is as ``qualifier`` says: "~ is exhausted", "it is a Brotherhood character",
+    "X is in your KO'd pile"; ``negated`` for "is not"."""
+
+    subject: Selector
+    qualifiers: tuple[Qualifier, ...]
+    negated: bool = False
+    kind: str | None = None  # "it is a character card": the kind it must be
+
+
+# =============================================================================================
+# Amounts
+# =============================================================================================
+
+@frozen
+class Fixed(Amount):
+    """A number: "2", "two"."""
+
+    n: int
+    word: str | None = display()
+
+
+@frozen
+class X(Amount):
+    """X: chosen by the player as he plays the card, or set by "where X is …"."""
+
+
+@frozen
+class Times(Amount):
+    """"twice that much", "three times the number of …", "+1 ATK for each …" (``factor`` ×)."""
+
+    factor: Amount
+    amount: Amount
+    word: str | None = display()  # "twice", "times", "for each"
+
+
+@frozen
+class Half(Amount):
+    """"half that much, rounded down"."""
+
+    amount: Amount
+    up: bool = False
+
+
+@frozen
+class NumberOf(Amount):
+    """"the number of stunned characters you control", "for each card in his hand"."""
+
+    selector: Selector
+
+
+@frozen
+class ThatMuch(Amount):
+    """"that much": the amount of the event being replaced or that triggered."""
+
+
+@frozen
+class PointsPaid(Amount):
+    """"for each point you paid" (FAQ SC 6)."""
+
+
+@frozen
+class EnduranceOf(Amount):
+    """A player's endurance ("you have 15 or less endurance")."""
+
+    player: Selector
+
+
+@frozen
+class Negative(Amount):
+    """A negative amount ("-ATK equal to …", "costs 1 less")."""
+
+    amount: Amount
+
+
+# =============================================================================================
+# Conditions
+# =============================================================================================
+
+@frozen
+class Compare(Condition):
+    """``left`` compared with ``right``: "you control three or more X" is NumberOf(X) >= 3."""
+
+    left: Amount
+    op: str  # "=", ">=", "<=", ">", "<"
+    right: Amount
+
+
+@frozen
+class Happened(Condition):
+    """"you played another plot twist this turn", "it attacked this turn", "you recruited him
+    from your resource row", "he was boosted", "you discarded a character card" (this effect)."""
+
+    event: Event
+    span: str | None = None
+
+
+@frozen
+class Protecting(Condition):
+    """"~ is protecting a character named N" (CR 701.7): ``object`` in the support row behind."""
+
+    subject: Selector
+    object: Selector
+
+
+@frozen
+class Some(Condition):
+    """"an opponent has more cards in his hand than you": for some player of ``players``."""
+
+    players: Selector
+    condition: Condition
+
+
+@frozen
+class Most(Condition):
+    """"one player revealed more X than any other player": one player's count beats every
+    other's; later text calls him "that player" (:class:`ConditionRef` "player")."""
+
+    count: Amount
+    pos: int = display(-1)
+
+
+@frozen
+class ChoseNames(Condition):
+    """"you chose Avengers and a different affiliation" (FAQ SC 35)."""
+
+    names: tuple[str, ...]
+    other: bool = True
+
+
+@frozen
+class During(Condition):
+    """"during your recruit step", "during the build phase"."""
+
+    step: "Step"
+
+
+@frozen
+class All(Condition):
+    """"A and B"."""
+
+    conditions: tuple[Condition, ...]
+
+
+@frozen
+class AnyOf(Condition):
+    """"A or B"."""
+
+    conditions: tuple[Condition, ...]
+
+
+@frozen
+class Not(Condition):
+    """"not A" ("if you do not control …")."""
+
+    condition: Condition
+
+
+@frozen
+class Does(Condition):
+    """A player's choice to do something ("unless its controller pays 3 endurance"): true if he
+    chooses to and does it."""
+
+    event: Event
+
+
+# =============================================================================================
+# Limits, durations, steps
+# =============================================================================================
+
+@frozen
+class PerTurn(Limit):
+    """"only once per turn" (``n`` 1), "only twice per turn"."""
+
+    n: int = 1
+
+
+@frozen
+class OnlyIf(Limit):
+    """"only if C", "only while C"."""
+
+    condition: Condition
+    word: str = display("if")
+
+
+@frozen
+class OnlyDuring(Limit):
+    """"only during your recruit step"."""
+
+    step: "Step"
+
+
+@frozen
+class OnlyFrom(Limit):
+    """"only from your hand"."""
+
+    zone: Zone
+
+
+@frozen
+class Step(Node):
+    """A phase or step: "the recovery phase", "your recruit step" (``whose`` "your")."""
+
+    name: str  # "recovery phase", "recruit step", …
+    whose: str | None = None
+
+
+@frozen
+class Duration(Node):
+    """How long a modifier lasts: ``span`` "turn" / "attack" / "phase" (None: while the power is
+    active, or for good), and ``while_`` a condition on each affected object ("while attacking")."""
+
+    span: str | None = None
+    while_: Condition | None = None
+    leading: bool = display(False)  # written "While C, …" before the clause
+
+
+NO_DURATION = Duration()
+
+
+_STRUCTURE = (Sequence, May, IfDone, Conditional, Unless, Delayed)
+
+
+def steps(effect: Effect) -> tuple[Event, ...]:
+    """The events of an effect in text order: what :class:`Acted` numbers (from 1)."""
+    out: list[Event] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, Event):
+            out.append(node)
+        elif isinstance(node, Sequence):
+            for s in node.steps:
+                walk(s)
+        elif isinstance(node, (May, IfDone)):
+            walk(node.effect)
+        elif isinstance(node, Conditional):
+            walk(node.effect)
+            if node.otherwise is not None:
+                walk(node.otherwise)
+        elif isinstance(node, Unless):
+            walk(node.effect)
+
+    walk(effect)
+    return tuple(out)

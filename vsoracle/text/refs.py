@@ -1,0 +1,946 @@
+"""Finishing a parsed line: sentences become one power, targets are numbered, references resolved.
+
+A line is classified by what its sentences say (:func:`line`): a keyword line, an activated or
+triggered power, "Play ~ only …" (:class:`~nodes.Restriction`), an additional or alternate
+cost, a replacement ("If ~ would …, instead, …" with no span), a continuous power (modifiers
+with no span: "Other Wrecking Crew characters you control get +1 ATK / +1 DEF."), else the
+effect of a plot twist (:class:`~nodes.Spell`).
+
+References are resolved by position, reading the line left to right:
+
+* "that attacker" is the latest object mentioned that the noun fits: a target
+  (:class:`~nodes.TargetRef`), a participant of the triggering or replaced event
+  (:class:`~nodes.EventRef`), what a "Choose" chose, what a condition singled out, or what an
+  earlier step acted on (:class:`~nodes.Acted`: "Search your deck for a card …, reveal it");
+* it / him / her / its is the latest object mentioned, and the card itself when there is none;
+  he / his / "he or she" / "his or her" in a player's place is the latest player mentioned;
+* "other" / "another" is other than the latest object mentioned, else than the card itself.
+
+Targets are numbered from 1 in text order, each power on its own (a quoted power too).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import attrs
+
+from ..errors import CardTextError
+from . import nodes as n
+from .build import (TARGET, Be, Clause, Costs, Mod, OtherMark, Pred, Predicate, Pronoun, Rest, Sentence, That,
+                    ThatOf, Verb, _Did, _duration, _Would, _fail, condition_of)
+
+__all__ = ["line", "card_text"]
+
+_ONE = n.Fixed(1)
+
+
+def card_text(raw_lines: Iterable[Any]) -> n.CardText:
+    """The :class:`~nodes.CardText` of a transformed text (one raw line each)."""
+    return n.CardText(tuple(line(raw) for raw in raw_lines))
+
+
+def line(raw: Any) -> n.Power:
+    """One line as a power, its targets numbered and its references resolved."""
+    power = _power(raw)
+    return resolve(power)
+
+
+# =============================================================================================
+# Powers
+# =============================================================================================
+
+def _power(raw: Any) -> n.Power:
+    if isinstance(raw, n.Power):
+        return raw
+    kind = raw[0]
+    if kind == "keyword_power":
+        _, keyword, inner = raw
+        return n.KeywordPower(keyword, _power(inner))
+    if kind == "activated":
+        _, costs, sentences = raw
+        effect, limits = _effect_and_limits(sentences[1])
+        return n.Activated(tuple(_costs(costs.clauses)), effect, limits)
+    if kind == "triggered":
+        _, trigger, sentences = raw
+        return n.Triggered(_trigger(trigger), _effect(sentences))
+    if kind == "sentences":
+        return _sentences_power(raw[1])
+    raise CardTextError(f"vsoracle cannot read this line ({kind})")
+
+
+def _costs(clauses: Iterable[Clause]) -> list[n.Effect]:
+    out: list[n.Effect] = []
+    for c in clauses:
+        effect = _clause(c)
+        out += list(effect.steps) if isinstance(effect, n.Sequence) else [effect]
+    return out
+
+
+def _effect_and_limits(sentences: Iterable[Sentence]) -> tuple[n.Effect, tuple[n.Limit, ...]]:
+    kept: list[Sentence] = []
+    limits: list[n.Limit] = []
+    for s in sentences:
+        found = _only_limits(s, "use")
+        if found is None:
+            kept.append(s)
+        else:
+            limits += found
+    return _effect(kept), tuple(limits)
+
+
+def _only_limits(s: Sentence, verb: str) -> list[n.Limit] | None:
+    """"Use this power only …" / "Play ~ only …": the limits, or ``None`` for another sentence."""
+    if s.kind != "plain" or len(s.data) != 1:
+        return None
+    clause = s.data[0]
+    if clause.kind != "order" or len(clause.preds) != 1:
+        return None
+    pred = clause.preds[0]
+    v = pred.what
+    if not isinstance(v, Verb):
+        return None
+    wanted = {"use": n.UsePower, "play": n.Play, "recruit": n.Recruit}[verb]
+    if v.cls is not wanted:
+        return None
+    obj = v.fields.get("object")
+    if verb == "use" and not isinstance(obj, n.ThisPower):
+        return None
+    if verb != "use" and not isinstance(obj, n.Self):
+        return None
+    onlys = [m for m in pred.mods if m.kind == "only"]
+    if not onlys or len(onlys) != len(pred.mods):
+        return None
+    return [_limit(x) for m in onlys for x in m.data]
+
+
+def _limit(x: Any) -> n.Limit:
+    if isinstance(x, tuple):
+        word, cond = x
+        return n.OnlyIf(cond, word="while" if word == "only while" else "if")
+    return x
+
+
+def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
+    if len(sentences) == 1:
+        s = sentences[0]
+        if s.kind == "additional_cost":
+            action, body = s.data
+            return n.AdditionalCost(action, tuple(_costs(body)))
+        if s.kind == "crossover":
+            return n.Crossover(tuple(s.data))
+        alternate = _alternate_cost(s)
+        if alternate is not None:
+            return alternate
+    for verb in ("play", "recruit"):
+        found = [_only_limits(s, verb) for s in sentences]
+        if all(f is not None for f in found):
+            return n.Restriction(verb, tuple(x for f in found for x in f))  # type: ignore[union-attr]
+    effect = _effect(sentences)
+    if isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION:
+        return n.Replacement(effect.instead)
+    if _is_static(effect):
+        return n.Static(effect)
+    return n.Spell(effect)
+
+
+def _alternate_cost(s: Sentence) -> n.AlternateCost | None:
+    """"You may pay 3 endurance rather than pay ~'s recruit cost." (FAQ GM 1)."""
+    if s.kind != "plain" or len(s.data) != 1:
+        return None
+    clause = s.data[0]
+    if clause.kind != "statement" or len(clause.preds) != 1 or not isinstance(clause.subject, n.You):
+        return None
+    pred = clause.preds[0]
+    rather = [m for m in pred.mods if m.kind == "rather than"]
+    if pred.mode != "may" or not rather or not isinstance(pred.what, Verb):
+        return None
+    _, of, kind = rather[0].data
+    if not isinstance(of, n.Self):
+        raise CardTextError("an alternate cost must name the card's own cost")
+    cost = pred.what.make(None)
+    return n.AlternateCost("recruit" if kind == "recruit" else "play", (cost,))
+
+
+def _is_static(effect: n.Effect) -> bool:
+    """Modifiers that last as long as the power (no "this turn" / "this attack")."""
+    parts = effect.steps if isinstance(effect, n.Sequence) else (effect,)
+    for p in parts:
+        while isinstance(p, n.Conditional) and p.otherwise is None:
+            p = p.effect
+        if not isinstance(p, n.Modify) or p.duration.span is not None:
+            return False
+        if any(isinstance(q, n.Filter) and q.target is not None for q in (p.subject,)):
+            return False
+    return True
+
+
+# =============================================================================================
+# Triggers
+# =============================================================================================
+
+def _trigger(raw: Any) -> n.Trigger:
+    kind = raw[0]
+    if kind == "whenever":
+        _, subject, preds, word = raw
+        if len(preds) != 1:
+            raise CardTextError("a trigger names one event")
+        event, mods = _event(subject, preds[0])
+        role = preds[0].what.role if isinstance(preds[0].what, Verb) else "object"
+        return n.Whenever(event, word=word, subject=role)
+    if kind == "at_start":
+        return n.AtStart(raw[1])
+    return n.AtEnd(raw[1])
+
+
+def _trigger_span(raw: Any) -> str | None:
+    if raw[0] == "whenever":
+        return _duration(raw[2][0].mods).span
+    span = raw[2]
+    return span.data if span is not None else None
+
+
+def _event(subject: Any, p: Pred) -> tuple[n.Event, tuple[Mod, ...]]:
+    """The event a subject and a predicate name (a trigger's or a replacement's pattern)."""
+    what = p.what
+    if isinstance(what, Verb):
+        return what.make(subject), p.mods
+    if isinstance(what, Be) and what.kind == "pp":
+        return what.data.make(subject), p.mods
+    raise CardTextError("vsoracle cannot read this as an event")
+
+
+# =============================================================================================
+# Effects
+# =============================================================================================
+
+def _effect(sentences: Iterable[Sentence]) -> n.Effect:
+    steps: list[n.Effect] = []
+    for s in sentences:
+        if s.kind == "otherwise":
+            if not steps or not isinstance(steps[-1], n.Conditional):
+                raise CardTextError('"Otherwise" follows a sentence that begins "If"')
+            steps[-1] = attrs.evolve(steps[-1], otherwise=_body(s.data))
+            continue
+        steps.append(_sentence(s))
+    flat: list[n.Effect] = []
+    for step in steps:
+        flat += list(step.steps) if isinstance(step, n.Sequence) else [step]
+    return flat[0] if len(flat) == 1 else n.Sequence(tuple(flat))
+
+
+def _sentence(s: Sentence) -> n.Effect:
+    kind = s.kind
+    if kind == "plain":
+        return _body(s.data)
+    if kind in ("conditional", "instead"):
+        cond, body = s.data
+        if isinstance(cond, _Would):
+            return _instead(cond, body, first=kind == "instead")
+        if isinstance(cond, _Did):
+            return n.IfDone(_body(body), None if isinstance(cond.player, n.You) else cond.player)
+        return n.Conditional(cond, _body(body))
+    if kind == "while":
+        cond, body = s.data
+        return _with_while(_body(body), cond, None)
+    if kind == "while_state":
+        state, span, body = s.data
+        return _with_while(_body(body), n.Is(n.Affected(), (state,)), span.data if span else None)
+    if kind == "delayed":
+        trigger, body = s.data
+        return n.Delayed(_trigger(trigger), _body(body), n.Duration(_trigger_span(trigger)))
+    if kind == "prevent":
+        event, span = s.data
+        return n.CreateReplacement(n.Instead(event, n.Nothing(), prevent=True),
+                                   n.Duration(span.data if span is not None else None))
+    if kind == "additional_cost":
+        raise CardTextError('"As an additional cost to …" is a line of its own')
+    if kind == "crossover":
+        raise CardTextError('"Crossover …" is a line of its own')
+    raise CardTextError(f"vsoracle cannot read this sentence ({kind})")
+
+
+def _with_while(effect: n.Effect, cond: n.Condition, span: str | None) -> n.Effect:
+    """"While C, E": each modifier of E lasts while C holds (and for ``span``)."""
+    def one(e: n.Effect) -> n.Effect:
+        if isinstance(e, n.Modify):
+            while_ = cond if e.duration.while_ is None else n.All((cond, e.duration.while_))
+            return attrs.evolve(e, duration=n.Duration(e.duration.span or span, while_, leading=True))
+        raise CardTextError('"While …, …" needs a modifier ("gets …", "has …", "cannot …")')
+    if isinstance(effect, n.Sequence):
+        return n.Sequence(tuple(one(x) for x in effect.steps))
+    return one(effect)
+
+
+def _instead(cond: _Would, body: tuple[Clause, ...], first: bool) -> n.Effect:
+    """"If E would happen, [instead,] F [instead]" (FAQ GM 8): a replacement; with a span
+    ("this attack") the effect creates it, else the power is one."""
+    event = cond.event
+    mods = cond.mods
+    span = None
+    conditions: list[n.Condition] = []
+    for m in mods:
+        if m.kind == "span":
+            span = m.data
+        elif m.kind == "while":
+            conditions.append(_affected_is(m.data, event))
+        elif m.kind == "during":
+            conditions.append(n.During(m.data))
+        elif m.kind == "from" and isinstance(event, n.Endurance):
+            event = attrs.evolve(event, cause=m.data)
+        else:
+            raise CardTextError(f"vsoracle cannot read \"{m.kind}\" in a replacement")
+    optional = False
+    effect: n.Effect
+    clauses = list(body)
+    steps: list[n.Effect] = []
+    for c in clauses:
+        if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "is_not":
+            steps.append(n.Nothing())  # "instead, it is not stunned"
+            continue
+        if any(m.kind == "instead" for p in c.preds for m in p.mods):
+            first = False
+            c = Clause(c.kind, c.subject, tuple(attrs.evolve(p, mods=tuple(m for m in p.mods if m.kind != "instead"))
+                                                for p in c.preds), c.pos)
+        if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "may":
+            optional = True
+            c = Clause(c.kind, c.subject, (attrs.evolve(c.preds[0], mode="does"),), c.pos)
+        steps.append(_clause(c, instead_ok=True))
+    effect = steps[0] if len(steps) == 1 else n.Sequence(tuple(steps))
+    condition = conditions[0] if len(conditions) == 1 else (n.All(tuple(conditions)) if conditions else None)
+    instead = n.Instead(event, effect, optional, condition, first=first, subject=cond.role)
+    return n.CreateReplacement(instead, n.Duration(span))
+
+
+def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:
+    """"If ~ would be stunned while defending": the while-state is the event's object's (or agent's)."""
+    if isinstance(cond, n.Is) and isinstance(cond.subject, n.Affected):
+        who = getattr(event, "object", None) or getattr(event, "agent", None)
+        return n.Is(who, cond.qualifiers)
+    if isinstance(cond, n.All):
+        return n.All(tuple(_affected_is(c, event) for c in cond.conditions))
+    return cond
+
+
+def _body(body: tuple[Clause, ...]) -> n.Effect:
+    effects: list[n.Effect] = []
+    for c in body:
+        e = _clause(c)
+        effects += list(e.steps) if isinstance(e, n.Sequence) else [e]
+    return effects[0] if len(effects) == 1 else n.Sequence(tuple(effects))
+
+
+def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
+    if c.kind == "choose":
+        mods = tuple(m for p in c.preds for m in p.mods)
+        binding = c.subject.kind if isinstance(c.subject, n.Filter) else "character"
+        effect: n.Effect = n.Choose(c.subject, binding.split(" or ")[0])
+        return _apply_mods(effect, mods, None)
+    subject = c.subject if c.kind == "statement" else None
+    effects: list[n.Effect] = []
+    for p in c.preds:
+        effects.append(_pred(subject, p, instead_ok))
+    _share_span(c.preds, effects)
+    merged = _merge_modifies(effects)
+    return merged[0] if len(merged) == 1 else n.Sequence(tuple(merged))
+
+
+def _share_span(preds: tuple[Pred, ...], effects: list[n.Effect]) -> None:
+    """The last predicate's span covers the earlier ones that name none (FAQ SC 20)."""
+    last = next((e for e in reversed(effects) if isinstance(e, n.Modify)), None)
+    if last is None or last.duration.span is None:
+        return
+    for i, e in enumerate(effects):
+        if isinstance(e, n.Modify) and e.duration.span is None:
+            effects[i] = attrs.evolve(e, duration=attrs.evolve(e.duration, span=last.duration.span))
+
+
+def _merge_modifies(effects: list[n.Effect]) -> list[n.Effect]:
+    """Predicates of one subject with equal durations are one modifier (flagged together: The
+    FAQ SC 32, SC 13)."""
+    out: list[n.Effect] = []
+    for e in effects:
+        prev = out[-1] if out else None
+        if isinstance(e, n.Modify) and isinstance(prev, n.Modify) and prev.subject == e.subject \
+                and prev.duration == e.duration:
+            out[-1] = attrs.evolve(prev, changes=prev.changes + e.changes)
+        else:
+            out.append(e)
+    return out
+
+
+def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
+    what = p.what
+    mode = p.mode
+    mods = p.mods
+    duration = _duration(mods)
+    if mode in ("does", "must"):
+        if isinstance(what, tuple) and what and what[0] == "several":
+            verbs = what[1]
+            each = tuple(m for m in mods if m.kind != "any order")
+            return n.Sequence(tuple(_apply_mods(v.make(subject), mods if i == len(verbs) - 1 else each, subject)
+                                    for i, v in enumerate(verbs)))
+        if isinstance(what, Verb):
+            return _apply_mods(what.make(subject), mods, subject)
+        if isinstance(what, Predicate):
+            if subject is None:
+                raise CardTextError("a modifier needs a subject (\"Target character gets …\")")
+            changes = _changes(what, subject)
+            return _apply_mods(n.Modify(subject, changes, duration), mods, subject)
+        if isinstance(what, Be) and what.kind == "pp":  # "becomes stunned" as an order: the event
+            return _apply_mods(what.data.make(subject), mods, subject)
+    if mode == "may":
+        inner = _pred(subject, attrs.evolve(p, mode="does"), instead_ok)
+        player = subject if subject is not None and not isinstance(subject, n.You) else None
+        return n.May(inner, player)
+    if mode == "cannot" and isinstance(what, Predicate) and what.what == "keywords":
+        return n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration)
+    if mode == "cannot" and isinstance(what, Verb):
+        return _apply_mods(n.Modify(subject, (n.Cannot(what.make(n.Affected())),), duration), mods, subject)
+    if mode == "cannot_be" and isinstance(what, Be) and what.kind == "pp":
+        return _apply_mods(n.Modify(subject, (n.Cannot(what.data.make(n.Affected())),), duration), mods, subject)
+    if mode == "can" and isinstance(what, Verb):
+        as_though = next((m.data for m in mods if m.kind == "as though"), None)
+        change = n.Can(what.make(n.Affected()), as_though)
+        return _apply_mods(n.Modify(subject, (change,), duration), mods, subject)
+    if mode == "is_not" and isinstance(what, Be) and what.kind == "state" and what.data == n.State("unique"):
+        return n.Modify(subject, (n.Unique(False),), duration)
+    if mode == "is" and isinstance(what, Be) and what.kind == "state" and what.data == n.State("unique"):
+        return n.Modify(subject, (n.Unique(True),), duration)
+    raise CardTextError("vsoracle cannot read this as an effect")
+
+
+def _changes(p: Predicate, subject: Any) -> tuple[n.Change, ...]:
+    if p.changes:
+        return p.changes
+    if p.what == "have":
+        np = p.data
+        if isinstance(np, n.Filter) and np.kind == "affiliation":
+            names = tuple(q.name for q in np.qualifiers if isinstance(q, n.Name))
+            if names:
+                return (n.AffiliationChange(names=names),)
+        if isinstance(np, n.ChosenRef):
+            return (n.AffiliationChange(chosen=np.binding, trait=np.binding == "trait"),)
+    if p.what == "power":
+        return (n.GainPower(line(p.data)),)
+    raise CardTextError("vsoracle cannot read what this modifier gives")
+
+
+def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect:
+    """A verb phrase's modifiers on the effect it makes: how many times, on what condition, when."""
+    conditions: list[n.Condition] = []
+    unless: list[n.Condition] = []
+    delayed = None
+    for m in mods:
+        k = m.kind
+        if k in ("span", "while", "as though"):
+            if isinstance(effect, n.Modify) or k == "as though":
+                continue
+            if isinstance(effect, (n.GainControl, n.BecomeDefender)) and k == "span":
+                effect = attrs.evolve(effect, span=m.data)
+                continue
+            raise CardTextError(f"\"{'this ' + m.data if k == 'span' else k}\" on something that lasts no time")
+        elif k == "for each":
+            effect = _times(effect, m.data)
+        elif k == "if":
+            conditions.append(m.data)
+        elif k == "unless":
+            unless.append(m.data)
+        elif k == "at start":
+            delayed = m.data
+        elif k == "from":
+            if not isinstance(effect, n.Endurance):
+                raise CardTextError('"from …" names what causes an endurance loss')
+            effect = attrs.evolve(effect, cause=m.data)
+        elif k == "where x":
+            effect = _replace_x(effect, m.data)
+        elif k == "rounded":
+            effect = _rounded(effect, m.data)
+        elif k == "any order":
+            if not isinstance(effect, n.Move):
+                raise CardTextError('"in any order" is said of cards put somewhere')
+            effect = attrs.evolve(effect, any_order=True)
+        elif k == "during":
+            conditions.append(n.During(m.data))
+        elif k in ("only", "rather than", "instead"):
+            raise CardTextError(f"vsoracle cannot read \"{k}\" here")
+        else:
+            raise CardTextError(f"vsoracle cannot read \"{k}\" here")
+    if delayed is not None:
+        step, span = delayed
+        effect = n.Delayed(n.AtStart(step), effect, n.Duration(span))
+    for cond in unless:
+        effect = n.Unless(effect, cond)
+    for cond in conditions:
+        effect = n.Conditional(cond, effect, trailing=True)
+    return effect
+
+
+def _times(effect: n.Effect, per: Any) -> n.Effect:
+    """"… for each X": the effect's number times the number of X."""
+    factor = per if isinstance(per, n.Amount) else n.NumberOf(per)
+    if isinstance(effect, n.Modify):
+        changes = []
+        for c in effect.changes:
+            if isinstance(c, (n.StatChange, n.CostChange)):
+                c = attrs.evolve(c, amount=n.Times(factor, c.amount, word="for each"))
+            changes.append(c)
+        return attrs.evolve(effect, changes=tuple(changes))
+    for name in ("amount", "count"):
+        if hasattr(effect, name) and getattr(effect, name) is not None:
+            return attrs.evolve(effect, **{name: n.Times(factor, getattr(effect, name), word="for each")})
+    if isinstance(effect, n.Counter):
+        return attrs.evolve(effect, count=n.Times(factor, effect.count or _ONE, word="for each"))
+    raise CardTextError('"for each" needs an amount to multiply')
+
+
+def _map(node: Any, fn: Callable[[Any], Any]) -> Any:
+    """``node`` rebuilt bottom-up with ``fn`` applied to every node (and tuple item)."""
+    if isinstance(node, tuple):
+        return tuple(_map(x, fn) for x in node)
+    if attrs.has(type(node)) and isinstance(node, n.Node):
+        changes = {}
+        for a in attrs.fields(type(node)):
+            value = getattr(node, a.name)
+            new = _map(value, fn)
+            if new is not value:
+                changes[a.name] = new
+        if changes:
+            node = attrs.evolve(node, **changes)
+        return fn(node)
+    return fn(node)
+
+
+def _replace_x(effect: n.Effect, amount: n.Amount) -> n.Effect:
+    return _map(effect, lambda x: amount if isinstance(x, n.X) else x)
+
+
+def _rounded(effect: n.Effect, direction: str) -> n.Effect:
+    return _map(effect, lambda x: attrs.evolve(x, up=direction == "up") if isinstance(x, n.Half) else x)
+
+
+# =============================================================================================
+# Targets and references
+# =============================================================================================
+
+def resolve(power: n.Power) -> n.Power:
+    """Number the power's targets and resolve its references (see the module docstring)."""
+    if isinstance(power, n.KeywordPower):
+        return attrs.evolve(power, power=resolve(power.power))
+    power = _number_targets(power)
+    power = _implicit_group(power)
+    mentions = _mentions(power)
+    return _resolve_refs(power, mentions)
+
+
+def _number_targets(power: n.Power) -> n.Power:
+    found: list[int] = []
+
+    def collect(x: Any) -> Any:
+        if isinstance(x, n.Filter) and x.target == TARGET:
+            found.append(x.pos)
+        return x
+
+    _map(_outside_quotes(power), collect)
+    order = {pos: i + 1 for i, pos in enumerate(sorted(set(found)))}
+    if not order:
+        return power
+
+    def number(x: Any) -> Any:
+        if isinstance(x, n.GainPower):
+            return x  # a quoted power numbers its own targets
+        if isinstance(x, n.Filter) and x.target == TARGET:
+            return attrs.evolve(x, target=order[x.pos])
+        return x
+    return _map_outside_quotes(power, number)
+
+
+def _outside_quotes(power: n.Power) -> Any:
+    return _map(power, lambda x: n.Nothing() if isinstance(x, n.GainPower) else x)
+
+
+def _map_outside_quotes(node: Any, fn: Callable[[Any], Any]) -> Any:
+    if isinstance(node, n.GainPower):
+        return node
+    if isinstance(node, tuple):
+        return tuple(_map_outside_quotes(x, fn) for x in node)
+    if attrs.has(type(node)) and isinstance(node, n.Node):
+        changes = {}
+        for a in attrs.fields(type(node)):
+            value = getattr(node, a.name)
+            new = _map_outside_quotes(value, fn)
+            if new is not value:
+                changes[a.name] = new
+        if changes:
+            node = attrs.evolve(node, **changes)
+        return fn(node)
+    return fn(node)
+
+
+@attrs.frozen
+class Mention:
+    """An object or player the text has mentioned: where, as what noun, and the reference that
+    stands for it later."""
+
+    pos: int
+    noun: str
+    ref: Any
+    player: bool = False
+    plural: bool = False
+    group: bool = False  # cards an effect looked at or revealed together ("the rest" of them)
+    salient: bool = False  # a trigger's subject: what a pronoun means first, not "that X"
+
+
+def _noun(f: n.Filter) -> str:
+    for q in f.qualifiers:
+        if isinstance(q, n.Role):
+            return q.roles[0]
+    return f.kind.split(" or ")[0]
+
+
+def _is_player_kind(kind: str) -> bool:
+    return kind in ("player", "opponent")
+
+
+def _mentions(power: n.Power) -> list[Mention]:
+    out: list[Mention] = []
+
+    def add_filter(f: Any, ref: Any) -> None:
+        if isinstance(f, n.Filter):
+            plural = f.quantity is not None and (f.quantity.op in ("all", "each") or
+                                                 (isinstance(f.quantity.n, n.Fixed) and f.quantity.n.n > 1))
+            out.append(Mention(_after(f), _noun(f), ref, _is_player_kind(f.kind), plural))
+        elif isinstance(f, n.TopCards):
+            out.append(Mention(f.pos, "card", ref, False, not (isinstance(f.count, n.Fixed) and f.count.n == 1), True))
+        elif isinstance(f, n.Together):
+            for part in f.parts:
+                add_filter(part, ref)
+        elif isinstance(f, n.Either) and f.options:
+            first = f.options[0]
+            pos = getattr(first, "pos", -1)
+            out.append(Mention(pos, _noun(first) if isinstance(first, n.Filter) else "card", ref))
+
+    def event_roles(event: Any, ref_of: Callable[[str], Any]) -> None:
+        if not isinstance(event, n.Event):
+            return
+        for a in attrs.fields(type(event)):
+            value = getattr(event, a.name)
+            if isinstance(value, n.Filter) and value.target is None:
+                add_filter(value, ref_of(a.name))
+
+    def walk(x: Any) -> None:
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+            return
+        if not isinstance(x, n.Node) or not attrs.has(type(x)):
+            return
+        if isinstance(x, n.GainPower):
+            return
+        if isinstance(x, n.Self) and x.pos >= 0:
+            out.append(Mention(x.pos, "character", n.Self()))
+        if isinstance(x, n.Filter) and x.target is not None:
+            out.append(Mention(_after(x), _noun(x), n.TargetRef(x.target), _is_player_kind(x.kind)))
+        if isinstance(x, n.Whenever):
+            event_roles(x.event, lambda role: n.EventRef(role))
+        if isinstance(x, n.Instead):
+            event_roles(x.event, lambda role: n.EventRef(role))
+        if isinstance(x, n.Choose):
+            add_filter(x.selector, n.ChosenRef(x.selector.kind.split(" or ")[0] if isinstance(x.selector, n.Filter)
+                                               else "character"))
+        if isinstance(x, n.Protecting):
+            add_filter(x.object, n.ConditionRef("object"))
+        if isinstance(x, n.Compare) and isinstance(x.left, n.NumberOf) and isinstance(x.left.selector, n.Filter):
+            f = x.left.selector
+            if not _is_player_kind(f.kind):
+                add_filter(f, n.ConditionRef("object"))
+        if isinstance(x, n.Modify) and isinstance(x.subject, n.Filter) and x.subject.target is None \
+                and not _is_player_kind(x.subject.kind):
+            f = x.subject
+            out.append(Mention(_after(f), _noun(f), n.Affected(), False, _plural_filter(f)))
+        if isinstance(x, n.Some) and isinstance(x.players, n.Filter):
+            out.append(Mention(_after(x.players), "player", n.Acting(), True))
+        if isinstance(x, n.Most):
+            out.append(Mention(x.pos, "player", n.ConditionRef("player"), True))
+        if isinstance(x, n.Is) and isinstance(x.subject, n.Filter) and x.subject.target is None \
+                and not _is_player_kind(x.subject.kind):
+            add_filter(x.subject, n.ConditionRef("object"))
+        for a in attrs.fields(type(x)):
+            walk(getattr(x, a.name))
+
+    walk(power)
+    # The subject of a trigger's event is what a later pronoun means first ("Whenever a character
+    # becomes stunned by ~, its controller …"): it counts as mentioned last in the trigger.
+    if isinstance(power, n.Triggered) and isinstance(power.trigger, n.Whenever):
+        subject_role = power.trigger.subject
+        value = getattr(power.trigger.event, subject_role, None) if subject_role else None
+        end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
+        if isinstance(value, n.Filter) and value.target is None:
+            out.append(Mention(end, _noun(value), n.EventRef(subject_role), _is_player_kind(value.kind),
+                               salient=True))
+        elif isinstance(value, (n.ChosenRef, n.TargetRef, n.Self)):
+            out.append(Mention(end, "character", value, salient=True))
+    effect = _effect_of(power)
+    if effect is not None:
+        for k, event in enumerate(n.steps(effect), start=1):
+            for a in attrs.fields(type(event)):
+                value = getattr(event, a.name)
+                if a.name in ("object", "zone") or (a.name == "count" and False):
+                    if isinstance(value, (n.Filter, n.TopCards, n.Either)) and getattr(value, "target", None) is None:
+                        add_filter(value, n.Acted(k))
+                if a.name in ("agent", "player") and isinstance(value, n.Filter) and _is_player_kind(value.kind) \
+                        and value.target is None and value.quantity is not None and value.quantity.op in ("each", "all"):
+                    out.append(Mention(value.pos, "player", n.Acting(), True))
+                if a.name in ("agent", "player") and isinstance(value, (n.ControllerOf, That)):
+                    pos = getattr(value, "pos", None)
+                    if pos is None and isinstance(value, n.ControllerOf):
+                        pos = _pos_of(value.of)
+                    if pos is not None:
+                        out.append(Mention(pos, "player", value, True))
+    out.sort(key=lambda m: m.pos)
+    return out
+
+
+def _plural_filter(f: n.Filter) -> bool:
+    q = f.quantity
+    return q is None or q.op in ("all", "each") or (isinstance(q.n, n.Fixed) and q.n.n > 1)
+
+
+def _after(f: Any) -> int:
+    """Where a mention can first be referred to: after its noun phrase ends."""
+    end = getattr(f, "end", -1)
+    return end if isinstance(end, int) and end >= 0 else getattr(f, "pos", -1)
+
+
+def _pos_of(x: Any) -> int | None:
+    p = getattr(x, "pos", None)
+    return p if isinstance(p, int) and p >= 0 else None
+
+
+def _effect_of(power: n.Power) -> n.Effect | None:
+    if isinstance(power, (n.Activated, n.Triggered, n.Static, n.Spell)):
+        return power.effect
+    if isinstance(power, n.Replacement):
+        return power.instead.effect
+    return None
+
+
+_FITS = {
+    "character": {"character", "attacker", "defender", "team attacker", "character card"},
+    "attacker": {"attacker", "team attacker"},
+    "team attacker": {"team attacker"},
+    "defender": {"defender"},
+    "card": {"card", "character card", "plot twist card", "location card", "equipment card", "character",
+             "resource", "location", "plot twist", "equipment"},
+    "player": {"player", "opponent"},
+    "opponent": {"opponent", "player"},
+    "equipment": {"equipment", "equipment card"},
+    "resource": {"resource"},
+    "location": {"location", "location card"},
+    "plot twist": {"plot twist", "plot twist card"},
+    "effect": {"effect", "plot twist effect", "payment effect", "triggered effect"},
+}
+
+_PLAYER_PRONOUNS = {"he or she", "his or her"}
+_NOT_OBJECTS = {"affiliation", "trait", "point", "effect", "plot twist effect", "payment effect", "triggered effect"}
+_PERSON = {"he", "she", "his", "him", "her"}
+
+
+def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
+    def before(pos: int) -> list[Mention]:
+        return [m for m in mentions if m.pos < pos]
+
+    def fix(x: Any) -> Any:
+        if isinstance(x, Pronoun):
+            ref, word = _pronoun(x, before(x.pos))
+            return _word(_map(ref, fix), word)
+        if isinstance(x, That):
+            ref, word = _that(x, before(x.pos))
+            return _word(_map(ref, fix), word)
+        if isinstance(x, n.Filter):
+            quals = []
+            changed = False
+            for q in x.qualifiers:
+                if isinstance(q, OtherMark):
+                    objects = [m for m in before(q.pos) if not m.player and m.noun not in _NOT_OBJECTS]
+                    quals.append(n.Other(objects[-1].ref if objects else n.Self()))
+                    changed = True
+                else:
+                    quals.append(q)
+            if changed:
+                return attrs.evolve(x, qualifiers=tuple(quals))
+        if isinstance(x, Rest):
+            seen = _latest_group(mentions)
+            return n.Filter("card", (n.Among(seen), n.State("remaining")), None, words=x.word)
+        if isinstance(x, ThatOf):
+            raise CardTextError('"that of …" needs something to compare with')
+        if isinstance(x, n.ChangeTarget):
+            return attrs.evolve(x, to=_current_target(x.to))
+        return x
+
+    power = _map_outside_quotes_resolving(power, fix)
+    return _own_object(power)
+
+
+def _implicit_group(power: n.Power) -> n.Power:
+    """After "Reveal the top four cards of your deck", "Put all cards that share a name with …"
+    means all such cards among those revealed: a card with no zone named after a group of cards
+    looked at or revealed is one of them."""
+    effect = _effect_of(power)
+    if not isinstance(effect, n.Sequence):
+        return power
+    group: int | None = None
+    k = 0
+    steps: list[n.Effect] = []
+    for step in effect.steps:
+        if isinstance(step, n.Event):
+            k += 1
+            obj = getattr(step, "object", None)
+            if isinstance(step, (n.Reveal, n.LookAt)) and isinstance(obj, n.TopCards):
+                group = k
+            elif group is not None and isinstance(step, n.Move) and isinstance(obj, n.Filter) \
+                    and obj.target is None and obj.kind == "card" \
+                    and not any(isinstance(q, (n.InZone, n.Among)) for q in obj.qualifiers):
+                step = attrs.evolve(step, object=attrs.evolve(obj, qualifiers=(n.Among(n.Acted(group), word="implicit"),)
+                                                              + obj.qualifiers))
+        else:
+            k += len(n.steps(step))
+        steps.append(step)
+    new = n.Sequence(tuple(steps))
+    if isinstance(power, n.Spell):
+        return attrs.evolve(power, effect=new)
+    if isinstance(power, (n.Activated, n.Triggered)):
+        return attrs.evolve(power, effect=new)
+    return power
+
+
+def _own_object(power: n.Power) -> n.Power:
+    """Inside step k, what step k acts on is each object it acts on ("Return all stunned
+    characters to their owners' hands"): :class:`~nodes.Affected`, not the step's result."""
+    effect = _effect_of(power)
+    if effect is None:
+        return power
+    own = {id(e): k for k, e in enumerate(n.steps(effect), start=1)}
+
+    def fix(x: Any) -> Any:
+        k = own.get(id(x))
+        if k is None:
+            return x
+        changes = {}
+        for a in attrs.fields(type(x)):
+            if a.name == "object":
+                continue
+            value = getattr(x, a.name)
+            new = _map(value, lambda y: n.Affected() if isinstance(y, n.Acted) and y.step == k else y)
+            if new is not value:
+                changes[a.name] = new
+        return attrs.evolve(x, **changes) if changes else x
+
+    return _map_events(power, fix)
+
+
+def _map_events(node: Any, fn: Callable[[Any], Any]) -> Any:
+    """``node`` with ``fn`` applied to each of its events, found by identity before rebuilding."""
+    if isinstance(node, n.Event):
+        return fn(node)
+    if isinstance(node, tuple):
+        return tuple(_map_events(x, fn) for x in node)
+    if isinstance(node, n.Node) and attrs.has(type(node)) and not isinstance(node, n.GainPower):
+        changes = {}
+        for a in attrs.fields(type(node)):
+            value = getattr(node, a.name)
+            new = _map_events(value, fn)
+            if new is not value:
+                changes[a.name] = new
+        return attrs.evolve(node, **changes) if changes else node
+    return node
+
+
+def _map_outside_quotes_resolving(power: n.Power, fn: Callable[[Any], Any]) -> n.Power:
+    def inner(x: Any) -> Any:
+        if isinstance(x, n.GainPower):
+            return attrs.evolve(x, power=resolve(_unresolved_self(x.power)))
+        return fn(x)
+    return _map_quoted_last(power, inner)
+
+
+def _map_quoted_last(node: Any, fn: Callable[[Any], Any]) -> Any:
+    if isinstance(node, n.GainPower):
+        return fn(node)
+    if isinstance(node, tuple):
+        return tuple(_map_quoted_last(x, fn) for x in node)
+    if attrs.has(type(node)) and isinstance(node, n.Node) or isinstance(node, (Pronoun, That, Rest)):
+        changes = {}
+        for a in attrs.fields(type(node)):
+            value = getattr(node, a.name)
+            new = _map_quoted_last(value, fn)
+            if new is not value:
+                changes[a.name] = new
+        if changes:
+            node = attrs.evolve(node, **changes)
+        return fn(node)
+    return fn(node)
+
+
+def _unresolved_self(power: n.Power) -> n.Power:
+    return power
+
+
+def _latest_group(mentions: list[Mention]) -> Any:
+    groups = [m for m in mentions if m.plural and not m.player and m.group] or \
+        [m for m in mentions if m.plural and not m.player]
+    if not groups:
+        raise CardTextError('"the rest" needs cards named before it')
+    return groups[-1].ref
+
+
+def _current_target(to: Any) -> Any:
+    """"Change the target of … to another character": other than the current target."""
+    if isinstance(to, n.Filter):
+        quals = tuple(n.Other(n.CurrentTarget()) if isinstance(q, (n.Other, OtherMark)) else q for q in to.qualifiers)
+        return attrs.evolve(to, qualifiers=quals)
+    return to
+
+
+def _pronoun(x: Pronoun, earlier: list[Mention]) -> tuple[Any, str]:
+    word = x.word
+    if word in _PLAYER_PRONOUNS:
+        players = [m for m in earlier if m.player]
+        return (players[-1].ref if players else n.Acting()), word
+    if word in ("they", "them", "their"):
+        found = [m for m in earlier if m.plural and not m.player] or [m for m in earlier if not m.player]
+        return (found[-1].ref if found else n.Self()), word
+    if word in _PERSON:
+        found = [m for m in earlier if m.player or m.noun in _FITS["character"]]
+    else:
+        found = [m for m in earlier if not m.player]
+    if not found:
+        return n.Self(), word
+    return found[-1].ref, word
+
+
+def _word(ref: Any, word: str) -> Any:
+    try:
+        return attrs.evolve(ref, word=word)
+    except TypeError:
+        return ref
+
+
+def _plural_noun(noun: str) -> str:
+    return noun if noun == "equipment" else noun + "s"
+
+
+def _that(x: That, earlier: list[Mention]) -> tuple[Any, str]:
+    noun = x.noun.split(" or ")[0]
+    fits = _FITS.get(noun, {noun})
+    found = [m for m in earlier if m.noun in fits and not m.salient]
+    others = [m for m in found if not isinstance(m.ref, n.Self)]
+    found = others or found
+    if x.plural:
+        found = [m for m in found if m.plural] or found
+    words = f"{x.word} {_plural_noun(x.noun) if x.plural else x.noun}"
+    if not found:
+        if noun in ("character", "card"):
+            return n.Self(), words
+        raise CardTextError(f'"{words}": vsoracle cannot tell which {x.noun} is meant')
+    return found[-1].ref, words

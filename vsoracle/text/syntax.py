@@ -1,0 +1,279 @@
+"""The card-text parser: ``grammar/card-text.lark`` read by lark's LALR(1) parser.
+
+The lexer (:mod:`vsoracle.text.lexer`) gives some words more than one terminal ("and" may join
+clauses, predicates, noun phrases, keywords or names). Before lark builds the tree, this module
+walks the LALR tables with every reading still alive and keeps the first one, in the lexer's
+order of preference, that the grammar can finish: the grammar stays LALR(1) with no conflict,
+and a word's role is decided by everything after it. Few readings stay alive for long (two
+readings that reach the same parser state are one), so this costs little.
+
+Every failure is a :class:`~vsoracle.errors.CardTextError` with the line, the column, a caret
+and what the grammar would have accepted there.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+import lark
+from lark import Lark, Token, Tree
+from lark.exceptions import GrammarError, UnexpectedInput
+from lark.lexer import Lexer
+from lark.parsers.lalr_analysis import Shift
+
+from ..errors import CardTextError
+from ..resources import data_path
+from .lexer import CHOICES, Word, prepare, words
+
+__all__ = ["parse_tree", "grammar_path", "get_parser", "vocabulary", "terminal_words"]
+
+#: At most this many readings are followed at once (the text is an error beyond it).
+BEAM = 64
+
+# Readable names for the terminals an error can list as expected.
+_PRETTY = {
+    "SELF": "the card's own name", "WORD": "a word", "NAME": "a name", "NUMBER": "a number",
+    "SIGNED": "+N or -N", "SIGN": "+ or -", "POSS": "'s", "_NL": "a new line", "$END": "the end of the text",
+    "ARROW": ">>>", "QUOTE": '"',
+}
+
+
+def grammar_path() -> Path:
+    """The grammar file (``grammar/card-text.lark``)."""
+    return data_path("grammar") / "card-text.lark"
+
+
+class _ConflictLog(logging.Handler):
+    """Collects the shift/reduce conflicts lark reports (at debug level) while it builds tables."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.conflicts: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):
+            message = str(record.msg)
+        if "Shift/Reduce" in message or message.startswith(" * "):
+            self.conflicts.append(message)
+
+
+class _Words(Lexer):
+    """Lark's lexer for card text: the words of :mod:`~vsoracle.text.lexer`, each given the
+    terminal of the reading :func:`_readings` kept."""
+
+    __future_interface__ = 2  # lark calls lex(lexer_state, parser_state)
+
+    def __init__(self, conf: Any) -> None:  # lark passes its lexer configuration
+        self.by_text: dict[str, str] = {}
+        for term in conf.terminals:
+            if term.pattern.type == "str":
+                self.by_text[term.pattern.value] = term.name
+
+    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
+        text = lexer_state.text
+        text = getattr(text, "text", text)
+        found = [_token(w, t) for w, t in _readings(text, parser_state.parse_conf, self.by_text)]
+        yield from found
+
+
+def _token(w: Word, terminal: str) -> Token:
+    return Token(terminal, w.text, w.start, w.line, w.column, w.line, w.column + (w.end - w.start), w.end)
+
+
+def _choices(w: Word, by_text: dict[str, str], known: frozenset[str]) -> tuple[str, ...]:
+    """The terminals a word may be, best first."""
+    kind = w.kind
+    if kind == "nl":
+        return ("_NL",)
+    if kind == "self":
+        return ("SELF",)
+    if kind == "name":
+        return ("NAME",)
+    if kind in ("number", "signed", "sign", "poss", "arrow"):
+        return ({"number": "NUMBER", "signed": "SIGNED", "sign": "SIGN", "poss": "POSS", "arrow": "ARROW"}[kind],)
+    key = w.key
+    if key in CHOICES:
+        return tuple(t for t in CHOICES[key] if t in known)
+    own = by_text.get(key)
+    out: tuple[str, ...] = (own,) if own else ("WORD",)
+    if w.start_of_sentence and w.text[:1].isupper() and kind == "keyword":
+        out += ("NAME",)
+    return out
+
+
+def _readings(text: str, conf: Any, by_text: dict[str, str]) -> list[tuple[Word, str]]:
+    """The words of ``text`` with the terminal each one is, in the first reading (by the lexer's
+    order of preference) that the LALR tables accept to the end."""
+    states = conf.states
+    vocabulary = frozenset(k for k in by_text if k[:1].isalpha())
+    ws = words(text, vocabulary)
+    known = _terminals(conf)
+    # A reading: (stack of parser states, terminals chosen so far).
+    paths: list[tuple[tuple[int, ...], tuple[str, ...]]] = [((conf.start_state,), ())]
+    for i, w in enumerate(ws):
+        options = _choices(w, by_text, known)
+        nxt: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
+        seen: set[tuple[int, ...]] = set()
+        for stack, chosen in paths:
+            for terminal in options:
+                after = _feed(states, stack, terminal)
+                if after is None or after in seen:
+                    continue
+                seen.add(after)
+                nxt.append((after, chosen + (terminal,)))
+        if not nxt:
+            raise _stuck(text, ws, i, [stack for stack, _ in paths], states)
+        paths = nxt[:BEAM]
+    for stack, chosen in paths:
+        if _accepts(states, stack, conf.end_state):
+            return list(zip(ws, chosen))
+    raise _stuck(text, ws, len(ws), [stack for stack, _ in paths], states)
+
+
+_TERMINALS: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _terminals(conf: Any) -> frozenset[str]:
+    """Every terminal the tables know (remembered per parse table)."""
+    states = conf.states
+    hit = _TERMINALS.get(id(states))
+    if hit is None or hit[0] is not states:
+        hit = (states, frozenset(t for row in states.values() for t in row if t.isupper() or t.startswith("_")))
+        _TERMINALS[id(states)] = hit
+    return hit[1]
+
+
+def _feed(states: Any, stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
+    """The parser's stack after reading ``terminal`` (reductions, then the shift), or ``None``."""
+    work = list(stack)
+    while True:
+        act = states[work[-1]].get(terminal)
+        if act is None:
+            return None
+        action, arg = act
+        if action is Shift:
+            work.append(arg)
+            return tuple(work)
+        size = len(arg.expansion)
+        if size:
+            del work[-size:]
+        work.append(states[work[-1]][arg.origin.name][1])
+
+
+def _accepts(states: Any, stack: tuple[int, ...], end_state: int) -> bool:
+    """Does the text end here (``$END`` reduces to the end state)?"""
+    work = list(stack)
+    while True:
+        act = states[work[-1]].get("$END")
+        if act is None:
+            return False
+        action, arg = act
+        if action is Shift:
+            return False
+        size = len(arg.expansion)
+        if size:
+            del work[-size:]
+        work.append(states[work[-1]][arg.origin.name][1])
+        if work[-1] == end_state:
+            return True
+
+
+def _expected(states: Any, stacks: Sequence[tuple[int, ...]]) -> set[str]:
+    out: set[str] = set()
+    for stack in stacks:
+        for terminal in states[stack[-1]]:
+            if terminal.isupper() or terminal.startswith("_") or terminal == "$END":
+                if _feed(states, stack, terminal) is not None or terminal == "$END":
+                    out.add(terminal)
+    return out
+
+
+def _stuck(text: str, ws: list[Word], i: int, stacks: Sequence[tuple[int, ...]], states: Any) -> CardTextError:
+    """The error for a text no reading of which parses past word ``i``."""
+    expected = _expected(states, stacks)
+    if i >= len(ws):
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1].rstrip()) + 1
+        found = "the end of the text"
+    else:
+        w = ws[i]
+        line, column = w.line, w.column
+        if w.kind == "nl":
+            found = "the end of the line"
+        elif w.kind == "word":
+            found = f"'{w.text}' (a word the card-text language does not use)"
+        else:
+            found = f"'{w.text}'"
+    accepted = tuple(sorted({_pretty(t) for t in expected}))
+    return CardTextError(f"cannot read {found} here", text=text, column=column, text_line=line, expected=accepted)
+
+
+@lru_cache(maxsize=1)
+def _terminal_words() -> dict[str, str]:
+    parser = get_parser()
+    return {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
+
+
+def terminal_words() -> dict[str, str]:
+    """Terminal name → the word it stands for ("STUN" → "stun")."""
+    return _terminal_words()
+
+
+def vocabulary() -> frozenset[str]:
+    """Every word of the grammar, lower-case ("target", "ready", "ko'd", …)."""
+    return frozenset(v for v in _terminal_words().values() if v[:1].isalpha())
+
+
+def _pretty(terminal: str) -> str:
+    if terminal in _PRETTY:
+        return _PRETTY[terminal]
+    if terminal.startswith(("AND", "OR", "COMMA")):
+        return {"A": "and", "O": "or", "C": ","}[terminal[0]]
+    return _terminal_words().get(terminal, terminal.lower())
+
+
+def _build() -> Lark:
+    handler = _ConflictLog()
+    logger = lark.logger
+    old_level, old_handlers, old_propagate = logger.level, list(logger.handlers), logger.propagate
+    for other in old_handlers:
+        logger.removeHandler(other)
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    logger.propagate = False
+    try:
+        parser = Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer=_Words,
+                      propagate_positions=True, maybe_placeholders=False)
+    finally:
+        logger.removeHandler(handler)
+        for other in old_handlers:
+            logger.addHandler(other)
+        logger.setLevel(old_level)
+        logger.propagate = old_propagate
+    parser._vs_shift_reduce = tuple(handler.conflicts)  # resolved by shifting: the nearest phrase
+    return parser
+
+
+@lru_cache(maxsize=1)
+def get_parser() -> Lark:
+    """The LALR parser, built once per process."""
+    return _build()
+
+
+def parse_tree(text: str, card_name: str | None = None) -> Tree:
+    """The lark tree of ``text`` (``card_name``: the card whose text it is)."""
+    if not isinstance(text, str):
+        raise CardTextError(f"card text must be a string, not {type(text).__name__}")
+    prepared = prepare(text, card_name)
+    try:
+        return get_parser().parse(prepared)
+    except CardTextError as error:
+        error.text = text
+        raise
+    except UnexpectedInput as error:  # the readings agree with lark's tables, so this is a defect
+        raise CardTextError(f"cannot read this text: {error}", text=text) from None
