@@ -129,7 +129,7 @@ play = "recon"
 resolve = "all"
 CHOOSE
 """
-REPLACEMENT = "A chooses which replacement modifier replaces arcanna's breakthrough"
+REPLACEMENT = "A chooses which replacement modifier replaces arcanna's breakthrough of 5"
 
 # BRICK: a scenario card, lines 1-7; its text key goes on line 8.
 BRICK = """\
@@ -393,10 +393,10 @@ CASES: dict[str, Case] = {
         recruit_step('recruit = "qs"', 'by = "B"'), 22, illegal('recruit = "qs"', "qs belongs to A, not B")),
     "illegal-target": Case(
         recruit_step('play = "storm"', 'targets = ["fox"]'), 22,
-        illegal('play = "storm"', "illegal target: fox is not a character with cost 2 or greater you control")),
+        illegal('play = "storm"', "illegal target: fox is not a character you control with cost 2 or more")),
     "missing-target": Case(
         recruit_step('play = "storm"'), 22,
-        illegal('play = "storm"', "this effect needs 1 target (a character with cost 2 or greater you control)",
+        illegal('play = "storm"', "this effect needs 1 target (a character you control with cost 2 or more)",
                 "add targets = [...]")),
     "too-many-targets": Case(
         recruit_step('play = "storm"', 'targets = ["thor", "thor"]'), 22,
@@ -458,29 +458,29 @@ CASES: dict[str, Case] = {
     # scenario card text that does not parse: the message names the text's own line
     "card-text-one-line": Case(
         BRICK + 'text = "Draw a crad."\n', 8,
-        "card 'Brick' text, column 8: cannot read 'crad' here — expected one of: card, cards"),
+        "card 'Brick' text, column 8: cannot read 'crad' (a word the card-text language does not use) here — did you mean 'card'?"),
     "card-text-second-line": Case(
         BRICK + 'text = """\nReservist\nDraw a crad.\n"""\n', 10,
-        "card 'Brick' text, column 8: cannot read 'crad' here — expected one of: card, cards"),
+        "card 'Brick' text, column 8: cannot read 'crad' (a word the card-text language does not use) here — did you mean 'card'?"),
     "card-text-starts-on-key-line": Case(
         BRICK + 'text = """Reservist\nDraw a crad.\n"""\n', 9,
-        "card 'Brick' text, column 8: cannot read 'crad' here — expected one of: card, cards"),
+        "card 'Brick' text, column 8: cannot read 'crad' (a word the card-text language does not use) here — did you mean 'card'?"),
     "card-text-literal-string": Case(
         BRICK + "text = '''\nReservist\nDraw a crad.\n'''\n", 10,
-        "card 'Brick' text, column 8: cannot read 'crad' here — expected one of: card, cards"),
+        "card 'Brick' text, column 8: cannot read 'crad' (a word the card-text language does not use) here — did you mean 'card'?"),
     "card-text-after-blank-line": Case(
         BRICK + 'text = """\n\nReservist\nDraw a crad.\n"""\n', 11,
-        "card 'Brick' text, column 8: cannot read 'crad' here — expected one of: card, cards"),
+        "card 'Brick' text, column 8: cannot read 'crad' (a word the card-text language does not use) here — did you mean 'card'?"),
     "card-text-line-ends-early": Case(
         BRICK + 'text = """\nDraw\nDraw a card.\n"""\n', 9,
         "card 'Brick' text, column 5: cannot read the end of the line here — "
-        "expected one of: a, a word, five, four, one, six, three, two"),
+        "expected one of: a, a name, a number, affiliation, affiliations, all, an, another"),
     "card-text-ends-early": Case(
         BRICK + 'text = "Draw"\n', 8,
         "card 'Brick' text, column 5: cannot read the end of the text here — "
-        "expected one of: a, five, four, one, six, three, two"),
+        "expected one of: a, a name, a number, affiliation, affiliations, all, an, another"),
     "card-text-meaningless": Case(
-        BRICK + 'text = "KO that character."\n', 8, "card 'Brick' text, column 1: 'that character' has nothing to refer to"),
+        BRICK + 'text = "KO that character."\n', 8, "card 'Brick' text, column 4: 'that character' has nothing to refer to"),
     "card-missing-field": Case(
         BRICK.replace('def = 3\n', ''), 1, "character 'Brick' needs 'def' — add it, or mark the card incomplete = true"),
     "card-unknown-type": Case(

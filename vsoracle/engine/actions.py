@@ -1,33 +1,34 @@
 """What a player can do with priority (CR 216): recruit, play a plot twist, use a power,
 propose an attack, reinforce, reveal or flip a resource, move in formation, pass.
 
-Each function checks legality first and raises :class:`IllegalActionError`
-with the reason (what ``rejected = true`` reports); then it plays the action
-and puts the pending triggers on the chain before anyone gets priority.
+Each function checks legality first and raises :class:`IllegalActionError` with the reason
+(what ``rejected = true`` reports); then it plays the action and puts the pending triggers on
+the chain before anyone gets priority. Costs are card text's events, paid on announcement
+through the same event pipeline as effects (CR 505): "Stun ~ >>> …" stuns ~ as any stun does.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .values import replace
-
 from ..cards import CardType
 from ..errors import IllegalActionError
-from ..text import ast
-from .words import say
-from .chain import add_link, pass_priority, require_priority
-from .effects import choose_objects, selector_kinds, stun, target_legal, targets_of
+from ..text import nodes as n
+from .chain import add_link, flush, require_empty_chain, require_priority, targeted
+from .effects import choose_objects, perform, target_legal, targets_of
+from .events import happening
 from .fmap import FrozenMap
 from .game import Decision, Game
-from .powers import powers
-from .query import query
-from .state import ChainLink, Context, GameObject, Zone
-from .triggers import fire_recruit, flush
+from .powers import keyword_values, powers
+from .query import kind_of, protected, query
+from .state import Attack, ChainLink, Context, GameObject, Zone
+from .turn import pass_priority
+from .values import replace
+from .words import say
 from .zones import attach, move_card, with_gear
 
 __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
-           "plot_twist_effect"]
+           "plot_twist_effect", "propose_attack", "reinforce", "attack_problem", "unreveal", "pay_cost"]
 
 
 def pass_until(g: Game, pid: str) -> None:
@@ -46,155 +47,245 @@ def _owned(g: Game, pid: str, oid: str) -> GameObject:
     return o
 
 
-def _timing_ok(g: Game, pid: str, timing: ast.Step | None) -> bool:
-    if timing is None:
-        return True
-    s = g.state
-    name = timing.name
-    if name.endswith("phase"):
-        ok = s.phase == name.split()[0]
-    else:
-        ok = s.step == name.split()[0]
-    if timing.whose == "your":
-        ok = ok and s.active == pid
-    return ok
+def _limits_ok(g: Game, pid: str, o: GameObject, limits: Sequence[n.Limit], what: str,
+               key: Any = None) -> None:
+    """"only during …", "only if …", "only once per turn", "only from your hand" (FAQ SC 1, SC 20, SC 21)."""
+    q = query(g.state)
+    ctx = Context(pid, o.id)
+    for limit in limits:
+        if isinstance(limit, n.OnlyDuring) and not q.during(limit.step, pid):
+            raise IllegalActionError(f"{what} only during {say(limit.step)}")
+        if isinstance(limit, n.OnlyIf) and not q.holds(limit.condition, ctx):
+            raise IllegalActionError(f"{what} only {limit.word} {say(limit.condition)}")
+        if isinstance(limit, n.OnlyFrom):
+            zone = limit.zone.names[0]
+            where = {"hand": Zone.HAND, "resource row": Zone.RESOURCE_ROW}.get(zone)
+            if where is not None and o.zone is not where:
+                raise IllegalActionError(f"{what} only from {say(limit.zone)}")
+        if isinstance(limit, n.PerTurn) and key is not None:
+            used = sum(1 for k in g.state.used_powers if k[:2] == key)
+            if used >= limit.n:
+                raise IllegalActionError(f"{what} only {'once' if limit.n == 1 else 'twice'} per turn, and it was "
+                                         "used this turn")
 
 
 def _restrictions(g: Game, pid: str, o: GameObject, action: str) -> None:
-    """"Play/Recruit X only during … and only if …" (FAQ SC 1, SC 20, SC 21)."""
-    q = query(g.state)
-    ctx = Context(pid, o.id)
-    for line in powers(o.card, ast.PlayRestriction):
-        r = line.node
-        if r.action != action:
-            continue
-        if not _timing_ok(g, pid, r.timing):
-            raise IllegalActionError(f"{o.id} can be {action}ed only during "
-                                     f"{'your ' if r.timing.whose else 'the '}{r.timing.name}: \"{say(r)}\"")
-        for c in r.conditions:
-            if not q.holds(c, ctx):
-                raise IllegalActionError(f"{o.id}'s restriction is not met: \"{say(r)}\"")
+    """"Play/Recruit ~ only during … and only if …" (FAQ SC 1, SC 20, SC 21)."""
+    for line in powers(o.card, n.Restriction):
+        if line.node.action == action:
+            _limits_ok(g, pid, o, line.node.limits, f"{o.id} can be {action}ed")
 
 
-def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[Any], given: list[Any],
-               pay: int | None) -> dict[str, Any]:
-    """Pay costs on announcement (CR 505); you must be able to pay all of a cost ([S:FWS])."""
-    binds: dict[str, Any] = {}
-    ctx = Context(pid, o.id)
-    for cost in costs:
-        q = query(g.state)
-        p = g.state.player(pid)
-        if isinstance(cost, ast.PayEndurance):
-            if p.endurance < cost.amount:
-                raise IllegalActionError(f"{pid} cannot pay {cost.amount} endurance (has {p.endurance})")
-            g.set(g.state.with_player(replace(p, endurance=p.endurance - cost.amount)))
-            g.note("cost", f"{pid} pays {cost.amount} endurance: {p.endurance} → {p.endurance - cost.amount}",
-                   "CR 505")
-        elif isinstance(cost, ast.PayResourcePoints):
-            if cost.up_to:
-                most = min(cost.amount, p.resource_points)
-                amount = pay if pay is not None else g.ask(Decision(pid, "pay", f"{pid} pays up to {cost.amount} "
-                                                                   "resource points", tuple(range(most, -1, -1))))
-                if amount > cost.amount:
-                    raise IllegalActionError(f"{pid} can pay at most {cost.amount} resource points here")
-            else:
-                amount = cost.amount
-            if p.resource_points < amount:
-                raise IllegalActionError(f"{pid} cannot pay {amount} resource points (has {p.resource_points})",
-                                         hint="resource points come in the recruit step")
-            g.set(g.state.with_player(replace(p, resource_points=p.resource_points - amount)))
-            g.note("cost", f"{pid} pays {amount} resource point{'s' if amount != 1 else ''}", "CR 505")
-            binds["paid"] = amount
-        elif isinstance(cost, ast.Activate):
-            cur = g.state.obj(o.id)
-            if cur.exhausted or cur.stunned:
-                raise IllegalActionError(f"{o.id} must be ready to activate")
-            g.set(g.state.with_object(replace(cur, exhausted=True)))
-            g.note("cost", f"{o.id} exhausts to activate", "CR 501", "A-ACTIVATE")
-        elif isinstance(cost, ast.DiscardCost):
-            hand = [x for x in g.state.player(pid).hand if x != o.id and
-                    all(q.qual(k, g.state.obj(x), ctx) for k in cost.filter.qualifiers) and
-                    (cost.filter.kind != "character" or g.state.obj(x).card.type is CardType.CHARACTER)]
-            picked = _cost_pick(g, pid, hand, cost.count, given, "discard")
-            for x in picked:
-                g.set(move_card(g.state, x, Zone.KO_PILE))
-                g.note("cost", f"{pid} discards {x} as a cost", "CR 505")
-        elif isinstance(cost, ast.ExhaustCost):
-            found = [x for x in q.select(cost.selector, ctx) if x in g.state.objects
-                     and not g.state.obj(x).exhausted and not g.state.obj(x).stunned]
-            for x in _cost_pick(g, pid, found, 1, given, "exhaust"):
-                g.set(g.state.with_object(replace(g.state.obj(x), exhausted=True)))
-                g.note("cost", f"{pid} exhausts {x} as a cost", "CR 505")
-        elif isinstance(cost, ast.RemoveFromGameCost):
-            parts = cost.selector.parts if isinstance(cost.selector, ast.Together) else (cost.selector,)
-            removed: list[str] = []
-            for part in parts:
-                found = [x for x in q.select(part, ctx) if x in g.state.objects and x not in removed]
-                n = part.count if isinstance(part, ast.Filter) else len(found)
-                if isinstance(n, int) and len(found) < n:
-                    raise IllegalActionError(f"{pid} cannot pay the cost: not enough cards to remove from the game")
-                removed += found if not isinstance(part, ast.Filter) else _cost_pick(g, pid, found, n, given, "remove")
-            for x in removed:
-                g.set(move_card(g.state, x, Zone.REMOVED))
-                g.note("cost", f"{pid} removes {x} from the game as a cost", "CR 505")
-        elif isinstance(cost, ast.RevealCost):
-            found = [x for x in q.select(cost.filter, ctx) if x in g.state.objects and x != o.id]
-            shown = _cost_pick(g, pid, found, 1, given, "reveal")
-            g.note("cost", f"{pid} reveals {', '.join(shown)} as a cost", "CR 505; FAQ SC 34")
-        elif isinstance(cost, ast.StunCost):
-            found = [x for x in q.select(cost.selector, ctx) if x in g.state.objects and not g.state.obj(x).stunned]
-            for x in _cost_pick(g, pid, found, 1, given, "stun"):
-                stun(g, x, "a cost", "CR 505")
-        else:
-            raise IllegalActionError(f"vsoracle cannot yet pay the cost {say(cost)}")
-    return binds
+# =============================================================================================
+# Costs
+# =============================================================================================
 
-
-def _cost_pick(g: Game, pid: str, candidates: list[str], count: Any, given: list[Any], verb: str) -> list[str]:
-    n = count if isinstance(count, int) else 1
+def _cost_pick(g: Game, pid: str, candidates: list[str], count: int, given: list[Any], verb: str) -> list[str]:
+    """The objects a cost uses: those the step names (``costs = [...]``), else the player's choice."""
     named = [x for x in given if x in candidates]
     if named:
-        picked = named[:n]
+        picked = named[:count]
         for x in picked:
             given.remove(x)
     else:
-        if len(candidates) < n:
+        if len(candidates) < count:
             raise IllegalActionError(f"{pid} cannot pay the cost: no card to {verb}"
                                      if not candidates else f"{pid} cannot pay the cost: not enough cards to {verb}")
-        picked = choose_objects(g, pid, candidates, n, f"{pid} chooses what to {verb} as a cost")
-    if len(picked) < n:
+        picked = choose_objects(g, pid, candidates, count, f"{pid} chooses what to {verb} as a cost")
+    if len(picked) < count:
         raise IllegalActionError(f"{pid} cannot pay the cost: not enough cards to {verb}")
     return picked
 
 
+def _count(q: Any, sel: Any, ctx: Context) -> int:
+    if isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity.n is not None:
+        return q.amount(sel.quantity.n, ctx)
+    return 1
+
+
+def _candidates(g: Game, pid: str, o: GameObject, sel: Any, ctx: Context, pool: Any = None) -> list[str]:
+    q = query(g.state)
+    if isinstance(sel, n.Filter) and pool is not None and not q.zones_of(sel):
+        return [x for x in pool if x != o.id and q._kind_ok(sel.kind.split(" or ")[0], g.state.obj(x))
+                or (x != o.id and sel.kind == "card") if all(q.qual(k, g.state.obj(x), ctx) for k in sel.qualifiers)]
+    return [x for x in q.select(sel, ctx) if x in g.state.objects and x != o.id]
+
+
+def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any], pay: int | None,
+             binds: dict[str, Any]) -> None:
+    """Pay one cost on announcement (CR 505): you must be able to pay all of it ([S:FWS]). The
+    cost is an event and goes through the event pipeline; one that does not happen (a "cannot")
+    is not paid."""
+    q = query(g.state)
+    ctx = Context(pid, o.id, (), FrozenMap(binds))
+    p = g.state.player(pid)
+
+    def must(h: Any, what: str) -> None:
+        if not perform(g, h, ctx):
+            raise IllegalActionError(f"{pid} cannot pay the cost: {what}")
+
+    if isinstance(cost, n.Endurance) and not cost.gain:
+        amount = pay if isinstance(cost.amount, n.X) and pay is not None else q.amount(cost.amount, ctx)
+        if isinstance(cost.amount, n.X):
+            binds["x"] = amount
+        if p.endurance < amount:
+            raise IllegalActionError(f"{pid} cannot pay {amount} endurance (has {p.endurance})")
+        must(happening(n.Endurance, player=pid, amount=amount, gain=False, cost=True, why="a cost", cite="CR 505"),
+             f"{amount} endurance")
+        return
+    if isinstance(cost, n.ResourcePoints) and not cost.gain:
+        if cost.up_to:
+            most = min(q.amount(cost.amount, ctx), p.resource_points)
+            amount = pay if pay is not None else g.ask(Decision(pid, "pay", f"{pid} pays up to "
+                                                                 f"{say(cost.amount)} resource points",
+                                                                 tuple(range(most, -1, -1))))
+            if amount > q.amount(cost.amount, ctx):
+                raise IllegalActionError(f"{pid} can pay at most {say(cost.amount)} resource points here")
+        else:
+            amount = pay if isinstance(cost.amount, n.X) and pay is not None else q.amount(cost.amount, ctx)
+        if p.resource_points < amount:
+            raise IllegalActionError(f"{pid} cannot pay {amount} resource points (has {p.resource_points})",
+                                     hint="resource points come in the recruit step")
+        perform(g, happening(n.ResourcePoints, player=pid, amount=amount, gain=False, cite="CR 505"), ctx)
+        binds["paid"] = amount
+        if isinstance(cost.amount, n.X):
+            binds["x"] = amount
+        return
+    if isinstance(cost, n.Exhaust):
+        if isinstance(cost.object, n.Self):
+            cur = g.state.obj(o.id)
+            if cur.exhausted or cur.stunned:
+                raise IllegalActionError(f"{o.id} must be ready to {'activate' if cost.word == 'activate' else 'exhaust'}")
+            must(happening(n.Exhaust, object=o.id, agent=pid, why="to activate" if cost.word == "activate" else "a cost",
+                           cite="CR 501" if cost.word == "activate" else "CR 505"), f"{o.id} cannot be exhausted")
+            if cost.word == "activate":
+                g.note("cost", f"{o.id} exhausts to activate", "CR 501", "A-ACTIVATE")
+            return
+        found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not g.state.obj(x).exhausted
+                 and not g.state.obj(x).stunned]
+        for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "exhaust"):
+            must(happening(n.Exhaust, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be exhausted")
+        return
+    if isinstance(cost, (n.Stun, n.KO)):
+        kind = type(cost)
+        verb = "stun" if kind is n.Stun else "KO"
+        if isinstance(cost.object, n.Self):
+            cur = g.state.obj(o.id)
+            if cur.zone is not Zone.IN_PLAY or (kind is n.Stun and cur.stunned):
+                raise IllegalActionError(f"{pid} cannot pay the cost: {o.id} cannot be {verb}ned")
+            must(happening(kind, object=o.id, agent=pid, why="a cost", cite="CR 505"), f"{o.id} cannot be {verb}ned")
+            return
+        found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not (kind is n.Stun and g.state.obj(x).stunned)]
+        for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, verb):
+            must(happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be {verb}ned")
+        return
+    if isinstance(cost, n.Discard):
+        hand = [x for x in g.state.player(pid).hand if x != o.id]
+        found = _candidates(g, pid, o, cost.object, ctx, pool=hand) if cost.object is not None else hand
+        for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "discard"):
+            must(happening(n.Discard, agent=pid, object=x, cost=True, cite="CR 505"), f"{x} cannot be discarded")
+        return
+    if isinstance(cost, n.Reveal):
+        found = _candidates(g, pid, o, cost.object, ctx)
+        shown = _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "reveal")
+        perform(g, happening(n.Reveal, agent=pid, object=tuple(shown), cost=True), ctx)
+        binds["revealed"] = tuple(binds.get("revealed", ())) + tuple(shown)
+        return
+    if isinstance(cost, n.Move):
+        parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
+        moving: list[str] = []
+        for part in parts:
+            if isinstance(part, n.Self):
+                moving.append(o.id)
+                continue
+            if isinstance(part, n.TopCards):
+                cards = q.select(part, ctx)
+                need = q.amount(part.count, ctx)
+                if len(cards) < need:
+                    raise IllegalActionError(f"{pid} cannot pay the cost: not enough cards in the deck")
+                moving += cards
+                continue
+            found = [x for x in _candidates(g, pid, o, part, ctx) if x not in moving]
+            moving += _cost_pick(g, pid, found, _count(q, part, ctx), given, cost.word)
+        zone = cost.to.zone if cost.to is not None else None
+        if zone is None:
+            raise IllegalActionError("this cost moves a card nowhere")
+        for x in moving:
+            owner = g.state.obj(x).owner
+            if zone.owner is not None:
+                found_owner = q.players(zone.owner, ctx.bind(affected=x))
+                owner = found_owner[0] if found_owner else owner
+            must(happening(n.Move, object=x, to=(zone.names[0], owner), position=cost.to.position, face=cost.face,
+                           why="a cost", cite="CR 505"), f"{x} cannot be moved")
+        return
+    if isinstance(cost, n.Counter):
+        target = o.id if isinstance(cost.object, n.Self) else None
+        found = [target] if target else _candidates(g, pid, o, cost.object, ctx)
+        for x in _cost_pick(g, pid, [y for y in found if y], 1, given, "use"):
+            must(happening(n.Counter, object=x, kind=cost.kind, add=cost.add, count=1), f"{x} has no such counter")
+        return
+    if isinstance(cost, (n.Replace, n.Turn)):
+        target = o.id if isinstance(cost.object, n.Self) else None
+        found = [target] if target else _candidates(g, pid, o, cost.object, ctx)
+        kind = type(cost)
+        extra = {"face": cost.face} if kind is n.Turn else {}
+        for x in _cost_pick(g, pid, [y for y in found if y], 1, given, "use"):
+            must(happening(kind, object=x, agent=pid, **extra), f"{x} cannot be {'replaced' if kind is n.Replace else 'turned'}")
+        return
+    raise IllegalActionError(f"vsoracle cannot yet pay the cost \"{say(cost)}\"",
+                             hint="this card text parses but vsoracle cannot play it yet")
+
+
+def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], given: list[Any],
+               pay: int | None) -> dict[str, Any]:
+    binds: dict[str, Any] = {}
+    for cost in costs:
+        pay_cost(g, pid, o, cost, given, pay, binds)
+    return binds
+
+
+def _pay_additional(g: Game, pid: str, o: GameObject, action: str, given: list[Any]) -> dict[str, Any]:
+    """Pay the card's additional costs to ``action`` it ("As an additional cost to recruit …",
+    CR 505), taking answers from ``given``; what the payment binds."""
+    binds: dict[str, Any] = {}
+    for line in powers(o.card, n.AdditionalCost):
+        if line.node.action == action:
+            binds.update(_pay_costs(g, pid, o, line.node.costs, given, None))
+    return binds
+
+
+# =============================================================================================
+# Targets
+# =============================================================================================
+
 def _announce_targets(g: Game, effect: Any, given: list[Any], provisional: ChainLink) -> tuple[Any, ...]:
     """Targets are chosen on announcement and must be legal (CR 505; Cerebro VIII)."""
-    nodes = targets_of(effect)
-    if len(given) < len(nodes):
-        what = "; ".join(say(n.selector) for n in nodes)
-        raise IllegalActionError(f"this effect needs {len(nodes)} target{'s' if len(nodes) != 1 else ''} ({what})",
+    nodes_ = targets_of(effect)
+    if len(given) < len(nodes_):
+        what = "; ".join(say(replace(x, target=None)) for x in nodes_)
+        raise IllegalActionError(f"this effect needs {len(nodes_)} target{'s' if len(nodes_) != 1 else ''} ({what})",
                                  hint="add targets = [...]")
-    if len(given) > len(nodes):
-        raise IllegalActionError(f"this effect has {len(nodes)} target{'s' if len(nodes) != 1 else ''}, "
+    if len(given) > len(nodes_):
+        raise IllegalActionError(f"this effect has {len(nodes_)} target{'s' if len(nodes_) != 1 else ''}, "
                                  f"{len(given)} given")
     values = []
-    for node, value in zip(nodes, given):
-        if "effect" in selector_kinds(node.selector) and isinstance(value, str):
+    for node, value in zip(nodes_, given):
+        if kind_of(node) == "effect" and isinstance(value, str):
             # an effect on the chain is named by the id of its source card (contract §4)
             link = next((lk for lk in reversed(g.state.chain) if lk.source == value), None)
             if link is None:
                 raise IllegalActionError(f"illegal target: no effect of {value} is on the chain")
             value = link.id
         why = target_legal(g, node, value, provisional)
-        if why is None and "effect" in selector_kinds(node.selector):
-            link = g.state.link(value) if isinstance(value, int) else None
-            if link is None or not query(g.state).link_matches(node.selector, link, provisional.context):
-                why = f"{value} is not {say(node.selector)} on the chain"
         if why is not None:
             raise IllegalActionError(f"illegal target: {why}")
         values.append(value)
     return tuple(values)
 
+
+# =============================================================================================
+# Recruit, play, use
+# =============================================================================================
 
 def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | None = None, col: int | None = None,
             area: str | None = None, face_down: str | None = None, boost: bool = False,
@@ -224,19 +315,25 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
             raise IllegalActionError(f"{oid} has loyalty: {pid} controls no character sharing an affiliation with it",
                                      hint="FAQ GM 1")
     _restrictions(g, pid, o, "recruit")
-    cost = o.card.cost or 0
-    boost_line = next((ln for ln in powers(o.card, ast.Keyword) if ln.node.name == "boost"), None)
-    if boost and boost_line is None:
+    origin = ("resource row" if source == "resources" else "hand", pid)
+    h = happening(n.Recruit, agent=pid, object=oid, origin=origin)
+    banned = q.prohibition(h)
+    if banned is not None:
+        raise IllegalActionError(f"{pid} cannot recruit {oid}: \"{say(banned[0])}\"")
+    cost = q.recruit_cost(o, pid)
+    boost_value = keyword_values(o.card).get("boost")
+    if boost and boost_value is None:
         raise IllegalActionError(f"{oid} has no boost")
-    total = cost + ((boost_line.node.value or 0) if boost and boost_line else 0)
-    alternate = next((ln.node for ln in powers(o.card, ast.AlternateCost) if ln.node.action == "recruit"), None)
+    extra = q.amount(boost_value, Context(pid, oid)) if boost and boost_value is not None else 0
+    total = cost + extra
+    alternate = next((ln.node for ln in powers(o.card, n.AlternateCost) if ln.node.action == "recruit"), None)
     if s.player(pid).resource_points < total and alternate is None:
         raise IllegalActionError(f"{pid} has {s.player(pid).resource_points} resource points; recruiting {oid} "
                                  f"costs {total}")
     if equip is not None:
-        h = s.obj(equip)
-        if o.card.type is not CardType.EQUIPMENT or h.zone is not Zone.IN_PLAY or h.controller != pid \
-                or h.card.type is not CardType.CHARACTER or h.area != "visible":
+        host = s.obj(equip)
+        if o.card.type is not CardType.EQUIPMENT or host.zone is not Zone.IN_PLAY or host.controller != pid \
+                or host.card.type is not CardType.CHARACTER or host.area != "visible":
             raise IllegalActionError(f"{oid} cannot be equipped to {equip}",
                                      hint="equipment attaches to a visible character you control (CR 212.5e)")
     elif o.card.type is CardType.EQUIPMENT:
@@ -262,12 +359,13 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     given = list(costs)
     binds = _pay_additional(g, pid, o, "recruit", given)
     if alternate is not None and g.ask(Decision(pid, "may", f"{pid} may pay {oid}'s alternate cost "
-                                                f"({say(alternate.cost)}) instead of its recruit cost", (True, False))):
-        binds.update(_pay_costs(g, pid, o, (alternate.cost,), given, None))
+                                                f"({say(alternate.costs[0])}) instead of its recruit cost",
+                                                (True, False))):
+        binds.update(_pay_costs(g, pid, o, alternate.costs, given, None))
         g.note("cost", f"{pid} pays the alternate cost instead of {cost} resource points", "FAQ GM 1")
         total -= cost
-    elif s.player(pid).resource_points < total:
-        raise IllegalActionError(f"{pid} has {s.player(pid).resource_points} resource points; recruiting {oid} "
+    elif g.state.player(pid).resource_points < total:
+        raise IllegalActionError(f"{pid} has {g.state.player(pid).resource_points} resource points; recruiting {oid} "
                                  f"costs {total}")
     p = g.state.player(pid)
     g.set(g.state.with_player(replace(p, resource_points=p.resource_points - total)))
@@ -275,7 +373,8 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     if source == "resources":
         g.note("reveal", f"{pid} reveals {oid} in the resource row and recruits it", "FAQ GM 1")
     on_chain = move_card(g.state, oid, Zone.CHAIN, controller=pid)
-    details = {"row": row or "front", "col": col, "area": area or "visible", "boosted": boost, "equip": equip}
+    details = {"row": row or "front", "col": col, "area": area or "visible", "boosted": boost, "equip": equip,
+               "origin": origin[0]}
     add_link(g, "recruit", pid, oid, None, Context(pid, oid, (), FrozenMap(binds)), "game", False, details,
              base=on_chain)
     g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {'the resource row' if index is not None else 'hand'}"
@@ -284,30 +383,30 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
         g.set(move_card(g.state, face_down, Zone.RESOURCE_ROW, index=index, face_up=False))
         g.note("reservist", f"{pid} puts {face_down} face down into the resource row in place of {oid}, "
                "as part of playing the recruit effect, before anyone gets priority", "FAQ GM 1")
-    fire_recruit(g, oid)
+    perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
     g.set(replace(g.state, priority=pid))
     flush(g)
 
 
-def _pay_additional(g: Game, pid: str, o: GameObject, action: str, given: list[Any]) -> dict[str, Any]:
-    """Pay the card's additional costs to ``action`` it ("As an additional cost to recruit …",
-    CR 505), taking answers from ``given``; what the payment binds."""
-    binds: dict[str, Any] = {}
-    for line in powers(o.card, ast.AdditionalCost):
-        if line.node.action == action:
-            binds.update(_pay_costs(g, pid, o, (line.node.cost,), given, None))
-    return binds
-
-
-def plot_twist_effect(o: GameObject) -> ast.Effect | None:
-    """A plot twist's one-shot effect: its spell paragraphs in order."""
-    spells = [ln.node.effect for ln in powers(o.card, ast.Spell) if ln.block is None]
-    if not spells:
+def plot_twist_effect(o: GameObject) -> n.Effect | None:
+    """A plot twist's one-shot effect: its lines outside the ongoing block, in order (a line that
+    states a modifier or a replacement with no span makes one that lasts)."""
+    parts: list[n.Effect] = []
+    for ln in powers(o.card):
+        if ln.block is not None:
+            continue
+        node = ln.node
+        if isinstance(node, (n.Spell, n.Static)):
+            parts.append(node.effect)
+        elif isinstance(node, n.Replacement):
+            parts.append(n.CreateReplacement(node.instead, n.NO_DURATION))
+    if not parts:
         return None
-    return spells[0] if len(spells) == 1 else ast.Sequence(tuple(spells))
+    return parts[0] if len(parts) == 1 else n.Sequence(tuple(parts))
 
 
-def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Sequence[Any] = ()) -> None:
+def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
+         x: int | None = None) -> None:
     """Play a plot twist from hand, or from the resource row (face down), if you have at least
     its threshold cost in resources (CR 304, 505)."""
     require_priority(g, pid)
@@ -326,29 +425,48 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     have = len(s.player(pid).resources)
     if have < (o.card.cost or 0):
         raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
-    if q.cannot_play(pid, "plot twist"):
-        raise IllegalActionError(f"{pid} cannot play plot twists this turn", hint="FAQ GM 4")
+    h = happening(n.Play, agent=pid, object=oid, origin=(where, pid))
+    banned = q.prohibition(h)
+    if banned is not None:
+        raise IllegalActionError(f"{pid} cannot play {oid}: \"{say(banned[0])}\"", hint="FAQ GM 4")
     _restrictions(g, pid, o, "play")
     effect = plot_twist_effect(o)
-    provisional = ChainLink(0, "play", pid, oid, effect, Context(pid, oid), "plot twist", o.card.ongoing)
+    binds0 = {"x": x} if x is not None else {}
+    provisional = ChainLink(0, "play", pid, oid, effect, Context(pid, oid, (), FrozenMap(binds0)), "plot twist",
+                            o.card.ongoing)
     values = _announce_targets(g, effect, list(targets), provisional) if effect is not None else ()
     binds = _pay_additional(g, pid, o, "play", list(costs))
+    binds.update(binds0)
     if where == "hand":
         base = move_card(g.state, oid, Zone.CHAIN, controller=pid)
     else:
         base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
-    played = base.plot_twists_played
-    base = replace(base, plot_twists_played=played.set(pid, played.get(pid, 0) + 1))
     shown = f" targeting {', '.join(map(str, targets))}" if targets else ""
-    add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
-             o.card.ongoing, base=base)
+    epic = (o.card.version or "").casefold() == "epic"
+    link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
+                       o.card.ongoing, details={"epic": True} if epic else None, base=base)
     g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
+    perform(g, h)
+    targeted(g, link_id)
     g.set(replace(g.state, priority=pid))
     flush(g)
 
 
-def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
-        pay: int | None = None) -> None:
+def _keyword_powers(g: Game, o: GameObject) -> dict[str, n.Activated]:
+    """The payment powers its keywords give it now (evasion), by keyword."""
+    from .keywords import KEYWORD_POWERS, keyword_power
+
+    q = query(g.state)
+    found = {}
+    for word in sorted(q.keywords(o) & set(KEYWORD_POWERS)):
+        power = keyword_power(word, o.card.name)
+        if power is not None:
+            found[word] = power
+    return found
+
+
+def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets: Sequence[Any] = (),
+        costs: Sequence[Any] = (), pay: int | None = None) -> None:
     """Use an activated (payment) power: pay its costs, respect its limits, put its effect on
     the chain (CR 501, 505; FAQ GM 10, SC 15)."""
     require_priority(g, pid)
@@ -356,8 +474,8 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     o = s.obj(oid)
     q = query(s)
     lines = q.numbered_powers(o)
-    usable: list[int | str] = [i + 1 for i, (n, _b) in enumerate(lines) if isinstance(n, ast.ActivatedPower)]
-    from_keywords = q.keyword_powers(o) if o.zone is Zone.IN_PLAY else {}
+    usable: list[int | str] = [i + 1 for i, (node, _ln) in enumerate(lines) if isinstance(node, n.Activated)]
+    from_keywords = _keyword_powers(g, o) if o.zone is Zone.IN_PLAY else {}
     if isinstance(power, str):
         if power not in from_keywords:
             raise IllegalActionError(f"{oid} has no \"{power}\" power now",
@@ -378,44 +496,53 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
         which = ", ".join(map(str, usable))
         raise IllegalActionError(f"power {power} of {oid} is not an activated power",
                                  hint=f"its activated power{'s are' if len(usable) > 1 else ' is'} power {which}")
-    node, block = lines[(power_index or power) - 1]
+    node, line = lines[(power_index or power) - 1]
+    block = line if isinstance(line, str) else line.block
     controller = o.controller if o.zone is Zone.IN_PLAY else o.owner
     if controller != pid:
         raise IllegalActionError(f"{pid} does not control {oid}")
     from_hand = o.zone is Zone.HAND and _self_cost(node)
-    if not from_hand and not q.power_active(o, block):
+    active = block in ("gained", "keyword") and o.zone is Zone.IN_PLAY and not o.stunned
+    if not from_hand and not active and not (not isinstance(line, str) and q.power_active(o, line)):
         raise IllegalActionError(f"{oid}'s power is not active now"
-                                 + (" (it is stunned)" if o.stunned else f" (it is in the {o.zone})"))
-    if q.cannot_use_activated(pid, o):
-        raise IllegalActionError(f"{pid} cannot use {oid}'s activated powers this turn")
+                                 + (" (it is stunned)" if o.stunned else f" (it is in the {o.zone})"
+                                    if o.zone is not Zone.IN_PLAY else ""))
+    if block == "backup" and s.phase != "build":
+        raise IllegalActionError(f"{oid}'s backup power can be used only during the build phase",
+                                 hint="CR keyword table: Backup")
+    banned = q.prohibition(happening(n.UsePower, agent=pid, object=oid))
+    if banned is not None:
+        raise IllegalActionError(f"{pid} cannot use {oid}'s activated powers: \"{say(banned[0])}\"")
     key = (oid, power)
-    ctx = Context(pid, oid)
-    for limit in node.limits:
-        if isinstance(limit, ast.OncePerTurn) and key in s.used_powers:
-            raise IllegalActionError(f"{oid}'s power can be used only once per turn and was used this turn")
-        if isinstance(limit, ast.OnlyIf) and not q.holds(limit.condition, ctx):
-            raise IllegalActionError(f"{oid}'s power can be used only if {say(limit.condition)}")
+    _limits_ok(g, pid, o, node.limits, f"{oid}'s power can be used", key)
     origin = "payment"
-    provisional = ChainLink(0, "power", pid, oid, node.effect, ctx, origin, block == "ongoing")
+    ongoing = block == "ongoing"
+    provisional = ChainLink(0, "power", pid, oid, node.effect, Context(pid, oid), origin, ongoing)
     values = _announce_targets(g, node.effect, list(targets), provisional)
     binds = _pay_costs(g, pid, o, node.costs, list(costs), pay)
-    g.set(replace(g.state, used_powers=g.state.used_powers | {key}))
+    used = sum(1 for k in g.state.used_powers if k[:2] == key)
+    g.set(replace(g.state, used_powers=g.state.used_powers | {key + (used,)}))
     g.note("use", f"{pid} uses {oid}'s power: {say(node)}", "CR 501, 505")
-    add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
-             block == "ongoing")
+    link_id = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
+                       ongoing)
+    targeted(g, link_id)
     g.set(replace(g.state, priority=pid))
     flush(g)
 
 
-def _self_cost(node: ast.ActivatedPower) -> bool:
+def _self_cost(node: n.Activated) -> bool:
     """A power whose cost removes or discards the card itself works from the hand (assumption A-HAND-POWER)."""
     for cost in node.costs:
-        sel = getattr(cost, "selector", None)
-        parts = sel.parts if isinstance(sel, ast.Together) else (sel,)
-        if any(isinstance(p, ast.SelfRef) for p in parts):
+        sel = getattr(cost, "object", None)
+        parts = sel.parts if isinstance(sel, n.Together) else (sel,)
+        if any(isinstance(p, n.Self) for p in parts) and isinstance(cost, (n.Move, n.Discard)):
             return True
     return False
 
+
+# =============================================================================================
+# Resources and formation
+# =============================================================================================
 
 def flip(g: Game, pid: str, oid: str) -> None:
     """Reveal a face-down resource, or flip a location face up: neither uses the chain
@@ -469,19 +596,19 @@ def place_resource(g: Game, pid: str, oid: str) -> None:
     if s.step != "resource" or s.active != pid:
         raise IllegalActionError(f"{pid} can put a resource only during {pid}'s resource step")
     require_priority(g, pid)
-    if (pid, -1) in s.used_powers:
+    if any(k[:2] == (pid, "resource") for k in s.used_powers):
         raise IllegalActionError(f"{pid} has already put a resource this turn")
     o = _owned(g, pid, oid)
     if o.zone is not Zone.HAND:
         raise IllegalActionError(f"{oid} is not in {pid}'s hand")
     g.set(move_card(s, oid, Zone.RESOURCE_ROW, face_up=False))
-    g.set(replace(g.state, used_powers=g.state.used_powers | {(pid, -1)}))
+    g.set(replace(g.state, used_powers=g.state.used_powers | {(pid, "resource", 0)}))
     g.note("resource", f"{pid} puts {oid} face down into the resource row", "CR 403")
 
 
 def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     """Transferable: at the start of your formation step you may move the equipment to another
-    character you control (FAQ SC 6; CR 7xx)."""
+    character you control (FAQ SC 6; CR 707 Transferable)."""
     s = g.state
     if s.step != "formation" or s.active != pid:
         raise IllegalActionError(f"{pid} can transfer equipment only in {pid}'s formation step")
@@ -496,3 +623,184 @@ def transfer(g: Game, pid: str, oid: str, to: str) -> None:
         raise IllegalActionError(f"{to} is not a character {pid} controls")
     g.set(attach(s, oid, to))
     g.note("transfer", f"{oid} is transferred to {to}; counters stay where they are", "FAQ SC 6")
+
+
+# =============================================================================================
+# Attacks
+# =============================================================================================
+
+def _permitted(q: Any, o: GameObject, test: Any) -> bool:
+    """Is there a "can attack …" modifier on ``o`` for which ``test(change, mod)`` holds?"""
+    return any(test(c, mod) for c, mod in q.permissions(o, n.Attack))
+
+
+def _can_attack_hidden(q: Any, o: GameObject) -> bool:
+    """"~ can attack hidden characters" (FAQ SC 19)."""
+    def test(c: n.Can, mod: Any) -> bool:
+        obj = c.event.object
+        return isinstance(obj, n.Filter) and any(x == n.State("hidden") for x in obj.qualifiers)
+    return _permitted(q, o, test)
+
+
+def _as_though(q: Any, o: GameObject, what: str) -> bool:
+    """"can attack as though it had range" / "as though it were in your front row" / "can team
+    attack as though they had all team affiliations"."""
+    def test(c: n.Can, mod: Any) -> bool:
+        t = c.as_though
+        if not isinstance(t, n.Is):
+            return False
+        for qual in t.qualifiers:
+            if what == "range" and isinstance(qual, n.HasKeyword) and "range" in qual.keywords:
+                return True
+            if what == "range" and isinstance(qual, n.InZone) and qual.zone is not None and \
+                    "front row" in qual.zone.names:
+                return True
+            if what == "affiliations" and qual == n.State("all affiliations"):
+                return True
+        return False
+    return _permitted(q, o, test)
+
+
+def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str | None:
+    """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3; FAQ SC 19."""
+    s = g.state
+    q = query(s)
+    if s.phase != "combat" or s.step != "attack" or s.active != pid:
+        return f"{pid} can propose attacks only during {pid}'s attack step"
+    if s.attack is not None:
+        return "an attack is already in progress"
+    if len(set(attackers)) != len(attackers):
+        return "an attacker is named twice"
+    objs = []
+    for a in attackers:
+        o = s.obj(a)
+        if o.zone is not Zone.IN_PLAY or o.equipped_to:
+            return f"{a} is not a character in play"
+        if o.controller != pid:
+            return f"{a} is not controlled by {pid}"
+        if o.stunned:
+            return f"{a} is stunned"
+        if o.exhausted:
+            return f"{a} is exhausted"
+        if o.area == "hidden":
+            return f"{a} is hidden: hidden characters cannot attack (assumption A-HIDDEN-ATTACKER)"
+        if o.row == "support" and "range" not in q.keywords(o) and not _as_though(q, o, "range"):
+            return f"{a} is in the support row without range"
+        h = happening(n.Attack, agent=a, object=target, team=len(attackers) > 1)
+        banned = q.prohibition(h)
+        if banned is not None:
+            return f"{a} cannot attack: \"{say(banned[0])}\""
+        objs.append(o)
+    if len(objs) >= 2:
+        every = [o for o in objs if not _as_though(q, o, "affiliations")]
+        common = None
+        for o in every:
+            affs = {x.casefold() for x in q.affiliations(o)}
+            common = affs if common is None else common & affs
+        if every and len(every) > 1 and not common:
+            return "team attackers must share a team affiliation"
+    hidden_ok = all(_can_attack_hidden(q, o) for o in objs)
+    if target in s.player_ids:
+        if target == pid:
+            return "you cannot attack yourself"
+        blockers = [c for c in s.characters(target) if not c.stunned and c.area == "visible"]
+        if blockers:
+            return f"{target} controls a non-stunned visible character ({blockers[0].id})"
+        if any(_can_attack_hidden(q, o) for o in objs):
+            hidden = [c for c in s.characters(target) if not c.stunned and c.area == "hidden"]
+            if hidden:
+                return (f"an attacker that can attack hidden characters cannot attack {target} directly while "
+                        f"{target} controls a non-stunned hidden character ({hidden[0].id})")
+        return None
+    d = s.obj(target)
+    if d.zone is not Zone.IN_PLAY or d.equipped_to:
+        return f"{target} is not a character in play"
+    if d.controller == pid:
+        return f"{target} is your own character"
+    if d.stunned:
+        return f"{target} is stunned"
+    if d.area == "hidden" and not hidden_ok:
+        return f"{target} is hidden (CR 601.3e)"
+    if protected(s, d) and not all("flight" in q.keywords(o) for o in objs):
+        return f"{target} is protected (CR 701.7; flight attacks over protection, assumption A-FLIGHT)"
+    return None
+
+
+def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None:
+    """Propose an attack: the attackers exhaust and the attack goes on the chain; "whenever X
+    attacks" triggers go on above it (assumption A-ATTACK-CHAIN). An attack that a replacement
+    replaces ("If target character would attack this turn, instead, exhaust it") does not happen
+    for that attacker."""
+    from .effects import carry_out, prepare
+
+    require_priority(g, pid)
+    require_empty_chain(g)
+    why = attack_problem(g, pid, attackers, target)
+    if why:
+        raise IllegalActionError(f"illegal attack: {why}")
+    team = len(attackers) > 1
+    plans = []
+    for a in attackers:
+        plan = prepare(g, happening(n.Attack, agent=a, object=target, team=team))
+        if plan is None:
+            continue
+        if plan.replacement is not None:
+            carry_out(g, plan)
+            continue
+        plans.append((a, plan))
+    going = [a for a, _ in plans]
+    if not going:
+        g.note("attack", "no attacker attacks: there is no attack", "CR 407")
+        flush(g)
+        return
+    for a in going:
+        perform(g, happening(n.Exhaust, object=a, agent=pid, why="attacking", cite="CR 407"))
+    s = g.state
+    attack = Attack(pid, tuple(going), () if target in s.player_ids else (target,),
+                    target if target in s.player_ids else None)
+    g.set(replace(s, attack=attack))
+    kind = "a team attack" if len(going) > 1 else "an attack"
+    g.note("attack", f"{pid} proposes {kind}: {', '.join(going)} → {target}; attackers exhaust",
+           "CR 407", "A-ATTACK-CHAIN", tuple(going))
+    add_link(g, "attack", pid, going[0], None, Context(pid, going[0]))
+    for _a, plan in plans:
+        carry_out(g, plan)
+    if target not in s.player_ids:
+        perform(g, happening(n.Defend, agent=target))
+    flush(g)
+
+
+def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
+    """The reinforcement game-based effect: exhaust a ready character adjacent to the defender
+    that shares an affiliation with it, targeting the defender (FAQ SC 2, SC 15
+    "reinforce an adjacent character"; assumption A-REINFORCE)."""
+    from .query import adjacent
+
+    require_priority(g, pid)
+    s = g.state
+    a = s.attack
+    q = query(s)
+    if a is None or defender not in a.defenders:
+        raise IllegalActionError(f"{defender} is not a defender", hint="reinforce the character being attacked")
+    d, r = s.obj(defender), s.obj(supporter)
+    if d.controller != pid:
+        raise IllegalActionError(f"{pid} does not control {defender}")
+    problems = []
+    if r.zone is not Zone.IN_PLAY or r.controller != pid:
+        problems.append(f"{supporter} is not a character {pid} controls")
+    elif not adjacent(r, d):
+        problems.append(f"{supporter} is not adjacent to {defender}")
+    elif r.stunned or r.exhausted:
+        problems.append(f"{supporter} is not ready")
+    elif not ({x.casefold() for x in q.affiliations(r)} & {x.casefold() for x in q.affiliations(d)}):
+        problems.append(f"{supporter} shares no team affiliation with {defender}")
+    if problems:
+        raise IllegalActionError(f"cannot reinforce: {problems[0]}")
+    if not perform(g, happening(n.Exhaust, object=supporter, agent=pid, why="reinforcing", cite="CR 12.2")):
+        raise IllegalActionError(f"cannot reinforce: {supporter} cannot be exhausted")
+    g.note("reinforce", f"{pid} plays reinforcement: {supporter} exhausts to reinforce {defender}",
+           "CR 12.2 [CO5]; FAQ SC 2", "A-REINFORCE", (supporter, defender))
+    add_link(g, "reinforce", pid, defender, None, Context(pid, supporter, (defender,)),
+             details={"defender": defender, "supporter": supporter})
+    perform(g, happening(n.Reinforce, agent=supporter, object=defender))
+    flush(g)

@@ -1,23 +1,26 @@
-"""Priority and the chain (CR 216, 505, 508; Cerebro I, VIII; FAQ GM 7).
+"""The chain (CR 505, 508; Cerebro I, VIII; FAQ GM 7): links, resolving the top one, and
+putting triggered powers on it.
 
-The player who acts keeps priority; a pass hands it clockwise; successive
-passes by every player resolve the top effect as one indivisible unit (or,
-on an empty chain, end the step). After each resolution the triggered powers
-go on the chain and the primary player gets priority again.
+The player who acts keeps priority; successive passes resolve the top effect as one indivisible
+unit (:func:`resolve_top`); after each resolution the triggered powers go on the chain
+(:func:`flush`) and the primary player gets priority again. Passing and the end of a step are
+the turn's (:mod:`.turn`).
 """
 
 from __future__ import annotations
 
-from .values import replace
-
 from ..errors import IllegalActionError
-from .game import Game
-from .state import ChainLink, Context, Zone
+from ..text import nodes as n
+from .effects import legal_targets, perform, targets_of
+from .events import happening
 from .fmap import FrozenMap
+from .game import Decision, Game
+from .resolve import resolve_link
+from .state import ChainLink, Context, PendingTrigger, Zone
+from .values import replace
 from .zones import move_card
 
-__all__ = ["add_link", "pass_priority", "resolve_top", "resolve_all", "require_priority",
-           "require_empty_chain"]
+__all__ = ["add_link", "resolve_top", "resolve_all", "require_priority", "require_empty_chain", "flush", "targeted"]
 
 
 def require_priority(g: Game, pid: str) -> None:
@@ -51,22 +54,6 @@ def add_link(g: Game, kind: str, controller: str, source: str | None, effect=Non
     return link_id
 
 
-def pass_priority(g: Game) -> None:
-    """The player with priority passes; when every player has passed in succession,
-    the top effect resolves, or on an empty chain the step ends (Cerebro I)."""
-    s = g.state
-    order = s.seat_order(s.priority)
-    g.note("pass", f"{s.priority} passes", "CR 216")
-    passes = s.passes + 1
-    if passes >= len([p for p in s.players if not p.lost]):
-        if s.chain:
-            resolve_top(g)
-        else:
-            turn.end_step(g)
-        return
-    g.set(replace(s, priority=order[1], passes=passes))
-
-
 def resolve_top(g: Game) -> None:
     """Successive passes: the last effect added resolves as one unit; then triggers go on
     the chain and the primary player gets priority (CR 508, [S:HCR], assumption A-PRIMARY)."""
@@ -76,10 +63,10 @@ def resolve_top(g: Game) -> None:
     link = s.chain[-1]
     g.set(replace(s, chain=s.chain[:-1], passes=0, priority=None, resolving=link))
     g.bump()
-    resolve.resolve_link(g, link)
+    resolve_link(g, link)
     _after_resolution(g, link)
     g.set(replace(g.state, resolving=None, priority=g.state.primary_player(), passes=0))
-    triggers.flush(g)
+    flush(g)
 
 
 def _after_resolution(g: Game, link: ChainLink) -> None:
@@ -97,6 +84,70 @@ def resolve_all(g: Game) -> None:
         resolve_top(g)
 
 
-# Modules that call back into this one, bound at the end so that either can be imported first;
-# their functions are looked up at call time.
-from . import resolve, triggers, turn  # noqa: E402
+def flush(g: Game) -> None:
+    """Put every pending trigger on the chain before the next player gets priority (CR 502):
+    the primary player's first (so they resolve last, assumption A-TRIGGER-ORDER), each
+    player ordering their own (a decision)."""
+    while g.state.pending:
+        pending = g.state.pending
+        g.set(replace(g.state, pending=()))
+        for pid in g.state.seat_order(g.state.primary_player()):
+            mine = [p for p in pending if p.controller == pid]
+            order: list[PendingTrigger] = []
+            while mine:
+                if len(mine) == 1:
+                    order.append(mine.pop())
+                    break
+                labels = tuple(_label(p, i) for i, p in enumerate(mine))
+                pick = g.ask(Decision(pid, "order", f"{pid} orders triggers: which resolves first?", labels))
+                order.append(mine.pop(labels.index(pick)))
+            for p in reversed(order):
+                src = g.state.objects.get(p.source) if p.source else None
+                origin = _origin(src)
+                ctx = _choose_targets(g, p, origin)
+                if ctx is None:
+                    continue
+                link_id = add_link(g, "trigger", p.controller, p.source, p.effect, ctx, origin, p.ongoing)
+                g.note("chain", f"trigger:{p.source} goes on the chain: {p.text}", "CR 502")
+                targeted(g, link_id)
+
+
+def targeted(g: Game, link_id: int) -> None:
+    """Each object an effect targets "becomes the target" of it as the effect goes on the chain."""
+    lk = g.state.link(link_id)
+    if lk is None:
+        return
+    for t in lk.targets:
+        for x in (t if isinstance(t, tuple) else (t,)):
+            if isinstance(x, str) and x in g.state.objects:
+                perform(g, happening(n.BecomeTarget, object=x, effect=link_id, agent=lk.source, link=lk))
+
+
+def _origin(o) -> str:
+    from ..cards import CardType
+    if o is None:
+        return "triggered"
+    return "plot twist" if o.card.type is CardType.PLOT_TWIST else "triggered"
+
+
+def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
+    """A triggered effect's targets are chosen as it goes on the chain; with no legal target
+    for one of them it cannot be put there (assumption A-TRIGGER-TARGETS)."""
+    nodes_ = targets_of(p.effect)
+    if not nodes_:
+        return p.context
+    provisional = ChainLink(0, "trigger", p.controller, p.source, p.effect, p.context, origin, p.ongoing)
+    chosen = []
+    for node in nodes_:
+        options = legal_targets(g, node, provisional)
+        if not options:
+            g.note("trigger", f"{p.source}: \"{p.text}\" has no legal target and is not put on the chain",
+                   "CR 502", "A-TRIGGER-TARGETS")
+            return None
+        chosen.append(g.ask(Decision(p.controller, "target", f"{p.controller} chooses a target for {p.source}'s "
+                                     "triggered effect", tuple(options))))
+    return replace(p.context, targets=tuple(chosen))
+
+
+def _label(p: PendingTrigger, i: int) -> str:
+    return p.source or f"trigger-{i + 1}"

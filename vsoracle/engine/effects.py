@@ -1,73 +1,266 @@
-"""Executing effect ASTs (CR 508, 512): the interpreter of card text.
+"""The event pipeline and the interpreter of card text's effects (CR 508, 512).
 
-Each one-shot node has one function; an effect resolves as one indivisible
-unit, its choices made on resolution (Cerebro X-Men). ``execute`` returns
-whether the step was done (for "If you do"). References the text makes
-("those team attackers", "that card") are threaded through the context.
+**One way for every event.** :func:`perform` is the only path by which the position changes
+for an event — from an effect, a cost, combat or the turn: first the prohibitions ("~ cannot be
+stunned", "you cannot play plot twists"), then the replacements ("If ~ would be KO'd, instead,
+…"; when several would replace it, the affected player or the controller of the affected card
+chooses which, FAQ GM 8), then the event itself (:mod:`.events`), then the triggers it sets
+off. So "cannot", "would … instead" and "whenever" work for every event the same way.
+
+**Effects.** :func:`execute` walks an effect's nodes: a step's objects are chosen on resolution
+(targets were chosen on announcement), each one is an event performed through the pipeline, and
+what a step acted on is remembered for the text that refers to it ("reveal it", "those team
+attackers"). An effect resolves as one indivisible unit (Cerebro X-Men).
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable
+from typing import Any, Iterable
 
-from .values import replace
+from attrs import frozen
 
 from ..cards import CardType
 from ..errors import IllegalActionError
-from ..text import ast
-from .words import say
+from ..text import nodes as n
+from .events import apply, happening
 from .fmap import FrozenMap
 from .game import Decision, Game
-from .powers import per_node
-from .query import ROW_AREA, ZONE_NAMES, query
-from .state import ChainLink, Context, Delayed, Modifier, Replacement, Zone
-from .zones import free_col, move_card, with_gear
+from .powers import holders, per_node, powers
+from .query import ZONES, Query, alters_quality, kind_of, query
+from .state import ChainLink, Context, Delayed, Happening, Modifier, Replacement, Zone
+from .triggers import fire, pattern_matches
+from .values import replace
+from .words import say
 
-__all__ = ["execute", "targets_of", "target_legal", "legal_targets", "selector_kinds", "choose_objects", "stun",
-           "ko", "lose_endurance", "gain_endurance"]
+__all__ = ["perform", "prepare", "carry_out", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
+           "choose_objects", "replacements"]
 
 
-# -- targets -------------------------------------------------------------------------------
+# =============================================================================================
+# The pipeline
+# =============================================================================================
+
+@frozen
+class Plan:
+    """An event about to happen, with what replaces it (``None``: it happens as it is)."""
+
+    happening: Happening
+    replacement: Any = None  # (label, Instead, Context)
+    others: int = 0
+
+
+def perform(g: Game, h: Happening, ctx: Context | None = None) -> bool:
+    """Make an event happen (or not): prohibitions, replacements, the event, its triggers."""
+    plan = prepare(g, h, ctx)
+    return carry_out(g, plan) if plan is not None else False
+
+
+def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
+    """What will happen: ``None`` if a "cannot" forbids the event (then there is nothing to
+    replace, FAQ GM 8), else the event and the replacement that applies (asked now: combat reads
+    them with the comparison, FAQ SC 24)."""
+    q = query(g.state)
+    banned = q.prohibition(h)
+    if banned is not None:
+        change, mod = banned
+        who = _who(h)
+        g.note("prohibited", f"{who} cannot {_what(h)}: \"{say(_origin_text(mod, change))}\"", "FAQ SC 13; FAQ GM 8")
+        return None
+    options = replacements(g, h, ctx)
+    if not options:
+        return Plan(h)
+    chooser = affected_player(g, h)
+    if len(options) == 1:
+        chosen = options[0]
+    else:
+        labels = tuple(label for label, _, _ in options)
+        pick = g.ask(Decision(chooser, "replacement", f"{chooser} chooses which replacement modifier replaces "
+                              f"{_what(h)}", labels))
+        chosen = options[labels.index(pick)]
+    label, instead, rctx = chosen
+    if instead.optional:
+        owner = rctx.controller
+        if not g.ask(Decision(owner, "may", f"{owner} may replace {_what(h)}: {say(instead.effect)}", (True, False))):
+            g.note("may", f"{owner} chooses not to replace {_what(h)}", "FAQ GM 8")
+            rest = [o for o in options if o is not chosen]
+            if rest:
+                return Plan(h, rest[0], len(rest) - 1)
+            return Plan(h)
+    return Plan(h, chosen, len(options) - 1)
+
+
+def carry_out(g: Game, plan: Plan) -> bool:
+    """Do a prepared event: the replacement's effect instead (even when it cannot be done, FAQ
+    GM 8), or the event itself and its triggers."""
+    h = plan.happening
+    if plan.replacement is not None:
+        label, instead, rctx = plan.replacement
+        extra = f"; {plan.others} other replacement(s) have nothing left to replace" if plan.others else ""
+        if isinstance(instead.effect, n.Nothing):
+            g.note("replace", f"{_what(h)} is prevented by {label}{extra}", "FAQ GM 8")
+            return False
+        g.note("replace", f"{_what(h)} is replaced by {label}: {say(instead.effect)}{extra}", "FAQ GM 8")
+        execute(g, instead.effect, rctx, root=instead.effect)
+        return False
+    done, follow = apply(g, h)
+    if done:
+        fire(g, h)
+    for f in follow:
+        perform(g, f)
+    return done
+
+
+def replacements(g: Game, h: Happening, ctx: Context | None = None) -> list[tuple[str, n.Instead, Context]]:
+    """Every replacement modifier that tries to replace this event (each one once: a replacement
+    does not replace an event it made)."""
+    s = g.state
+    q = query(s)
+    used = set(ctx.bindings.get("replaced", ())) if ctx is not None else set()
+    found: list[tuple[str, n.Instead, Context, Any]] = []
+    for o in holders(s.objects, n.Replacement):
+        for line in powers(o.card, n.Replacement):
+            if not q.power_active(o, line):
+                continue
+            key = (o.id, line.index)
+            if key in used:
+                continue
+            rctx = Context(q.controller_of(o), o.id)
+            binds = _instead_matches(q, line.node.instead, h, rctx)
+            if binds is not None:
+                found.append((o.id, line.node.instead, rctx.bind(**binds, replaced=tuple(used | {key})), key))
+    for r in s.replacements:
+        key = ("modifier", r.id)
+        if key in used:
+            continue
+        binds = _instead_matches(q, r.instead, h, r.context)
+        if binds is not None:
+            found.append((r.context.source or f"replacement-{r.id}", r.instead,
+                          r.context.bind(**binds, replaced=tuple(used | {key})), key))
+    seen: dict[str, int] = {}
+    out = []
+    for label, instead, rctx, _key in found:
+        k = seen.get(label, 0) + 1
+        seen[label] = k
+        out.append((label if k == 1 else f"{label}#{k}", instead, rctx))
+    return out
+
+
+def _instead_matches(q: Query, instead: n.Instead, h: Happening, ctx: Context) -> dict[str, Any] | None:
+    binds = pattern_matches(q, instead.event, h, ctx)
+    if binds is None:
+        return None
+    if instead.condition is not None:
+        found = q.condition_binding(instead.condition, ctx.bind(**binds))
+        if not found:
+            return None
+        # "while attacking a character, … that character's controller": the condition's objects
+        binds = {**binds, **{k: v for k, v in found.items() if k.startswith("condition:")}}
+    return binds
+
+
+def affected_player(g: Game, h: Happening) -> str:
+    """Who orders replacements (FAQ GM 8): the affected player, or the controller of the
+    affected card (for breakthrough, the attacker's)."""
+    s = g.state
+    if h.kind is n.Breakthrough:
+        agent = h.get("agent")
+        if agent in s.objects:
+            return s.obj(agent).controller
+    for role in ("object", "player", "agent"):
+        value = h.get(role)
+        if isinstance(value, str) and value in s.objects:
+            return query(s).controller_of(s.obj(value))
+        if isinstance(value, str) and value in s.player_ids:
+            return value
+    return s.primary_player()
+
+
+def _who(h: Happening) -> str:
+    for role in ("object", "agent", "player"):
+        v = h.get(role)
+        if isinstance(v, str):
+            return v
+    return "it"
+
+
+def _what(h: Happening) -> str:
+    """A happening in a few words, for the log."""
+    k = h.kind
+    o = h.get("object")
+    if k is n.Breakthrough:
+        return f"{h.get('agent')}'s breakthrough" + (f" of {h.get('amount')}" if h.get("amount") else "")
+    if k is n.Endurance:
+        verb = "gain" if h.get("gain") else "loss"
+        return f"{h.get('player')}'s endurance {verb} of {h.get('amount')}"
+    if k is n.Draw:
+        return f"{h.get('agent')}'s draw"
+    if k is n.Attack:
+        return f"{h.get('agent')}'s attack"
+    if k is n.Play:
+        return f"{h.get('agent')} playing {o}"
+    word = {n.Stun: "stunning", n.KO: "KO'ing", n.Exhaust: "exhausting", n.Ready: "readying",
+            n.Recover: "recovering", n.Move: "moving", n.BecomeTarget: "targeting", n.Discard: "discarding"}
+    return f"{word.get(k, k.__name__.lower())} {o}" if o is not None else k.__name__.lower()
+
+
+def _origin_text(mod: Any, change: Any) -> Any:
+    return change
+
+
+# =============================================================================================
+# Targets
+# =============================================================================================
 
 @per_node
-def targets_of(node: Any) -> tuple[ast.Target, ...]:
-    """Every target node of an effect, in index order (chosen on announcement)."""
-    found: dict[int, ast.Target] = {}
+def targets_of(node: Any) -> tuple[n.Filter, ...]:
+    """Every target of an effect, in number order (chosen on announcement). A delayed trigger's
+    effect and a quoted power number their own."""
+    found: dict[int, n.Filter] = {}
 
-    def walk(n: Any) -> None:
-        if isinstance(n, ast.Target):
-            found.setdefault(n.index, n)
-        if isinstance(n, (ast.DelayedTrigger, ast.CreateReplacement)):
+    def walk(x: Any) -> None:
+        if isinstance(x, n.Filter) and x.target is not None:
+            found.setdefault(x.target, x)
+        if isinstance(x, (n.Delayed, n.GainPower)):
             return
-        if hasattr(n, "__attrs_attrs__"):
-            for a in n.__attrs_attrs__:
-                walk(getattr(n, a.name))
-        elif isinstance(n, tuple):
-            for x in n:
-                walk(x)
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+        elif isinstance(x, n.Node) and hasattr(x, "__attrs_attrs__"):
+            for a in x.__attrs_attrs__:
+                if a.eq:
+                    walk(getattr(x, a.name))
 
     walk(node)
     return tuple(found[i] for i in sorted(found))
 
 
-def target_legal(g: Game, target: ast.Target, value: Any, link: ChainLink) -> str | None:
+def _untargeted(f: n.Filter) -> n.Filter:
+    return replace(f, target=None)
+
+
+def target_legal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> str | None:
     """Why ``value`` is not a legal target for ``target`` of ``link`` (``None``: legal)."""
     s = g.state
     q = query(s)
     ctx = link.context or Context(link.controller, link.source)
-    sel = target.selector
-    kinds = selector_kinds(sel)
+    sel = _untargeted(target)
+    kind = kind_of(sel)
     if value in s.player_ids:
-        if "player" not in kinds:
+        if kind != "player":
             return f"{value} is a player, not a legal target here"
-        return None if value in q.select(sel, ctx) else f"{value} does not match the target"
-    if isinstance(value, int) or (isinstance(value, str) and value.startswith("#")):
-        return None
+        return None if value in q.players(sel, ctx) else f"{value} is not {say(sel)}"
+    if isinstance(value, int):
+        lk = s.link(value)
+        if kind != "effect" or lk is None:
+            return f"effect {value} is not a legal target here"
+        return None if q.link_matches(sel, lk, ctx) else f"{lk.label} is not {say(sel)}"
     if value not in s.objects:
         return f"unknown target '{value}'"
-    if "effect" in kinds:
+    if kind == "effect":
         return f"'{value}' is a card, not an effect on the chain"
+    if kind == "player":
+        return f"{value} is not a player"
     o = s.obj(value)
     if not q.matches(sel, o, ctx):
         return f"{value} is not {say(sel)}"
@@ -76,177 +269,247 @@ def target_legal(g: Game, target: ast.Target, value: Any, link: ChainLink) -> st
     return None
 
 
-def legal_targets(g: Game, target: ast.Target, link: ChainLink) -> list[Any]:
-    """Every legal choice for one target: players, objects in play, resources, cards in piles."""
+def legal_targets(g: Game, target: n.Filter, link: ChainLink) -> list[Any]:
+    """Every legal choice for one target: players, effects on the chain, objects, cards in piles."""
     s = g.state
-    kinds = selector_kinds(target.selector)
-    if "effect" in kinds:
-        ctx = link.context or Context(link.controller, link.source)
-        return [lk.id for lk in s.chain if query(s).link_matches(target.selector, lk, ctx)]
-    pool: list[Any] = list(s.player_ids) if "player" in kinds else []
-    pool += sorted(s.objects)
+    kind = kind_of(target)
+    if kind == "effect":
+        return [lk.id for lk in s.chain if target_legal(g, target, lk.id, link) is None]
+    pool: list[Any] = list(s.player_ids) if kind == "player" else sorted(s.objects)
     return [x for x in pool if target_legal(g, target, x, link) is None]
 
 
-def selector_kinds(sel: Any) -> set[str]:
-    """What a target selector picks: "character", "player", "effect", … (several for "A or B")."""
-    if isinstance(sel, ast.Filter):
-        return {sel.kind}
-    if isinstance(sel, ast.Either):
-        return set().union(*(selector_kinds(x) for x in sel.options))
-    if isinstance(sel, ast.Player):
-        return {"player"}
-    return {"character"}
+# =============================================================================================
+# Choices on resolution
+# =============================================================================================
 
-
-# -- choices ------------------------------------------------------------------------------
-
-def choose_objects(g: Game, pid: str, candidates: list[Any], count: Any, prompt: str) -> list[Any]:
+def choose_objects(g: Game, pid: str, candidates: list[Any], count: Any, prompt: str, up_to: bool = False) -> list[Any]:
     """``count`` of the candidates chosen by ``pid`` on resolution ("all": every one)."""
-    if count == "all" or count == "one or more":
+    if count == "all":
         return list(candidates)
-    n = int(count)
-    if not candidates:
+    n_ = int(count)
+    if not candidates or n_ <= 0:
         return []
-    if len(candidates) < n:
-        return list(candidates)
-    if n == 1:
+    if up_to:
+        combos = tuple(tuple(c) for k in range(min(n_, len(candidates)), -1, -1)
+                       for c in itertools.combinations(candidates, k))
+        return list(g.ask(Decision(pid, "choose", prompt, combos)))
+    if n_ == 1:
         return [g.ask(Decision(pid, "choose", prompt, tuple(candidates)))]
-    combos = tuple(tuple(c) for c in itertools.combinations(candidates, n))
+    if len(candidates) <= n_:
+        # all of them: a forced choice (a scripted answer naming them is taken all the same)
+        return list(g.ask(Decision(pid, "choose", prompt, (tuple(candidates),))))
+    combos = tuple(tuple(c) for c in itertools.combinations(candidates, n_))
     return list(g.ask(Decision(pid, "choose", prompt, combos)))
 
 
-def _count(sel: Any) -> Any:
-    """How many objects a selector picks: a filter's count; "a location or a plot twist" is one."""
-    if isinstance(sel, ast.Filter):
-        return sel.count
-    if isinstance(sel, ast.Either):
-        counts = [_count(o) for o in sel.options]
-        return 1 if all(isinstance(c, int) for c in counts) else "all"
-    return "all"
+def _how_many(q: Query, sel: Any, ctx: Context) -> tuple[Any, bool]:
+    """How many of a selector's objects a step acts on: "all", a number, or up to a number."""
+    if isinstance(sel, n.Filter):
+        qty = sel.quantity
+        if sel.target is not None or qty is None or qty.op in ("all", "each"):
+            return "all", False
+        if qty.op == "up to":
+            return q.amount(qty.n, ctx), True
+        if qty.op in ("=",) and qty.n is not None:
+            return q.amount(qty.n, ctx), False
+        if qty.op == ">=":
+            return "all", False
+        return 1, False
+    if isinstance(sel, n.Either):
+        counts = [_how_many(q, o, ctx)[0] for o in sel.options]
+        return (1, False) if all(isinstance(c, int) for c in counts) else ("all", False)
+    return "all", False
 
 
-def _objects(g: Game, sel: Any, ctx: Context, chooser: str, prompt: str) -> list[str]:
-    found = [x for x in query(g.state).select(sel, ctx) if x in g.state.objects]
-    return choose_objects(g, chooser, found, _count(sel), prompt)
+def _objects(g: Game, sel: Any, ctx: Context, chooser: str, prompt: str, pool: Iterable[str] | None = None) -> list[str]:
+    """The objects a step acts on: all that match, or those ``chooser`` picks on resolution."""
+    q = query(g.state)
+    found = [x for x in q.select(sel, ctx) if x in g.state.objects]
+    if pool is not None:
+        allowed = set(pool)
+        found = [x for x in found if x in allowed]
+    count, up_to = _how_many(q, sel, ctx)
+    return choose_objects(g, chooser, found, count, prompt, up_to)
 
 
-# -- the basic operations, shared with combat ----------------------------------------------
-
-def lose_endurance(g: Game, pid: str, amount: int, why: str, cite: str) -> None:
-    """A player loses ``amount`` endurance (nothing for an amount of 0 or less)."""
-    if amount > 0:
-        _change_endurance(g, pid, -amount, why, cite)
-
-
-def gain_endurance(g: Game, pid: str, amount: int, why: str, cite: str) -> None:
-    """A player gains ``amount`` endurance (nothing for an amount of 0 or less)."""
-    if amount > 0:
-        _change_endurance(g, pid, amount, why, cite)
-
-
-def _change_endurance(g: Game, pid: str, delta: int, why: str, cite: str) -> None:
-    p = g.state.player(pid)
-    g.set(g.state.with_player(replace(p, endurance=p.endurance + delta)))
-    verb = "gains" if delta > 0 else "loses"
-    g.note("endurance", f"{pid} {verb} {abs(delta)} endurance ({why}): {p.endurance} → {p.endurance + delta}", cite)
-
-
-def stun(g: Game, oid: str, why: str, cite: str, by: tuple[str, ...] = ()) -> bool:
-    """Stun a character: it turns face down and its controller loses endurance equal to its
-    cost (CR 702.1a); a character that "cannot be stunned" is not (FAQ SC 13)."""
-    s = g.state
-    o = s.obj(oid)
-    if o.zone is not Zone.IN_PLAY or o.stunned:
-        return False
-    q = query(s)
-    if not q.can_be_stunned(o):
-        g.note("stun", f"{oid} cannot be stunned", "FAQ SC 13")
-        return False
-    invulnerable = "invulnerability" in q.keywords(o)
-    g.set(s.with_object(replace(o, stunned=True)))
-    g.note("stun", f"{oid} is stunned ({why})", cite, objects=(oid,))
-    if invulnerable:
-        g.note("endurance", f"{o.controller} loses no endurance: {oid} has invulnerability", "CR 7xx",
-               "A-INVULNERABILITY")
-    else:
-        lose_endurance(g, o.controller, o.card.cost or 0, f"{oid} stunned", "CR 702.1a")
-    gear = [e.id for e in g.state.in_play() if e.equipped_to == oid]
-    if gear:
-        g.note("equip", f"{', '.join(gear)} stays attached to the stunned {oid}", "CR 302", "A-EQUIP-STUN")
-    return True
-
-
-def ko(g: Game, oid: str, why: str, cite: str) -> bool:
-    """KO an object: it goes to its owner's KO'd pile (CR 11)."""
-    o = g.state.obj(oid)
-    if o.zone in (Zone.KO_PILE,):
-        return False
-    g.set(move_card(g.state, oid, Zone.KO_PILE))
-    g.note("ko", f"{oid} is KO'd ({why})", cite, objects=(oid,))
-    return True
-
-
-# -- execution ------------------------------------------------------------------------------
+# =============================================================================================
+# Execution
+# =============================================================================================
 
 Done = tuple[bool, Context]
 
 
-def execute(g: Game, effect: ast.Effect, ctx: Context) -> Done:
+@per_node
+def _step_numbers(root: Any) -> dict[int, int]:
+    return {id(e): k for k, e in enumerate(n.steps(root), start=1)}
+
+
+def execute(g: Game, effect: n.Effect, ctx: Context, root: Any = None) -> Done:
     """Do ``effect``; return whether it was done and the context later steps see."""
+    root = effect if root is None else root
     handler = _HANDLERS.get(type(effect))
-    if handler is None:
-        raise IllegalActionError(f"vsoracle cannot yet execute {type(effect).__name__}",
-                                 hint="this card text parses but its effect is not implemented")
-    return handler(g, effect, ctx)
+    if handler is not None:
+        return handler(g, effect, ctx, root)
+    if isinstance(effect, n.Event):
+        return _event(g, effect, ctx, root)
+    raise IllegalActionError(f"vsoracle cannot yet play {type(effect).__name__}",
+                             hint="this card text parses but vsoracle cannot play it yet")
 
 
-def _sequence(g: Game, e: ast.Sequence, ctx: Context) -> Done:
+def _sequence(g: Game, e: n.Sequence, ctx: Context, root: Any) -> Done:
     last = True
     for step in e.steps:
-        if isinstance(step, ast.IfYouDo):
-            if not last:
-                g.note("skip", "\"if you do\": the previous step was not done, so nothing more", "CR 508")
-                last = False
-                continue
-            last, ctx = execute(g, step.effect, ctx)
+        if isinstance(step, n.IfDone):
+            last, ctx = _if_done(g, step, ctx, root, last)
         else:
-            last, ctx = execute(g, step, ctx)
+            last, ctx = execute(g, step, ctx, root)
     return last, ctx
 
 
-def _you_may(g: Game, e: ast.YouMay, ctx: Context) -> Done:
-    pid = _acting(g, e.player, ctx)[0]
-    prompt = f"{pid} may: {say(e.effect)}"
-    if not g.ask(Decision(pid, "may", prompt, (True, False))):
-        g.note("may", f"{pid} chooses not to: {say(e.effect)}", "CR 508")
+def _if_done(g: Game, e: n.IfDone, ctx: Context, root: Any, last: bool) -> Done:
+    """"If you do" / "If he does": only if the step before was done (by that player)."""
+    if isinstance(e.player, n.Acting) and ctx.bindings.get("did") is not None:
+        did = ctx.bindings.get("did")
+        done = False
+        for pid in did:
+            d, ctx = execute(g, e.effect, ctx.bind(acting=pid), root)
+            done = done or d
+        if not did:
+            g.note("skip", "\"if he does\": nobody did, so nothing more", "CR 508")
+        return done, ctx
+    if not last:
+        g.note("skip", "\"if you do\": the step before was not done, so nothing more", "CR 508")
         return False, ctx
-    return execute(g, e.effect, ctx.bind(acting=pid) if pid != ctx.controller else ctx)
+    return execute(g, e.effect, ctx, root)
 
 
-def _if_you_do(g: Game, e: ast.IfYouDo, ctx: Context) -> Done:
-    return execute(g, e.effect, ctx)
+def _may(g: Game, e: n.May, ctx: Context, root: Any) -> Done:
+    """"You may …", "each player may …": each player named decides on resolution."""
+    q = query(g.state)
+    chooser = q.players(e.player, ctx) if e.player is not None else (ctx.bindings.get("acting") or ctx.controller,)
+    did: list[str] = []
+    done = False
+    for pid in chooser:
+        prompt = f"{pid} may: {say(e.effect)}"
+        if not g.ask(Decision(pid, "may", prompt, (True, False))):
+            g.note("may", f"{pid} chooses not to: {say(e.effect)}", "CR 508")
+            continue
+        pctx = ctx.bind(acting=pid) if e.player is not None else ctx
+        d, after = execute(g, e.effect, pctx, root)
+        ctx = after if e.player is None else after.bind(acting=ctx.bindings.get("acting"))
+        if d:
+            did.append(pid)
+            done = True
+    if e.player is not None:
+        ctx = ctx.bind(did=tuple(did))
+    return done, ctx
 
 
-def _conditional(g: Game, e: ast.Conditional, ctx: Context) -> Done:
+def _conditional(g: Game, e: n.Conditional, ctx: Context, root: Any) -> Done:
     q = query(g.state)
     binding = q.condition_binding(e.condition, ctx)
     if not binding:
+        if e.otherwise is not None:
+            return execute(g, e.otherwise, ctx, root)
         g.note("condition", f"condition not met on resolution ({say(e.condition)}): this part does nothing",
                "FAQ GM 10")
         return False, ctx
     extra = {k: v for k, v in binding.items() if k.startswith("condition:")}
-    return execute(g, e.effect, ctx.bind(**extra) if extra else ctx)
+    return execute(g, e.effect, ctx.bind(**extra) if extra else ctx, root)
 
 
-def _choose(g: Game, e: ast.Choose, ctx: Context) -> Done:
-    found = [x for x in query(g.state).select(e.selector, ctx) if x in g.state.objects]
+def _unless(g: Game, e: n.Unless, ctx: Context, root: Any) -> Done:
+    """"E unless C": a C that a player does ("unless its controller pays 3 endurance") is his
+    choice, made on resolution; if he does it, E does not happen."""
+    cond = e.condition
+    q = query(g.state)
+    if isinstance(cond, n.Does):
+        event = cond.event
+        who = q.players(_doer(event), ctx) or (ctx.controller,)
+        pid = who[0]
+        if _can_do(g, event, ctx.bind(acting=pid)):
+            if g.ask(Decision(pid, "may", f"{pid} may {say(event)} to stop: {say(e.effect)}", (True, False))):
+                done, ctx2 = execute(g, event, ctx.bind(acting=pid), root)
+                if done:
+                    g.note("unless", f"{pid} did it: \"{say(e.effect)}\" does not happen", "CR 508")
+                    return False, ctx
+        else:
+            g.note("unless", f"{pid} cannot {say(event)}", "CR 508")
+        return execute(g, e.effect, ctx, root)
+    if q.holds(cond, ctx):
+        g.note("unless", f"{say(cond)}: \"{say(e.effect)}\" does not happen", "CR 508")
+        return False, ctx
+    return execute(g, e.effect, ctx, root)
+
+
+def _doer(event: n.Event) -> Any:
+    if isinstance(event, (n.Endurance, n.ResourcePoints, n.GameEnd)):
+        return event.player
+    return getattr(event, "agent", None)
+
+
+def _can_do(g: Game, event: n.Event, ctx: Context) -> bool:
+    """Can the player pay this ("unless its controller pays 3 endurance", "discards a card")?"""
+    s = g.state
+    q = query(s)
+    pid = ctx.bindings.get("acting") or ctx.controller
+    if isinstance(event, n.Endurance) and not event.gain:
+        return s.player(pid).endurance >= q.amount(event.amount, ctx) if event.amount is not None else True
+    if isinstance(event, n.Discard):
+        return bool(_hand_cards(g, event.object, ctx, pid))
+    return True
+
+
+def _choose(g: Game, e: n.Choose, ctx: Context, root: Any) -> Done:
+    """"Choose a character …", "Choose two different team affiliations among …": a choice on
+    resolution (not a target), which the card's ongoing powers read (FAQ SC 18, SC 26, SC 35)."""
+    q = query(g.state)
+    sel = e.selector
+    pid = ctx.bindings.get("acting") or ctx.controller
+    if isinstance(sel, n.Filter) and kind_of(sel) == "choice":
+        names = _choice_names(q, sel, ctx)
+        count = q.amount(sel.quantity.n, ctx) if sel.quantity and sel.quantity.n is not None else 1
+        if len(names) < count:
+            g.note("choose", f"fewer than {count} {sel.kind}s to choose among: nothing chosen", "CR 508")
+            return False, ctx
+        if count == 1:
+            chosen: Any = g.ask(Decision(pid, "choose", f"{pid} chooses a {sel.kind}", tuple(names)))
+            shown = chosen
+            value: Any = (chosen,)
+        else:
+            options = tuple(tuple(c) for c in itertools.combinations(names, count))
+            value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {count} {sel.kind}s", options)))
+            shown = " and ".join(value)
+        g.note("choose", f"{pid} chooses {shown}", "CR 508")
+        return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value if count > 1 or sel.kind == "affiliation"
+                                  else value[0])
+    found = [x for x in q.select(sel, ctx) if x in g.state.objects]
+    count, up_to = _how_many(q, sel, ctx)
     if not found:
         g.note("choose", "nothing to choose: the effect chooses nothing", "CR 508")
         return False, ctx
-    chosen = choose_objects(g, ctx.controller, found, 1, f"{ctx.controller} chooses a character")[0]
-    g.note("choose", f"{ctx.controller} chooses {chosen} (not a target)", "CR 508")
-    return True, _bind_choice(g, ctx, f"chosen:{e.binding}", chosen)
+    picked = choose_objects(g, pid, found, count, f"{pid} chooses {say(sel)}", up_to)
+    value = tuple(picked) if len(picked) != 1 or (isinstance(count, int) and count > 1) else picked[0]
+    g.note("choose", f"{pid} chooses {', '.join(picked)} (not a target)", "CR 508")
+    return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value)
+
+
+def _choice_names(q: Query, sel: n.Filter, ctx: Context) -> list[str]:
+    """The affiliations (or traits) to choose among: those of "among …" objects, or the ones
+    the text names ("Choose a Mutant trait"), or every affiliation of a card in the game."""
+    named = [x.name for x in sel.qualifiers if isinstance(x, n.Name)]
+    if named:
+        return named
+    among = [x for x in sel.qualifiers if isinstance(x, n.Among)]
+    pool = q.select(among[0].of, ctx) if among else [o.id for o in q.s.objects.values()]
+    names: list[str] = []
+    for x in pool:
+        if x in q.s.objects:
+            for a in sorted(q.affiliations(q.s.obj(x))):
+                if a not in names:
+                    names.append(a)
+    return sorted(names)
 
 
 def _bind_choice(g: Game, ctx: Context, key: str, value: Any) -> Context:
@@ -256,216 +519,411 @@ def _bind_choice(g: Game, ctx: Context, key: str, value: Any) -> Context:
     return ctx.bind(**{key: value})
 
 
-def _choose_affiliations(g: Game, e: ast.ChooseAffiliations, ctx: Context) -> Done:
+def _duration(d: n.Duration) -> str:
+    return {"turn": "turn", "attack": "attack", "phase": "turn"}.get(d.span or "", "permanent")
+
+
+def _freeze(change: Any, q: Query, ctx: Context) -> Any:
+    """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37)."""
+    if isinstance(change, n.StatChange) and not isinstance(change.amount, n.Fixed):
+        return replace(change, amount=n.Fixed(q.amount(change.amount, ctx)))
+    return change
+
+
+def _modify(g: Game, e: n.Modify, ctx: Context, root: Any) -> Done:
+    """Create a continuous modifier. If it alters a quality it flags what it affects now;
+    otherwise it applies to whatever matches while it lasts (FAQ SC 4, SC 1, SC 29)."""
     q = query(g.state)
-    names: list[str] = []
-    for x in q.select(e.among, ctx):
-        if x in g.state.objects:
-            for a in sorted(q.affiliations(g.state.obj(x))):
-                if a not in names:
-                    names.append(a)
-    if len(names) < e.count:
-        g.note("choose", f"fewer than {e.count} affiliations to choose among: nothing chosen", "CR 508")
-        return False, ctx
-    options = tuple(tuple(c) for c in itertools.combinations(sorted(names), e.count))
-    chosen = g.ask(Decision(ctx.controller, "choose", f"{ctx.controller} chooses {e.count} affiliations", options))
-    g.note("choose", f"{ctx.controller} chooses {' and '.join(chosen)}", "CR 508")
-    return True, _bind_choice(g, ctx, f"chosen:{e.binding}", tuple(chosen))
+    changes = tuple(_freeze(c, q, ctx) for c in e.changes)
+    mid, s = g.state.fresh_id()
+    g.set(s)
+    duration = _duration(e.duration)
+    text = say(e)
+    if kind_of(e.subject) == "player":
+        players = q.players(e.subject, ctx)
+        mod = Modifier(mid, ctx, changes, None, None, players, duration, e.duration.while_)
+        g.note("modifier", f"{text} — applies to {', '.join(players)}", "CR 512")
+    elif alters_quality(changes):
+        found = [x for x in q.select(e.subject, ctx) if x in g.state.objects]
+        count, up_to = _how_many(q, e.subject, ctx)
+        if isinstance(count, int) and not isinstance(e.subject, n.Ref):
+            # "a character of your choice gets …": chosen on resolution (FAQ SC 24)
+            pid = ctx.bindings.get("acting") or ctx.controller
+            found = choose_objects(g, pid, found, count, f"{pid} chooses {say(e.subject)}", up_to)
+        flagged = frozenset(found)
+        mod = Modifier(mid, ctx, changes, e.subject, flagged, (), duration, e.duration.while_)
+        shown = ", ".join(sorted(flagged)) or "nothing"
+        g.note("flag", f"{text} — alters a quality, so it flags {shown} now", "FAQ quality rule (SC 4, SC 13)",
+               objects=tuple(sorted(flagged)))
+    else:
+        mod = Modifier(mid, ctx, changes, _pin(e.subject, ctx), None, (), duration, e.duration.while_)
+        g.note("modifier", f"{text} — alters no quality, so it applies to whatever matches while it lasts",
+               "FAQ quality rule (SC 1, SC 29)")
+    g.set(replace(g.state, modifiers=g.state.modifiers + (mod,)))
+    return True, ctx
 
 
-def _each_player(g: Game, node: Any, ctx: Context) -> tuple[str, ...]:
-    return query(g.state).players(node, ctx)
+def _pin(subject: Any, ctx: Context) -> Any:
+    return subject
 
 
-def _acting(g: Game, node: Any, ctx: Context) -> tuple[str, ...]:
-    """The players an effect's player phrase names, or its controller when it names nobody now."""
-    return query(g.state).players(node, ctx) or (ctx.controller,)
+def _create_replacement(g: Game, e: n.CreateReplacement, ctx: Context, root: Any) -> Done:
+    rid, s = g.state.fresh_id()
+    rep = Replacement(rid, ctx, e.instead, _duration(e.duration))
+    g.set(replace(s, replacements=s.replacements + (rep,)))
+    g.note("replacement", f"replacement modifier: {say(e)}", "FAQ GM 8")
+    return True, ctx
 
 
-def _draw(g: Game, e: ast.Draw, ctx: Context) -> Done:
-    drawn = 0
-    for pid in _each_player(g, e.player, ctx):
-        n = query(g.state).amount(e.count, ctx.bind(acting=pid))
-        drawn += turn.draw(g, pid, n, cite="CR 508")
-    return drawn > 0, ctx
+def _delayed(g: Game, e: n.Delayed, ctx: Context, root: Any) -> Done:
+    did, s = g.state.fresh_id()
+    once = isinstance(e.trigger, (n.AtStart, n.AtEnd))
+    span = _duration(e.duration)
+    d = Delayed(did, ctx, e.trigger, e.effect, "turn" if span == "turn" else "permanent", once)
+    g.set(replace(s, delayed=s.delayed + (d,)))
+    g.note("delayed", f"a triggered modifier waits: {say(e)}", "CR 512 [CCR]")
+    return True, ctx
 
 
-def _discard(g: Game, e: ast.Discard, ctx: Context) -> Done:
-    done = False
-    for pid in _each_player(g, e.player, ctx):
-        pctx = ctx.bind(acting=pid)
+def _nothing(g: Game, e: n.Nothing, ctx: Context, root: Any) -> Done:
+    return False, ctx
+
+
+_HANDLERS = {
+    n.Sequence: _sequence,
+    n.May: _may,
+    n.IfDone: lambda g, e, ctx, root: _if_done(g, e, ctx, root, True),
+    n.Conditional: _conditional,
+    n.Unless: _unless,
+    n.Choose: _choose,
+    n.Modify: _modify,
+    n.CreateReplacement: _create_replacement,
+    n.Delayed: _delayed,
+    n.Nothing: _nothing,
+}
+
+
+# =============================================================================================
+# Events as effects
+# =============================================================================================
+
+def _acting(ctx: Context) -> str:
+    return ctx.bindings.get("acting") or ctx.controller
+
+
+def _doers(q: Query, node: Any, ctx: Context) -> tuple[str, ...]:
+    """The players who do a step: those its subject names, else the one acting (the controller)."""
+    if node is None:
+        return (_acting(ctx),)
+    if isinstance(node, n.Filter):
+        # "each player who controls …": perhaps nobody
+        return q.players(node, ctx)
+    return q.players(node, ctx) or (_acting(ctx),)
+
+
+def _record(ctx: Context, k: int | None, objects: Iterable[Any], done: Iterable[Happening] = (),
+            moved: Iterable[str] = (), revealed: Iterable[str] = ()) -> Context:
+    b = ctx.bindings
+    items: dict[str, Any] = {}
+    if k is not None:
+        items[f"acted:{k}"] = tuple(objects)
+    done = tuple(done)
+    if done:
+        items["done"] = tuple(b.get("done", ())) + done
+    moved = tuple(moved)
+    if moved:
+        items["moved"] = tuple(b.get("moved", ())) + moved
+    revealed = tuple(revealed)
+    if revealed:
+        items["revealed"] = tuple(b.get("revealed", ())) + revealed
+    return ctx.bind(**items) if items else ctx
+
+
+def _cause(ctx: Context) -> dict[str, Any]:
+    """The roles an effect gives the events it makes: its source card does them, its link."""
+    link = ctx.bindings.get("link")
+    return {"agent": ctx.source, "effect": link}
+
+
+def _event(g: Game, e: n.Event, ctx: Context, root: Any) -> Done:
+    k = _step_numbers(root).get(id(e))
+    handler = _EVENT_HANDLERS.get(type(e))
+    if handler is None:
+        raise IllegalActionError(f"vsoracle cannot yet play \"{say(e)}\" as an effect",
+                                 hint="this card text parses but vsoracle cannot play it yet")
+    return handler(g, e, ctx, k)
+
+
+def _on_objects(kind: type, verb: str) -> Any:
+    def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
         q = query(g.state)
-        hand = [x for x in g.state.player(pid).hand if all(q.qual(k, g.state.obj(x), pctx)
-                                                            for k in e.filter.qualifiers)
-                and (e.filter.kind != "character" or g.state.obj(x).card.type is CardType.CHARACTER)]
-        picked = choose_objects(g, pid, hand, e.filter.count, f"{pid} discards")
-        for x in picked:
-            g.set(move_card(g.state, x, Zone.KO_PILE))
-            g.note("discard", f"{pid} discards {x}", "CR 508", objects=(x,))
-            done = True
+        pid = _acting(ctx)
+        picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
         if not picked:
-            g.note("discard", f"{pid} has no card to discard", "CR 508")
-    return done, ctx
-
-
-def _on_objects(action: str) -> Callable[[Game, Any, Context], Done]:
-    def handler(g: Game, e: Any, ctx: Context) -> Done:
-        chooser = _acting(g, e.player, ctx)[0]
-        picked = _objects(g, e.selector, ctx.bind(acting=chooser), chooser,
-                          f"{chooser} chooses a character to {action}")
+            g.note(verb, f"nothing to {verb}", "CR 508")
         done: list[str] = []
+        happened: list[Happening] = []
         for oid in picked:
-            if _apply(g, action, oid, ctx):
+            h = happening(kind, object=oid, **_cause(ctx), why=ctx.bindings.get("why", "an effect"))
+            if perform(g, h, ctx):
                 done.append(oid)
-        if not picked:
-            g.note(action, f"nothing to {action}", "CR 508")
-        return bool(done), ctx.bind(those=tuple(done) if done else tuple(picked))
+                happened.append(h)
+        return bool(done), _record(ctx, k, done or picked, happened)
     return handler
 
 
-def _apply(g: Game, action: str, oid: str, ctx: Context) -> bool:
-    s = g.state
-    o = s.obj(oid)
-    if action == "stun":
-        return stun(g, oid, "an effect", "CR 508")
-    if action == "ko":
-        return o.zone is Zone.IN_PLAY and ko(g, oid, "an effect", "CR 508")
-    if o.zone is not Zone.IN_PLAY and action != "exhaust":
-        return False
-    if action == "ready":
-        g.set(s.with_object(replace(o, exhausted=False)))
-    elif action == "exhaust":
-        g.set(s.with_object(replace(o, exhausted=True)))
-    elif action == "recover":
-        if not o.stunned:
-            return False
-        g.set(s.with_object(replace(o, stunned=False)))
-    g.note(action, f"{oid} is {'readied' if action == 'ready' else action + 'ed'}", "CR 508", objects=(oid,))
-    return True
+def _zone_owner(q: Query, zone: n.Zone, obj: str | None, ctx: Context) -> str:
+    if zone.owner is None:
+        return q.s.obj(obj).owner if obj else ctx.controller
+    octx = ctx.bind(affected=obj) if obj else ctx
+    found = q.players(zone.owner, octx)
+    if found:
+        return found[0]
+    return q.s.obj(obj).owner if obj else ctx.controller
 
 
-def _move_to_area(g: Game, e: ast.MoveToArea, ctx: Context) -> Done:
-    """Move a character to an area, into its same position or any empty one there
-    (CR 512.3; FAQ GM 9, SC 36): the controller chooses ("row:col")."""
-    done = []
-    for oid in _objects(g, e.selector, ctx, ctx.controller, "choose a character to move"):
-        o = g.state.obj(oid)
-        if o.zone is not Zone.IN_PLAY:
-            continue
-        options = _places(g, o, e.area)
-        place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
-                               f"{e.area} area", options))
-        row, col = place.split(":")[0], int(place.split(":")[1])
-        g.set(with_gear(g.state, oid, area=e.area, row=row, col=col))
-        g.note("move", f"{oid} moves to {o.controller}'s {e.area} area ({row} row, column {col})", "CR 512.3",
-               "A-MOVE-POSITION", (oid,))
-        done.append(oid)
-    return bool(done), ctx.bind(those=tuple(done))
-
-
-def _places(g: Game, o: Any, area: str) -> tuple[str, ...]:
-    """The same position (if it is free there) first, then every empty position of the area."""
-    taken = {(c.row, c.col) for c in g.state.characters(o.controller) if c.area == area and c.id != o.id}
-    widest = max([c for _, c in taken] + [o.col or 1])
-    places = []
-    if (o.row, o.col) not in taken and o.col is not None:
-        places.append(f"{o.row}:{o.col}")
-    for row in ("front", "support"):
-        for col in range(1, widest + 2):
-            label = f"{row}:{col}"
-            if (row, col) not in taken and label not in places:
-                places.append(label)
-    return tuple(places)
-
-
-def _zone_of(node: ast.Zone) -> tuple[Zone, str | None, str | None]:
-    if node.name in ROW_AREA:
-        field_, value = ROW_AREA[node.name]
-        return Zone.IN_PLAY, (value if field_ == "row" else None), (value if field_ == "area" else None)
-    return ZONE_NAMES.get(node.name, Zone.KO_PILE), None, None
-
-
-def _put_into(g: Game, e: ast.PutInto | ast.ReturnTo, ctx: Context) -> Done:
-    """Put (or return) cards into a zone; "each player puts his …" is done by each player in turn."""
-    cite = "CR 508"
-    zone, row, area = _zone_of(e.zone)
-    players = _acting(g, e.player, ctx)
-    moved: list[str] = []
-    for chooser in players:
-        pctx = ctx.bind(acting=chooser) if len(players) > 1 or chooser != ctx.controller else ctx
-        cards = _objects(g, e.cards, pctx, chooser, f"{chooser} chooses a card")
-        for oid in cards:
-            o = g.state.obj(oid)
-            if zone is Zone.IN_PLAY:
-                col = free_col(g.state, o.controller, area or "visible", row or "front", exclude=oid)
-                g.set(move_card(g.state, oid, Zone.IN_PLAY, controller=chooser, row=row or "front",
-                                area=area or "visible", col=col))
-                g.note("zone", f"{oid} comes into play in {chooser}'s {row or 'front'} row", cite, objects=(oid,))
-                triggers.fire(g, "comes_into_play", subject=oid)
-            else:
-                g.set(move_card(g.state, oid, zone, bottom=(getattr(e, "position", None) == "bottom")))
-                where = "the bottom of the deck" if getattr(e, "position", None) == "bottom" else \
-                    str(zone).replace("_", " ").replace("ko pile", "KO'd pile")
-                g.note("zone", f"{oid} is put into {o.owner}'s {where}", cite, objects=(oid,))
-            moved.append(oid)
-    if not moved:
-        g.note("zone", "no card to put there", cite)
-    prior = tuple(ctx.bindings.get("moved", ()))
-    return bool(moved), ctx.bind(that_card=moved[-1] if moved else None, moved=prior + tuple(moved),
-                                 those=tuple(moved))
-
-
-def _reveal(g: Game, e: ast.Reveal, ctx: Context) -> Done:
-    revealed: list[str] = list(ctx.bindings.get("revealed", ()))
-    for pid in _each_player(g, e.player, ctx):
-        cards = [x for x in query(g.state).select(e.cards, ctx.bind(acting=pid)) if x in g.state.objects]
-        g.note("reveal", f"{pid} reveals {', '.join(cards) if cards else 'nothing'}", "CR 508")
-        revealed += cards
-    return bool(revealed), ctx.bind(revealed=tuple(revealed))
-
-
-def _search(g: Game, e: ast.Search, ctx: Context) -> Done:
-    pid = _each_player(g, e.player, ctx)[0]
-    z, _, _ = _zone_of(e.zone)
+def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
+    """Put, move, return or remove cards (CR 212): each to the place the text names; "in any
+    order" asks the order; "back" puts looked-at cards back on top."""
     q = query(g.state)
-    found = [x for x in g.state.player(pid).pile(z) if all(q.qual(k, g.state.obj(x), ctx) for k in e.filter.qualifiers)
-             and (e.filter.kind != "character" or g.state.obj(x).card.type is CardType.CHARACTER)]
-    options = tuple(found) + ("none",)
-    pick = g.ask(Decision(pid, "search", f"{pid} searches for a card (or fails to find)", options))
-    if pick == "none":
-        g.note("search", f"{pid} fails to find", "CR 2.4 [FML]")
-        return False, ctx
-    g.set(move_card(g.state, pick, Zone.HAND))
-    g.note("search", f"{pid} finds {pick} and puts it into hand", "CR 508", objects=(pick,))
-    return True, ctx.bind(that_card=pick)
-
-
-def _negate(g: Game, e: ast.Negate, ctx: Context) -> Done:
-    done = False
-    for link_id in query(g.state).ref(e.target, ctx):
-        lk = g.state.link(link_id) if isinstance(link_id, int) else None
-        if lk is None:
+    pid = _acting(ctx)
+    picked = _objects(g, e.object, ctx, pid, f"{pid} chooses a card")
+    place = e.to
+    if place is None:
+        raise IllegalActionError("a move needs a place")
+    if place.position == "back":
+        return _put_back(g, picked, ctx, k, e.any_order)
+    if e.any_order and len(picked) > 1:
+        orders = tuple(itertools.permutations(picked))
+        picked = list(g.ask(Decision(pid, "order", f"{pid} chooses the order ({say(e)})", orders)))
+    done: list[str] = []
+    happened: list[Happening] = []
+    for oid in picked:
+        zone = place.zone
+        if zone is None:
             continue
-        g.set(replace(g.state, chain=tuple(replace(x, details=x.details.set("negated", True)) if x.id == lk.id else x
-                                          for x in g.state.chain)))
-        g.note("negate", f"the effect {lk.label} is negated", "CR 509", objects=(lk.source or "",))
-        done = True
+        owner = _zone_owner(q, zone, oid, ctx)
+        h = happening(n.Move, object=oid, to=(zone.names[0], owner), position=place.position, face=e.face,
+                      origin=(_zone_name(g.state.obj(oid).zone), g.state.obj(oid).owner), **_cause(ctx))
+        if perform(g, h, ctx):
+            done.append(oid)
+            happened.append(h)
+    if not picked:
+        g.note("zone", "no card to put there", "CR 508")
+    return bool(done), _record(ctx, k, done, happened, moved=done)
+
+
+def _zone_name(z: Zone) -> str:
+    return {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "ko pile", Zone.RESOURCE_ROW: "resource row",
+            Zone.REMOVED: "removed", Zone.IN_PLAY: "in play", Zone.CHAIN: "chain"}[z]
+
+
+def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order: bool) -> Done:
+    """"look at the top three cards of your deck and put them back in any order"."""
+    if not picked:
+        return False, ctx
+    o = g.state.obj(picked[0])
+    owner = o.owner
+    pid = _acting(ctx)
+    order = list(picked)
+    if any_order and len(picked) > 1:
+        orders = tuple(itertools.permutations(picked))
+        order = list(g.ask(Decision(pid, "order", f"{pid} chooses the order of the cards, top first", orders)))
+    p = g.state.player(owner)
+    rest = tuple(x for x in p.deck if x not in order)
+    g.set(g.state.with_player(replace(p, deck=tuple(order) + rest)))
+    g.note("zone", f"{pid} puts {', '.join(order)} back on top of the deck in that order", "CR 508")
+    return True, _record(ctx, k, order)
+
+
+def _hand_cards(g: Game, sel: Any, ctx: Context, pid: str) -> list[str]:
+    q = query(g.state)
+    hand = g.state.player(pid).hand
+    if sel is None:
+        return list(hand)
+    if isinstance(sel, n.Filter) and not q.zones_of(sel):
+        return [x for x in hand if q._kind_ok(sel.kind.split(" or ")[0], g.state.obj(x)) or sel.kind == "card"
+                if all(q.qual(qq, g.state.obj(x), ctx) for qq in sel.qualifiers)]
+    return [x for x in q.select(sel, ctx) if x in hand]
+
+
+def _discard(g: Game, e: n.Discard, ctx: Context, k: int | None) -> Done:
+    """"Discard a card", "each player discards a card": each chooses from his own hand."""
+    q = query(g.state)
+    done: list[str] = []
+    happened: list[Happening] = []
+    for pid in _doers(q, e.agent, ctx):
+        pctx = ctx.bind(acting=pid)
+        hand = _hand_cards(g, e.object, pctx, pid)
+        count, up_to = _how_many(q, e.object, pctx)
+        picked = choose_objects(g, pid, hand, count, f"{pid} discards", up_to)
+        if not picked:
+            g.note("discard", f"{pid} has no card to discard", "CR 508")
+        for oid in picked:
+            h = happening(n.Discard, agent=pid, object=oid, **{"effect": ctx.bindings.get("link")})
+            if perform(g, h, pctx):
+                done.append(oid)
+                happened.append(h)
+    return bool(done), _record(ctx, k, done, happened)
+
+
+def _draw(g: Game, e: n.Draw, ctx: Context, k: int | None) -> Done:
+    q = query(g.state)
+    drawn = 0
+    happened: list[Happening] = []
+    for pid in _doers(q, e.agent, ctx):
+        count = q.amount(e.count or n.Fixed(1), ctx.bind(acting=pid))
+        for _ in range(count):
+            h = happening(n.Draw, agent=pid, count=1, effect=ctx.bindings.get("link"))
+            if perform(g, h, ctx):
+                drawn += 1
+                happened.append(h)
+    return drawn > 0, _record(ctx, k, (), happened)
+
+
+def _endurance(g: Game, e: n.Endurance, ctx: Context, k: int | None) -> Done:
+    q = query(g.state)
+    done = False
+    happened: list[Happening] = []
+    for pid in _doers(q, e.player, ctx):
+        amount = q.amount(e.amount, ctx.bind(acting=pid)) if e.amount is not None else 0
+        h = happening(n.Endurance, player=pid, amount=amount, gain=e.gain, cause=e.cause,
+                      effect=ctx.bindings.get("link"), why=ctx.bindings.get("why", "an effect"))
+        if perform(g, h, ctx):
+            done = True
+            happened.append(h)
+    return done, _record(ctx, k, (), happened)
+
+
+def _points(g: Game, e: n.ResourcePoints, ctx: Context, k: int | None) -> Done:
+    q = query(g.state)
+    done = False
+    for pid in _doers(q, e.player, ctx):
+        h = happening(n.ResourcePoints, player=pid, amount=q.amount(e.amount, ctx), gain=e.gain)
+        done = perform(g, h, ctx) or done
     return done, ctx
 
 
-def _change_target(g: Game, e: ast.ChangeTarget, ctx: Context) -> Done:
+def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
     q = query(g.state)
-    links = [x for x in q.select(e.effect, ctx) if isinstance(x, int)]
+    times = q.amount(e.count or n.Fixed(1), ctx)
+    pid = _acting(ctx)
+    done: list[str] = []
+    for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
+        h = happening(n.Counter, object=oid, kind=e.kind, add=e.add, count=times)
+        if perform(g, h, ctx):
+            done.append(oid)
+    if not done:
+        g.note("counter", "no character to put counters on: this does nothing", "FAQ SC 18")
+    return bool(done), _record(ctx, k, done)
+
+
+def _reveal(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
+    """Reveal or look at cards: they are shown (and remembered as this effect's revealed cards)."""
+    q = query(g.state)
+    shown_all: list[str] = []
+    kind = type(e)
+    for pid in _doers(q, e.agent, ctx):
+        pctx = ctx.bind(acting=pid)
+        sel = e.object
+        if isinstance(sel, n.Zone):
+            cards = [x for x in q.select(sel, pctx) if x in g.state.objects]
+        else:
+            cards = [x for x in q.select(sel, pctx) if x in g.state.objects]
+            count, up_to = _how_many(q, sel, pctx)
+            if isinstance(sel, n.Filter) and not q.zones_of(sel) and count != "all":
+                cards = _hand_cards(g, sel, pctx, pid)
+            cards = choose_objects(g, pid, cards, count, f"{pid} chooses what to reveal", up_to)
+        perform(g, happening(kind, agent=pid, object=tuple(cards)), ctx)
+        shown_all += cards
+    return bool(shown_all), _record(ctx, k, shown_all, revealed=shown_all if kind is n.Reveal else ())
+
+
+def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
+    """"Search your deck for a card …": the player finds one such card, or fails to find one
+    (CR 2.4 [FML])."""
+    q = query(g.state)
+    pid = _doers(q, e.agent, ctx)[0]
+    pool = set(q.select(e.zone, ctx)) if e.zone is not None else set(g.state.player(pid).deck)
+    sel = e.object
+    found = [x for x in sorted(pool, key=lambda x: _deck_order(g, x)) if x in g.state.objects and
+             q.matches(_without_zone(sel), g.state.obj(x), ctx)]
+    options = tuple(found) + ("none",)
+    pick = g.ask(Decision(pid, "search", f"{pid} searches for {say(sel)} (or fails to find)", options))
+    if pick == "none":
+        g.note("search", f"{pid} fails to find", "CR 2.4 [FML]")
+        return False, _record(ctx, k, ())
+    g.note("search", f"{pid} finds {pick}", "CR 508", objects=(pick,))
+    return True, _record(ctx, k, (pick,))
+
+
+def _deck_order(g: Game, oid: str) -> tuple[int, str]:
+    o = g.state.obj(oid)
+    pile = g.state.player(o.owner).pile(o.zone) if o.zone in ZONES.values() else ()
+    return (pile.index(oid) if oid in pile else 0, oid)
+
+
+def _without_zone(sel: Any) -> Any:
+    """A filter matched against a zone's cards, whatever its own zone says."""
+    if isinstance(sel, n.Filter):
+        kinds = " or ".join(k if k.endswith("card") or k == "card" else f"{k} card" for k in sel.kind.split(" or "))
+        return replace(sel, kind=kinds, quantity=None)
+    if isinstance(sel, n.Either):
+        return n.Either(tuple(_without_zone(o) for o in sel.options))
+    return sel
+
+
+def _shuffle(g: Game, e: n.Shuffle, ctx: Context, k: int | None) -> Done:
+    """"Shuffle your KO'd pile into your deck": the cards go into the deck, then it is shuffled."""
+    q = query(g.state)
+    pid = _doers(q, e.agent, ctx)[0]
+    if e.into is not None and e.zone is not None:
+        for oid in q.select(e.zone, ctx):
+            perform(g, happening(n.Move, object=oid, to=("deck", g.state.obj(oid).owner), position="bottom"), ctx)
+    return perform(g, happening(n.Shuffle, agent=pid), ctx), ctx
+
+
+def _gain_control(g: Game, e: n.GainControl, ctx: Context, k: int | None) -> Done:
+    q = query(g.state)
+    pid = _doers(q, e.agent, ctx)[0]
+    done: list[str] = []
+    for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
+        before = g.state.obj(oid).controller
+        if perform(g, happening(n.GainControl, agent=pid, object=oid), ctx):
+            done.append(oid)
+            if e.span == "turn":
+                o = g.state.obj(oid)
+                g.set(g.state.with_object(replace(o, bindings=o.bindings.set("control_returns", before))))
+                g.note("control", f"{pid} controls {oid} this turn; control returns to {before} as the turn ends",
+                       "CR 408")
+    return bool(done), _record(ctx, k, done)
+
+
+def _negate(g: Game, e: n.Negate, ctx: Context, k: int | None) -> Done:
+    q = query(g.state)
+    done = False
+    for link_id in q.select(e.object, ctx):
+        if isinstance(link_id, int):
+            done = perform(g, happening(n.Negate, object=link_id), ctx) or done
+    return done, ctx
+
+
+def _change_target(g: Game, e: n.ChangeTarget, ctx: Context, k: int | None) -> Done:
+    """"Change the target of an effect … to another character …" (FAQ SC 3): the effect must
+    have a legal new target, or this does nothing."""
+    q = query(g.state)
+    links = [x for x in q.select(e.object, ctx) if isinstance(x, int)]
     if not links:
         g.note("target", "no such effect: this resolves but does nothing", "FAQ SC 3")
         return False, ctx
     link_id = choose_objects(g, ctx.controller, links, 1, f"{ctx.controller} chooses an effect")[0]
     lk = g.state.link(link_id)
     old = lk.targets[0]
-    target_node = targets_of(lk.effect)[0] if targets_of(lk.effect) else None
+    nodes_ = targets_of(lk.effect)
+    target_node = nodes_[0] if nodes_ else None
     cctx = ctx.bind(current_target=old)
     candidates = []
-    for x in q.select(e.new_target, cctx):
+    for x in q.select(e.to, cctx):
         if x in g.state.objects and (target_node is None or target_legal(g, target_node, x, lk) is None):
             candidates.append(x)
     if not candidates:
@@ -475,217 +933,101 @@ def _change_target(g: Game, e: ast.ChangeTarget, ctx: Context) -> Done:
     nctx = replace(lk.context, targets=(new,) + lk.context.targets[1:])
     g.set(replace(g.state, chain=tuple(replace(x, context=nctx) if x.id == lk.id else x for x in g.state.chain)))
     g.note("target", f"the target of {lk.label} changes from {old} to {new}", "FAQ SC 3", objects=(new,))
+    perform(g, happening(n.BecomeTarget, object=new, effect=lk.id, agent=lk.source), ctx)
     return True, ctx
 
 
-def _remove_from_attack(g: Game, e: ast.RemoveFromAttack, ctx: Context) -> Done:
-    a = g.state.attack
-    if a is None:
-        return False, ctx
-    removed = [x for x in query(g.state).select(e.selector, ctx) if x in a.attackers or x in a.defenders]
-    if not removed:
-        g.note("attack", "nothing to remove from the attack", "CR 407")
-        return False, ctx
-    a = replace(a, attackers=tuple(x for x in a.attackers if x not in removed),
-               defenders=tuple(x for x in a.defenders if x not in removed),
-               removed=a.removed + tuple(x for x in removed if x in a.attackers))
-    g.set(replace(g.state, attack=a))
-    g.note("attack", f"{', '.join(removed)} removed from the attack", "CR 407 [FMS]", objects=tuple(removed))
-    return True, ctx.bind(those=tuple(removed))
-
-
-def _become_defender(g: Game, e: ast.BecomeDefender, ctx: Context) -> Done:
-    a = g.state.attack
-    if a is None:
-        return False, ctx
-    picked = _objects(g, e.selector, ctx, ctx.controller, "choose the new defender")
-    if not picked:
-        return False, ctx
-    g.set(replace(g.state, attack=replace(a, defenders=tuple(picked))))
-    g.note("attack", f"{picked[0]} becomes the defender; the attack's legality is not checked again",
-           "CR 407 [FMS]", objects=tuple(picked))
-    return True, ctx
-
-
-def _endurance(gain: bool) -> Callable[[Game, Any, Context], Done]:
-    def handler(g: Game, e: Any, ctx: Context) -> Done:
-        done = False
-        for pid in _each_player(g, e.player, ctx):
-            n = query(g.state).amount(e.amount, ctx.bind(acting=pid))
-            (gain_endurance if gain else lose_endurance)(g, pid, n, "an effect", "CR 508")
-            done = done or n > 0
-        return done, ctx
+def _simple(kind: type, verb: str, one: bool = False) -> Any:
+    def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
+        pid = _acting(ctx)
+        picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+        if one and len(picked) > 1:
+            picked = picked[:1]
+        done: list[str] = []
+        for oid in picked:
+            extra = {"face": e.face} if kind is n.Turn else {}
+            if perform(g, happening(kind, object=oid, agent=pid, **extra), ctx):
+                done.append(oid)
+        if not picked:
+            g.note(verb, f"nothing to {verb}", "CR 508")
+        return bool(done), _record(ctx, k, done)
     return handler
 
 
-def _gain_points(g: Game, e: ast.GainResourcePoints, ctx: Context) -> Done:
-    for pid in _each_player(g, e.player, ctx):
-        n = query(g.state).amount(e.amount, ctx)
-        p = g.state.player(pid)
-        g.set(g.state.with_player(replace(p, resource_points=p.resource_points + n)))
-        g.note("points", f"{pid} gains {n} resource points: {p.resource_points} → {p.resource_points + n}",
-               "CR 508")
-    return True, ctx
+def _power_up(g: Game, e: n.PowerUp, ctx: Context, k: int | None) -> Done:
+    """Power-up (core rule): the character gets +1 ATK / +1 DEF this turn and becomes powered-up."""
+    pid = _acting(ctx)
+    done: list[str] = []
+    for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character to power-up"):
+        if power_up(g, pid, oid, ctx):
+            done.append(oid)
+    return bool(done), _record(ctx, k, done)
 
 
-def _put_counter(g: Game, e: ast.PutCounter, ctx: Context) -> Done:
-    times = query(g.state).amount(e.times, ctx)
-    done = []
-    for oid in _objects(g, e.selector, ctx, ctx.controller, "choose a character"):
-        o = g.state.obj(oid)
-        if o.zone is not Zone.IN_PLAY or times <= 0:
-            continue
-        g.set(g.state.with_object(replace(o, counters=(o.counters[0] + e.atk * times, o.counters[1] + e.def_ * times))))
-        g.note("counter", f"{times} × +{e.atk} ATK / +{e.def_} DEF counter on {oid}", "CR 215", objects=(oid,))
-        done.append(oid)
-    if not done:
-        g.note("counter", "no character to put counters on: this does nothing", "FAQ SC 18")
-    return bool(done), ctx
-
-
-def _replace_resource(g: Game, e: ast.ReplaceResource, ctx: Context) -> Done:
-    chooser = _acting(g, e.player, ctx)[0]
-    picked = _objects(g, e.selector, ctx.bind(acting=chooser), chooser, f"{chooser} chooses a resource to replace")
-    done = False
-    for oid in picked:
-        o = g.state.obj(oid)
-        if o.zone is not Zone.RESOURCE_ROW:
-            continue
-        index = g.state.player(o.owner).resources.index(oid)
-        g.set(move_card(g.state, oid, Zone.KO_PILE))
-        g.note("replace", f"{o.owner} replaces resource {oid}: it is KO'd", "CR 512.5", objects=(oid,))
-        deck = g.state.player(o.owner).deck
-        if deck:
-            g.set(move_card(g.state, deck[0], Zone.RESOURCE_ROW, index=index, face_up=False))
-            g.note("replace", f"the top card of {o.owner}'s deck becomes a face-down resource", "CR 512.5")
-        done = True
-    return done, ctx
-
-
-def _turn_face_down(g: Game, e: ast.TurnFaceDown, ctx: Context) -> Done:
-    done = False
-    for oid in query(g.state).select(e.selector, ctx):
-        o = g.state.obj(oid)
-        if o.zone is Zone.RESOURCE_ROW and o.face_up:
-            g.set(g.state.with_object(replace(o, face_up=False, bindings=FrozenMap())))
-            g.note("face", f"{oid} is turned face down and forgets its choices", "CR 212 [C23]", objects=(oid,))
-            done = True
-    return done, ctx
-
-
-def _gain_control(g: Game, e: ast.GainControl, ctx: Context) -> Done:
-    """Gain control of a character: it moves to its new controller's side, same row and area,
-    the first empty column (assumption A-CONTROL-PLACE)."""
-    pid = _acting(g, e.player, ctx)[0]
-    done = []
-    for oid in _objects(g, e.selector, ctx, pid, f"{pid} chooses a character"):
-        o = g.state.obj(oid)
-        if o.zone is not Zone.IN_PLAY or o.controller == pid:
-            continue
-        col = free_col(g.state, pid, o.area or "visible", o.row or "front", exclude=oid)
-        g.set(with_gear(g.state, oid, controller=pid, col=col))
-        g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col})", "CR 508", "A-CONTROL-PLACE",
-               (oid,))
-        done.append(oid)
-    return bool(done), ctx.bind(those=tuple(done))
-
-
-def _duration(d: ast.Duration) -> str:
-    return {"turn": "turn", "attack": "attack"}.get(d.span or "", "permanent")
-
-
-def _freeze(change: Any, q: Any, ctx: Context) -> Any:
-    """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37)."""
-    if isinstance(change, ast.StatChange) and not isinstance(change.amount, ast.Fixed):
-        return replace(change, amount=ast.Fixed(q.amount(change.amount, ctx)))
-    return change
-
-
-def _modify(g: Game, e: ast.Modify, ctx: Context) -> Done:
-    """Create a continuous modifier. If it alters a quality it flags what it affects now;
-    otherwise it applies to whatever matches while it lasts (FAQ SC 4, SC 1, SC 29)."""
-    q = query(g.state)
-    changes = tuple(_freeze(c, q, ctx) for c in e.changes)
+def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
+    """A character becomes powered-up: +1 ATK / +1 DEF this turn (CR keyword table, Power-up;
+    assumption A-POWER-UP)."""
+    o = g.state.obj(oid)
+    if o.zone is not Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
+        return False
+    h = happening(n.PowerUp, object=oid, agent=pid)
+    plan = prepare(g, h, ctx)
+    if plan is None or plan.replacement is not None:
+        return carry_out(g, plan) if plan is not None else False
     mid, s = g.state.fresh_id()
-    g.set(s)
-    duration = _duration(e.duration)
-    text = say(e)
-    if isinstance(e.subject, ast.Player):
-        players = q.players(e.subject, ctx)
-        mod = Modifier(mid, ctx, changes, None, None, players, duration, e.duration.while_)
-        g.note("modifier", f"{text} — applies to {', '.join(players)}", "CR 512")
-    elif any(c.alters_quality for c in changes):
-        found = [x for x in q.select(e.subject, ctx) if x in g.state.objects]
-        if isinstance(e.subject, ast.Filter) and isinstance(e.subject.count, int):
-            # "a character of your choice gets …": chosen on resolution (FAQ SC 24)
-            found = choose_objects(g, ctx.controller, found, e.subject.count, f"{ctx.controller} chooses a character")
-        flagged = frozenset(found)
-        mod = Modifier(mid, ctx, changes, e.subject, flagged, (), duration, e.duration.while_)
-        shown = ", ".join(sorted(flagged)) or "nothing"
-        g.note("flag", f"{text} — alters a quality, so it flags {shown} now", "FAQ quality rule (SC 4, SC 13)",
-               objects=tuple(sorted(flagged)))
-    else:
-        mod = Modifier(mid, ctx, changes, e.subject, None, (), duration, e.duration.while_)
-        g.note("modifier", f"{text} — alters no quality, so it applies to whatever matches while it lasts",
-               "FAQ quality rule (SC 1, SC 29)")
-    g.set(replace(g.state, modifiers=g.state.modifiers + (mod,)))
-    return True, ctx
+    change = (n.StatChange("atk", n.Fixed(1)), n.StatChange("def", n.Fixed(1)))
+    mod = Modifier(mid, Context(pid, oid), change, n.Self(), frozenset({oid}), (), "turn")
+    g.set(replace(s, modifiers=s.modifiers + (mod,)))
+    g.note("power-up", f"{oid} is powered-up: +1 ATK / +1 DEF this turn", "CR power-up", "A-POWER-UP", (oid,))
+    fire(g, h)
+    return True
 
 
-def _create_replacement(g: Game, e: ast.CreateReplacement, ctx: Context) -> Done:
-    rid, s = g.state.fresh_id()
-    rep = Replacement(rid, ctx, e.event, e.replacement, _duration(e.duration))
-    g.set(replace(s, replacements=s.replacements + (rep,)))
-    g.note("replacement", f"replacement modifier: {say(e)}", "FAQ GM 8")
-    return True, ctx
+def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
+    """"Rally for X": reveal the top card of your deck; an X card goes into your hand, another
+    to the bottom of your deck (assumption A-RALLY)."""
+    q = query(g.state)
+    pid = _doers(q, e.agent, ctx)[0]
+    deck = g.state.player(pid).deck
+    if not deck:
+        g.note("rally", f"{pid} has no card to rally", "CR 508", "A-RALLY")
+        return False, ctx
+    top = deck[0]
+    perform(g, happening(n.Reveal, agent=pid, object=(top,)), ctx)
+    hit = q.matches(_without_zone(e.object), g.state.obj(top), ctx)
+    dest = ("hand", pid) if hit else ("deck", pid)
+    perform(g, happening(n.Move, object=top, to=dest, position=None if hit else "bottom"), ctx)
+    g.note("rally", f"{pid} rallies: {top} {'goes into the hand' if hit else 'goes to the bottom of the deck'}",
+           "CR 508", "A-RALLY")
+    return hit, _record(ctx, k, (top,))
 
 
-def _delayed(g: Game, e: ast.DelayedTrigger, ctx: Context) -> Done:
-    did, s = g.state.fresh_id()
-    once = isinstance(e.trigger, ast.AtStartOf)
-    span = _duration(e.duration)
-    d = Delayed(did, ctx, e.trigger, e.effect, "turn" if span == "turn" else "permanent", once)
-    g.set(replace(s, delayed=s.delayed + (d,)))
-    g.note("delayed", f"a triggered modifier waits: {say(e)}", "CR 512 [CCR]")
-    return True, ctx
-
-
-_HANDLERS: dict[type, Callable[[Game, Any, Context], Done]] = {
-    ast.Sequence: _sequence,
-    ast.YouMay: _you_may,
-    ast.IfYouDo: _if_you_do,
-    ast.Conditional: _conditional,
-    ast.Choose: _choose,
-    ast.ChooseAffiliations: _choose_affiliations,
-    ast.Draw: _draw,
-    ast.Discard: _discard,
-    ast.KO: _on_objects("ko"),
-    ast.Stun: _on_objects("stun"),
-    ast.Ready: _on_objects("ready"),
-    ast.Exhaust: _on_objects("exhaust"),
-    ast.Recover: _on_objects("recover"),
-    ast.MoveToArea: _move_to_area,
-    ast.PutInto: _put_into,
-    ast.ReturnTo: _put_into,
-    ast.Reveal: _reveal,
-    ast.Search: _search,
-    ast.Negate: _negate,
-    ast.ChangeTarget: _change_target,
-    ast.RemoveFromAttack: _remove_from_attack,
-    ast.BecomeDefender: _become_defender,
-    ast.GainEndurance: _endurance(True),
-    ast.LoseEndurance: _endurance(False),
-    ast.GainResourcePoints: _gain_points,
-    ast.PutCounter: _put_counter,
-    ast.ReplaceResource: _replace_resource,
-    ast.TurnFaceDown: _turn_face_down,
-    ast.Modify: _modify,
-    ast.CreateReplacement: _create_replacement,
-    ast.DelayedTrigger: _delayed,
-    ast.GainControl: _gain_control,
+_EVENT_HANDLERS: dict[type, Any] = {
+    n.Stun: _on_objects(n.Stun, "stun"),
+    n.KO: _on_objects(n.KO, "KO"),
+    n.Exhaust: _on_objects(n.Exhaust, "exhaust"),
+    n.Ready: _on_objects(n.Ready, "ready"),
+    n.Recover: _on_objects(n.Recover, "recover"),
+    n.Move: _move,
+    n.Discard: _discard,
+    n.Draw: _draw,
+    n.Endurance: _endurance,
+    n.ResourcePoints: _points,
+    n.Counter: _counter,
+    n.Reveal: _reveal,
+    n.LookAt: _reveal,
+    n.Search: _search,
+    n.Shuffle: _shuffle,
+    n.GainControl: _gain_control,
+    n.Negate: _negate,
+    n.ChangeTarget: _change_target,
+    n.Replace: _simple(n.Replace, "replace"),
+    n.Turn: _simple(n.Turn, "turn"),
+    n.RemoveFromAttack: _simple(n.RemoveFromAttack, "remove from the attack"),
+    n.BecomeDefender: _simple(n.BecomeDefender, "make the defender", one=True),
+    n.PowerUp: _power_up,
+    n.Rally: _rally,
 }
 
-
-# Modules that call back into this one, bound at the end so that either can be imported first;
-# their functions are looked up at call time.
-from . import triggers, turn  # noqa: E402
+#: The events an effect can make (the others only happen in the game: attacks, recruiting …).
+EFFECT_EVENTS = frozenset(_EVENT_HANDLERS)

@@ -59,6 +59,14 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         data[key] = value
         return FrozenMap(data)
 
+    def remove(self, key: K) -> "FrozenMap[K, V]":
+        """A copy without ``key``."""
+        if key not in self._data:
+            return self
+        data = dict(self._data)
+        del data[key]
+        return FrozenMap(data)
+
     def update(self, items: Mapping[K, V]) -> "FrozenMap[K, V]":
         """A copy with every item of ``items`` bound."""
         data = dict(self._data)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..text import ast
+from ..text import nodes
 from ..text.store import parse_stored
 
 __all__ = ["KEYWORD_POWERS", "keyword_power"]
@@ -22,10 +22,10 @@ KEYWORD_POWERS = {
 
 
 @lru_cache(maxsize=256)
-def keyword_power(keyword: str, card_name: str) -> ast.ActivatedPower | None:
+def keyword_power(keyword: str, card_name: str) -> nodes.Activated | None:
     """The power a keyword gives a card named ``card_name`` (``None`` for other keywords)."""
     text = KEYWORD_POWERS.get(keyword)
     if text is None:
         return None
     (power,) = parse_stored(text.replace("~", card_name), card_name).powers
-    return power if isinstance(power, ast.ActivatedPower) else None
+    return power if isinstance(power, nodes.Activated) else None

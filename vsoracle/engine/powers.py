@@ -1,8 +1,9 @@
-"""A card's powers as the engine reads them: the parsed AST, with each power's block.
+"""A card's powers as the engine reads them: the parsed text, one power a line, each with its block.
 
-Leader and ongoing powers are "listed after the keyword" (FAQ GM 2): once a
-``Leader:`` or ``Ongoing:`` line appears, the lines after it belong to the same
-block. Parsing is cached per card text, so each text is parsed once per process.
+A power behind a keyword ("Leader: …", "Ongoing: …", "Ally: …", "Cosmic: …") belongs to that
+keyword's block. Leader and ongoing powers are "listed after the keyword" (FAQ GM 2): once a
+``Leader:`` or ``Ongoing:`` line appears, the lines after it belong to the same block. Parsing is
+cached per card text, so each text is parsed once per process.
 """
 
 from __future__ import annotations
@@ -13,13 +14,17 @@ from typing import Any, Callable, Mapping, TypeVar
 from attrs import frozen
 
 from ..cards import Card
-from ..text import ast
+from ..text import nodes
 from ..text.store import parse_stored
 
-__all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "per_node", "holders"]
+__all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "per_node", "holders",
+           "keyword_values", "BLOCKS"]
 
 R = TypeVar("R")
 _MEMO_SIZE = 8192
+
+#: Keywords whose block goes on over the lines after them (FAQ GM 2).
+BLOCKS = ("leader", "ongoing")
 
 
 def per_node(fn: Callable[[Any], R]) -> Callable[[Any], R]:
@@ -47,30 +52,36 @@ def per_node(fn: Callable[[Any], R]) -> Callable[[Any], R]:
 
 @frozen
 class PowerLine:
-    """One power of a card: its index (1-based, printed order), its block and its node."""
+    """One power of a card: its index (1-based, printed order), its block (``None``, or the
+    keyword it is behind: "leader", "ongoing", "ally", "cosmic", "boost" …) and its node."""
 
     index: int
-    block: str | None  # None | "leader" | "ongoing"
-    node: ast.Power
+    block: str | None
+    node: nodes.Power
+    keyword: nodes.Keyword | None = None
 
 
-def card_text(card: Card) -> ast.CardText:
+def card_text(card: Card) -> nodes.CardText:
     """The card's parsed text (an empty text box for a card without text)."""
     if not card.text.strip():
-        return ast.CardText(())
-    return parse_stored(card.text, card.name)  # remembered per text for the process
+        return nodes.CardText(())
+    return parse_stored(card.text, card.name)
 
 
 @lru_cache(maxsize=4096)
 def _powers(card: Card) -> tuple[PowerLine, ...]:
     out = []
     block: str | None = None
+    keyword: nodes.Keyword | None = None
     for i, node in enumerate(card_text(card).powers, start=1):
-        if isinstance(node, ast.Leader):
-            block, node = "leader", node.power
-        elif isinstance(node, ast.Ongoing):
-            block, node = "ongoing", node.power
-        out.append(PowerLine(i, block, node))
+        if isinstance(node, nodes.KeywordPower):
+            keyword = node.keyword
+            block, node = keyword.name, node.power
+            out.append(PowerLine(i, block, node, keyword))
+            if block not in BLOCKS:
+                block, keyword = None, None
+            continue
+        out.append(PowerLine(i, block, node, keyword if block else None))
     return tuple(out)
 
 
@@ -81,10 +92,10 @@ def powers(card: Card, kind: type | tuple[type, ...] | None = None) -> tuple[Pow
     return lines if kind is None else tuple(p for p in lines if isinstance(p.node, kind))
 
 
-_holders: dict[type, tuple[Any, tuple[Any, ...]]] = {}
+_holders: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
 
 
-def holders(objects: Mapping[str, Any], kind: type) -> tuple[Any, ...]:
+def holders(objects: Mapping[str, Any], kind: type | tuple[type, ...]) -> tuple[Any, ...]:
     """The objects of a state's table whose cards print a power of ``kind``, in table order
     (remembered while the table is the same object: most transitions leave it alone)."""
     seen = _holders.get(kind)
@@ -97,14 +108,40 @@ def holders(objects: Mapping[str, Any], kind: type) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=4096)
 def keywords_printed(card: Card) -> frozenset[str]:
-    """Printed icons plus keyword lines of the text box (reservist, concealed, …)."""
+    """Printed icons plus the keywords of its keyword lines (reservist, concealed, …);
+    "Concealed—Optional" is ``concealed-optional``."""
     words = set(card.icons)
-    for line in powers(card, ast.Keyword):
-        words.add(line.node.name)
+    for line in powers(card, nodes.Keywords):
+        for k in line.node.keywords:
+            words.add(f"{k.name}-{k.sub}" if k.sub else k.name)
     return frozenset(words)
 
 
-def is_unique(card: Card) -> bool:
-    """Characters are unique unless Army or "X is not unique" (CR 705, FAQ GM 6)."""
-    return not card.is_army and not powers(card, ast.NotUnique)
+@lru_cache(maxsize=4096)
+def keyword_values(card: Card) -> dict[str, Any]:
+    """Each printed keyword with its value ("Boost 3": ``{"boost": Fixed(3)}``)."""
+    found: dict[str, Any] = {}
+    for line in powers(card, nodes.Keywords):
+        for k in line.node.keywords:
+            found[f"{k.name}-{k.sub}" if k.sub else k.name] = k.value
+    return found
 
+
+def _static_unique(card: Card) -> bool | None:
+    for line in powers(card, nodes.Static):
+        effect = line.node.effect
+        parts = effect.steps if isinstance(effect, nodes.Sequence) else (effect,)
+        for p in parts:
+            if isinstance(p, nodes.Modify) and isinstance(p.subject, nodes.Self):
+                for c in p.changes:
+                    if isinstance(c, nodes.Unique):
+                        return c.unique
+    return None
+
+
+def is_unique(card: Card) -> bool:
+    """Characters are unique unless Army or "~ is not unique" (CR 705, FAQ GM 6)."""
+    if card.is_army:
+        return False
+    said = _static_unique(card)
+    return True if said is None else said

@@ -1,13 +1,12 @@
 """Reading the position: characteristics, adjacency, selectors, conditions and amounts.
 
-ATK, DEF, affiliations and keywords are never stored: they are derived on
-read from the printed card, its counters, the continuous powers of active
-cards, and the modifiers effects created (style: derive on read). A modifier
-either applies to the objects it flagged when it resolved, or to whatever
-matches its subject now (FAQ: the quality rule; see :class:`Modifier`).
+ATK, DEF, affiliations and keywords are never stored: they are derived on read from the
+printed card, its counters, the continuous powers of active cards, and the modifiers effects
+created (style: derive on read). A modifier either applies to the objects it flagged when it
+resolved, or to whatever matches its subject now (FAQ: the quality rule; see :class:`Modifier`).
 
-A :class:`Query` answers for one state and memoises; ``query(state)`` reuses
-the last one while the state is the same object.
+A :class:`Query` answers for one state and memoises; ``query(state)`` reuses the last one
+while the state is the same object.
 """
 
 from __future__ import annotations
@@ -15,30 +14,70 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from ..cards import CardType
-from ..text import ast
-from .powers import holders, keywords_printed, powers
-from .state import ChainLink, Context, GameObject, GameState, Zone
+from ..text import nodes as n
+from .powers import holders, is_unique, keywords_printed, powers
+from .state import ChainLink, Context, GameObject, GameState, Happening, Zone
 
-__all__ = ["Query", "query", "Mod", "adjacent", "protected", "cannot_lose", "cannot_win", "ZONE_NAMES"]
+__all__ = ["Query", "query", "Mod", "adjacent", "protected", "ZONES", "AREAS", "STEP_NAMES", "kind_of"]
 
-ZONE_NAMES = {"hand": Zone.HAND, "deck": Zone.DECK, "ko pile": Zone.KO_PILE, "ko'd pile": Zone.KO_PILE,
-              "resource row": Zone.RESOURCE_ROW, "removed": Zone.REMOVED}
-ROW_AREA = {"front row": ("row", "front"), "support row": ("row", "support"),
-            "hidden area": ("area", "hidden"), "visible area": ("area", "visible")}
+#: Card-text zone names → the engine's piles; rows and areas are places in play.
+ZONES = {"hand": Zone.HAND, "deck": Zone.DECK, "ko pile": Zone.KO_PILE, "resource row": Zone.RESOURCE_ROW,
+         "removed": Zone.REMOVED}
+AREAS = {"front row": ("row", "front"), "support row": ("row", "support"), "hidden area": ("area", "hidden"),
+         "visible area": ("area", "visible")}
+#: (phase, step) → the name card text gives it.
+STEP_NAMES = {("draw", None): "draw phase", ("build", None): "build phase", ("combat", None): "combat phase",
+              ("recovery", None): "recovery phase", ("build", "recruit"): "recruit step",
+              ("build", "resource"): "resource step", ("build", "formation"): "formation step",
+              ("combat", "attack"): "attack step"}
+_EFFECT_KINDS = {"effect": None, "plot twist effect": "plot twist", "payment effect": "payment",
+                 "triggered effect": "triggered"}
+_PLAYER_KINDS = ("player", "opponent")
+_QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower)
+
+
+def effect_kinds(kind: str) -> list[str]:
+    """"plot twists or payment effects": the last noun is shared, so a kind before an effect
+    kind names the effects of such cards ("plot twist" → "plot twist effect")."""
+    kinds = kind.split(" or ")
+    if kinds[-1] in _EFFECT_KINDS:
+        kinds = [k if k in _EFFECT_KINDS or f"{k} effect" not in _EFFECT_KINDS else f"{k} effect" for k in kinds]
+    return kinds
+
+
+def kind_of(node: Any) -> str:
+    """What a selector picks: "object", "player", "effect" or "choice" (affiliations, traits)."""
+    if isinstance(node, n.Filter):
+        kinds = node.kind.split(" or ")
+        if all(k in _PLAYER_KINDS for k in kinds):
+            return "player"
+        if all(k in _EFFECT_KINDS for k in effect_kinds(node.kind)):
+            return "effect"
+        if all(k in ("affiliation", "trait") for k in kinds):
+            return "choice"
+        return "object"
+    if isinstance(node, (n.You, n.Acting, n.OpponentsOf, n.ControllerOf, n.OwnerOf)):
+        return "player"
+    if isinstance(node, n.Either):
+        return kind_of(node.options[0])
+    if isinstance(node, n.Together):
+        return kind_of(node.parts[0])
+    return "object"
 
 
 class Mod:
     """A continuous modifier as the query sees it: from a power (order 0) or an effect."""
 
-    __slots__ = ("changes", "subject", "flagged", "ctx", "while_", "order")
+    __slots__ = ("changes", "subject", "flagged", "ctx", "while_", "order", "players")
 
-    def __init__(self, changes, subject, flagged, ctx, while_, order) -> None:
+    def __init__(self, changes, subject, flagged, ctx, while_, order, players=None) -> None:
         self.changes = changes
         self.subject = subject
         self.flagged = flagged
         self.ctx = ctx
         self.while_ = while_
         self.order = order
+        self.players = players
 
 
 def adjacent(a: GameObject, b: GameObject) -> bool:
@@ -64,6 +103,26 @@ def protected(state: GameState, o: GameObject) -> bool:
                for c in state.characters(o.controller))
 
 
+def _listify(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return list(value)
+    return [value]
+
+
+def _same(a: str, b: str) -> bool:
+    return a.casefold() == b.casefold()
+
+
+def _has(names: Iterable[str], name: str) -> bool:
+    return any(_same(x, name) for x in names)
+
+
+def _compare(a: int, op: str, b: int) -> bool:
+    return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b}.get(op, False)
+
+
 class Query:
     """Answers about one state; results are memoised."""
 
@@ -73,37 +132,96 @@ class Query:
         self._memo: dict[tuple, Any] = {}
         self._busy: set[tuple] = set()
 
-    # -- modifiers -------------------------------------------------------
+    # == modifiers =================================================================================
+
     def mods(self) -> list[Mod]:
         """Every continuous modifier in force: active powers first, then effects in order."""
         if self._mods is None:
             out: list[Mod] = []
-            for o in holders(self.s.objects, ast.ContinuousPower):
-                for line, ctx in self._active_continuous(o):
-                    for m in line.node.modifiers:
-                        out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
+            for o in holders(self.s.objects, n.Static):
+                for line in powers(o.card, n.Static):
+                    if self.power_active(o, line):
+                        ctx = Context(self.controller_of(o), o.id)
+                        for m in _modifies(line.node.effect):
+                            out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
+            for o in holders(self.s.objects, n.Crossover):
+                for line in powers(o.card, n.Crossover):
+                    if self.power_active(o, line):
+                        ctx = Context(self.controller_of(o), o.id)
+                        change = n.ShareAffiliations(line.node.names)
+                        subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(line.node.names)))
+                        out.append(Mod((change,), subject, None, ctx, None, 0))
+            for o in self.s.in_play():
+                for power, mod in self._gained(o):
+                    if isinstance(power, n.Static):
+                        ctx = Context(self.controller_of(o), o.id)
+                        for m in _modifies(power.effect):
+                            out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
             for m in self.s.modifiers:
+                players = m.player_subject or None
                 out.append(Mod(m.changes, m.subject if m.flagged is None else None, m.flagged, m.context,
-                               m.condition, m.id))
-                if m.player_subject:
-                    out[-1].subject = ("players", m.player_subject)
+                               m.condition, m.id, players))
             self._mods = out
         return self._mods
 
-    def _active_continuous(self, o: GameObject) -> Iterator[tuple[Any, Context]]:
-        for line in powers(o.card, ast.ContinuousPower):
-            if self.power_active(o, line.block):
-                yield line, Context(o.controller, o.id)
+    def _gained(self, o: GameObject) -> list[tuple[Any, Any]]:
+        """The powers ``o`` has gained ('Equipped character has "…"'), with their modifiers."""
+        key = ("gained", o.id)
+        if key in self._memo:
+            return self._memo[key]
+        if key in self._busy:
+            return []
+        self._busy.add(key)
+        try:
+            found = []
+            for mod in self._effect_and_power_mods():
+                for c in mod.changes:
+                    if isinstance(c, n.GainPower) and self.applies(mod, o):
+                        found.append((c.power, mod))
+        finally:
+            self._busy.discard(key)
+        self._memo[key] = found
+        return found
 
-    def power_active(self, o: GameObject, block: str | None) -> bool:
-        if block in ("gained", "keyword"):
-            return o.zone is Zone.IN_PLAY and not o.stunned
-        return self._power_active(o, block)
+    def _effect_and_power_mods(self) -> list[Mod]:
+        """The modifiers of printed powers and effects (not of gained powers), for ``_gained``."""
+        key = ("base mods",)
+        if key not in self._memo:
+            out: list[Mod] = []
+            for o in holders(self.s.objects, n.Static):
+                for line in powers(o.card, n.Static):
+                    if self.power_active(o, line):
+                        ctx = Context(self.controller_of(o), o.id)
+                        for m in _modifies(line.node.effect):
+                            if any(isinstance(c, n.GainPower) for c in m.changes):
+                                out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
+            for m in self.s.modifiers:
+                if any(isinstance(c, n.GainPower) for c in m.changes):
+                    out.append(Mod(m.changes, m.subject if m.flagged is None else None, m.flagged, m.context,
+                                   m.condition, m.id, m.player_subject or None))
+            self._memo[key] = out
+        return self._memo[key]
 
-    def _power_active(self, o: GameObject, block: str | None) -> bool:
-        """Is a power of ``o`` active? Characters: in play and not stunned (a stunned
-        character's text box is inactive, FAQ GM 2, GM 9); equipment: in play; ongoing
-        powers and locations: face up in the resource row (assumption A-ONGOING)."""
+    def controller_of(self, o: GameObject) -> str:
+        """Who controls an object's powers: its controller in play or on the chain, else its owner."""
+        return o.controller if o.zone in (Zone.IN_PLAY, Zone.CHAIN) else o.owner
+
+    def power_active(self, o: GameObject, line: Any) -> bool:
+        """Is a power of ``o`` active? Characters: in play and not stunned (a stunned character's
+        text box is inactive, FAQ GM 2, GM 9); equipment: in play; ongoing powers and locations:
+        face up in the resource row (assumption A-ONGOING). A cosmic power needs its cosmic
+        counter (CR keyword table; assumption A-COSMIC); a boost power, that the character was
+        boosted; a leader power, that it is a leader (not stunned)."""
+        block = line.block if hasattr(line, "block") else line
+        if not self._text_active(o, block):
+            return False
+        if block == "cosmic":
+            return o.bindings.get("cosmic", 0) > 0
+        if block == "boost":
+            return bool(o.bindings.get("boosted"))
+        return True
+
+    def _text_active(self, o: GameObject, block: str | None) -> bool:
         t = o.card.type
         if o.zone is Zone.IN_PLAY:
             if t is CardType.CHARACTER:
@@ -117,25 +235,25 @@ class Query:
 
     def applies(self, mod: Mod, o: GameObject) -> bool:
         """Does ``mod`` apply to ``o`` now (flagged set, or subject match, and its while-condition)?"""
+        if mod.players is not None:
+            return False
         if mod.flagged is not None:
             if o.id not in mod.flagged:
                 return False
-        elif isinstance(mod.subject, tuple):
+        elif mod.subject is None or kind_of(mod.subject) == "player" or not self.matches(mod.subject, o, mod.ctx):
             return False
-        elif mod.subject is None or not self.matches(mod.subject, o, mod.ctx, mod):
-            return False
-        if mod.while_ is not None and not self.holds(mod.while_, mod.ctx, affected=o.id):
+        if mod.while_ is not None and not self.holds(mod.while_, mod.ctx.bind(affected=o.id)):
             return False
         return True
 
     def applies_player(self, mod: Mod, pid: str) -> bool:
-        if isinstance(mod.subject, tuple):
-            ok = pid in mod.subject[1]
-        elif isinstance(mod.subject, ast.Player):
+        if mod.players is not None:
+            ok = pid in mod.players
+        elif mod.subject is not None and kind_of(mod.subject) == "player":
             ok = pid in self.players(mod.subject, mod.ctx)
         else:
             return False
-        return ok and (mod.while_ is None or self.holds(mod.while_, mod.ctx))
+        return ok and (mod.while_ is None or self.holds(mod.while_, mod.ctx.bind(affected=pid)))
 
     def changes_on(self, o: GameObject, kind: type | tuple[type, ...]) -> Iterator[tuple[Any, Mod]]:
         for mod in self.mods():
@@ -144,14 +262,15 @@ class Query:
                 for c in wanted:
                     yield c, mod
 
-    def player_changes(self, pid: str, kind: type) -> Iterator[tuple[Any, Mod]]:
+    def player_changes(self, pid: str, kind: type | tuple[type, ...]) -> Iterator[tuple[Any, Mod]]:
         for mod in self.mods():
             wanted = [c for c in mod.changes if isinstance(c, kind)]
             if wanted and self.applies_player(mod, pid):
                 for c in wanted:
                     yield c, mod
 
-    # -- characteristics -------------------------------------------------
+    # == characteristics ===========================================================================
+
     def _guard(self, key: tuple, compute, fallback):
         if key in self._memo:
             return self._memo[key]
@@ -166,29 +285,55 @@ class Query:
         return value
 
     def affiliations(self, o: GameObject) -> frozenset[str]:
-        """Printed affiliations plus those gained (SC 4's leader power, SC 30,
-        SC 35); sharing powers read the affiliations before sharing (assumption A-LAYERS)."""
+        """Printed affiliations plus those gained (FAQ SC 4, SC 30, SC 35); sharing powers read
+        the affiliations before sharing (assumption A-LAYERS)."""
         printed = frozenset(o.card.affiliations)
 
         def compute() -> frozenset[str]:
             have = set(printed)
-            for change, mod in self.changes_on(o, ast.GainAffiliation):
-                have.update(self.affiliation_names(change.affiliations, mod.ctx))
-            for change, mod in self.changes_on(o, ast.ShareAffiliations):
-                names = self.affiliation_names(change.affiliations, mod.ctx)
-                if any(_has(have, n) for n in names):
+            for change, mod in self.changes_on(o, n.AffiliationChange):
+                if not change.trait:
+                    have.update(self.affiliation_names(change, mod.ctx))
+            before = set(have)
+            for change, mod in self.changes_on(o, n.ShareAffiliations):
+                names = self.shared_names(change, mod)
+                if any(_has(before, x) for x in names):
                     have.update(names)
             return frozenset(have)
 
         return self._guard(("aff", o.id), compute, lambda: printed)
 
+    def traits(self, o: GameObject) -> frozenset[str]:
+        """Traits gained ("gains the chosen trait"; printed traits are not in the card model)."""
+        found: set[str] = set()
+        for change, mod in self.changes_on(o, n.AffiliationChange):
+            if change.trait:
+                found.update(self.affiliation_names(change, mod.ctx))
+        return frozenset(found)
+
     def has_affiliation(self, o: GameObject, name: str) -> bool:
         return _has(self.affiliations(o), name)
 
-    def affiliation_names(self, aset: ast.AffiliationSet, ctx: Context) -> tuple[str, ...]:
-        if aset.chosen:
-            return tuple(self.chosen(aset.chosen, ctx) or ())
-        return aset.names
+    def affiliation_names(self, change: Any, ctx: Context) -> tuple[str, ...]:
+        chosen = getattr(change, "chosen", None)
+        if chosen:
+            value = self.chosen(chosen, ctx)
+            return tuple(_listify(value))
+        return tuple(change.names)
+
+    def shared_names(self, change: n.ShareAffiliations, mod: Mod) -> tuple[str, ...]:
+        """The affiliations "have both affiliations" shares: the two the sentence names ("that
+        have either the A or B affiliation", "either of the chosen affiliations")."""
+        if change.names or change.chosen:
+            return self.affiliation_names(change, mod.ctx)
+        subject = mod.subject
+        parts = subject.parts if isinstance(subject, n.Together) else (subject,)
+        for part in parts:
+            if isinstance(part, n.Filter):
+                for q in part.qualifiers:
+                    if isinstance(q, n.HasEither):
+                        return self.affiliation_names(q, mod.ctx)
+        return ()
 
     def keywords(self, o: GameObject) -> frozenset[str]:
         """Printed icons and keywords, then gained and lost ones in timestamp order."""
@@ -199,18 +344,20 @@ class Query:
             if self.is_leader(o):
                 have.add("leader")
             blocked: set[str] = set()
-            found = list(self.changes_on(o, (ast.GainKeyword, ast.LoseKeyword, ast.CannotGainKeyword)))
+            found = list(self.changes_on(o, n.KeywordChange))
             found.sort(key=lambda cm: cm[1].order)
             for change, _mod in found:
-                if isinstance(change, ast.GainKeyword):
-                    if change.keyword not in blocked:
-                        have.add(change.keyword)
-                elif isinstance(change, ast.LoseKeyword):
-                    have.discard(change.keyword)
-                    if change.cannot_gain:
-                        blocked.add(change.keyword)
-                else:
-                    blocked.add(change.keyword)
+                for k in change.keywords:
+                    if change.how == "gain":
+                        if k not in blocked:
+                            have.add(k)
+                    elif change.how == "lose":
+                        have.discard(k)
+                    elif change.how == "lose-block":
+                        have.discard(k)
+                        blocked.add(k)
+                    else:
+                        blocked.add(k)
             return frozenset(have - blocked) if blocked else frozenset(have)
 
         return self._guard(("kw", o.id), compute, lambda: printed)
@@ -218,17 +365,20 @@ class Query:
     def stat(self, o: GameObject, stat: str) -> int:
         """ATK or DEF now: printed + counters + every applicable modifier (never below 0 for
         comparisons; assumption A-NEGATIVE)."""
+        return max(0, self.raw_stat(o, stat))
+
+    def raw_stat(self, o: GameObject, stat: str) -> int:
         printed = (o.card.atk if stat == "atk" else o.card.defense) or 0
         base = printed + (o.counters[0] if stat == "atk" else o.counters[1])
 
         def compute() -> int:
             total = base
-            for change, mod in self.changes_on(o, ast.StatChange):
+            for change, mod in self.changes_on(o, n.StatChange):
                 if change.stat == stat:
                     total += self.amount(change.amount, mod.ctx.bind(affected=o.id))
             return total
 
-        return max(0, self._guard((stat, o.id), compute, lambda: base))
+        return self._guard((stat, o.id), compute, lambda: base)
 
     def atk(self, o: GameObject) -> int:
         return self.stat(o, "atk")
@@ -239,6 +389,37 @@ class Query:
     def cost(self, o: GameObject) -> int:
         return o.card.cost or 0
 
+    def recruit_cost(self, o: GameObject, pid: str) -> int:
+        """The resource points to recruit ``o``: its cost plus every "costs N less/more to
+        recruit" that applies to it (never below 0)."""
+        total = o.card.cost or 0
+        for mod in self.mods():
+            for c in mod.changes:
+                if isinstance(c, n.CostChange) and c.action == "recruit":
+                    if mod.subject is not None and self._cost_subject(mod, o, pid):
+                        total += self.amount(c.amount, mod.ctx.bind(affected=o.id))
+        return max(0, total)
+
+    def _cost_subject(self, mod: Mod, o: GameObject, pid: str) -> bool:
+        subject = mod.subject
+        if isinstance(subject, n.Self):
+            return mod.ctx.source == o.id
+        if isinstance(subject, n.Filter):
+            # the card is being recruited: it is in a hand or resource row, not in play
+            kinds = subject.kind.split(" or ")
+            if "character" in kinds and o.card.type is not CardType.CHARACTER:
+                return False
+            ctx = mod.ctx.bind(recruiter=pid)
+            return all(self._qual_recruiting(q, o, ctx, pid) for q in subject.qualifiers)
+        return False
+
+    def _qual_recruiting(self, q: Any, o: GameObject, ctx: Context, pid: str) -> bool:
+        if isinstance(q, n.RecruitedBy):
+            return pid in self.players(q.player, ctx)
+        if isinstance(q, n.ControlledBy):
+            return pid in self.players(q.player, ctx)
+        return self.qual(q, o, ctx)
+
     def has_change(self, o: GameObject, kind: type) -> bool:
         return any(True for _ in self.changes_on(o, kind))
 
@@ -247,7 +428,14 @@ class Query:
         return o.card.type is CardType.CHARACTER and not o.stunned and any(
             line.block == "leader" for line in powers(o.card))
 
-    # -- references and selectors ----------------------------------------
+    def is_unique(self, o: GameObject) -> bool:
+        """Unique unless Army, "~ is not unique", or made so (CR 705; FAQ GM 6)."""
+        for change, _mod in self.changes_on(o, n.Unique):
+            return change.unique
+        return is_unique(o.card)
+
+    # == references and selectors ==================================================================
+
     def chosen(self, binding: str, ctx: Context) -> Any:
         key = f"chosen:{binding}"
         if key in ctx.bindings:
@@ -256,383 +444,524 @@ class Query:
             return self.s.obj(ctx.source).bindings.get(key)
         return None
 
-    def ref(self, node: ast.Selector, ctx: Context) -> list[Any]:
+    def ref(self, node: Any, ctx: Context) -> list[Any]:
         """The objects (or players, or chain links) a reference stands for."""
         b = ctx.bindings
-        if isinstance(node, ast.SelfRef):
+        if isinstance(node, n.Self):
             return [ctx.source] if ctx.source else []
-        if isinstance(node, ast.TargetRef):
+        if isinstance(node, n.TargetRef):
             if 0 < node.index <= len(ctx.targets):
-                value = ctx.targets[node.index - 1]
-                return list(value) if isinstance(value, tuple) else [value]
+                return _listify(ctx.targets[node.index - 1])
             return []
-        if isinstance(node, ast.ChosenRef):
-            value = self.chosen(node.binding, ctx)
-            return [] if value is None else (list(value) if isinstance(value, tuple) else [value])
-        if isinstance(node, ast.TriggerRef):
-            return _listify(b.get(f"trigger:{node.role}"))
-        if isinstance(node, ast.ConditionRef):
+        if isinstance(node, n.ChosenRef):
+            return _listify(self.chosen(node.binding, ctx))
+        if isinstance(node, n.EventRef):
+            return _listify(b.get(f"event:{node.role}"))
+        if isinstance(node, n.ConditionRef):
             return _listify(b.get(f"condition:{node.role}"))
-        if isinstance(node, ast.ThatCardRef):
-            return _listify(b.get("that_card"))
-        if isinstance(node, ast.ThoseRef):
-            return _listify(b.get("those"))
-        if isinstance(node, ast.AffectedRef):
+        if isinstance(node, n.Acted):
+            return _listify(b.get(f"acted:{node.step}"))
+        if isinstance(node, n.Affected):
             return _listify(b.get("affected"))
-        if isinstance(node, ast.CurrentTargetRef):
+        if isinstance(node, n.CurrentTarget):
             return _listify(b.get("current_target"))
-        if isinstance(node, ast.EquippedRef):
+        if isinstance(node, n.Equipped):
             if ctx.source and ctx.source in self.s.objects:
                 host = self.s.obj(ctx.source).equipped_to
                 return [host] if host else []
             return []
-        if isinstance(node, ast.Target):
-            return self.ref(ast.TargetRef(node.index), ctx)
-        return self.select(node, ctx)
+        if isinstance(node, n.You):
+            return [ctx.controller]
+        if isinstance(node, n.Acting):
+            acting = b.get("acting")
+            return [acting] if acting else [ctx.controller]
+        return list(self.players(node, ctx)) if kind_of(node) == "player" else self.select(node, ctx)
 
     def select(self, node: Any, ctx: Context) -> list[Any]:
-        """Every object (id), player or chain link (id) a selector matches now."""
-        if isinstance(node, ast.Ref) or isinstance(node, ast.Target):
+        """Every object (id), player or chain link (number) a selector matches now."""
+        if isinstance(node, n.Ref) and not isinstance(node, (n.ControllerOf, n.OwnerOf, n.OpponentsOf)):
             return self.ref(node, ctx)
-        if isinstance(node, ast.Either):
+        if isinstance(node, (n.Either, n.Together)):
             out: list[Any] = []
-            for option in node.options:
-                out += [x for x in self.select(option, ctx) if x not in out]
-            return out
-        if isinstance(node, ast.Together):
-            out = []
-            for part in node.parts:
+            for part in (node.options if isinstance(node, n.Either) else node.parts):
                 out += [x for x in self.select(part, ctx) if x not in out]
             return out
-        if isinstance(node, ast.TopCards):
+        if isinstance(node, n.TopCards):
             out = []
-            for pid in self.players(node.owner, ctx):
+            for pid in self.players(node.zone.owner, ctx):
                 deck = self.s.player(pid).deck
-                out += list(deck[: self.amount(node.count, ctx)])
+                count = self.amount(node.count, ctx)
+                out += list(deck[-count:] if node.bottom else deck[:count]) if count > 0 else []
             return out
-        if isinstance(node, ast.Player):
+        if kind_of(node) == "player":
             return list(self.players(node, ctx))
-        if isinstance(node, ast.Filter):
-            if node.kind == "effect":
+        if isinstance(node, n.Filter):
+            if kind_of(node) == "effect":
                 return [lk.id for lk in self.s.chain if self.link_matches(node, lk, ctx)]
-            if node.kind == "player":
-                pids = self.players(node.controller, ctx) if node.controller else self.s.player_ids
-                return [p for p in pids if all(self.player_qual(q, p, ctx) for q in node.qualifiers)]
+            if node.target is not None:
+                return self.ref(n.TargetRef(node.target), ctx)
             return [o.id for o in self._candidates(node, ctx) if self._filter_ok(node, o, ctx)]
+        if isinstance(node, n.Zone):
+            out = []
+            for pid in self.players(node.owner, ctx) if node.owner is not None else self.s.player_ids:
+                for name in node.names:
+                    if name in ZONES:
+                        out += list(self.s.player(pid).pile(ZONES[name]))
+            return out
         return []
 
-    def _candidates(self, f: ast.Filter, ctx: Context) -> Iterator[GameObject]:
-        if not f.zones:
-            if f.kind == "resource":
-                for o in self.s.objects.values():
-                    if o.zone is Zone.RESOURCE_ROW:
-                        yield o
-                return
-            for o in self.s.in_play():
-                if f.kind == "character" and o.card.type is not CardType.CHARACTER:
-                    continue
-                if f.kind == "equipment" and o.card.type is not CardType.EQUIPMENT:
-                    continue
-                yield o
-            if f.kind == "card" and "revealed" in ctx.bindings:  # "his revealed cards" (SC 8)
-                for oid in _listify(ctx.bindings.get("revealed")):
-                    if oid in self.s.objects:
-                        yield self.s.obj(oid)
-                return
-            if f.kind == "card":  # a location or plot twist "you control" is a face-up resource
-                for o in self.s.objects.values():
-                    if o.zone is Zone.RESOURCE_ROW and o.face_up:
-                        yield o
-            return
-        seen: set[str] = set()
-        for zone in f.zones:
-            owners = self.players(zone.owner, ctx)
-            if zone.name in ROW_AREA:
-                field_, value = ROW_AREA[zone.name]
-                for o in self.s.in_play():
-                    if o.controller in owners and getattr(o, field_) == value and o.id not in seen:
-                        seen.add(o.id)
-                        yield o
-                continue
-            z = ZONE_NAMES.get(zone.name)
-            if z is None:
-                continue
-            for pid in owners:
-                for oid in self.s.player(pid).pile(z):
-                    if oid not in seen:
-                        seen.add(oid)
-                        yield self.s.obj(oid)
+    def zones_of(self, f: n.Filter) -> list[n.Zone]:
+        return [q.zone for q in f.qualifiers if isinstance(q, n.InZone) and q.zone is not None]
 
-    def _candidate_ids(self, f: ast.Filter, ctx: Context) -> frozenset[str]:
-        """The ids of ``_candidates`` (memoised for this state: testing every object of a
-        state against one zoned filter would otherwise list the zones once per object)."""
+    def _candidates(self, f: n.Filter, ctx: Context) -> Iterator[GameObject]:
+        """The objects a filter looks among: those in its zones, else where its kind lives
+        (characters and equipment in play; resources, locations and plot twists in resource rows)."""
+        zones = self.zones_of(f)
+        seen: set[str] = set()
+        if zones:
+            for zone in zones:
+                owners = self.players(zone.owner, ctx) if zone.owner is not None else self.s.player_ids
+                for name in zone.names:
+                    if name in AREAS:
+                        field_, value = AREAS[name]
+                        for o in self.s.in_play():
+                            if o.controller in owners and getattr(o, field_) == value and o.id not in seen:
+                                seen.add(o.id)
+                                yield o
+                        continue
+                    z = ZONES.get(name)
+                    if z is None:
+                        continue
+                    for pid in owners:
+                        for oid in self.s.player(pid).pile(z):
+                            if oid not in seen:
+                                seen.add(oid)
+                                yield self.s.obj(oid)
+            return
+        among = [q for q in f.qualifiers if isinstance(q, n.Among)]
+        if among:
+            for oid in self.select(among[0].of, ctx):
+                if oid in self.s.objects and oid not in seen:
+                    seen.add(oid)
+                    yield self.s.obj(oid)
+            return
+        if any(isinstance(q, n.State) and q.name == "revealed" and not q.negated for q in f.qualifiers):
+            # "his revealed cards": the cards this effect revealed, wherever they are
+            shown = [x for x in _listify(ctx.bindings.get("revealed")) if x in self.s.objects]
+            shown += [o.id for o in self.s.objects.values() if o.revealed and o.id not in shown]
+            for oid in shown:
+                yield self.s.obj(oid)
+            return
+        kinds = f.kind.split(" or ")
+        if any(k in ("character", "equipment", "card") for k in kinds):
+            for o in self.s.in_play():
+                seen.add(o.id)
+                yield o
+        if any(k in ("resource", "location", "plot twist", "card") for k in kinds):
+            for o in self.s.objects.values():
+                if o.zone is Zone.RESOURCE_ROW and o.id not in seen:
+                    seen.add(o.id)
+                    yield o
+        if any(k.endswith(" card") for k in kinds):
+            for o in self.s.objects.values():
+                if o.id not in seen and o.zone is not Zone.CHAIN:
+                    seen.add(o.id)
+                    yield o
+
+    def _kind_ok(self, kind: str, o: GameObject) -> bool:
+        t = o.card.type
+        if kind == "character":
+            return t is CardType.CHARACTER and o.zone is Zone.IN_PLAY
+        if kind == "equipment":
+            return t is CardType.EQUIPMENT and o.zone is Zone.IN_PLAY
+        if kind == "resource":
+            return o.zone is Zone.RESOURCE_ROW
+        if kind == "location":
+            return t is CardType.LOCATION and o.zone in (Zone.RESOURCE_ROW, Zone.IN_PLAY)
+        if kind == "plot twist":
+            return t is CardType.PLOT_TWIST
+        if kind == "character card":
+            return t is CardType.CHARACTER
+        if kind == "plot twist card":
+            return t is CardType.PLOT_TWIST
+        if kind == "location card":
+            return t is CardType.LOCATION
+        if kind == "equipment card":
+            return t is CardType.EQUIPMENT
+        return kind == "card"
+
+    def _filter_ok(self, f: n.Filter, o: GameObject, ctx: Context) -> bool:
+        if not any(self._kind_ok(k, o) for k in f.kind.split(" or ")):
+            return False
+        qctx = ctx.bind(affected=o.id) if any(isinstance(q, n.Where) for q in f.qualifiers) else ctx
+        return all(self.qual(q, o, qctx) for q in f.qualifiers)
+
+    def matches(self, node: Any, o: GameObject, ctx: Context) -> bool:
+        """Does object ``o`` match selector ``node`` now?"""
+        if isinstance(node, n.Filter):
+            if kind_of(node) != "object":
+                return False
+            if node.target is not None:
+                return o.id in self.ref(n.TargetRef(node.target), ctx)
+            zones = self.zones_of(node)
+            among = [q for q in node.qualifiers if isinstance(q, n.Among)]
+            if zones or among:
+                if o.id not in self._candidate_ids(node, ctx):
+                    return False
+            return self._filter_ok(node, o, ctx)
+        if isinstance(node, n.Either):
+            return any(self.matches(opt, o, ctx) for opt in node.options)
+        if isinstance(node, n.Together):
+            return any(self.matches(part, o, ctx) for part in node.parts)
+        return o.id in self.ref(node, ctx)
+
+    def _candidate_ids(self, f: n.Filter, ctx: Context) -> frozenset[str]:
         key = ("candidates", id(f), ctx)
         hit = self._memo.get(key)
-        if hit is None or hit[0] is not f:  # the node is kept with its entry: its id is not reused
+        if hit is None or hit[0] is not f:
             hit = (f, frozenset(c.id for c in self._candidates(f, ctx)))
             self._memo[key] = hit
         return hit[1]
 
-    def _filter_ok(self, f: ast.Filter, o: GameObject, ctx: Context) -> bool:
-        if f.kind == "character" and o.card.type is not CardType.CHARACTER:
-            return False
-        if f.kind == "equipment" and o.card.type is not CardType.EQUIPMENT:
-            return False
-        if f.kind == "resource" and o.zone is not Zone.RESOURCE_ROW:
-            return False
-        if f.controller is not None:
-            who = o.controller if o.zone in (Zone.IN_PLAY, Zone.CHAIN) else o.owner
-            if who not in self.players(f.controller, ctx):
-                return False
-        return all(self.qual(q, o, ctx) for q in f.qualifiers)
-
-    def matches(self, node: Any, o: GameObject, ctx: Context, mod: Mod | None = None) -> bool:
-        """Does object ``o`` match selector ``node`` now?"""
-        if isinstance(node, ast.Filter):
-            if node.kind in ("effect", "player"):
-                return False
-            if not node.zones:
-                if node.kind == "resource":
-                    if o.zone is not Zone.RESOURCE_ROW:
-                        return False
-                elif node.kind == "card" and o.zone is Zone.RESOURCE_ROW and o.face_up:
-                    pass
-                elif o.zone is not Zone.IN_PLAY:
-                    return False
-            else:
-                if o.id not in self._candidate_ids(node, ctx):
-                    return False
-            return self._filter_ok(node, o, ctx)
-        if isinstance(node, ast.Either):
-            return any(self.matches(opt, o, ctx) for opt in node.options)
-        if isinstance(node, ast.Together):
-            return any(self.matches(part, o, ctx) for part in node.parts)
-        if isinstance(node, ast.Target):
-            return self.matches(node.selector, o, ctx)
-        if isinstance(node, ast.ConditionRef) and mod is not None and mod.while_ is not None:
-            return o.id in _listify(self.condition_binding(mod.while_, ctx).get(f"condition:{node.role}"))
-        return o.id in self.ref(node, ctx)
-
-    def qual(self, q: ast.Qualifier, o: GameObject, ctx: Context) -> bool:
+    def qual(self, q: n.Qualifier, o: GameObject, ctx: Context) -> bool:
         """One qualifier of a filter, for object ``o``."""
         s = self.s
-        if isinstance(q, ast.Affiliation):
-            # "Wrecking Crew characters" names a version as well as an affiliation (FAQ SC 32).
-            return self.has_affiliation(o, q.name) or _same(o.card.version or "", q.name)
-        if isinstance(q, ast.AffiliationIn):
-            return any(self.has_affiliation(o, n) for n in self.affiliation_names(q.affiliations, ctx))
-        if isinstance(q, ast.CardTypeIs):
-            return o.card.type is not None and o.card.type.value == q.type
-        if isinstance(q, ast.CostAtMost):
-            return o.card.cost is not None and self.cost(o) <= q.n
-        if isinstance(q, ast.CostAtLeast):
-            return o.card.cost is not None and self.cost(o) >= q.n
-        if isinstance(q, ast.SameCostAs):
-            return any(o.card.cost is not None and self.cost(o) == self.cost(s.obj(r))
-                       for r in self.ref(q.ref, ctx) if r in s.objects and r != o.id)
-        if isinstance(q, ast.Named):
-            return o.card.name.casefold() == q.name.casefold()
-        if isinstance(q, ast.SameNameAs):
-            return any(o.card.name.casefold() == s.obj(r).card.name.casefold() and r != o.id
-                       for r in self.ref(q.ref, ctx) if r in s.objects)
-        if isinstance(q, ast.SharesAName):
-            pool = [x for x in _listify(ctx.bindings.get("revealed")) if x in s.objects and
-                    s.obj(x).owner == o.owner] or [x.id for x in s.objects.values()
-                                                   if x.owner == o.owner and x.zone is o.zone]
-            return any(r != o.id and s.obj(r).owner == o.owner and s.obj(r).card.name == o.card.name
-                       for r in pool)
-        if isinstance(q, ast.VersionIs):
-            return (o.card.version or "").casefold() == q.name.casefold()
-        if isinstance(q, ast.NotVersion):
-            return (o.card.version or "").casefold() != q.name.casefold()
-        if isinstance(q, ast.InState):
-            return {"stunned": o.stunned, "non-stunned": not o.stunned,
-                    "ready": not o.exhausted and not o.stunned, "exhausted": o.exhausted}[q.state]
-        if isinstance(q, ast.Role):
-            a = s.attack
-            if q.role == "leader":
-                return self.is_leader(o)
-            if q.role == "non-defending":
-                return a is None or o.id not in a.defenders
-            if a is None:
+        if isinstance(q, n.State):
+            return self.state_is(o, q.name, ctx) != q.negated
+        if isinstance(q, n.Name):
+            # "Wrecking Crew characters" names a version as well as an affiliation (FAQ SC 32);
+            # "Army", "Team-Up" are versions.
+            found = self.has_affiliation(o, q.name) or _same(o.card.version or "", q.name) \
+                or _has(self.traits(o), q.name)
+            return found != q.negated
+        if isinstance(q, n.Named):
+            name = s.obj(ctx.source).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
+            return _same(o.card.name, name)
+        if isinstance(q, n.Role):
+            return any(self._role(o, r) for r in q.roles)
+        if isinstance(q, n.Other):
+            return o.id not in self.ref(q.of, ctx)
+        if isinstance(q, n.StatIs):
+            value = self.cost(o) if q.stat == "cost" else self.stat(o, q.stat)
+            if q.stat == "cost" and o.card.cost is None:
                 return False
-            if q.role == "attacker":
-                return o.id in a.attackers
-            if q.role == "team attacker":
-                return o.id in a.attackers and a.is_team
-            return o.id in a.defenders
-        if isinstance(q, ast.AdjacentTo):
-            return any(adjacent(o, s.obj(r)) for r in self.ref(q.ref, ctx) if r in s.objects)
-        if isinstance(q, ast.OtherThan):
-            return o.id not in self.ref(q.ref, ctx)
-        if isinstance(q, ast.SharesCostOrVersion):
-            for r in self.ref(q.ref, ctx):
-                if r in s.objects and r != o.id:
-                    other = s.obj(r)
-                    if (o.card.cost is not None and self.cost(o) == self.cost(other)) or \
-                            (o.card.version and o.card.version == other.card.version):
-                        return True
-            return False
-        if isinstance(q, ast.InArea):
-            return o.zone is Zone.IN_PLAY and o.area == q.area
-        if isinstance(q, ast.Equipped):
-            return any(e.equipped_to == o.id for e in s.in_play())
-        if isinstance(q, ast.HasKeyword):
-            return q.keyword in self.keywords(o)
-        if isinstance(q, ast.Revealed):
-            return o.revealed or o.id in _listify(ctx.bindings.get("revealed"))
-        if isinstance(q, ast.Remaining):
-            return o.id not in _listify(ctx.bindings.get("moved"))
-        if isinstance(q, ast.FaceUp):
-            return o.face_up
-        if isinstance(q, ast.OngoingQ):
-            return o.card.ongoing == q.ongoing
-        if isinstance(q, ast.CausedBreakthrough):
-            return o.id in s.breakthrough_causers
+            return self.quantity_holds(q.quantity, value, ctx)
+        if isinstance(q, n.HasKeyword):
+            have = self.keywords(o)
+            return all(k in have for k in q.keywords)
+        if isinstance(q, n.SameAs):
+            return any(r != o.id and self._same_as(q.what, o, s.obj(r)) for r in self.select(q.of, ctx)
+                       if r in s.objects)
+        if isinstance(q, n.Shares):
+            return self._shares(q, o, ctx)
+        if isinstance(q, n.HasEither):
+            names = self.affiliation_names(q, ctx)
+            return any(self.has_affiliation(o, x) for x in names)
+        if isinstance(q, n.Adjacent):
+            return any(adjacent(o, s.obj(r)) for r in self.select(q.to, ctx) if r in s.objects)
+        if isinstance(q, n.ControlledBy):
+            who = self.controller_of(o)
+            return who in self.players(q.player, ctx)
+        if isinstance(q, n.RecruitedBy):
+            return o.owner in self.players(q.player, ctx)
+        if isinstance(q, n.InZone):
+            if q.zone is None:
+                return o.zone is Zone.IN_PLAY
+            return o.id in self._zone_ids(q.zone, ctx)
+        if isinstance(q, (n.OfYourChoice, n.Than)):
+            return True
+        if isinstance(q, n.Among):
+            return o.id in self.select(q.of, ctx)
+        if isinstance(q, n.Where):
+            return self.holds(q.condition, ctx.bind(affected=o.id))
+        if isinstance(q, n.Chosen):
+            names = _listify(self.chosen(q.binding, ctx))
+            return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in names)
         return False
 
-    def player_qual(self, q: ast.Qualifier, pid: str, ctx: Context) -> bool:
-        if isinstance(q, ast.ControlsQ):
-            return any(self.s.obj(x).controller == pid for x in self.select(q.selector, ctx)
-                       if x in self.s.objects)
+    def _zone_ids(self, zone: n.Zone, ctx: Context) -> frozenset[str]:
+        key = ("zone", id(zone), ctx)
+        hit = self._memo.get(key)
+        if hit is None or hit[0] is not zone:
+            f = n.Filter("card", (n.InZone(zone),))
+            hit = (zone, frozenset(o.id for o in self._candidates(f, ctx)))
+            self._memo[key] = hit
+        return hit[1]
+
+    def state_is(self, o: GameObject, name: str, ctx: Context) -> bool:
+        """A state or place an object is in ("stunned", "ready", "face-up", "support row", …)."""
+        a = self.s.attack
+        in_play = o.zone is Zone.IN_PLAY
+        if name == "stunned":
+            return o.stunned
+        if name == "exhausted":
+            return o.exhausted
+        if name == "ready":
+            return not o.exhausted and not o.stunned
+        if name == "hidden":
+            return in_play and o.area == "hidden"
+        if name == "visible":
+            return in_play and o.area == "visible"
+        if name == "face-up":
+            return o.face_up
+        if name == "face-down":
+            return not o.face_up
+        if name == "front row":
+            return in_play and o.row == "front"
+        if name == "support row":
+            return in_play and o.row == "support"
+        if name == "equipped":
+            return any(e.equipped_to == o.id for e in self.s.in_play())
+        if name == "revealed":
+            return o.revealed or o.id in _listify(ctx.bindings.get("revealed"))
+        if name == "remaining":
+            return o.id not in _listify(ctx.bindings.get("moved"))
+        if name == "unique":
+            return self.is_unique(o)
+        if name == "leader":
+            return self.is_leader(o)
+        if name == "attacking":
+            return a is not None and o.id in a.attackers
+        if name == "team attacking":
+            return a is not None and o.id in a.attackers and a.is_team
+        if name == "defending":
+            return a is not None and o.id in a.defenders
+        if name == "reinforced":
+            return a is not None and o.id in a.defenders and self.reinforced(o)
+        if name == "protected":
+            return in_play and protected(self.s, o)
+        if name == "ongoing":
+            return o.card.ongoing
+        if name == "boosted":
+            return bool(o.bindings.get("boosted"))
+        if name == "powered-up":
+            return any(h.name == "PowerUp" and h.get("object") == o.id for h in self.s.turn_log)
+        if name == "different":
+            return True
         return False
+
+    def _role(self, o: GameObject, role: str) -> bool:
+        a = self.s.attack
+        if a is None:
+            return False
+        if role == "attacker":
+            return o.id in a.attackers
+        if role == "team attacker":
+            return o.id in a.attackers and a.is_team
+        if role == "defender":
+            return o.id in a.defenders
+        return False
+
+    def _same_as(self, what: str, o: GameObject, other: GameObject) -> bool:
+        if what == "name":
+            return _same(o.card.name, other.card.name)
+        if what == "cost":
+            return o.card.cost is not None and other.card.cost is not None and self.cost(o) == self.cost(other)
+        if what == "version":
+            return bool(o.card.version) and _same(o.card.version or "", other.card.version or "")
+        if what == "identity":
+            return _same(o.card.identity or o.card.name, other.card.identity or other.card.name)
+        if what in ("atk", "def"):
+            return self.stat(o, what) == self.stat(other, what)
+        if what in ("affiliation", "team affiliation"):
+            return bool({x.casefold() for x in self.affiliations(o)} & {x.casefold() for x in self.affiliations(other)})
+        return False
+
+    def _shares(self, q: n.Shares, o: GameObject, ctx: Context) -> bool:
+        if q.of is not None:
+            others = [self.s.obj(r) for r in self.select(q.of, ctx) if r in self.s.objects and r != o.id]
+        else:
+            # "cards that share a name": with another card of the same group (the revealed ones,
+            # or those of its owner in the same zone)
+            pool = [x for x in _listify(ctx.bindings.get("revealed")) if x in self.s.objects
+                    and self.s.obj(x).owner == o.owner]
+            if not pool:
+                pool = [x.id for x in self.s.objects.values() if x.owner == o.owner and x.zone is o.zone]
+            others = [self.s.obj(r) for r in pool if r != o.id]
+        return any(any(self._same_as(w, o, other) for w in q.what) for other in others)
 
     def link_matches(self, f: Any, link: ChainLink, ctx: Context) -> bool:
         """Does a chain link (an effect) match an effect filter ("non-ongoing plot twist
         effect", "effects your opponents control", "plot twist or payment effects")?"""
-        if isinstance(f, ast.Target):
-            f = f.selector
-        if isinstance(f, ast.Either):
+        if isinstance(f, n.Either):
             return any(self.link_matches(x, link, ctx) for x in f.options)
-        if not isinstance(f, ast.Filter) or f.kind != "effect":
+        if not isinstance(f, n.Filter) or kind_of(f) != "effect":
             return False
-        if f.controller is not None and link.controller not in self.players(f.controller, ctx):
+        origins = [_EFFECT_KINDS[k] for k in effect_kinds(f.kind)]
+        if None not in origins and link.origin not in origins:
             return False
         for q in f.qualifiers:
-            if isinstance(q, ast.OngoingQ):
-                if link.ongoing != q.ongoing:
+            if isinstance(q, n.ControlledBy):
+                if link.controller not in self.players(q.player, ctx):
                     return False
-            elif isinstance(q, ast.SourceType):
-                if link.origin not in q.types:
+            elif isinstance(q, n.State) and q.name == "ongoing":
+                if link.ongoing == q.negated:
                     return False
-            elif isinstance(q, ast.CardTypeIs):
-                if link.origin != q.type:
-                    return False
-            elif isinstance(q, ast.OneTarget):
+            elif isinstance(q, n.WithOneTarget):
                 if len(link.targets) != 1:
                     return False
-            elif isinstance(q, ast.TargetingQ):
-                if not any(t in self.s.objects and self.matches(q.selector, self.s.obj(t), ctx)
-                           for t in link.targets):
+            elif isinstance(q, n.Targeting):
+                if not any(t in self.s.objects and self.matches(q.of, self.s.obj(t), ctx) for t in link.targets):
+                    return False
+            elif isinstance(q, n.Other):
+                if link.id in self.ref(q.of, ctx):
                     return False
             else:
                 return False
         return True
 
-    # -- players, amounts, conditions ------------------------------------
+    # == players, amounts, conditions ==============================================================
+
     def players(self, node: Any, ctx: Context) -> tuple[str, ...]:
-        """The players a player node stands for, relative to the effect's controller."""
+        """The players a player phrase stands for, relative to the effect's controller."""
         s = self.s
-        if node is None or isinstance(node, ast.You):
+        if node is None or isinstance(node, n.You):
             return (ctx.controller,)
-        if isinstance(node, ast.Opponents):
-            return s.opponents(ctx.controller)
-        if isinstance(node, ast.EachPlayer):
-            return tuple(p for p in s.seat_order() if all(self.player_qual(q, p, ctx) for q in node.qualifiers))
-        if isinstance(node, ast.ActingPlayer):
+        if isinstance(node, n.Acting):
             acting = ctx.bindings.get("acting")
             return (acting,) if acting else (ctx.controller,)
-        if isinstance(node, ast.ControllerOf):
+        if isinstance(node, n.OpponentsOf):
+            out: list[str] = []
+            for pid in self.players(node.of, ctx):
+                out += [p for p in s.opponents(pid) if p not in out]
+            return tuple(out)
+        if isinstance(node, (n.ControllerOf, n.OwnerOf)):
             out = []
-            for x in self.ref(node.ref, ctx):
+            for x in self.select(node.of, ctx):
                 if x in s.objects:
-                    out.append(s.obj(x).controller)
+                    o = s.obj(x)
+                    out.append(o.owner if isinstance(node, n.OwnerOf) else self.controller_of(o))
                 elif x in s.player_ids:
                     out.append(x)
+                elif isinstance(x, int) and s.link(x) is not None:
+                    out.append(s.link(x).controller)
             return tuple(dict.fromkeys(out))
-        if isinstance(node, (ast.Target, ast.Ref)):
+        if isinstance(node, n.Filter) and kind_of(node) == "player":
+            if node.target is not None:
+                return tuple(x for x in self.ref(n.TargetRef(node.target), ctx) if x in s.player_ids)
+            pool = s.seat_order()
+            if node.kind == "opponent":
+                pool = tuple(p for p in pool if p != ctx.controller)
+            return tuple(p for p in pool if all(self.player_qual(q, p, ctx) for q in node.qualifiers))
+        if isinstance(node, n.Together):
+            out = []
+            for part in node.parts:
+                out += [p for p in self.players(part, ctx) if p not in out]
+            return tuple(out)
+        if isinstance(node, n.Ref):
             return tuple(x for x in self.ref(node, ctx) if x in s.player_ids)
-        if isinstance(node, ast.Filter) and node.kind == "player":
-            return tuple(self.select(node, ctx))
         return ()
 
-    def amount(self, node: ast.Amount, ctx: Context) -> int:
+    def player_qual(self, q: Any, pid: str, ctx: Context) -> bool:
+        if isinstance(q, n.Where):
+            return self.holds(q.condition, ctx.bind(acting=pid, affected=pid))
+        if isinstance(q, n.Other):
+            return pid not in self.ref(q.of, ctx)
+        return False
+
+    def quantity_holds(self, q: n.Quantity, value: int, ctx: Context) -> bool:
+        if q.n is None:
+            return True
+        return _compare(value, q.op, self.amount(q.n, ctx))
+
+    def amount(self, node: Any, ctx: Context) -> int:
         """A number of the text, computed now."""
         s = self.s
-        if isinstance(node, ast.Fixed):
+        if isinstance(node, n.Fixed):
             return node.n
-        if isinstance(node, ast.ForEach):
-            return node.per * len(self.select(node.selector, ctx))
-        if isinstance(node, ast.Times):
-            return node.factor * self.amount(node.amount, ctx)
-        if isinstance(node, ast.EventAmount):
+        if isinstance(node, n.X):
+            return int(ctx.bindings.get("x", 0))
+        if isinstance(node, n.Times):
+            return self.amount(node.factor, ctx) * self.amount(node.amount, ctx)
+        if isinstance(node, n.Half):
+            value = self.amount(node.amount, ctx)
+            return -(-value // 2) if node.up else value // 2
+        if isinstance(node, n.Negative):
+            return -self.amount(node.amount, ctx)
+        if isinstance(node, n.NumberOf):
+            return len(self.select(node.selector, ctx))
+        if isinstance(node, n.ThatMuch):
             return int(ctx.bindings.get("event_amount", 0))
-        if isinstance(node, ast.CostOf):
-            return sum(s.obj(x).card.cost or 0 for x in self.ref(node.ref, ctx) if x in s.objects)
-        if isinstance(node, ast.PointsPaid):
+        if isinstance(node, n.PointsPaid):
             return int(ctx.bindings.get("paid", 0))
-        if isinstance(node, ast.CardsInHand):
-            return sum(len(s.player(p).hand) for p in self.players(node.player, ctx))
-        if isinstance(node, ast.PrintedStat):
-            return sum(((s.obj(x).card.atk if node.stat == "atk" else s.obj(x).card.defense) or 0)
-                       for x in self.ref(node.ref, ctx) if x in s.objects)
-        if isinstance(node, ast.CurrentStat):
-            return sum(self.stat(s.obj(x), node.stat) for x in self.ref(node.ref, ctx) if x in s.objects)
+        if isinstance(node, n.EnduranceOf):
+            return sum(s.player(p).endurance for p in self.players(node.player, ctx))
+        if isinstance(node, n.StatOf):
+            total = 0
+            for x in self.select(node.of, ctx):
+                if x not in s.objects:
+                    continue
+                o = s.obj(x)
+                if node.stat == "cost":
+                    total += o.card.cost or 0
+                elif node.printed or o.zone is not Zone.IN_PLAY:
+                    total += (o.card.atk if node.stat == "atk" else o.card.defense) or 0
+                else:
+                    total += self.raw_stat(o, node.stat)
+            return total
+        if isinstance(node, n.Quantity):
+            return self.amount(node.n, ctx) if node.n is not None else 0
         raise TypeError(f"unknown amount {node!r}")
 
-    def holds(self, cond: ast.Condition, ctx: Context, affected: str | None = None) -> bool:
-        """Is the condition true now? ``affected`` is the object an ``AffectedRef`` names."""
-        s = self.s
-        if affected is not None:
-            ctx = ctx.bind(affected=affected)
-        if isinstance(cond, ast.AllOf):
-            return all(self.holds(c, ctx) for c in cond.conditions)
-        if isinstance(cond, ast.NoCardsInHand):
-            return all(not s.player(p).hand for p in self.players(cond.player, ctx))
-        if isinstance(cond, ast.YouControl):
-            return bool(self._controlled(cond.selector, ctx))
-        if isinstance(cond, ast.YouDoNotControl):
-            return not self._controlled(cond.selector, ctx)
-        if isinstance(cond, ast.YouControlCount):
-            n = len(self._controlled(cond.selector, ctx))
-            return n <= cond.n if cond.comparison == "at most" else n >= cond.n
-        if isinstance(cond, ast.PlayedNoOtherPlotTwists):
-            played = s.plot_twists_played.get(ctx.controller, 0)
-            this_one = 1 if ctx.bindings.get("is_plot_twist") else 0
-            return played - this_one <= 0
-        if isinstance(cond, ast.EnduranceAtLeast):
-            return all(s.player(p).endurance >= cond.n for p in self.players(cond.player, ctx))
-        if isinstance(cond, ast.InZone):
-            z = ZONE_NAMES.get(cond.zone.name)
-            owners = self.players(cond.zone.owner, ctx)
-            return any(x in s.objects and s.obj(x).zone is z and s.obj(x).owner in owners
-                       for x in self.ref(cond.ref, ctx))
-        if isinstance(cond, ast.StatGreaterThan):
-            objs = [s.obj(x) for x in self.ref(cond.ref, ctx) if x in s.objects]
-            return any(self.stat(o, cond.stat) > self.amount(cond.amount, ctx) for o in objs)
-        if isinstance(cond, (ast.IsAttacking, ast.IsDefending, ast.IsExhausted, ast.IsReinforced,
-                             ast.IsTeamAttacking, ast.IsVisible, ast.IsHidden)):
-            objs = [s.obj(x) for x in self.ref(cond.ref, ctx) if x in s.objects]
-            return bool(objs) and all(self._state_cond(cond, o) for o in objs)
-        if isinstance(cond, ast.IsProtecting):
-            return bool(self.condition_binding(cond, ctx))
-        if isinstance(cond, ast.ChoseAffiliation):
-            chosen = self.chosen(cond.binding, ctx) or ()
-            return any(_same(cond.name, c) for c in chosen)
-        if isinstance(cond, ast.HasAffiliation):
-            return any(self.has_affiliation(s.obj(x), cond.name) for x in self.ref(cond.ref, ctx)
-                       if x in s.objects)
-        if isinstance(cond, ast.OnePlayerRevealedMost):
-            return bool(self.condition_binding(cond, ctx))
-        if isinstance(cond, ast.WasBoosted):
-            return any(s.obj(x).bindings.get("boosted") for x in self.ref(cond.ref, ctx) if x in s.objects)
-        raise TypeError(f"unknown condition {cond!r}")
+    def holds(self, cond: Any, ctx: Context) -> bool:
+        """Is the condition true now?"""
+        return bool(self.condition_binding(cond, ctx))
 
     def condition_binding(self, cond: Any, ctx: Context) -> dict[str, Any]:
-        """For conditions that single something out, what they single out (empty: false)."""
+        """Whether a condition holds, and what it singled out (``condition:object``,
+        ``condition:player``): an empty dict is false."""
         s = self.s
-        if isinstance(cond, ast.IsProtecting):
-            protectors = [s.obj(x) for x in self.ref(cond.subject, ctx) if x in s.objects]
+        yes: dict[str, Any] = {"ok": True}
+        if isinstance(cond, n.All):
+            out: dict[str, Any] = {}
+            for c in cond.conditions:
+                b = self.condition_binding(c, ctx)
+                if not b:
+                    return {}
+                out.update(b)
+                ctx = ctx.bind(**{k: v for k, v in b.items() if k.startswith("condition:")})
+            return out
+        if isinstance(cond, n.AnyOf):
+            for c in cond.conditions:
+                b = self.condition_binding(c, ctx)
+                if b:
+                    return b
+            return {}
+        if isinstance(cond, n.Not):
+            return {} if self.holds(cond.condition, ctx) else yes
+        if isinstance(cond, n.Compare):
+            left, right = cond.left, cond.right
+            found = None
+            if isinstance(left, n.NumberOf):
+                found = self.select(left.selector, ctx)
+                value = len(found)
+            else:
+                value = self.amount(left, ctx)
+            if not _compare(value, cond.op, self.amount(right, ctx)):
+                return {}
+            return {"ok": True, "condition:object": tuple(found)} if found else yes
+        if isinstance(cond, n.Is):
+            subjects = self.select(cond.subject, ctx) if kind_of(cond.subject) != "player" else \
+                list(self.players(cond.subject, ctx))
+            if not subjects:
+                return {}
+            for x in subjects:
+                if x in s.player_ids:
+                    ok = all(self.player_qual(q, x, ctx) for q in cond.qualifiers)
+                elif x in s.objects:
+                    o = s.obj(x)
+                    ok = all(self.qual(q, o, ctx) for q in cond.qualifiers) and \
+                        (cond.kind is None or self._kind_ok(cond.kind, o) or
+                         self._kind_ok(cond.kind + " card", o))
+                else:
+                    ok = False
+                if ok == cond.negated:
+                    return {}
+            return {"ok": True, "condition:object": tuple(subjects)}
+        if isinstance(cond, n.Happened):
+            return yes if self.happened(cond, ctx) else {}
+        if isinstance(cond, n.Protecting):
+            protectors = [s.obj(x) for x in self.select(cond.subject, ctx) if x in s.objects]
             found = []
             for p in protectors:
                 if p.zone is not Zone.IN_PLAY or p.row != "front" or p.stunned:
@@ -641,103 +970,153 @@ class Query:
                     if c.row == "support" and c.col == p.col and c.area == p.area and \
                             self.matches(cond.object, c, ctx):
                         found.append(c.id)
-            return {"condition:object": tuple(found)} if found else {}
-        if isinstance(cond, ast.OnePlayerRevealedMost):
-            scores = {}
-            for pid in s.player_ids:
-                pctx = ctx.bind(acting=pid)
-                scores[pid] = len([x for x in self.select(cond.selector, pctx)
-                                   if x in s.objects and s.obj(x).owner == pid])
+            return {"ok": True, "condition:object": tuple(found)} if found else {}
+        if isinstance(cond, n.Some):
+            for pid in self.players(cond.players, ctx):
+                b = self.condition_binding(cond.condition, ctx.bind(acting=pid))
+                if b:
+                    return {**b, "condition:player": pid}
+            return {}
+        if isinstance(cond, n.Most):
+            scores = {pid: self.amount(cond.count, ctx.bind(acting=pid)) for pid in s.player_ids}
             best = max(scores.values()) if scores else 0
             top = [p for p, v in scores.items() if v == best]
-            return {"condition:player": top[0]} if best > 0 and len(top) == 1 else {}
-        return {"ok": True} if self.holds(cond, ctx) else {}
+            return {"ok": True, "condition:player": top[0]} if best > 0 and len(top) == 1 else {}
+        if isinstance(cond, n.ChoseNames):
+            chosen = _listify(self.chosen("affiliation", ctx))
+            named = [c for c in chosen if any(_same(c, x) for x in cond.names)]
+            return yes if named and (not cond.other or len(chosen) > len(named)) else {}
+        if isinstance(cond, n.During):
+            return yes if self.during(cond.step, ctx.controller) else {}
+        if isinstance(cond, n.Does):
+            return {}
+        raise TypeError(f"unknown condition {cond!r}")
 
-    def _controlled(self, selector: Any, ctx: Context) -> list[Any]:
-        found = self.select(selector, ctx)
-        if isinstance(selector, ast.Filter) and selector.controller is None and selector.kind != "player":
-            found = [x for x in found if x in self.s.objects and
-                     (self.s.obj(x).controller if self.s.obj(x).zone is Zone.IN_PLAY else self.s.obj(x).owner)
-                     == ctx.controller]
-        return found
+    def during(self, step: n.Step, pid: str) -> bool:
+        """Is it now the phase or step (and "your" one, for "your recruit step")?"""
+        s = self.s
+        name = step.name
+        if name.endswith("phase"):
+            ok = s.phase == name.split()[0]
+        else:
+            ok = s.step == name.split()[0]
+        if step.whose == "your":
+            ok = ok and (s.active == pid or (s.active is None and s.initiative == pid))
+        return ok
 
-    def _state_cond(self, cond: Any, o: GameObject) -> bool:
-        a = self.s.attack
-        if isinstance(cond, ast.IsAttacking):
-            return a is not None and o.id in a.attackers
-        if isinstance(cond, ast.IsTeamAttacking):
-            return a is not None and o.id in a.attackers and a.is_team
-        if isinstance(cond, ast.IsDefending):
-            return a is not None and o.id in a.defenders
-        if isinstance(cond, ast.IsReinforced):
-            return a is not None and o.id in a.defenders and self.reinforced(o)
-        if isinstance(cond, ast.IsExhausted):
-            return o.exhausted
-        if isinstance(cond, ast.IsVisible):
-            return o.zone is Zone.IN_PLAY and o.area == "visible"
-        return o.zone is Zone.IN_PLAY and o.area == "hidden"
+    def happened(self, cond: n.Happened, ctx: Context) -> bool:
+        """"you played another plot twist this turn", "it attacked this turn" (the turn's events);
+        without a span, the effect's own steps first ("If you discarded a character card")."""
+        from .triggers import pattern_matches
+
+        own = [h for h in _listify(ctx.bindings.get("done")) if isinstance(h, Happening)]
+        pool: Iterable[Happening] = self.s.turn_log
+        if cond.span is None and any(h.kind is type(cond.event) for h in own):
+            pool = [h for h in own if h.kind is type(cond.event)]
+        elif type(cond.event) is n.Recruit and isinstance(cond.event.object, n.Self) and ctx.source in self.s.objects:
+            origin = self.s.obj(ctx.source).bindings.get("recruited_from")
+            if origin is not None:
+                pool = [Happening(n.Recruit, _fmap(agent=self.s.obj(ctx.source).controller, object=ctx.source,
+                                                   origin=origin))]
+        count = sum(1 for h in pool if pattern_matches(self, cond.event, h, ctx) is not None)
+        quantity = getattr(getattr(cond.event, "object", None), "quantity", None)
+        if isinstance(quantity, n.Quantity) and quantity.n is not None:
+            wanted = self.amount(quantity.n, ctx)
+            if wanted == 0 or quantity.exact or quantity.op != "=":
+                # "you played no other plot twists", "if you played two or more"
+                return _compare(count, quantity.op, wanted)
+            return count >= wanted
+        return count > 0
 
     def reinforced(self, o: GameObject) -> bool:
         """A defender is reinforced by the reinforcement effect or by the reinforcement keyword (CR 12.2)."""
         a = self.s.attack
         return a is not None and (a.reinforced(o.id) or "reinforcement" in self.keywords(o))
 
-    # -- permissions and restrictions -------------------------------------
+    # == permissions and prohibitions ==============================================================
+
+    def prohibition(self, h: Happening) -> tuple[Any, Mod] | None:
+        """A "cannot" modifier that forbids this event, with its modifier (or ``None``)."""
+        from .triggers import pattern_matches
+
+        for mod in self.mods():
+            for c in mod.changes:
+                if not isinstance(c, n.Cannot) or type(c.event) is not h.kind:
+                    continue
+                role = _affected_role(c.event)
+                if role is None:
+                    continue
+                values = _listify(h.get(role))
+                if h.kind is n.BecomeTarget and role == "agent":
+                    values = _listify(h.get("effect"))
+                for value in values:
+                    if value in self.s.objects:
+                        if not self.applies(mod, self.s.obj(value)):
+                            continue
+                    elif value in self.s.player_ids:
+                        if not self.applies_player(mod, value):
+                            continue
+                    else:
+                        continue
+                    if pattern_matches(self, c.event, h, mod.ctx.bind(affected=value)) is not None:
+                        return c, mod
+        return None
+
     def can_be_targeted(self, o: GameObject, link: ChainLink) -> bool:
         """False when a "cannot be the target of …" modifier covers this effect (FAQ SC 1,
         SC 25, SC 29, SC 36)."""
-        for change, mod in self.changes_on(o, ast.CannotBeTargeted):
-            if self.link_matches(change.by, link, mod.ctx):
-                return False
-        return True
+        h = Happening(n.BecomeTarget, _fmap(object=o.id, effect=link.id, agent=link.source, link=link))
+        return self.prohibition(h) is None
 
-    def numbered_powers(self, o: GameObject) -> list[tuple[Any, str | None]]:
+    def permissions(self, o: GameObject, kind: type) -> list[tuple[n.Can, Mod]]:
+        """The "can …" modifiers on ``o`` for events of ``kind`` ("can attack hidden characters")."""
+        return [(c, mod) for c, mod in self.changes_on(o, n.Can) if type(c.event) is kind]
+
+    def numbered_powers(self, o: GameObject) -> list[tuple[Any, Any]]:
         """Its powers as ``use = ID, power = N`` numbers them: the printed ones in order, then
-        those it has gained ("Equipped character has \"…\""), each with its block
+        those it has gained ("Equipped character has \\"…\\""), each with its line
         (assumption A-GAINED-POWERS)."""
-        out: list[tuple[Any, str | None]] = [(ln.node, ln.block) for ln in powers(o.card)]
+        out: list[tuple[Any, Any]] = [(ln.node, ln) for ln in powers(o.card)]
         if o.zone is Zone.IN_PLAY:
-            for change, _mod in self.changes_on(o, ast.GainPower):
-                out.append((change.power, "gained"))
+            for power, _mod in self._gained(o):
+                out.append((power, "gained"))
         return out
 
-    def keyword_powers(self, o: GameObject) -> dict[str, Any]:
-        """The payment powers its keywords give it now (evasion), by keyword."""
-        from .keywords import KEYWORD_POWERS, keyword_power
-        found = {}
-        for word in sorted(self.keywords(o) & set(KEYWORD_POWERS)):
-            power = keyword_power(word, o.card.name)
-            if power is not None:
-                found[word] = power
-        return found
 
-    def can_be_stunned(self, o: GameObject) -> bool:
-        return not self.has_change(o, ast.CannotBeStunned)
-
-    def cannot_play(self, pid: str, kind: str) -> bool:
-        return any(c.kind == kind for c, _ in self.player_changes(pid, ast.CannotPlay))
-
-    def cannot_use_activated(self, pid: str, o: GameObject) -> bool:
-        for change, mod in self.player_changes(pid, ast.CannotUseActivatedPowers):
-            if o.id in self.ref(change.of, mod.ctx) or self.matches(change.of, o, mod.ctx):
-                return True
-        return False
+def _fmap(**items: Any) -> Any:
+    from .fmap import FrozenMap
+    return FrozenMap(items)
 
 
-def _listify(value: Any) -> list[Any]:
-    if value is None:
-        return []
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return list(value)
-    return [value]
+def _affected_role(event: n.Event) -> str | None:
+    for a in event.__attrs_attrs__:
+        if isinstance(getattr(event, a.name), n.Affected):
+            return a.name
+    return None
 
 
-def _same(a: str, b: str) -> bool:
-    return a.casefold() == b.casefold()
+def _modifies(effect: Any) -> list[n.Modify]:
+    """The modifiers a continuous power states (conditional ones keep their condition as a
+    while-condition)."""
+    out: list[n.Modify] = []
+    parts = effect.steps if isinstance(effect, n.Sequence) else (effect,)
+    for p in parts:
+        cond = None
+        while isinstance(p, n.Conditional) and p.otherwise is None:
+            cond = p.condition if cond is None else n.All((cond, p.condition))
+            p = p.effect
+        if isinstance(p, n.Modify):
+            if cond is not None:
+                w = p.duration.while_
+                p = n.Modify(p.subject, p.changes, n.Duration(p.duration.span, cond if w is None else n.All((cond, w))))
+            out.append(p)
+    return out
 
 
-def _has(names: Iterable[str], name: str) -> bool:
-    return any(_same(n, name) for n in names)
+def alters_quality(changes: Iterable[Any]) -> bool:
+    """A modifier that changes ATK, DEF, keywords, affiliations or powers alters a quality and
+    flags what it affects when it resolves (FAQ quality rule, SC 4, SC 13)."""
+    return any(isinstance(c, _QUALITY) for c in changes)
 
 
 _last: list[Any] = [None, None]
@@ -748,12 +1127,3 @@ def query(state: GameState) -> Query:
     if _last[0] is not state:
         _last[0], _last[1] = state, Query(state)
     return _last[1]
-
-
-def cannot_lose(state: GameState, pid: str) -> bool:
-    """FAQ SC 12: "your opponents cannot lose the game" while her power is active."""
-    return any(True for _ in query(state).player_changes(pid, ast.CannotLoseGame))
-
-
-def cannot_win(state: GameState, pid: str) -> bool:
-    return any(True for _ in query(state).player_changes(pid, ast.CannotWinGame))

@@ -1,17 +1,18 @@
-"""Resolving one chain link (CR 508): recruit effects, attacks, reinforcement, and
-effects from card text with their targets rechecked."""
+"""Resolving one chain link (CR 508): recruit effects, attacks, reinforcement, and effects from
+card text with their targets checked again."""
 
 from __future__ import annotations
 
-from .values import replace
-
 from ..cards import CardType
-from .effects import execute, target_legal, targets_of
+from ..text import nodes as n
+from .combat import conclude_attack
+from .effects import execute, perform, target_legal, targets_of
+from .events import happening
 from .game import Game
-from .powers import is_unique
 from .query import query
 from .state import ChainLink, Zone
-from .triggers import fire, leading_condition
+from .triggers import leading_condition
+from .values import replace
 from .zones import attach, free_col, move_card
 
 __all__ = ["resolve_link", "resolve_recruit"]
@@ -28,9 +29,9 @@ def resolve_link(g: Game, link: ChainLink) -> None:
     if link.kind == "recruit":
         resolve_recruit(g, link)
     elif link.kind == "attack":
-        combat.conclude_attack(g, link)
+        conclude_attack(g, link)
     elif link.kind == "reinforce":
-        combat.resolve_reinforce(g, link)
+        resolve_reinforce(g, link)
     else:
         resolve_effect(g, link)
 
@@ -59,14 +60,16 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
             g.note("negate", f"every target of {link.label} is illegal: the effect is negated", "CR 508 [C8]")
             return
         ctx = replace(ctx, targets=tuple(kept))
+    ctx = ctx.bind(link=link.id)
     if link.origin == "plot twist":
         ctx = ctx.bind(is_plot_twist=True)
-    if ctx is not None and ctx.bindings.get("intervening"):
-        if not query(g.state).holds(leading_condition(link.effect), ctx):
+    leading = leading_condition(link.effect)
+    if ctx.bindings.get("intervening") and leading is not None:
+        if not query(g.state).holds(leading, ctx):
             g.note("negate", f"{link.label}: its opening condition is false on resolution, so the whole "
                    "triggered power does nothing", "FAQ SC 1, GM 9", "A-INTERVENING-IF")
             return
-    execute(g, link.effect, ctx)
+    execute(g, link.effect, ctx, root=link.effect)
 
 
 def resolve_recruit(g: Game, link: ChainLink) -> None:
@@ -76,7 +79,8 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
     s = g.state
     o = s.obj(link.source)
     pid = link.controller
-    if o.card.type is CardType.CHARACTER and is_unique(o.card):
+    q = query(s)
+    if o.card.type is CardType.CHARACTER and q.is_unique(o):
         same = [c for c in s.characters(pid) if c.card.name.casefold() == o.card.name.casefold()]
         if not same:
             g.note("unique", f"uniqueness: {pid} controls nothing named '{o.card.name}' (identities do not "
@@ -86,6 +90,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
             g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name "
                    f"'{o.card.name}' with {o.id} and is put into the KO'd pile (not KO'd)", "CR 705.1; FAQ GM 6",
                    objects=(other.id,))
+            perform(g, happening(n.LeavePlay, object=other.id))
     elif o.card.type is CardType.CHARACTER:
         g.note("unique", f"{o.id} is not unique: no uniqueness check", "FAQ GM 6")
     d = link.details
@@ -97,20 +102,44 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
             return
         g.set(attach(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid), o.id, host))
         g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
-        fire(g, "comes_into_play", subject=o.id)
+        perform(g, happening(n.EnterPlay, object=o.id))
         return
     area, row = d.get("area", "visible"), d.get("row", "front")
     col = free_col(g.state, pid, area, row, prefer=d.get("col"))
     g.set(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid, area=area, row=row, col=col))
     g.note("zone", f"{o.id} comes into play in {pid}'s {area} area, {row} row, column {col}", "CR 301.4, 212.5e",
            objects=(o.id,))
+    placed = g.state.obj(o.id)
+    marks = placed.bindings.set("recruited_from", d.get("origin"))
     if d.get("boosted"):
-        placed = g.state.obj(o.id)
-        g.set(g.state.with_object(replace(placed, bindings=placed.bindings.set("boosted", True))))
+        marks = marks.set("boosted", True)
         g.note("boost", f"{o.id} was boosted", "CR 7xx Boost")
-    fire(g, "comes_into_play", subject=o.id)
+    g.set(g.state.with_object(replace(placed, bindings=marks)))
+    _cosmic(g, o.id)
+    perform(g, happening(n.EnterPlay, object=o.id))
 
 
-# Modules that call back into this one, bound at the end so that either can be imported first;
-# their functions are looked up at call time.
-from . import combat  # noqa: E402
+def _cosmic(g: Game, oid: str) -> None:
+    """A cosmic character comes into play with a cosmic counter, unless it comes into play
+    stunned; cosmic—surge does not (CR 707 Cosmic; assumption A-COSMIC)."""
+    from .powers import powers
+
+    o = g.state.obj(oid)
+    lines = [ln for ln in powers(o.card) if ln.keyword is not None and ln.keyword.name == "cosmic"]
+    if not lines or o.stunned:
+        return
+    if all(ln.keyword.sub == "surge" for ln in lines):
+        return
+    g.set(g.state.with_object(replace(o, bindings=o.bindings.set("cosmic", 1))))
+    g.note("counter", f"{oid} comes into play with a cosmic counter", "CR 7xx Cosmic", "A-COSMIC")
+
+
+def resolve_reinforce(g: Game, link: ChainLink) -> None:
+    a = g.state.attack
+    defender = link.details.get("defender")
+    if a is None or defender not in a.defenders:
+        g.note("negate", f"{defender} is no longer a defender: reinforcement does nothing", "CR 508")
+        return
+    supporter = link.details.get("supporter")
+    g.set(replace(g.state, attack=replace(a, reinforcers=a.reinforcers + ((supporter, defender),))))
+    g.note("reinforce", f"{defender} is reinforced by {supporter}", "CR 12.2")

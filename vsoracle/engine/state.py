@@ -22,7 +22,7 @@ from .fmap import FrozenMap
 
 __all__ = [
     "Zone", "PHASES", "BUILD_STEPS", "GameObject", "Player", "ChainLink", "Context", "Attack",
-    "Modifier", "Replacement", "Delayed", "PendingTrigger", "GameState", "EMPTY",
+    "Modifier", "Replacement", "Delayed", "PendingTrigger", "Happening", "GameState", "EMPTY",
 ]
 
 EMPTY: FrozenMap = FrozenMap()
@@ -192,12 +192,12 @@ class Modifier:
 
 @frozen
 class Replacement:
-    """A replacement modifier an effect created ("If … would …, instead …", FAQ GM 8)."""
+    """A replacement modifier an effect created ("If … would …, instead …", FAQ GM 8):
+    ``instead`` is the card text's :class:`~vsoracle.text.nodes.Instead`."""
 
     id: int
     context: Context
-    event: Any
-    effect: Any
+    instead: Any
     duration: str = "attack"
 
 
@@ -212,6 +212,26 @@ class Delayed:
     effect: Any
     duration: str = "turn"
     once: bool = True
+
+
+@frozen(cache_hash=True)
+class Happening:
+    """An event as it happens (or would happen): its kind (a class of
+    :mod:`vsoracle.text.nodes`, e.g. ``Stun``) and its roles, each an object id, a player, a
+    chain link number or a number: ``object``, ``agent`` (a character, a player, or the source of
+    the effect that does it), ``effect`` (the chain link that does it), ``player``, ``amount``,
+    ``cause``, ``origin`` … Triggers, replacements and prohibitions match these against the
+    event patterns of card text; the turn keeps them for "… this turn" (``GameState.turn_log``)."""
+
+    kind: Any
+    roles: FrozenMap = EMPTY
+
+    def get(self, role: str, default: Any = None) -> Any:
+        return self.roles.get(role, default)
+
+    @property
+    def name(self) -> str:
+        return self.kind.__name__
 
 
 @frozen
@@ -251,9 +271,8 @@ class GameState:
     replacements: tuple[Replacement, ...] = ()
     delayed: tuple[Delayed, ...] = ()
     pending: tuple[PendingTrigger, ...] = ()
-    used_powers: frozenset[tuple[str, int]] = frozenset()
-    plot_twists_played: FrozenMap = EMPTY
-    breakthrough_causers: frozenset[str] = frozenset()
+    used_powers: frozenset[tuple[str, Any]] = frozenset()
+    turn_log: tuple[Happening, ...] = ()
     next_id: int = 1
     over: bool = False
 

@@ -1,172 +1,265 @@
-"""Triggered powers (CR 502, 506; Cerebro Crisis; FAQ GM 7, GM 9).
+"""Triggered powers (CR 502, 506; FAQ GM 7, GM 9) and event patterns.
 
-When an event happens, every active triggered power (and every triggered
-modifier an effect created) whose pattern matches is remembered as a
-:class:`PendingTrigger` — a picture taken at that instant. Before the next
-player gets priority, pending triggers go on the chain: the primary player's
-first (so they resolve last, assumption A-TRIGGER-ORDER), each player
-ordering their own (a decision).
+An event pattern is card text's event with some roles named ("Whenever a character you control
+becomes stunned by an attacker": a ``Stun`` with ``object`` and ``agent`` selectors); a
+:class:`~vsoracle.engine.state.Happening` matches it when every named role matches. The same
+matching serves triggers, replacements (:mod:`.events`), prohibitions ("cannot") and history
+("if it attacked this turn").
+
+When an event happens, every active triggered power (and every triggered modifier an effect
+created) whose pattern matches is remembered as a :class:`PendingTrigger` — a picture taken at
+that instant; :func:`vsoracle.engine.chain.flush` puts them on the chain before the next player
+gets priority.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .values import replace
+from attrs import fields
 
 from ..cards import CardType
-from ..text import ast
+from ..text import nodes as n
+from .game import Game
+from .powers import holders, powers, per_node
+from .query import STEP_NAMES, ZONES, Query, kind_of, query
+from .state import Context, GameObject, Happening, PendingTrigger, Zone
+from .values import replace
 from .words import say
-from .game import Decision, Game
-from .powers import holders, powers
-from .query import ZONE_NAMES, query
-from .state import ChainLink, Context, GameObject, PendingTrigger, Zone
 
-__all__ = ["fire", "fire_start", "flush", "STEP_NAMES"]
+__all__ = ["pattern_matches", "fire", "fire_start", "leading_condition", "STEP_NAMES"]
 
-STEP_NAMES = {("draw", None): "draw phase", ("build", None): "build phase", ("combat", None): "combat phase",
-              ("recovery", None): "recovery phase", ("build", "recruit"): "recruit step",
-              ("build", "resource"): "resource step", ("build", "formation"): "formation step",
-              ("combat", "attack"): "attack step"}
+#: Roles of a pattern that are selectors (matched against objects, players or effects).
+_NOT_ROLES = ("word", "subject", "face", "team", "gain", "add", "cause", "up_to", "win", "any_order", "span")
 
 
-def _sources(g: Game, o: GameObject) -> list[tuple[Any, bool]]:
-    """The triggered powers of ``o`` that are active now, each with whether it is ongoing."""
-    q = query(g.state)
-    out = []
-    for line in powers(o.card, ast.TriggeredPower):
-        node = line.node
-        if isinstance(node.trigger, ast.WhenYouRecruit):
-            continue
-        if q.power_active(o, line.block) and (o.zone is not Zone.RESOURCE_ROW or o.card.type is not CardType.CHARACTER):
-            if o.zone is Zone.RESOURCE_ROW and o.card.type is CardType.PLOT_TWIST and line.block != "ongoing":
-                continue
-            out.append((node, line.block == "ongoing"))
-        elif _works_from(node, o):
-            out.append((node, False))
-    return out
-
-
-def _works_from(node: ast.TriggeredPower, o: GameObject) -> bool:
-    """A power that says "if <this card> is in your <zone>" works from that zone
-    (FAQ SC 25; assumption A-ZONE-TRIGGER)."""
-    eff = node.effect
-    if isinstance(eff, ast.Conditional):
-        conds = eff.condition.conditions if isinstance(eff.condition, ast.AllOf) else (eff.condition,)
-        for c in conds:
-            if isinstance(c, ast.InZone) and isinstance(c.ref, ast.SelfRef):
-                return ZONE_NAMES.get(c.zone.name) is o.zone
-    return False
-
-
-def _origin(o: GameObject | None) -> str:
-    if o is None:
-        return "triggered"
-    return "plot twist" if o.card.type is CardType.PLOT_TWIST else "triggered"
-
-
-def _match_value(g: Game, sel: Any, value: Any, ctx: Context) -> bool:
+def _value_matches(q: Query, sel: Any, value: Any, ctx: Context, role: str, h: Happening) -> bool:
+    """Does a happening's role value (an object, a player, a chain link, several) match a selector?"""
+    s = q.s
     if sel is None:
         return True
-    q = query(g.state)
+    if isinstance(sel, n.Affected):
+        return value == ctx.bindings.get("affected") or (isinstance(value, tuple) and
+                                                         ctx.bindings.get("affected") in value)
+    kind = kind_of(sel)
+    if kind == "effect":
+        link = h.get("effect")
+        lk = h.get("link") if link is None or s.link(link) is None else s.link(link)
+        if lk is None and link is not None:
+            lk = next((x for x in (s.resolving,) if x is not None and x.id == link), None)
+        return lk is not None and q.link_matches(sel, lk, ctx)
     if value is None:
         return False
     if isinstance(value, tuple):
-        return any(_match_value(g, sel, v, ctx) for v in value)
-    if value in g.state.player_ids:
-        if isinstance(sel, ast.Filter):
-            return sel.kind == "player" and value in q.select(sel, ctx)
-        if isinstance(sel, ast.Player):
-            return value in q.players(sel, ctx)
-        return value in q.ref(sel, ctx)
-    if value not in g.state.objects:
+        if isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity.op == ">=":
+            return any(_value_matches(q, sel, v, ctx, role, h) for v in value)
+        return any(_value_matches(q, sel, v, ctx, role, h) for v in value)
+    if kind == "player":
+        return value in s.player_ids and value in q.players(sel, ctx)
+    if value in s.player_ids:
+        return value in q.ref(sel, ctx) if isinstance(sel, n.Ref) else False
+    if value not in s.objects:
         return False
-    if isinstance(sel, ast.Filter) and sel.kind == "player":
+    if isinstance(sel, n.Filter) and sel.kind == "power":
+        return _power_matches(q, sel, value, ctx)
+    return q.matches(sel, s.obj(value), ctx)
+
+
+def _power_matches(q: Query, sel: n.Filter, card: str, ctx: Context) -> bool:
+    """"her activated powers", "powers of characters you control": a power is named by the card
+    that has it (a used power is an activated one, CR 501)."""
+    for qual in sel.qualifiers:
+        if isinstance(qual, n.ControlledBy):
+            whose = qual.player
+            if kind_of(whose) == "player":
+                if q.controller_of(q.s.obj(card)) not in q.players(whose, ctx):
+                    return False
+            elif card not in q.select(whose, ctx):
+                return False
+        elif isinstance(qual, n.State) and qual.name == "activated":
+            continue
+        elif not q.qual(qual, q.s.obj(card), ctx):
+            return False
+    return True
+
+
+def _amount_matches(q: Query, pattern: Any, value: Any, ctx: Context) -> bool:
+    if pattern is None:
+        return True
+    if value is None:
         return False
-    return q.matches(sel, g.state.obj(value), ctx)
+    if isinstance(pattern, n.Quantity):
+        return q.quantity_holds(pattern, int(value), ctx)
+    return int(value) == q.amount(pattern, ctx)
 
 
-_EVENT_KIND = {ast.Attacks: "attacks", ast.Stuns: "stuns", ast.BecomesStunnedBy: "stunned_by",
-               ast.CausesBreakthrough: "breakthrough", ast.Reinforces: "reinforces",
-               ast.ComesIntoPlay: "comes_into_play"}
+def _zone_matches(q: Query, zone: Any, value: Any, ctx: Context) -> bool:
+    """An origin ("from your resource row") against where the card came from: (zone name, owner)."""
+    if zone is None:
+        return True
+    if value is None:
+        return False
+    name, owner = value
+    if name not in zone.names:
+        return False
+    return zone.owner is None or owner in q.players(zone.owner, ctx)
 
 
-def pattern_matches(g: Game, pattern: Any, kind: str, facts: dict[str, Any], ctx: Context) -> dict[str, Any] | None:
-    """If the event matches the pattern, the trigger's bindings (``trigger:ROLE``)."""
-    if _EVENT_KIND.get(type(pattern)) != kind:
+def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> dict[str, Any] | None:
+    """If the happening matches the pattern, the bindings it gives (``event:ROLE``, and
+    ``event_amount`` for "that much"); else ``None``."""
+    if type(pattern) is not h.kind:
         return None
     binds: dict[str, Any] = {}
-    for a in pattern.__attrs_attrs__:
-        sel = getattr(pattern, a.name)
-        value = facts.get(a.name)
-        if sel is None:
-            if value is not None:
-                binds[f"trigger:{a.name}"] = value
+    for a in fields(type(pattern)):
+        if not a.eq or a.name in ("word", "subject"):
             continue
-        if not _match_value(g, sel, value, ctx):
-            return None
-        binds[f"trigger:{a.name}"] = value
-    for key in ("subject", "object", "to", "attacking", "by", "player"):
-        if key in facts and f"trigger:{key}" not in binds:
-            binds[f"trigger:{key}"] = facts[key]
-    if "amount" in facts:
-        binds["event_amount"] = facts["amount"]
+        want = getattr(pattern, a.name)
+        name = a.name
+        value = h.get(name)
+        if name in ("amount", "count"):
+            if not _amount_matches(q, want, value, ctx):
+                return None
+        elif name in ("origin",):
+            if not _zone_matches(q, want, value, ctx):
+                return None
+        elif name in ("to", "zone", "into", "kind"):
+            if want is not None and not _place_matches(q, want, h, ctx):
+                return None
+        elif name in _NOT_ROLES:
+            if want != a.default and want != value:
+                return None
+        elif want is not None:
+            if not _value_matches(q, want, value, ctx, name, h):
+                return None
+        if value is not None and name not in _NOT_ROLES:
+            binds[f"event:{name}"] = value
+    for role in ("object", "agent", "player"):
+        if h.get(role) is not None:
+            binds.setdefault(f"event:{role}", h.get(role))
+    if h.get("amount") is not None:
+        binds["event_amount"] = h.get("amount")
     return binds
 
 
-def fire(g: Game, kind: str, **facts: Any) -> None:
-    """An event happened: remember every trigger it sets off (CR 502, "a picture")."""
-    s = g.state
-    found: list[PendingTrigger] = []
-    for o in holders(s.objects, ast.TriggeredPower):
-        for node, ongoing in _sources(g, o):
-            if not isinstance(node.trigger, ast.Whenever):
+def _place_matches(q: Query, want: Any, h: Happening, ctx: Context) -> bool:
+    if isinstance(want, n.Place):
+        dest = h.get("to")
+        if dest is None or want.zone is None:
+            return want.zone is None
+        name, owner = dest
+        return name in want.zone.names and (want.zone.owner is None or owner in q.players(want.zone.owner, ctx))
+    if isinstance(want, n.CounterKind):
+        return want == h.get("kind")
+    return True
+
+
+@per_node
+def leading_condition(effect: Any) -> Any:
+    """The condition a triggered power's text opens with ("At the start of …, if …, …"), if any:
+    it governs the whole power (FAQ GM 9: "a single triggered power")."""
+    if isinstance(effect, n.Conditional):
+        return effect.condition
+    if isinstance(effect, n.Sequence) and effect.steps and isinstance(effect.steps[0], n.Conditional):
+        return effect.steps[0].condition
+    return None
+
+
+def _sources(g: Game, o: GameObject) -> list[tuple[n.Triggered, bool]]:
+    """The triggered powers of ``o`` that are active now, each with whether it is ongoing; a
+    power that says "if <this card> is in your <zone>" works from that zone (FAQ SC 25;
+    assumption A-ZONE-TRIGGER)."""
+    q = query(g.state)
+    out = []
+    for line in powers(o.card, n.Triggered):
+        node = line.node
+        if q.power_active(o, line) and (o.zone is not Zone.RESOURCE_ROW or o.card.type is not CardType.CHARACTER):
+            if o.zone is Zone.RESOURCE_ROW and o.card.type is CardType.PLOT_TWIST and line.block != "ongoing":
                 continue
-            ctx = Context(o.controller if o.zone is Zone.IN_PLAY else o.owner, o.id)
-            binds = pattern_matches(g, node.trigger.event, kind, facts, ctx)
+            out.append((node, line.block == "ongoing"))
+        elif _works_from(node, o) or (o.zone is Zone.CHAIN and _own_arrival(node)):
+            out.append((node, False))
+    if o.zone is Zone.IN_PLAY:
+        for power, _mod in q._gained(o):
+            if isinstance(power, n.Triggered):
+                out.append((power, False))
+    return out
+
+
+def _own_arrival(node: n.Triggered) -> bool:
+    """"When you recruit ~" works while ~ is on the chain: the power triggers on top of the
+    recruit effect and resolves first (FAQ GM 7)."""
+    t = node.trigger
+    return isinstance(t, n.Whenever) and isinstance(t.event, (n.Recruit, n.Play)) and isinstance(t.event.object, n.Self)
+
+
+def _works_from(node: n.Triggered, o: GameObject) -> bool:
+    cond = leading_condition(node.effect)
+    conds = cond.conditions if isinstance(cond, n.All) else (cond,) if cond is not None else ()
+    for c in conds:
+        if isinstance(c, n.Is) and isinstance(c.subject, n.Self):
+            for qual in c.qualifiers:
+                if isinstance(qual, n.InZone) and qual.zone is not None:
+                    return any(ZONES.get(x) is o.zone for x in qual.zone.names)
+    return False
+
+
+def _controller(o: GameObject) -> str:
+    return o.controller if o.zone in (Zone.IN_PLAY, Zone.CHAIN) else o.owner
+
+
+def fire(g: Game, h: Happening) -> None:
+    """An event happened: remember every trigger it sets off (CR 502, "a picture"), and the
+    turn remembers the event ("… this turn")."""
+    s = g.state
+    q = query(s)
+    found: list[PendingTrigger] = []
+    for o in _trigger_holders(s):
+        for node, ongoing in _sources(g, o):
+            if not isinstance(node.trigger, n.Whenever):
+                continue
+            ctx = Context(_controller(o), o.id)
+            binds = pattern_matches(q, node.trigger.event, h, ctx)
             if binds is not None:
                 found.append(PendingTrigger(ctx.controller, o.id, node.effect, ctx.bind(**binds), ongoing,
                                             None, say(node)))
     for d in s.delayed:
-        if isinstance(d.trigger, ast.Whenever):
-            binds = pattern_matches(g, d.trigger.event, kind, facts, d.context)
+        if isinstance(d.trigger, n.Whenever):
+            binds = pattern_matches(q, d.trigger.event, h, d.context)
             if binds is not None:
                 found.append(PendingTrigger(d.context.controller, d.context.source, d.effect,
-                                            d.context.bind(**binds), False, d.id, say(d.trigger)))
+                                            d.context.bind(**binds), False, d.id, say(n.Triggered(d.trigger, d.effect))))
+    g.set(replace(g.state, turn_log=g.state.turn_log + (h,)))
     _remember(g, found)
 
 
-def fire_recruit(g: Game, oid: str) -> None:
-    """"When you recruit X" triggers when the recruit effect is played, while the card is on
-    the chain (FAQ GM 7)."""
-    o = g.state.obj(oid)
-    found = []
-    for line in powers(o.card, ast.TriggeredPower):
-        if isinstance(line.node.trigger, ast.WhenYouRecruit):
-            ctx = Context(o.controller, o.id)
-            found.append(PendingTrigger(o.controller, o.id, line.node.effect, ctx, False, None, say(line.node)))
-    _remember(g, found)
+def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
+    printed = holders(s.objects, n.Triggered)
+    gained = tuple(o for o in s.in_play() if o not in printed and query(s)._gained(o))
+    return printed + gained
 
 
-def fire_start(g: Game, phase: str, step: str | None, active: str | None) -> None:
-    """"At the start of" a phase or step is an instant: what is active then triggers (Cerebro
-    Crisis). A start trigger whose effect is conditional triggers only if the condition holds
-    at that instant, and is checked again on resolution (FAQ SC 1, GM 9; assumption A-INTERVENING-IF)."""
+def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: bool = False) -> None:
+    """"At the start of" a phase or step is an instant: what is active then triggers. A start
+    trigger whose effect opens with a condition triggers only if the condition holds at that
+    instant, and is checked again on resolution (FAQ SC 1, GM 9; assumption A-INTERVENING-IF).
+    ``end``: "at the end of" the phase instead."""
     name = STEP_NAMES.get((phase, step))
     if name is None:
         return
     s = g.state
     found: list[PendingTrigger] = []
     q = query(s)
+    kind = n.AtEnd if end else n.AtStart
 
     def wanted(trigger: Any, controller: str) -> bool:
-        if not isinstance(trigger, ast.AtStartOf) or trigger.step.name != name:
+        if not isinstance(trigger, kind) or trigger.step.name != name:
             return False
         return trigger.step.whose != "your" or active == controller or (active is None and controller == s.initiative)
 
-    for o in holders(s.objects, ast.TriggeredPower):
+    for o in _trigger_holders(s):
         for node, ongoing in _sources(g, o):
-            controller = o.controller if o.zone is Zone.IN_PLAY else o.owner
+            controller = _controller(o)
             if not wanted(node.trigger, controller):
                 continue
             ctx = Context(controller, o.id)
@@ -175,22 +268,14 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None) -> Non
                 g.note("trigger", f"{o.id}: \"{say(node)}\" does not trigger: its condition is false now",
                        "FAQ SC 1", "A-INTERVENING-IF")
                 continue
-            found.append(PendingTrigger(controller, o.id, node.effect, ctx, ongoing, None, say(node)))
+            intervening = leading is not None
+            found.append(PendingTrigger(controller, o.id, node.effect,
+                                        ctx.bind(intervening=True) if intervening else ctx, ongoing, None, say(node)))
     for d in s.delayed:
         if wanted(d.trigger, d.context.controller):
             found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, d.context, False, d.id,
-                                        say(d.trigger)))
+                                        say(n.Triggered(d.trigger, d.effect))))
     _remember(g, found)
-
-
-def leading_condition(effect: Any) -> Any:
-    """The condition a triggered power's text opens with ("At the start of …, if …, …"), if any:
-    it governs the whole power (FAQ GM 9: "a single triggered power")."""
-    if isinstance(effect, ast.Conditional):
-        return effect.condition
-    if isinstance(effect, ast.Sequence) and effect.steps and isinstance(effect.steps[0], ast.Conditional):
-        return effect.steps[0].condition
-    return None
 
 
 def _remember(g: Game, found: list[PendingTrigger]) -> None:
@@ -202,57 +287,3 @@ def _remember(g: Game, found: list[PendingTrigger]) -> None:
     for p in found:
         g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502")
     g.set(replace(s, pending=s.pending + tuple(found), delayed=tuple(d for d in s.delayed if d.id not in once)))
-
-
-def flush(g: Game) -> None:
-    """Put every pending trigger on the chain before the next player gets priority (CR 502):
-    the primary player's first, each player ordering their own (a decision)."""
-    while g.state.pending:
-        pending = g.state.pending
-        g.set(replace(g.state, pending=()))
-        for pid in g.state.seat_order(g.state.primary_player()):
-            mine = [p for p in pending if p.controller == pid]
-            order: list[PendingTrigger] = []
-            while mine:
-                if len(mine) == 1:
-                    order.append(mine.pop())
-                    break
-                labels = tuple(_label(p, i) for i, p in enumerate(mine))
-                pick = g.ask(Decision(pid, "order", f"{pid} orders triggers: which resolves first?", labels))
-                order.append(mine.pop(labels.index(pick)))
-            for p in reversed(order):
-                src = g.state.objects.get(p.source) if p.source else None
-                origin = _origin(src)
-                ctx = _choose_targets(g, p, origin)
-                if ctx is None:
-                    continue
-                chain.add_link(g, "trigger", p.controller, p.source, p.effect, ctx, origin, p.ongoing)
-                g.note("chain", f"trigger:{p.source} goes on the chain: {p.text}", "CR 502")
-
-
-def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
-    """A triggered effect's targets are chosen as it goes on the chain; with no legal target
-    for one of them it cannot be put there (assumption A-TRIGGER-TARGETS)."""
-    nodes = effects.targets_of(p.effect)
-    if not nodes:
-        return p.context
-    provisional = ChainLink(0, "trigger", p.controller, p.source, p.effect, p.context, origin, p.ongoing)
-    chosen = []
-    for node in nodes:
-        options = effects.legal_targets(g, node, provisional)
-        if not options:
-            g.note("trigger", f"{p.source}: \"{p.text}\" has no legal target and is not put on the chain",
-                   "CR 502", "A-TRIGGER-TARGETS")
-            return None
-        chosen.append(g.ask(Decision(p.controller, "target", f"{p.controller} chooses a target for {p.source}'s "
-                                     "triggered effect", tuple(options))))
-    return replace(p.context, targets=tuple(chosen))
-
-
-def _label(p: PendingTrigger, i: int) -> str:
-    return p.source or f"trigger-{i + 1}"
-
-
-# Modules that call back into this one, bound at the end so that either can be imported first;
-# their functions are looked up at call time.
-from . import chain, effects  # noqa: E402

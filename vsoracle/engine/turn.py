@@ -10,17 +10,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .values import replace
-
 from ..errors import IllegalActionError, LimitExceededError
-from .game import Game
-from .game import Decision
-from .query import cannot_lose, cannot_win, query
-from .zones import attach, move_card
+from ..text import nodes as n
+from .chain import flush, require_empty_chain, resolve_top
+from .effects import perform
+from .events import happening
+from .game import Decision, Game
+from .query import query
 from .state import GameState, Zone
-from .triggers import fire_start, flush
+from .triggers import fire_start
+from .values import replace
+from .zones import attach, free_col, with_gear
 
-__all__ = ["positions", "next_position", "end_step", "enter", "advance", "wrap_up", "at_target"]
+__all__ = ["positions", "next_position", "pass_priority", "end_step", "enter", "advance", "wrap_up", "at_target",
+           "draw"]
 
 Position = tuple[str, "str | None", "str | None"]
 
@@ -51,9 +54,25 @@ def next_position(state: GameState) -> Position | None:
     return seq[i + 1] if i + 1 < len(seq) else None
 
 
+def pass_priority(g: Game) -> None:
+    """The player with priority passes; when every player has passed in succession, the top
+    effect resolves, or on an empty chain the step ends (CR 216, Cerebro I)."""
+    s = g.state
+    order = s.seat_order(s.priority)
+    g.note("pass", f"{s.priority} passes", "CR 216")
+    passes = s.passes + 1
+    if passes >= len([p for p in s.players if not p.lost]):
+        if s.chain:
+            resolve_top(g)
+        else:
+            end_step(g)
+        return
+    g.set(replace(s, priority=order[1], passes=passes))
+
+
 def end_step(g: Game) -> None:
     """Successive passes on an empty chain: the game moves to the next phase or step (CR 216, Cerebro I)."""
-    chain.require_empty_chain(g)
+    require_empty_chain(g)
     s = g.state
     if s.step == "recruit" and s.active:
         p = s.player(s.active)
@@ -106,17 +125,15 @@ def offer_transfers(g: Game, pid: str) -> None:
 
 
 def draw(g: Game, pid: str, count: int, cite: str) -> int:
-    """Draw ``count`` cards from the top of the deck; an empty deck stops the draw (assumption A-EMPTY-DECK)."""
+    """Draw ``count`` cards, one event each (so "if you would draw a card" replaces each); an
+    empty deck stops the draw (assumption A-EMPTY-DECK)."""
     drawn = 0
     for _ in range(count):
-        deck = g.state.player(pid).deck
-        if not deck:
+        if not g.state.player(pid).deck:
             g.note("draw", f"{pid} cannot draw: the deck is empty", cite, "A-EMPTY-DECK")
             break
-        g.set(move_card(g.state, deck[0], Zone.HAND))
-        drawn += 1
-    if drawn:
-        g.note("draw", f"{pid} draws {drawn} card{'s' if drawn != 1 else ''}", cite)
+        if perform(g, happening(n.Draw, agent=pid, count=1, cite=cite)):
+            drawn += 1
     return drawn
 
 
@@ -153,7 +170,7 @@ def advance(g: Game, target: str) -> None:
         if s.over:
             return
         if s.chain:
-            chain.resolve_top(g)
+            resolve_top(g)
             continue
         if s.step == "wrap-up":
             wrap_up(g)
@@ -174,7 +191,7 @@ def wrap_up(g: Game) -> None:
     """
     s = g.state
     low = [p.id for p in s.players if p.endurance <= 0 and not p.lost]
-    protected = [pid for pid in low if cannot_lose(s, pid)]
+    protected = [pid for pid in low if _cannot(g, pid, win=False)]
     for pid in protected:
         g.note("lose", f"{pid} has {s.player(pid).endurance} endurance but cannot lose the game",
                "FAQ SC 12")
@@ -190,7 +207,7 @@ def wrap_up(g: Game) -> None:
     remaining = [p.id for p in g.state.players if not p.lost]
     if len(remaining) == 1 and losers:
         winner = remaining[0]
-        if cannot_win(g.state, winner):
+        if _cannot(g, winner, win=True):
             g.note("win", f"{winner} cannot win the game", "FAQ SC 12")
         else:
             g.set(g.state.with_player(replace(g.state.player(winner), won=True)))
@@ -203,25 +220,21 @@ def wrap_up(g: Game) -> None:
         stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
         if stunned:
             choice = g.ask(Decision(pid, "recover", f"{pid} recovers one stunned character", stunned))
-            g.set(g.state.with_object(replace(g.state.obj(choice), stunned=False)))
+            perform(g, happening(n.Recover, object=choice, why="wrap-up", cite="CR 408"))
             g.note("recover", f"{pid} recovers {choice}", "CR 408", "A-WRAPUP-RECOVER", (choice,))
     for o in list(g.state.characters()):
         if o.stunned:
-            g.set(move_card(g.state, o.id, Zone.KO_PILE))
-            g.note("ko", f"{o.id} is KO'd: still stunned at wrap-up", "CR 408")
-    ready = g.state
-    for o in g.state.objects.values():
+            perform(g, happening(n.KO, object=o.id, why="still stunned at wrap-up", cite="CR 408"))
+    for o in list(g.state.objects.values()):
         if o.exhausted and o.zone in (Zone.IN_PLAY, Zone.RESOURCE_ROW):
-            ready = ready.with_object(replace(o, exhausted=False))
-    if ready is not g.state:
-        g.set(ready)
+            perform(g, happening(n.Ready, object=o.id, why="wrap-up", cite="CR 408"))
     g.note("ready", "all objects ready", "CR 408")
+    _return_control(g)
     s = g.state
     g.set(replace(s, modifiers=tuple(m for m in s.modifiers if m.duration == "permanent"),
-                 replacements=tuple(r for r in s.replacements if r.duration == "permanent"),
-                 delayed=tuple(d for d in s.delayed if d.duration == "permanent"),
-                 used_powers=frozenset(), plot_twists_played=type(s.plot_twists_played)(),
-                 breakthrough_causers=frozenset(), attack=None))
+                  replacements=tuple(r for r in s.replacements if r.duration == "permanent"),
+                  delayed=tuple(d for d in s.delayed if d.duration == "permanent"),
+                  used_powers=frozenset(), turn_log=(), attack=None))
     g.note("duration", "\"this turn\" effects end", "CR 408")
     order = s.player_ids
     nxt = order[(order.index(s.initiative) + 1) % len(order)]
@@ -231,6 +244,21 @@ def wrap_up(g: Game) -> None:
         enter(g, "draw", None, None)
 
 
-# Modules that call back into this one, bound at the end so that either can be imported first;
-# their functions are looked up at call time.
-from . import chain  # noqa: E402
+def _cannot(g: Game, pid: str, win: bool) -> bool:
+    """"your opponents cannot lose the game", "you cannot win the game" (FAQ SC 12)."""
+    h = happening(n.GameEnd, player=pid, win=win)
+    return query(g.state).prohibition(h) is not None
+
+
+def _return_control(g: Game) -> None:
+    """Control gained "this turn" returns as the turn ends (CR 408 e)."""
+    for o in list(g.state.objects.values()):
+        back = o.bindings.get("control_returns")
+        if back is None:
+            continue
+        cur = g.state.obj(o.id)
+        g.set(g.state.with_object(replace(cur, bindings=cur.bindings.remove("control_returns"))))
+        if cur.zone is Zone.IN_PLAY and cur.controller != back:
+            col = free_col(g.state, back, cur.area or "visible", cur.row or "front", exclude=o.id)
+            g.set(with_gear(g.state, o.id, controller=back, col=col))
+            g.note("control", f"control of {o.id} returns to {back}", "CR 408", "A-CONTROL-PLACE", (o.id,))

@@ -12,8 +12,9 @@ __all__ = ["say"]
 
 @per_node
 def say(node: Any) -> str:
-    """The node as canonical card text (the node's class name if it cannot be rendered)."""
+    """The node as canonical card text, ``~`` for the card's own name (the node's class name if
+    no card text says it)."""
     try:
-        return render(node)
+        return render(node, "~")
     except Exception:  # display only: a log line never stops the rules
         return type(node).__name__

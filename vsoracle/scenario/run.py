@@ -13,8 +13,9 @@ from typing import Any, Callable
 
 from attrs import frozen
 
-from ..engine import actions, combat, turn
-from ..engine.chain import pass_priority, resolve_all, resolve_top
+from ..engine import actions, turn
+from ..engine.chain import resolve_all, resolve_top
+from ..engine.turn import pass_priority
 from ..engine.game import Game, Unanswered
 from ..engine.invariants import check_invariants
 from ..engine.log import Event
@@ -95,15 +96,15 @@ def perform(g: Game, step: Step) -> None:
                         area=k.get("area"), face_down=k.get("face_down"), boost=bool(k.get("boost", False)),
                         costs=listed("costs"), equip=k.get("equip"))
     elif verb == "play":
-        actions.play(g, pid, step.value, targets=listed("targets"), costs=listed("costs"))
+        actions.play(g, pid, step.value, targets=listed("targets"), costs=listed("costs"), x=k.get("x"))
     elif verb == "use":
         actions.use(g, pid, step.value, power=k.get("power"), targets=listed("targets"), costs=listed("costs"),
                     pay=k.get("pay"))
     elif verb == "attack":
         attackers = list(step.value) if isinstance(step.value, tuple) else [step.value]
-        combat.propose_attack(g, pid, attackers, k["target"])
+        actions.propose_attack(g, pid, attackers, k["target"])
     elif verb == "reinforce":
-        combat.reinforce(g, pid, step.value, k["with"])
+        actions.reinforce(g, pid, step.value, k["with"])
     elif verb == "flip":
         actions.flip(g, pid, step.value)
     elif verb == "move":

@@ -1,19 +1,19 @@
-"""Card text: the lark grammar (``grammar/vs.lark``), the AST the engine executes, and rendering.
+"""Card text: the lark grammar (``grammar/card-text.lark``), the AST the engine executes, and rendering.
 
-``parse_card_text(text, card_name)`` gives a :class:`~vsoracle.text.ast.CardText` or raises
-:class:`~vsoracle.errors.CardTextError`; ``render(node)`` gives canonical card text, and
-``parse_card_text(render(ast, card_name), card_name) == ast``.
+``parse_card_text(text, card_name)`` gives a :class:`~vsoracle.text.nodes.CardText` or raises
+:class:`~vsoracle.errors.CardTextError`; ``render(node, card_name)`` gives canonical card text,
+and ``parse_card_text(render(ast, card_name), card_name) == ast``.
 """
 
-from . import ast
-from .render import render
+from . import nodes
+from .speech import render
 
-__all__ = ["ast", "parse_card_text", "render"]
+__all__ = ["nodes", "parse_card_text", "render"]
 
 
-def parse_card_text(text: str, card_name: str | None = None) -> ast.CardText:
-    """Parse card text into its AST (see :mod:`vsoracle.text.parser`); the parser is loaded
-    on first use, so a run that needs no parsing never loads lark."""
-    from .parser import parse_card_text as parse
+def parse_card_text(text: str, card_name: str | None = None) -> nodes.CardText:
+    """Parse card text into its AST (see :mod:`vsoracle.text.read`); the parser is loaded on
+    first use, so a run that needs no parsing never loads lark."""
+    from .read import read_card_text
 
-    return parse(text, card_name)
+    return read_card_text(text, card_name)

@@ -483,11 +483,13 @@ class Build(Transformer):
 
     def cost_of_possessor(self, meta, children):
         parts = _trees(children)
-        return ("cost", parts[0], str(children[-2]).lower())
+        kind = next(str(c).lower() for c in reversed(children) if str(c).lower() in ("recruit", "threshold"))
+        return ("cost", parts[0], kind)
 
     def the_cost_of(self, meta, children):
         parts = _trees(children)
-        return ("cost", parts[-1], str([c for c in children if _is_token(c)][1]).lower())
+        kind = next(str(c).lower() for c in children if str(c).lower() in ("recruit", "threshold"))
+        return ("cost", parts[-1], kind)
 
     def cost_kind(self, meta, children): return str(children[0]).lower()
 

@@ -16,8 +16,9 @@ What the lexer decides on its own, by the house style of the cards:
   "S.H.I.E.L.D.". Lower-case "of", "for" and "the" between capitalised words belong to the
   name, and so does "'s" followed by another capitalised word. The game's capitalised tokens
   (ATK, DEF, KO, KO'd, X) are not names;
-* a word at the start of a sentence (after a line break, ".", ">>>", ":" or an opening quote)
-  may be a keyword or the first word of a name;
+* a capitalised word at the start of a sentence (after a line break, ".", ">>>", ":" or an
+  opening quote) is the grammar's word if the grammar has it ("Draw", "Stun"), else the first
+  word of a name ("Masters of Evil characters you control …");
 * "non-" before a word is its own token ("non-Army", "non-stunned");
 * reminder text in parentheses is read by people, not by the rules: it is left out.
 """
@@ -191,9 +192,22 @@ def words(text: str, vocabulary: frozenset[str]) -> list[Word]:
             starts = True
         else:
             out.append(Word(kind, value, start, end, line, column, starts))
-            starts = kind == "arrow" or value in (".", ":", '"') and not (value == '"' and _closing(out))
+            closing = value == '"' and _closing(out)
+            starts = kind == "arrow" or value in (".", ":", '"') and not closing
+            if closing and len(out) > 2 and out[-2].text == "." and _ends_sentence(pieces, i + 1):
+                # 'has "… this turn."': the quoted power's period ends the outer sentence too
+                out.append(Word("punct", ".", end, end, line, column + 1))
+                starts = True
         i += 1
     return out
+
+
+def _ends_sentence(pieces: list[tuple[str, str, int, int]], i: int) -> bool:
+    """Nothing but the end of the line (or a new sentence) follows a closing quote."""
+    if i >= len(pieces) or pieces[i][0] == "nl":
+        return True
+    kind, value = pieces[i][0], pieces[i][1]
+    return kind == "word" and value[:1].isupper()
 
 
 def _closing(out: list[Word]) -> bool:

@@ -23,13 +23,20 @@ def read_card_text(text: str, card_name: str | None = None) -> nodes.CardText:
     except VisitError as error:
         inner = error.orig_exc
         if isinstance(inner, CardTextError):
-            if not inner.text:
-                inner.text = text
-            raise inner from None
+            raise _placed(inner, text) from None
         raise CardTextError(f"cannot build the text's meaning: {inner}", text=text) from None
     except CardTextError as error:
-        if not error.text:
-            error.text = text
-        raise
+        raise _placed(error, text) from None
     except RecursionError:
         raise CardTextError("the text is nested too deeply", text=text) from None
+
+
+def _placed(error: CardTextError, text: str) -> CardTextError:
+    """The error with the text, and its line and column if it knows where it is."""
+    if not error.text:
+        error.text = text
+    offset = getattr(error, "offset", None)
+    if error.column is None and isinstance(offset, int) and 0 <= offset <= len(text):
+        error.text_line = text.count("\n", 0, offset) + 1
+        error.column = offset - text.rfind("\n", 0, offset)
+    return error

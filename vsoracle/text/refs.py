@@ -635,7 +635,8 @@ def _mentions(power: n.Power) -> list[Mention]:
             return
         if not isinstance(x, n.Node) or not attrs.has(type(x)):
             return
-        if isinstance(x, n.GainPower):
+        if isinstance(x, (n.GainPower, n.Not)):
+            # a quoted power numbers its own; "if you do not control a character …" names nothing
             return
         if isinstance(x, n.Self) and x.pos >= 0:
             out.append(Mention(x.pos, "character", n.Self()))
@@ -902,6 +903,12 @@ def _current_target(to: Any) -> Any:
     return to
 
 
+def _at(error: CardTextError, pos: int) -> CardTextError:
+    """The error, placed at character ``pos`` of the text (read_card_text turns it into a column)."""
+    error.offset = pos if isinstance(pos, int) and pos >= 0 else None
+    return error
+
+
 def _pronoun(x: Pronoun, earlier: list[Mention]) -> tuple[Any, str]:
     word = x.word
     if word in _PLAYER_PRONOUNS:
@@ -940,7 +947,5 @@ def _that(x: That, earlier: list[Mention]) -> tuple[Any, str]:
         found = [m for m in found if m.plural] or found
     words = f"{x.word} {_plural_noun(x.noun) if x.plural else x.noun}"
     if not found:
-        if noun in ("character", "card"):
-            return n.Self(), words
-        raise CardTextError(f'"{words}": vsoracle cannot tell which {x.noun} is meant')
+        raise _at(CardTextError(f"'{words}' has nothing to refer to"), x.pos)
     return found[-1].ref, words

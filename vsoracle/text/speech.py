@@ -47,7 +47,8 @@ _SUBJECTIVE = {"him": "he", "her": "she", "his": "he", "its": "it", "them": "the
 
 def render(node: Any, card_name: str | None = None) -> str:
     """The node as canonical card text; ``card_name`` is the name its :class:`~nodes.Self` takes."""
-    return Speech(card_name).say(node)
+    # a sentence that ends with a quoted power ends with its period: 'has "… this turn."'
+    return Speech(card_name).say(node).replace('.".', '."')
 
 
 def _uncap(text: str) -> str:

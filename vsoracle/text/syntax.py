@@ -13,6 +13,7 @@ and what the grammar would have accepted there.
 
 from __future__ import annotations
 
+import difflib
 import logging
 from functools import lru_cache
 from pathlib import Path
@@ -100,10 +101,7 @@ def _choices(w: Word, by_text: dict[str, str], known: frozenset[str]) -> tuple[s
     if key in CHOICES:
         return tuple(t for t in CHOICES[key] if t in known)
     own = by_text.get(key)
-    out: tuple[str, ...] = (own,) if own else ("WORD",)
-    if w.start_of_sentence and w.text[:1].isupper() and kind == "keyword":
-        out += ("NAME",)
-    return out
+    return (own,) if own else ("WORD",)
 
 
 def _readings(text: str, conf: Any, by_text: dict[str, str]) -> list[tuple[Word, str]]:
@@ -210,7 +208,13 @@ def _stuck(text: str, ws: list[Word], i: int, stacks: Sequence[tuple[int, ...]],
         else:
             found = f"'{w.text}'"
     accepted = tuple(sorted({_pretty(t) for t in expected}))
-    return CardTextError(f"cannot read {found} here", text=text, column=column, text_line=line, expected=accepted)
+    hint = None
+    if i < len(ws) and ws[i].kind in ("word", "keyword", "name"):
+        close = difflib.get_close_matches(ws[i].key, [a for a in accepted if a[:1].isalpha()], n=3, cutoff=0.7)
+        if close:
+            hint = "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+    return CardTextError(f"cannot read {found} here", text=text, column=column, text_line=line, expected=accepted,
+                         hint=hint)
 
 
 @lru_cache(maxsize=1)

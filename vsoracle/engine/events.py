@@ -1,0 +1,448 @@
+"""What each game event does to the position: the primitives under the event pipeline.
+
+Every change of state an effect, a cost, combat or the turn makes is a
+:class:`~vsoracle.engine.state.Happening` that goes through one pipeline
+(:func:`vsoracle.engine.effects.perform`): prohibitions ("cannot"), then replacements ("would
+… instead"), then the primitive here, then the triggers it sets off. A primitive changes the
+state, logs what happened with its rule, and says whether it was done and which events follow
+from it (a stun's endurance loss, a character leaving play); it never asks who is affected by
+"cannot" or "instead" — the pipeline did.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..cards import CardType
+from ..errors import IllegalActionError
+from ..text import nodes as n
+from .fmap import FrozenMap
+from .game import Decision, Game
+from .query import AREAS, ZONES, query
+from .state import Happening, Zone
+from .values import replace
+from .zones import attach, free_col, move_card, with_gear
+
+__all__ = ["happening", "apply", "PRIMITIVES", "places"]
+
+Result = tuple[bool, list[Happening]]
+
+
+def happening(kind: type, /, **roles: Any) -> Happening:
+    """A happening of ``kind`` with the roles given (``None`` roles are left out)."""
+    return Happening(kind, FrozenMap({k: v for k, v in roles.items() if v is not None}))
+
+
+def apply(g: Game, h: Happening) -> Result:
+    """Do the event (no prohibition or replacement is looked at here)."""
+    primitive = PRIMITIVES.get(h.kind)
+    if primitive is None:
+        raise IllegalActionError(f"vsoracle cannot play the event {h.name} yet")
+    return primitive(g, h)
+
+
+# -- characters' states ---------------------------------------------------------------------
+
+def _stun(g: Game, h: Happening) -> Result:
+    """Stun a character: it turns face down and its controller loses endurance equal to its
+    cost (CR 702.1a); it loses its cosmic counter (assumption A-COSMIC); its equipment stays
+    attached (assumption A-EQUIP-STUN)."""
+    s = g.state
+    oid = h.get("object")
+    o = s.obj(oid)
+    if o.zone is not Zone.IN_PLAY or o.stunned or o.card.type is not CardType.CHARACTER:
+        return False, []
+    q = query(s)
+    invulnerable = "invulnerability" in q.keywords(o)
+    bindings = o.bindings.remove("cosmic") if o.bindings.get("cosmic") else o.bindings
+    g.set(s.with_object(replace(o, stunned=True, bindings=bindings)))
+    g.note("stun", f"{oid} is stunned ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
+    if o.bindings.get("cosmic"):
+        g.note("counter", f"{oid} loses its cosmic counter as it becomes stunned", "CR 7xx Cosmic", "A-COSMIC")
+    follow: list[Happening] = []
+    if invulnerable:
+        g.note("endurance", f"{o.controller} loses no endurance: {oid} has invulnerability", "CR 7xx Invulnerability",
+               "A-INVULNERABILITY")
+    elif (o.card.cost or 0) > 0:
+        follow.append(happening(n.Endurance, player=o.controller, amount=o.card.cost, gain=False, cause="stun",
+                                object=oid, why=f"{oid} stunned", cite="CR 702.1a"))
+    gear = [e.id for e in g.state.in_play() if e.equipped_to == oid]
+    if gear:
+        g.note("equip", f"{', '.join(gear)} stays attached to the stunned {oid}", "CR 302", "A-EQUIP-STUN")
+    return True, follow
+
+
+def _flag(name: str, value: bool, word: str) -> Callable[[Game, Happening], Result]:
+    def primitive(g: Game, h: Happening) -> Result:
+        s = g.state
+        oid = h.get("object")
+        o = s.obj(oid)
+        if o.zone not in (Zone.IN_PLAY, Zone.RESOURCE_ROW) or getattr(o, name) == value:
+            return False, []
+        if o.zone is Zone.RESOURCE_ROW and name == "stunned":
+            return False, []
+        g.set(s.with_object(replace(o, **{name: value})))
+        g.note(word, f"{oid} is {word} ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
+        return True, []
+    return primitive
+
+
+def _recover(g: Game, h: Happening) -> Result:
+    """Recover a stunned character: it turns face up (CR 408)."""
+    s = g.state
+    oid = h.get("object")
+    o = s.obj(oid)
+    if o.zone is not Zone.IN_PLAY or not o.stunned:
+        return False, []
+    g.set(s.with_object(replace(o, stunned=False)))
+    g.note("recover", f"{oid} is recovered ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
+    return True, []
+
+
+# -- cards changing place -------------------------------------------------------------------
+
+def _ko(g: Game, h: Happening) -> Result:
+    """KO: a character, equipment or resource goes to its owner's KO'd pile (CR 701.10)."""
+    s = g.state
+    oid = h.get("object")
+    o = s.obj(oid)
+    if o.zone not in (Zone.IN_PLAY, Zone.RESOURCE_ROW):
+        return False, []
+    was_in_play = o.zone is Zone.IN_PLAY
+    g.set(move_card(s, oid, Zone.KO_PILE))
+    g.note("ko", f"{oid} is KO'd ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
+    return True, ([happening(n.LeavePlay, object=oid)] if was_in_play else [])
+
+
+def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, ...]:
+    """Where a character can go in its controller's area: its same position (if it is free there)
+    first, then every empty position, up to one column past the widest one used (assumption
+    A-MOVE-POSITION); ``row`` keeps it in one row."""
+    o = g.state.obj(oid)
+    taken = {(c.row, c.col) for c in g.state.characters(o.controller) if c.area == area and c.id != oid}
+    widest = max([c for _, c in taken] + [o.col or 1])
+    out: list[str] = []
+    if (o.row, o.col) not in taken and o.col is not None and (row is None or row == o.row):
+        out.append(f"{o.row}:{o.col}")
+    for r in ((row,) if row else ("front", "support")):
+        for col in range(1, widest + 2):
+            label = f"{r}:{col}"
+            if (r, col) not in taken and label not in out:
+                out.append(label)
+    return tuple(out)
+
+
+def _move(g: Game, h: Happening) -> Result:
+    """A card goes somewhere (CR 212): into a pile (on top, at the bottom, face down into a
+    resource row), out of the game, to an area or row (a character in play takes its same
+    position or any empty one, FAQ GM 9, SC 36; assumption A-MOVE-POSITION), or into play."""
+    s = g.state
+    oid = h.get("object")
+    o = s.obj(oid)
+    dest, owner = h.get("to")
+    position = h.get("position")
+    follow: list[Happening] = []
+    cite = h.get("cite", "CR 508")
+    if dest in AREAS:
+        field_, value = AREAS[dest]
+        if o.zone is Zone.IN_PLAY:
+            if o.card.type is not CardType.CHARACTER or o.controller != owner:
+                return False, []
+            if field_ == "area":
+                # already there: it moves within the area, to its position or an empty one (FAQ GM 9)
+                options = places(g, oid, value)
+                place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
+                                       f"{value} area", options))
+                row, col = place.split(":")[0], int(place.split(":")[1])
+                g.set(with_gear(g.state, oid, area=value, row=row, col=col))
+                g.note("move", f"{oid} moves to {o.controller}'s {value} area ({row} row, column {col})", "CR 512.3",
+                       "A-MOVE-POSITION", (oid,))
+            else:
+                if o.row == value:
+                    return False, []
+                options = places(g, oid, o.area or "visible", value)
+                place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
+                                       f"{value} row", options))
+                col = int(place.split(":")[1])
+                g.set(with_gear(g.state, oid, row=value, col=col))
+                g.note("move", f"{oid} moves to {o.controller}'s {value} row, column {col}", "CR 512.3",
+                       "A-MOVE-POSITION", (oid,))
+            return True, []
+        if o.card.type is not CardType.CHARACTER:
+            return False, []
+        row = value if field_ == "row" else "front"
+        area = value if field_ == "area" else "visible"
+        col = free_col(s, owner, area, row, exclude=oid)
+        was_in_play = False
+        g.set(move_card(s, oid, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
+        g.note("zone", f"{oid} comes into play in {owner}'s {area} area, {row} row, column {col}", cite, objects=(oid,))
+        return True, [happening(n.EnterPlay, object=oid)] + follow
+    zone = ZONES.get(dest)
+    if zone is None:
+        return False, []
+    if o.zone is zone and position not in ("top", "bottom"):
+        return False, []
+    was_in_play = o.zone is Zone.IN_PLAY
+    face = h.get("face")
+    face_up = None if zone is not Zone.RESOURCE_ROW else face != "down" if face else False
+    g.set(move_card(s, oid, zone, bottom=position == "bottom", face_up=face_up))
+    pile = str(zone).replace("_", " ").replace("ko pile", "KO'd pile")
+    if zone is Zone.DECK:
+        text = f"{oid} is put on the {'bottom' if position == 'bottom' else 'top'} of {o.owner}'s deck"
+    elif zone is Zone.REMOVED:
+        text = f"{oid} is removed from the game"
+    else:
+        text = f"{oid} is put into {o.owner}'s {pile}"
+    if zone is Zone.RESOURCE_ROW:
+        text += " face down" if not face_up else " face up"
+    g.note("zone", text + (f" ({h.get('why')})" if h.get("why") else ""), cite, objects=(oid,))
+    if was_in_play:
+        follow.append(happening(n.LeavePlay, object=oid))
+    return True, follow
+
+
+def _draw(g: Game, h: Happening) -> Result:
+    """Draw one card from the top of the deck; an empty deck draws nothing (assumption A-EMPTY-DECK)."""
+    pid = h.get("agent")
+    deck = g.state.player(pid).deck
+    if not deck:
+        g.note("draw", f"{pid} cannot draw: the deck is empty", h.get("cite", "CR 508"), "A-EMPTY-DECK")
+        return False, []
+    g.set(move_card(g.state, deck[0], Zone.HAND))
+    g.note("draw", f"{pid} draws a card", h.get("cite", "CR 508"))
+    return True, []
+
+
+def _discard(g: Game, h: Happening) -> Result:
+    """Discard: a card from its owner's hand goes to the KO'd pile."""
+    oid = h.get("object")
+    o = g.state.obj(oid)
+    if o.zone is not Zone.HAND:
+        return False, []
+    g.set(move_card(g.state, oid, Zone.KO_PILE))
+    g.note("discard", f"{o.owner} discards {oid}" + (" as a cost" if h.get("cost") else ""),
+           h.get("cite", "CR 508"), objects=(oid,))
+    return True, []
+
+
+def _reveal(g: Game, h: Happening) -> Result:
+    shown = h.get("object")
+    who = h.get("agent")
+    g.note("reveal", f"{who} reveals {', '.join(shown) if shown else 'nothing'}" + (" as a cost" if h.get("cost") else ""),
+           h.get("cite", "CR 508; FAQ SC 34" if h.get("cost") else "CR 508"))
+    return bool(shown), []
+
+
+def _look(g: Game, h: Happening) -> Result:
+    shown = h.get("object")
+    g.note("look", f"{h.get('agent')} looks at {', '.join(shown) if shown else 'nothing'}", "CR 508")
+    return bool(shown), []
+
+
+def _shuffle(g: Game, h: Happening) -> Result:
+    """Shuffling makes a deck's order unknown; vsoracle keeps the order it had (assumption A-SHUFFLE)."""
+    pid = h.get("agent")
+    g.note("shuffle", f"{pid} shuffles the deck (vsoracle keeps its order)", "CR 508", "A-SHUFFLE")
+    return True, []
+
+
+# -- players ---------------------------------------------------------------------------------
+
+def _endurance(g: Game, h: Happening) -> Result:
+    """A player gains or loses endurance (nothing for an amount of 0 or less)."""
+    amount = int(h.get("amount") or 0)
+    if amount <= 0:
+        return False, []
+    pid = h.get("player")
+    p = g.state.player(pid)
+    delta = amount if h.get("gain") else -amount
+    g.set(g.state.with_player(replace(p, endurance=p.endurance + delta)))
+    verb = "gains" if delta > 0 else ("pays" if h.get("cost") else "loses")
+    why = h.get("why", "an effect")
+    g.note("endurance" if not h.get("cost") else "cost",
+           f"{pid} {verb} {amount} endurance ({why}): {p.endurance} → {p.endurance + delta}", h.get("cite", "CR 508"))
+    return True, []
+
+
+def _points(g: Game, h: Happening) -> Result:
+    amount = int(h.get("amount") or 0)
+    pid = h.get("player")
+    p = g.state.player(pid)
+    if h.get("gain"):
+        g.set(g.state.with_player(replace(p, resource_points=p.resource_points + amount)))
+        g.note("points", f"{pid} gains {amount} resource points: {p.resource_points} → {p.resource_points + amount}",
+               h.get("cite", "CR 508"))
+        return amount > 0, []
+    if p.resource_points < amount:
+        raise IllegalActionError(f"{pid} cannot pay {amount} resource points (has {p.resource_points})",
+                                 hint="resource points come in the recruit step")
+    g.set(g.state.with_player(replace(p, resource_points=p.resource_points - amount)))
+    g.note("cost", f"{pid} pays {amount} resource point{'s' if amount != 1 else ''}", h.get("cite", "CR 505"))
+    return True, []
+
+
+def _counter(g: Game, h: Happening) -> Result:
+    """Counters (CR 215): "+1 ATK / +1 DEF" counters on a character; a character has at most one
+    cosmic counter (CR 707 Cosmic)."""
+    s = g.state
+    oid = h.get("object")
+    o = s.obj(oid)
+    kind: n.CounterKind = h.get("kind")
+    times = int(h.get("count") or 1)
+    if o.zone is not Zone.IN_PLAY or times <= 0:
+        return False, []
+    if kind.name:
+        have = o.bindings.get(kind.name, 0)
+        if h.get("add"):
+            if have >= 1:
+                return False, []
+            g.set(s.with_object(replace(o, bindings=o.bindings.set(kind.name, 1))))
+            g.note("counter", f"a {kind.name} counter is put on {oid}", "CR 215", objects=(oid,))
+            return True, []
+        if have <= 0:
+            return False, []
+        g.set(s.with_object(replace(o, bindings=o.bindings.remove(kind.name))))
+        g.note("counter", f"the {kind.name} counter is removed from {oid}", "CR 215", objects=(oid,))
+        return True, []
+    sign = 1 if h.get("add") else -1
+    if not h.get("add"):
+        if (kind.atk and o.counters[0] * kind.atk <= 0) or (kind.def_ and o.counters[1] * kind.def_ <= 0):
+            return False, []
+    atk, def_ = o.counters[0] + sign * kind.atk * times, o.counters[1] + sign * kind.def_ * times
+    g.set(s.with_object(replace(o, counters=(atk, def_))))
+    word = "put on" if h.get("add") else "removed from"
+    g.note("counter", f"{times} × {kind.atk:+d} ATK / {kind.def_:+d} DEF counter {word} {oid}", "CR 215", objects=(oid,))
+    return True, []
+
+
+# -- effects on the chain, control, resources --------------------------------------------------
+
+def _negate(g: Game, h: Happening) -> Result:
+    link_id = h.get("object")
+    lk = g.state.link(link_id)
+    if lk is None:
+        return False, []
+    if lk.details.get("epic"):
+        g.note("negate", f"{lk.label} is an Epic plot twist effect: it cannot be negated", "CR 7xx Epic", "A-EPIC")
+        return False, []
+    g.set(replace(g.state, chain=tuple(replace(x, details=x.details.set("negated", True)) if x.id == link_id else x
+                                       for x in g.state.chain)))
+    g.note("negate", f"the effect {lk.label} is negated", "CR 509", objects=(lk.source or "",))
+    return True, []
+
+
+def _gain_control(g: Game, h: Happening) -> Result:
+    """Gain control of a character: it moves to its new controller's side, same row and area,
+    the first empty column (assumption A-CONTROL-PLACE)."""
+    oid, pid = h.get("object"), h.get("agent")
+    o = g.state.obj(oid)
+    if o.zone is not Zone.IN_PLAY or o.controller == pid:
+        return False, []
+    col = free_col(g.state, pid, o.area or "visible", o.row or "front", exclude=oid)
+    g.set(with_gear(g.state, oid, controller=pid, col=col))
+    g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col})", "CR 508", "A-CONTROL-PLACE", (oid,))
+    return True, []
+
+
+def _replace_resource(g: Game, h: Happening) -> Result:
+    """Replace a resource (CR 512.5): it is KO'd and the top card of its owner's deck takes its
+    place face down."""
+    oid = h.get("object")
+    o = g.state.obj(oid)
+    if o.zone is not Zone.RESOURCE_ROW:
+        return False, []
+    index = g.state.player(o.owner).resources.index(oid)
+    g.set(move_card(g.state, oid, Zone.KO_PILE))
+    g.note("replace", f"{o.owner} replaces resource {oid}: it is KO'd", "CR 512.5", objects=(oid,))
+    deck = g.state.player(o.owner).deck
+    if deck:
+        g.set(move_card(g.state, deck[0], Zone.RESOURCE_ROW, index=index, face_up=False))
+        g.note("replace", f"the top card of {o.owner}'s deck becomes a face-down resource", "CR 512.5")
+    return True, []
+
+
+def _turn(g: Game, h: Happening) -> Result:
+    """Turn a resource face down (it forgets its choices, FAQ SC 1) or face up."""
+    oid = h.get("object")
+    o = g.state.obj(oid)
+    up = h.get("face") == "up"
+    if o.zone is not Zone.RESOURCE_ROW or o.face_up == up:
+        return False, []
+    g.set(g.state.with_object(replace(o, face_up=up, bindings=o.bindings if up else FrozenMap())))
+    g.note("face", f"{oid} is turned face {'up' if up else 'down'}" + ("" if up else " and forgets its choices"),
+           "CR 212 [C23]", objects=(oid,))
+    return True, []
+
+
+def _remove_from_attack(g: Game, h: Happening) -> Result:
+    a = g.state.attack
+    oid = h.get("object")
+    if a is None or (oid not in a.attackers and oid not in a.defenders):
+        return False, []
+    a = replace(a, attackers=tuple(x for x in a.attackers if x != oid),
+                defenders=tuple(x for x in a.defenders if x != oid),
+                removed=a.removed + ((oid,) if oid in a.attackers else ()))
+    g.set(replace(g.state, attack=a))
+    g.note("attack", f"{oid} is removed from the attack", "CR 407 [FMS]", objects=(oid,))
+    return True, []
+
+
+def _become_defender(g: Game, h: Happening) -> Result:
+    a = g.state.attack
+    oid = h.get("object")
+    if a is None:
+        return False, []
+    g.set(replace(g.state, attack=replace(a, defenders=(oid,))))
+    g.note("attack", f"{oid} becomes the defender; the attack's legality is not checked again", "CR 407 [FMS]",
+           objects=(oid,))
+    return True, []
+
+
+def _breakthrough(g: Game, h: Happening) -> Result:
+    """Breakthrough (CR 407): the player loses endurance equal to it (an event of its own, so
+    "prevent all endurance loss …" and "if you would lose endurance from breakthrough" apply)."""
+    amount = int(h.get("amount") or 0)
+    if amount <= 0:
+        return False, []
+    return True, [happening(n.Endurance, player=h.get("player"), amount=amount, gain=False, cause="breakthrough",
+                            why=f"breakthrough from {h.get('agent')}", cite="CR 407")]
+
+
+def _signal(g: Game, h: Happening) -> Result:
+    """An event that changes nothing itself (it is there for triggers, "cannot" and "instead":
+    entering and leaving play, becoming the target of an effect)."""
+    return True, []
+
+
+PRIMITIVES: dict[type, Callable[[Game, Happening], Result]] = {
+    n.Stun: _stun,
+    n.KO: _ko,
+    n.Exhaust: _flag("exhausted", True, "exhausted"),
+    n.Ready: _flag("exhausted", False, "readied"),
+    n.Recover: _recover,
+    n.Move: _move,
+    n.Draw: _draw,
+    n.Discard: _discard,
+    n.Reveal: _reveal,
+    n.LookAt: _look,
+    n.Shuffle: _shuffle,
+    n.Endurance: _endurance,
+    n.ResourcePoints: _points,
+    n.Counter: _counter,
+    n.Negate: _negate,
+    n.GainControl: _gain_control,
+    n.Replace: _replace_resource,
+    n.Turn: _turn,
+    n.RemoveFromAttack: _remove_from_attack,
+    n.BecomeDefender: _become_defender,
+    n.EnterPlay: _signal,
+    n.LeavePlay: _signal,
+    n.BecomeTarget: _signal,
+    n.Recruit: _signal,
+    n.Play: _signal,
+    n.Attack: _signal,
+    n.Defend: _signal,
+    n.Reinforce: _signal,
+    n.Breakthrough: _breakthrough,
+    n.PowerUp: _signal,
+}
