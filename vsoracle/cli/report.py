@@ -37,7 +37,15 @@ def report_lines(result, *, show_log: bool = True) -> list[str]:
                 common += 1
             for n, event in enumerate(out.log[common:], start=common + 1):
                 lines.append(f"      {n:>3}. {event}")
-        for text in describe_state(out.state):
+        position = describe_state(out.state)
+        if i == 1:
+            shown = position
+            first_position = position
+        else:
+            shown = _differences(position, first_position)
+            lines.append("      as outcome 1, except:" if shown else
+                         "      as outcome 1 in everything shown here")
+        for text in shown:
             lines.append(f"      {text}")
     assumptions = result.assumptions
     if assumptions:
@@ -80,6 +88,32 @@ def report_json(result) -> dict:
                     "found": list(c.found)} for c in result.checks],
         "passed": result.passed,
     }
+
+
+def _blocks(position: list[str]) -> list[list[str]]:
+    """A position's lines in blocks: a line that is not indented, with the indented lines under it."""
+    blocks: list[list[str]] = []
+    for text in position:
+        if text.startswith(" ") and blocks:
+            blocks[-1].append(text)
+        else:
+            blocks.append([text])
+    return blocks
+
+
+def _differences(position: list[str], first: list[str]) -> list[str]:
+    """What a later outcome's position shows that the first's does not: each block that differs,
+    its heading and the lines that changed (so N outcomes of N characters print N lines, not N²)."""
+    theirs = _blocks(first)
+    out: list[str] = []
+    for n, block in enumerate(_blocks(position)):
+        other = theirs[n] if n < len(theirs) else []
+        if block == other:
+            continue
+        known = set(other[1:])
+        out.append(block[0])
+        out += [text for text in block[1:] if text not in known]
+    return out
 
 
 _QUIET_KINDS = {"pass", "phase", "start"}

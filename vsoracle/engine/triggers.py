@@ -206,20 +206,23 @@ def _remember(g: Game, found: list[PendingTrigger]) -> None:
 
 def flush(g: Game) -> None:
     """Put every pending trigger on the chain before the next player gets priority (CR 502):
-    the primary player's first, each player ordering their own (a decision)."""
+    the primary player's first, each player ordering their own (a decision). Identical
+    triggers (the same power, triggered alike) are one answer: their order cannot change the
+    position, so n copies of one trigger are one line of play, not n! of them."""
     while g.state.pending:
         pending = g.state.pending
         g.set(replace(g.state, pending=()))
         for pid in g.state.seat_order(g.state.primary_player()):
             mine = [p for p in pending if p.controller == pid]
+            labels = _labels(mine)
             order: list[PendingTrigger] = []
             while mine:
                 if len(mine) == 1:
                     order.append(mine.pop())
                     break
-                labels = tuple(_label(p, i) for i, p in enumerate(mine))
-                pick = g.ask(Decision(pid, "order", f"{pid} orders triggers: which resolves first?", labels))
-                order.append(mine.pop(labels.index(pick)))
+                options = tuple(dict.fromkeys(labels[p] for p in mine))
+                pick = g.ask(Decision(pid, "order", f"{pid} orders triggers: which resolves first?", options))
+                order.append(mine.pop(next(i for i, p in enumerate(mine) if labels[p] == pick)))
             for p in reversed(order):
                 src = g.state.objects.get(p.source) if p.source else None
                 origin = _origin(src)
@@ -228,6 +231,21 @@ def flush(g: Game) -> None:
                     continue
                 chain.add_link(g, "trigger", p.controller, p.source, p.effect, ctx, origin, p.ongoing)
                 g.note("chain", f"trigger:{p.source} goes on the chain: {p.text}", "CR 502")
+
+
+def _labels(triggers: list[PendingTrigger]) -> dict[PendingTrigger, str]:
+    """How a player names each waiting trigger when ordering them: its source's id; a second,
+    different trigger of the same source is ``ID#2`` (a third ``ID#3``…), in the order they
+    triggered; identical triggers share one name (choosing either is the same)."""
+    labels: dict[PendingTrigger, str] = {}
+    per_source: dict[str, int] = {}
+    for i, p in enumerate(triggers):
+        if p in labels:
+            continue
+        base = p.source or f"trigger-{i + 1}"
+        n = per_source[base] = per_source.get(base, 0) + 1
+        labels[p] = base if n == 1 else f"{base}#{n}"
+    return labels
 
 
 def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
@@ -247,10 +265,6 @@ def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
         chosen.append(g.ask(Decision(p.controller, "target", f"{p.controller} chooses a target for {p.source}'s "
                                      "triggered effect", tuple(options))))
     return replace(p.context, targets=tuple(chosen))
-
-
-def _label(p: PendingTrigger, i: int) -> str:
-    return p.source or f"trigger-{i + 1}"
 
 
 # Modules that call back into this one, bound at the end so that either can be imported first;
