@@ -1,10 +1,9 @@
-"""Parsed card texts kept between runs, so a run whose cards were parsed before needs no parser.
+"""Parsed card texts, remembered for the life of the process (``parse_stored``).
 
-Each text is one small pickle of ``((text, card name), CardText)`` in a folder of the cache
-(:mod:`vsoracle.caches`) named by a digest of the grammar and of this package's code, so an
-edited grammar or AST starts afresh. A run reads only the texts it meets (a store of every
-text ever parsed would cost more to read the larger it grew) and writes a text, atomically,
-the first time it parses it. ``VSORACLE_NO_CACHE=1`` does without it.
+The store used to keep each text between runs as a pickle in the cache folder; unpickling
+runs whatever a planted file says, so that is switched off (issue 14) until a data-only store
+built on :mod:`vsoracle.caches` replaces it. ``_folder`` and ``_file`` still name where it kept
+them.
 """
 
 from __future__ import annotations
@@ -40,16 +39,11 @@ def parse_stored(text: str, card_name: str | None = None) -> ast.CardText:
     found = _known.get(key)
     if found is not None:
         return found
-    path = _file(key) if caches.enabled() else None
-    if path is not None:
-        stored = caches.read_pickle(path)
-        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key and isinstance(stored[1], ast.CardText):
-            found = stored[1]
-    if found is None:
-        from .parser import parse_card_text
+    # Parsed texts are no longer read from or written to disk: the store kept pickles, and
+    # unpickling a planted file runs its code (issue 14). A data-only store (vsoracle.caches)
+    # is to replace it; until then every process parses the texts it meets, once each.
+    from .parser import parse_card_text
 
-        found = parse_card_text(text, card_name)
-        if path is not None:
-            caches.write_pickle(path, (key, found))
+    found = parse_card_text(text, card_name)
     _known[key] = found
     return found
