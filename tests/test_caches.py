@@ -51,7 +51,7 @@ def _no_parse(files):
 
 def test_the_card_database_is_read_back_from_the_cache(cache_home, monkeypatch):
     first = load_database()
-    assert list((cache_home / "vsoracle").glob("cards-*.pickle"))
+    assert list((cache_home / "vsoracle").glob("cards-*.json"))
     monkeypatch.setattr(load, "_load_files", _no_parse)
     again = load_database()
     assert again.cards == first.cards
@@ -70,8 +70,8 @@ def test_an_unreadable_cache_is_a_miss(cache_home, tmp_path):
     path = tmp_path / "set.toml"
     path.write_text(SET, encoding="utf-8")
     load_database([path])
-    for stored in (cache_home / "vsoracle").glob("cards-*.pickle"):
-        stored.write_bytes(b"not a pickle")
+    for stored in (cache_home / "vsoracle").glob("cards-*.json"):
+        stored.write_bytes(b"not JSON")
     assert load_database([path]).find("Trooper").cost == 1
 
 
@@ -140,7 +140,7 @@ def test_the_answer_cache_keeps_the_answer_and_the_exit_code(cache_home, tmp_pat
     assert edited.returncode == again.returncode == 1, "an edited file is a miss; a failing answer stays failing"
     assert "✗ pym.zone" in again.stdout
     stored = [json.loads(p.read_text(encoding="utf-8")) for p in (cache_home / "vsoracle" / "answers").glob("*.json")]
-    assert sorted(s["code"] for s in stored) == [0, 1]
+    assert sorted(s["data"]["code"] for s in stored) == [0, 1]
 
 
 def test_the_cache_command_shows_and_clears_every_cache(cache_home):

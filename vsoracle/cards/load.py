@@ -148,13 +148,47 @@ def load_database(paths: list[Path] | None = None) -> "CardDB":
     files = sorted(paths) if paths is not None else sorted(data_path("cards").glob("*.toml"))
     remembered = _remembered(files)
     if remembered is not None:
-        cached = caches.read_pickle(remembered)
-        if isinstance(cached, tuple) and all(isinstance(c, Card) for c in cached):
+        path, key = remembered
+        cached = _cards_from_json(caches.read_record(path, "card database", key))
+        if cached is not None:
             return CardDB(cached)
     cards = _load_files(files)
     if remembered is not None:
-        caches.write_pickle(remembered, cards)
+        path, key = remembered
+        caches.write_record(path, "card database", key, [_card_to_json(c) for c in cards])
     return CardDB(cards)
+
+
+#: How a card is kept in the cache (:func:`_card_to_json`): each field with its JSON shape.
+_CARD_SHAPE: dict[str, Any] = {
+    "name": str, "type": (str, type(None)), "number": (str, type(None)), "identity": (str, type(None)),
+    "version": (str, type(None)), "cost": (int, type(None)), "atk": (int, type(None)),
+    "defense": (int, type(None)), "affiliations": [str], "icons": [str], "ongoing": bool,
+    "rarity": (str, type(None)), "text": str, "faq_quote": (str, type(None)), "incomplete": bool,
+    "set_code": (str, type(None)),
+}
+
+
+def _card_to_json(card: Card) -> dict[str, Any]:
+    data = {name: getattr(card, name) for name in _CARD_SHAPE}
+    data["type"] = card.type.value if card.type is not None else None
+    data["affiliations"], data["icons"] = list(card.affiliations), list(card.icons)
+    return data
+
+
+def _cards_from_json(data: Any) -> tuple[Card, ...] | None:
+    """The cards of a cache record, or ``None`` (a miss) if any field is not what a card holds."""
+    if not caches.matches(data, [_CARD_SHAPE]):
+        return None
+    cards = []
+    for item in data:
+        try:
+            card_type = CardType(item["type"]) if item["type"] is not None else None
+        except ValueError:
+            return None
+        cards.append(Card(**{**item, "type": card_type, "affiliations": tuple(item["affiliations"]),
+                             "icons": tuple(item["icons"])}))
+    return tuple(cards)
 
 
 @lru_cache(maxsize=1)
@@ -163,9 +197,10 @@ def default_database() -> "CardDB":
     return load_database()
 
 
-def _remembered(files: list[Path]) -> Path | None:
-    """Where the cards of ``files`` are kept between runs: named by a digest of the files and
-    of the loader's code, so an edited card file or loader is a miss (:mod:`vsoracle.caches`)."""
+def _remembered(files: list[Path]) -> tuple[Path, str] | None:
+    """Where the cards of ``files`` are kept between runs, and the record's key: a digest of
+    the files and of the loader's code, so an edited card file or loader is a miss
+    (:mod:`vsoracle.caches`). ``None`` when there is no safe cache folder."""
     if not caches.enabled():
         return None
     code = sorted(_HERE.glob("*.py")) + [_HERE.parent / "tomlsource.py"]
@@ -173,7 +208,8 @@ def _remembered(files: list[Path]) -> Path | None:
         key = caches.digest(code + files, *(str(f.resolve()).encode() for f in files))
     except OSError:
         return None  # a file that cannot be read is reported by the loader itself
-    return caches.folder() / f"cards-{key[:16]}.pickle"
+    where = caches.safe_folder()
+    return (where / f"cards-{key[:16]}.json", key) if where is not None else None
 
 
 def _load_files(files: list[Path]) -> tuple[Card, ...]:

@@ -155,24 +155,33 @@ def explain_lines(result) -> list[str]:
     return lines
 
 
-def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False) -> tuple[str, int]:
+def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False,
+           budget: int | None = None) -> tuple[str, int]:
     """What ``vsoracle resolve FILE`` prints, and its exit code (0 checks hold, 1 one fails).
-    A file answered before is answered from the cache (:mod:`vsoracle.cli.cache`)."""
+
+    The file (``-``: standard input) is read once (:func:`vsoracle.files.read_input`): the
+    answer and its cache key come from those same bytes. A regular file answered before is
+    answered from the cache (:mod:`vsoracle.cli.cache`); a pipe is always worked out.
+    ``budget``: the exploration budget in transitions (:data:`vsoracle.scenario.run.BUDGET`)."""
+    from ..errors import ScenarioError
+    from ..files import read_input
+
+    read = read_input(str(file), ScenarioError)
     options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log")
     key = None
-    if not no_cache:
+    if not no_cache and read.regular:
         from . import cache
 
-        key = cache.key(file, options)
+        key = cache.key(read.data, read.name, options)
         hit = cache.lookup(key) if key is not None else None
         if hit is not None:
             return hit
-    from ..scenario.load import load_scenario
+    from ..scenario.load import load_scenario_bytes
     from ..scenario.run import run_scenario
 
     from ..cards import default_database
 
-    result = run_scenario(load_scenario(file, default_database()))
+    result = run_scenario(load_scenario_bytes(read.data, read.name, default_database()), budget=budget)
     if as_json:
         output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
     else:
@@ -181,5 +190,3 @@ def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: 
     if key is not None:
         cache.store(key, output, code)
     return output, code
-
-

@@ -18,9 +18,9 @@ from ..cards import Card, CardDB, CardType, card_from_table
 from ..errors import ScenarioError, VsOracleError
 from ..engine.fmap import FrozenMap
 from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Zone
-from ..tomlsource import KeyPath, TomlSource, show, show_key
+from ..tomlsource import KeyPath, TomlSource, shorten, show, show_key
 
-__all__ = ["Scenario", "Step", "Check", "load_scenario", "parse_scenario", "slug", "VERBS",
+__all__ = ["Scenario", "Step", "Check", "load_scenario", "load_scenario_bytes", "parse_scenario", "slug", "VERBS",
            "OBJECT_PROPERTIES", "PLAYER_PROPERTIES"]
 
 VERBS = {
@@ -137,9 +137,14 @@ def _show(value: Any) -> str:
 
 
 def load_scenario(path: Path | str, db: CardDB) -> Scenario:
-    """Read and load a scenario file against the card database ``db``."""
+    """Read (once; ``-`` is standard input) and load a scenario file against the card database ``db``."""
     source = TomlSource.read(path, ScenarioError)
     return _Loader(source, db).load()
+
+
+def load_scenario_bytes(raw: bytes, path: str, db: CardDB) -> Scenario:
+    """Load a scenario from the bytes of its file, already read (:func:`vsoracle.files.read_input`)."""
+    return _Loader(TomlSource.from_bytes(raw, path, ScenarioError), db).load()
 
 
 def parse_scenario(text: str, db: CardDB, path: str = "<scenario>") -> Scenario:
