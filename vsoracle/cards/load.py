@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .. import caches
 from ..errors import CardDataError, VsOracleError
 from ..resources import data_path
-from ..tomlsource import KeyPath, TomlSource, show
+from ..tomlsource import KeyPath, TomlSource, shorten, show
 from .model import Card, CardType
 
 if TYPE_CHECKING:
@@ -58,11 +58,11 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
         if expected is None:
             near = difflib.get_close_matches(key, CARD_KEYS, n=1)
             hint = f"did you mean '{near[0]}'?" if near else f"known keys: {', '.join(CARD_KEYS)}"
-            raise fail(f"unknown card key '{key}'", key, hint)
+            raise fail(f"unknown card key '{shorten(str(key))}'", key, hint)
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise fail(f"'{key}' must be {_TYPE_NAMES[expected.__name__]}, not {show(value)}", key)
+            raise fail(f"'{shorten(str(key))}' must be {_TYPE_NAMES[expected.__name__]}, not {show(value)}", key)
         if expected is list and not all(isinstance(item, str) for item in value):
-            raise fail(f"'{key}' must be a list of strings", key)
+            raise fail(f"'{shorten(str(key))}' must be a list of strings", key)
     name = table.get("name")
     if not name or not name.strip():
         raise fail("a card needs a 'name'", hint='add name = "…"')
@@ -73,23 +73,23 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
             card_type = CardType(table["type"].lower())
         except ValueError:
             choices = " | ".join(t.value for t in CardType)
-            raise fail(f"unknown card type '{table['type']}'", "type", f"use one of {choices}") from None
+            raise fail(f"unknown card type '{shorten(str(table['type']))}'", "type", f"use one of {choices}") from None
     elif not incomplete:
-        raise fail(f"card '{name}' needs a 'type'", hint="character | plot twist | location | equipment")
+        raise fail(f"card '{shorten(str(name))}' needs a 'type'", hint="character | plot twist | location | equipment")
     if card_type is not None and not incomplete:
         for key in REQUIRED[card_type]:
             if key not in table:
-                raise fail(f"{card_type} '{name}' needs '{key}'", hint="add it, or mark the card incomplete = true")
+                raise fail(f"{card_type} '{shorten(str(name))}' needs '{shorten(str(key))}'", hint="add it, or mark the card incomplete = true")
     for key in ("cost", "atk", "def"):
         if key in table and table[key] < 0:
-            raise fail(f"'{key}' cannot be negative", key)
+            raise fail(f"'{shorten(str(key))}' cannot be negative", key)
     icons = tuple(i.lower() for i in table.get("icons", ()))
     for icon in icons:
         if icon not in ICONS:
-            raise fail(f"unknown icon '{icon}'", "icons", f"use {' or '.join(ICONS)}")
+            raise fail(f"unknown icon '{shorten(str(icon))}'", "icons", f"use {' or '.join(ICONS)}")
     rarity = table.get("rarity")
     if rarity is not None and rarity.lower() not in RARITIES:
-        raise fail(f"unknown rarity '{rarity}'", "rarity", f"use one of {', '.join(RARITIES)}")
+        raise fail(f"unknown rarity '{shorten(str(rarity))}'", "rarity", f"use one of {', '.join(RARITIES)}")
     return Card(
         name=name.strip(),
         type=card_type,
@@ -125,7 +125,7 @@ def cards_of(source: TomlSource) -> tuple[tuple[Card, int | None], ...]:
     unknown = set(source.data) - {"set", "card"}
     if unknown:
         key = sorted(unknown)[0]
-        raise CardDataError(f"unknown top-level key '{key}'", file=source.path,
+        raise CardDataError(f"unknown top-level key '{shorten(str(key))}'", file=source.path,
                             line=source.line_of((key,)), hint="a card file has [set] and [[card]] tables")
     tables = source.data.get("card", [])
     if not isinstance(tables, list):
@@ -223,12 +223,12 @@ def _load_files(files: list[Path]) -> tuple[Card, ...]:
             if card.number:
                 key = card.number.upper()
                 if key in seen_numbers:
-                    raise CardDataError(f"duplicate card number '{card.number}'", file=str(path), line=line,
+                    raise CardDataError(f"duplicate card number '{shorten(str(card.number))}'", file=str(path), line=line,
                                         hint=f"already used at {seen_numbers[key]}")
                 seen_numbers[key] = where
             title = card.title.casefold()
             if title in seen_titles:
-                raise CardDataError(f"duplicate card title '{card.title}'", file=str(path), line=line,
+                raise CardDataError(f"duplicate card title '{shorten(str(card.title))}'", file=str(path), line=line,
                                     hint=f"already defined at {seen_titles[title]}")
             seen_titles[title] = where
             cards.append(card)

@@ -126,7 +126,11 @@ _NO = object()
 
 
 def _match(answer: Any, options: tuple[Any, ...]) -> Any:
+    """The option a scripted answer names. ``true``/``false`` answer only a yes/no decision and
+    nothing else does (in Python ``0 == False``: ``choose = [0]`` must not answer "may")."""
     for option in options:
+        if isinstance(option, bool) != isinstance(answer, bool):
+            continue
         if option == answer:
             return option
         if isinstance(option, (tuple, list, frozenset)) and isinstance(answer, (list, tuple)):
