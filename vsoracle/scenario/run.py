@@ -35,7 +35,7 @@ MAX_OUTCOMES = 512
 #: The exploration budget: state transitions the whole run may make, every replay of every
 #: step counted (a replay counts at least one). A scripted scenario makes a few hundred; exploring
 #: every answer of every decision multiplies that. ``vsoracle resolve --budget N`` raises it.
-BUDGET = 200_000
+BUDGET = 100_000
 
 
 @frozen
@@ -180,7 +180,8 @@ class _Work:
         self.spent = 0
         self.transitions = 0
         self.replays = 0
-        self.forks: dict[tuple[str, str, str], list[Any]] = {}  # (player, kind, prompt) -> [lines added, decision]
+        # (player, kind, prompt) -> [extra lines of play it opened, most answers it had, the decision]
+        self.forks: dict[tuple[str, str, str], list[Any]] = {}
 
     def spend(self, g: Game, sc: Scenario, step: Step) -> None:
         """Count one replay's work; past the budget, say which decision exploded."""
@@ -188,27 +189,32 @@ class _Work:
         self.transitions += g.transitions
         self.spent += g.transitions + 1
         for decision, answers in g.forks:
-            entry = self.forks.setdefault((decision.player, decision.kind, decision.prompt), [0, decision])
+            entry = self.forks.setdefault((decision.player, decision.kind, decision.prompt), [0, 0, decision])
             entry[0] += answers - 1
+            entry[1] = max(entry[1], answers)
         if self.spent > self.budget:
             raise LimitExceededError(f"step {step.index} ({step.describe()}) needs more than the exploration budget "
                                      f"of {self.budget:,} transitions{self.culprit()}", file=sc.path, line=step.line,
                                      hint=self.how_to_script() + f"; or raise the budget (vsoracle resolve --budget "
                                      f"{self.budget * 10})")
 
+    def _worst(self) -> list[Any] | None:
+        return max(self.forks.values(), key=lambda entry: entry[0]) if self.forks else None
+
     def culprit(self) -> str:
         """The decision that added the most lines of play, as a clause of the message."""
-        if not self.forks:
+        worst = self._worst()
+        if worst is None:
             return ""
-        lines, decision = max(self.forks.values(), key=lambda entry: entry[0])
-        return (f": the decision that multiplies the lines of play is \"{decision.prompt}\" "
-                f"({lines:,} more lines of play, {len(decision.options)} answers the first time)")
+        extra, most, decision = worst
+        return (f": the decision that multiplies the lines of play is \"{decision.prompt}\", asked with up to "
+                f"{most} answers ({extra:,} extra lines of play so far)")
 
     def how_to_script(self) -> str:
-        if not self.forks:
+        worst = self._worst()
+        if worst is None:
             return "script the step's decisions with choose = [...]"
-        _lines, decision = max(self.forks.values(), key=lambda entry: entry[0])
-        return (f"script it: choose = [{_as_toml(decision.options[0])}, …] on this step answers its decisions "
+        return (f"script it: choose = [{_as_toml(worst[2].options[0])}, …] on this step answers its decisions "
                 "in the order they are asked")
 
 
