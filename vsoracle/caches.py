@@ -41,7 +41,7 @@ __all__ = ["enabled", "folder", "safe_folder", "is_private", "digest", "read_byt
            "KINDS", "FORMAT", "MAX_READ_BYTES"]
 
 #: What the cache folder holds, by name pattern (``vsoracle cache`` shows them).
-KINDS = (("card database", "cards-*.json"), ("parsed card texts", "card-texts-*"), ("answers", "answers"))
+KINDS = (("card database", "cards-*.json"), ("answers", "answers"))
 
 #: The version of the record envelope (:func:`write_record`); another version is a miss.
 FORMAT = 1
