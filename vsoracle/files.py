@@ -12,12 +12,9 @@ under the other's key. Reading stops past the size limit, and a pipe that sends 
 from __future__ import annotations
 
 import os
-import select
 import stat
 import sys
-from typing import Callable
-
-from attrs import frozen
+from typing import Callable, NamedTuple
 
 from .errors import VsOracleError
 
@@ -38,11 +35,11 @@ PIPE_WAIT_S = 10.0
 _CHUNK = 1 << 16
 
 
-@frozen
-class Input:
+class Input(NamedTuple):
     """What was read: the bytes, the name to report (``<stdin>`` for ``-``), and whether it is
     a regular file named by its path (only those are answered from the cache: a pipe's next
-    read is another content)."""
+    read is another content). A tuple, not an attrs class: the answer-cache path imports no
+    attrs."""
 
     data: bytes
     name: str
@@ -139,6 +136,8 @@ def _read_all(fd: int, name: str, error: type[VsOracleError], limit: int, too_bi
 
 def _poller(fd: int, wait: float) -> Callable[[], bool]:
     """Has the pipe something to read (bytes, or its end) within ``wait`` seconds?"""
+    import select
+
     if hasattr(select, "poll"):
         poller = select.poll()
         poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
