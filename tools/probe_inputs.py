@@ -247,7 +247,8 @@ def probe_caches(tmp: Path, rng: random.Random, tally: dict) -> None:
         spot.write_bytes(data)
     # damaged: each cache file, flipped, cut or padded at random
     [(db_path, db_key)] = [load._remembered(sorted((ROOT / "cards").glob("*.toml")))]
-    [answer_path] = (folder / "answers").glob("*.json")
+    answer_path = folder / "answers" / f"{answers.key(example.read_bytes(), str(example), ('resolve', 'text', 'log'))}.json"
+    assert answer_path.exists()
     fresh_cards = load_database().cards
     for path in (db_path, answer_path):
         original = path.read_bytes()
@@ -286,7 +287,6 @@ def probe_caches(tmp: Path, rng: random.Random, tally: dict) -> None:
                 tally["stale or wrong answers"] += 1
             if owner is not None:
                 os.chown(answer_path, os.geteuid(), os.getegid())
-    del answers
 
 
 def probe_saved_during_run(tmp: Path, rng: random.Random, tally: dict, trials: int = 30) -> None:

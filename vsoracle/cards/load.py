@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import caches
 from ..errors import CardDataError, VsOracleError
+from ..files import MAX_CARD_FILE_BYTES
 from ..resources import data_path
 from ..tomlsource import KeyPath, TomlSource, shorten, show
 from .model import Card, CardType
@@ -112,7 +113,7 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
 
 def load_card_file(path: Path | str) -> tuple[tuple[Card, int | None], ...]:
     """Load one set file: its cards, each with the line of its ``[[card]]`` header."""
-    return cards_of(TomlSource.read(path, CardDataError))
+    return cards_of(TomlSource.read(path, CardDataError, limit=MAX_CARD_FILE_BYTES, what="a card file"))
 
 
 def cards_of(source: TomlSource) -> tuple[tuple[Card, int | None], ...]:
@@ -203,7 +204,7 @@ def _remembered(files: list[Path]) -> tuple[Path, str] | None:
     (:mod:`vsoracle.caches`). ``None`` when there is no safe cache folder."""
     if not caches.enabled():
         return None
-    code = sorted(_HERE.glob("*.py")) + [_HERE.parent / "tomlsource.py"]
+    code = sorted(_HERE.glob("*.py")) + [_HERE.parent / "tomlsource.py", _HERE.parent / "files.py"]
     try:
         key = caches.digest(code + files, *(str(f.resolve()).encode() for f in files))
     except OSError:
