@@ -213,16 +213,17 @@ def flush(g: Game) -> None:
         pending = g.state.pending
         g.set(replace(g.state, pending=()))
         for pid in g.state.seat_order(g.state.primary_player()):
-            mine = [p for p in pending if p.controller == pid]
-            labels = _labels(mine)
+            waiting = _labelled([p for p in pending if p.controller == pid])
+            left = sum(len(same) for same in waiting.values())
             order: list[PendingTrigger] = []
-            while mine:
-                if len(mine) == 1:
-                    order.append(mine.pop())
-                    break
-                options = tuple(dict.fromkeys(labels[p] for p in mine))
-                pick = g.ask(Decision(pid, "order", f"{pid} orders triggers: which resolves first?", options))
-                order.append(mine.pop(next(i for i, p in enumerate(mine) if labels[p] == pick)))
+            while left:
+                options = tuple(label for label, same in waiting.items() if same)
+                if left > 1:  # one answer per kind of trigger, however many copies wait
+                    pick = g.ask(Decision(pid, "order", f"{pid} orders triggers: which resolves first?", options))
+                else:
+                    pick = options[0]
+                order.append(waiting[pick].pop())
+                left -= 1
             for p in reversed(order):
                 src = g.state.objects.get(p.source) if p.source else None
                 origin = _origin(src)
@@ -233,19 +234,20 @@ def flush(g: Game) -> None:
                 g.note("chain", f"trigger:{p.source} goes on the chain: {p.text}", "CR 502")
 
 
-def _labels(triggers: list[PendingTrigger]) -> dict[PendingTrigger, str]:
-    """How a player names each waiting trigger when ordering them: its source's id; a second,
+def _labelled(triggers: list[PendingTrigger]) -> dict[str, list[PendingTrigger]]:
+    """The waiting triggers by the name a player orders them by: its source's id; a second,
     different trigger of the same source is ``ID#2`` (a third ``ID#3``…), in the order they
     triggered; identical triggers share one name (choosing either is the same)."""
-    labels: dict[PendingTrigger, str] = {}
+    by_trigger: dict[PendingTrigger, list[PendingTrigger]] = {}
+    for p in triggers:
+        by_trigger.setdefault(p, []).append(p)
+    named: dict[str, list[PendingTrigger]] = {}
     per_source: dict[str, int] = {}
-    for i, p in enumerate(triggers):
-        if p in labels:
-            continue
+    for i, (p, same) in enumerate(by_trigger.items()):
         base = p.source or f"trigger-{i + 1}"
         n = per_source[base] = per_source.get(base, 0) + 1
-        labels[p] = base if n == 1 else f"{base}#{n}"
-    return labels
+        named[base if n == 1 else f"{base}#{n}"] = same
+    return named
 
 
 def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
