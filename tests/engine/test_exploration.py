@@ -180,9 +180,10 @@ def test_past_the_budget_the_error_names_the_decision_and_how_to_script_it():
         _run(text.replace("CHOOSE", ""), budget=500)
     line = str(error.value)
     assert line.startswith("t.toml:") and "\n" not in line
-    assert 'needs more than the exploration budget of 500 transitions: the decision that multiplies the lines of ' \
-           'play is "A orders triggers: which resolves first?", asked with up to 5 answers' in line
-    assert 'script it: choose = ["d0", …] on this step' in line and "--budget 5000" in line
+    assert 'step 1 (advance = "combat") needs more than the exploration budget of 500 transitions: the decision ' \
+           'that multiplies the lines of play is step 1\'s "A orders triggers: which resolves first?", asked with up ' \
+           'to 5 answers' in line
+    assert 'script it: choose = ["d0", …] on step 1 answers' in line and "--budget 5000" in line
     assert _run(text.replace("CHOOSE", "")).passed, "within the default budget"
     assert _run(text.replace("CHOOSE", 'choose = ["d0", "d1", "d2", "d3"]'), budget=500).passed, "scripted"
 
@@ -190,7 +191,7 @@ def test_past_the_budget_the_error_names_the_decision_and_how_to_script_it():
 def test_too_many_outcomes_names_the_decision_too(monkeypatch):
     monkeypatch.setattr(run, "MAX_OUTCOMES", 8)
     with pytest.raises(LimitExceededError, match=r'more than 8 distinct outcomes after step 2: the decision that '
-                                                 r'multiplies the lines of play is "A chooses a character"'):
+                                                 r'multiplies the lines of play is step 2\'s "A chooses a character"'):
         _run(a_choice_among(20))
 
 

@@ -180,8 +180,8 @@ class _Work:
         self.spent = 0
         self.transitions = 0
         self.replays = 0
-        # (player, kind, prompt) -> [extra lines of play it opened, most answers it had, the decision]
-        self.forks: dict[tuple[str, str, str], list[Any]] = {}
+        # (step, player, kind, prompt) -> [extra lines of play it opened, most answers it had, step, decision]
+        self.forks: dict[tuple[int, str, str, str], list[Any]] = {}
 
     def spend(self, g: Game, sc: Scenario, step: Step) -> None:
         """Count one replay's work; past the budget, say which decision exploded."""
@@ -189,7 +189,8 @@ class _Work:
         self.transitions += g.transitions
         self.spent += g.transitions + 1
         for decision, answers in g.forks:
-            entry = self.forks.setdefault((decision.player, decision.kind, decision.prompt), [0, 0, decision])
+            entry = self.forks.setdefault((step.index, decision.player, decision.kind, decision.prompt),
+                                          [0, 0, step.index, decision])
             entry[0] += answers - 1
             entry[1] = max(entry[1], answers)
         if self.spent > self.budget:
@@ -206,15 +207,16 @@ class _Work:
         worst = self._worst()
         if worst is None:
             return ""
-        extra, most, decision = worst
-        return (f": the decision that multiplies the lines of play is \"{decision.prompt}\", asked with up to "
-                f"{most} answers ({extra:,} extra lines of play so far)")
+        extra, most, index, decision = worst
+        return (f": the decision that multiplies the lines of play is step {index}'s \"{decision.prompt}\", asked "
+                f"with up to {most} answers ({extra:,} extra lines of play so far)")
 
     def how_to_script(self) -> str:
         worst = self._worst()
         if worst is None:
             return "script the step's decisions with choose = [...]"
-        return (f"script it: choose = [{_as_toml(worst[2].options[0])}, …] on this step answers its decisions "
+        _extra, _most, index, decision = worst
+        return (f"script it: choose = [{_as_toml(decision.options[0])}, …] on step {index} answers its decisions "
                 "in the order they are asked")
 
 
