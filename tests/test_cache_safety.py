@@ -15,6 +15,7 @@ and are skipped otherwise; the mode and link tests run for anyone.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import pickle
@@ -82,16 +83,16 @@ def _plant_everywhere(folder: Path, tmpdir: Path, evil: bytes) -> list[Path]:
     import lark
 
     from vsoracle.cards import default_database
-    from vsoracle.text import store
+    from vsoracle.resources import data_path
 
     spots = [p for p in folder.rglob("*") if p.is_file()]
     spots += [folder / "cards-0123456789abcdef.pickle", folder / f"vs-grammar-lark{lark.__version__}.cache",
               tmpdir / f"vs-grammar-lark{lark.__version__}.cache"]
-    store._folder.cache_clear()
-    try:
-        spots += [store._file((card.text, card.name)) for card in default_database() if card.text.strip()]
-    finally:
-        store._folder.cache_clear()
+    # where the pickle store of parsed texts kept each text (its names, computed as it did)
+    code = sorted((ROOT / "vsoracle" / "text").glob("*.py")) + sorted(data_path("grammar").glob("*.lark"))
+    texts = folder / f"card-texts-{caches.digest(code)[:16]}"
+    spots += [texts / (hashlib.sha256(repr((card.text, card.name)).encode()).hexdigest()[:32] + ".pickle")
+              for card in default_database() if card.text.strip()]
     for spot in spots:
         spot.parent.mkdir(parents=True, exist_ok=True)
         spot.write_bytes(evil)
