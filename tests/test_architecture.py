@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "vsoracle"
 LAYERS = ["cards", "text", "engine", "scenario", "cli"]
 #: Shared modules below every layer (``__main__`` is the entry point and calls the CLI).
-BASE = {"errors", "tomlsource", "resources", "caches", "citations", "__init__"}
+BASE = {"errors", "tomlsource", "files", "resources", "caches", "citations", "__init__"}
 
 
 def _layer(module: str) -> int | None:
@@ -55,7 +55,7 @@ def test_imports_point_one_way():
 
 
 def test_base_modules_import_no_layer():
-    """errors, tomlsource, resources, caches, citations sit below cards: they import no layer,
+    """errors, tomlsource, files, resources, caches, citations sit below cards: they import no layer,
     and every top-level module is either a base module or the entry point."""
     top = {p.stem for p in PACKAGE.glob("*.py")}
     assert top - BASE == {"__main__"}

@@ -51,7 +51,7 @@ def _no_parse(files):
 
 def test_the_card_database_is_read_back_from_the_cache(cache_home, monkeypatch):
     first = load_database()
-    assert list((cache_home / "vsoracle").glob("cards-*.pickle"))
+    assert list((cache_home / "vsoracle").glob("cards-*.json"))
     monkeypatch.setattr(load, "_load_files", _no_parse)
     again = load_database()
     assert again.cards == first.cards
@@ -70,8 +70,8 @@ def test_an_unreadable_cache_is_a_miss(cache_home, tmp_path):
     path = tmp_path / "set.toml"
     path.write_text(SET, encoding="utf-8")
     load_database([path])
-    for stored in (cache_home / "vsoracle").glob("cards-*.pickle"):
-        stored.write_bytes(b"not a pickle")
+    for stored in (cache_home / "vsoracle").glob("cards-*.json"):
+        stored.write_bytes(b"not JSON")
     assert load_database([path]).find("Trooper").cost == 1
 
 
@@ -112,6 +112,8 @@ def _resolve(cache_home: Path, *args: str) -> subprocess.CompletedProcess:
     return _cli(cache_home, "resolve", *args)
 
 
+@pytest.mark.xfail(strict=True, reason="the parsed-text store kept pickles and is off until a data-only store "
+                   "replaces it (issue 14): every run that meets card text builds the parser")
 def test_a_second_run_needs_no_parser_and_gives_the_same_answer(cache_home):
     """The parsed-text store: once every text was parsed, lark is not even imported."""
     fresh = _resolve(cache_home, EXAMPLE, "--no-cache")
@@ -138,7 +140,7 @@ def test_the_answer_cache_keeps_the_answer_and_the_exit_code(cache_home, tmp_pat
     assert edited.returncode == again.returncode == 1, "an edited file is a miss; a failing answer stays failing"
     assert "✗ pym.zone" in again.stdout
     stored = [json.loads(p.read_text(encoding="utf-8")) for p in (cache_home / "vsoracle" / "answers").glob("*.json")]
-    assert sorted(s["code"] for s in stored) == [0, 1]
+    assert sorted(s["data"]["code"] for s in stored) == [0, 1]
 
 
 def test_the_cache_command_shows_and_clears_every_cache(cache_home):
@@ -146,10 +148,29 @@ def test_the_cache_command_shows_and_clears_every_cache(cache_home):
     shown = _cli(cache_home, "cache")
     assert shown.returncode == 0, shown.stderr
     rows = {line.split("  ")[1].strip(): line for line in shown.stdout.splitlines() if line.startswith("  ")}
-    assert set(rows) >= {"card database", "parsed card texts", "answers"}
+    assert set(rows) >= {"card database", "answers"}
     assert " 1 file " in rows["answers"] and str(cache_home / "vsoracle") in shown.stdout
     cleared = _cli(cache_home, "cache", "--clear")
     assert cleared.returncode == 0 and cleared.stdout.startswith("removed ")
     assert not (cache_home / "vsoracle").exists()
     again = _cli(cache_home, "resolve", EXAMPLE)
     assert again.returncode == 0 and "7 of 7 checks hold" in again.stdout
+
+
+def test_json_answers_are_kept_too(cache_home, tmp_path):
+    """A stored answer is used only when its code is its output's own verdict: for --json that is
+    the document's "passed", so JSON answers must still be found."""
+    from vsoracle.cli import cache
+    from vsoracle.cli.report import answer
+
+    path = tmp_path / "q.toml"
+    path.write_bytes((ROOT / "examples" / "uniqueness-names.toml").read_bytes())
+    output, code = answer(path, as_json=True)
+    key = cache.key(path.read_bytes(), str(path), ("resolve", "json", "log"))
+    assert cache.lookup(key) == (output, code) and code == 0
+    failing = tmp_path / "f.toml"
+    failing.write_text(path.read_text(encoding="utf-8").replace('pym.zone = "ko_pile"', 'pym.zone = "in_play"'),
+                       encoding="utf-8")
+    output, code = answer(failing, as_json=True)
+    key = cache.key(failing.read_bytes(), str(failing), ("resolve", "json", "log"))
+    assert cache.lookup(key) == (output, 1)

@@ -280,6 +280,8 @@ REJECTED = {
     "pass = false": (POSITION + '[[step]]\npass = false', "step[0].pass", "must be true"),
     "attack without target": (POSITION + '[[step]]\nattack = ["qs"]', "step[0]", "missing required key 'target'"),
     "col not a number": (POSITION + '[[step]]\nrecruit = "ws2"\ncol = "2"', "step[0].col", "expected integer"),
+    "col below 1": (POSITION + '[[step]]\nrecruit = "ws2"\ncol = 0', "step[0].col", "less than the minimum 1"),
+    "check col below 1": (POSITION + '[check]\nqs.col = -1', "check.qs", "-1 is less than the minimum 1"),
     "unknown object property": (POSITION + '[check]\nqs.colour = "red"', "check.qs", "unknown key 'colour'"),
     "object property on a player": (POSITION + '[check]\nA.zone = "hand"', "check.A.zone", "unknown key"),
 }

@@ -1,30 +1,60 @@
-"""What vsoracle keeps between runs: one folder, one switch, one way to write.
+"""What vsoracle keeps between runs: data only, in a folder only this user can write.
 
-Three things are cached, each named by a digest of everything it depends on, so a changed
-input is a miss, never a stale answer: the card database (``cards-….pickle``, from the card
-files and the loader's code), parsed card texts (``card-texts-…/``, one file per text, from
-the grammar and the text package's code) and answers (``answers/``, from the scenario file,
-every data file and all of vsoracle's code); lark keeps the parser tables beside them. They
-live under ``$XDG_CACHE_HOME/vsoracle`` (default ``~/.cache/vsoracle``); deleting the folder
-is always safe (``vsoracle cache --clear``). ``VSORACLE_NO_CACHE=1`` turns them all off;
-``vsoracle resolve --no-cache`` bypasses the answers only.
+A cache is a convenience, so it must never be a way in. The rules every cache follows:
 
-A cache that cannot be read is a miss; one that cannot be written is skipped: a cache never
-stops a run.
+- **Data, never code.** A cache file is JSON, read by ``json.loads`` and checked field by field
+  (:func:`matches`); nothing that runs code on load (pickle, marshal, lark's pickled tables) is
+  ever read. Anything odd in a file — truncation, flipped bytes, wrong types, huge numbers, deep
+  nesting, an unknown format — is a *miss*: the work is done again, and no exception escapes.
+- **The user's own folder.** The cache lives in ``$XDG_CACHE_HOME/vsoracle`` (default
+  ``~/.cache/vsoracle``), created mode 0700. There is no fallback to a shared folder (``/tmp``,
+  ``$TMPDIR``): when that folder cannot be used, nothing is cached. A folder or file is read only
+  if it is a real folder or regular file (not a symbolic link), owned by this user, and not
+  writable by group or others (:func:`safe_folder`, :func:`read_bytes`); otherwise it is ignored,
+  as another user could have planted it. Files are opened relative to their checked folder and
+  checked again once open, so nothing can be swapped in between the check and the read.
+- **Sealed records.** :func:`write_record` stores a payload with its kind, its key (a digest of
+  everything the payload depends on: :func:`digest`) and a SHA-256 of its canonical JSON;
+  :func:`read_record` returns the payload only when all three agree, so a file copied under
+  another key, cut short or edited by hand is a miss.
+- **Atomic, bounded.** Writes go through a private temporary file and a rename, so a reader never
+  sees half a file; reads stop at a size limit (:data:`MAX_READ_BYTES`).
+
+What is kept: the card database (``cards-….json``, :mod:`vsoracle.cards.load`) and answers
+(``answers/``, :mod:`vsoracle.cli.cache`). Deleting the folder is always safe
+(``vsoracle cache --clear``). ``VSORACLE_NO_CACHE=1`` turns every cache off;
+``vsoracle resolve --no-cache`` bypasses the answers only. A cache that cannot be read is a
+miss and one that cannot be written is skipped: a cache never stops a run.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import stat
 from pathlib import Path
 from typing import Any, Iterable
 
-__all__ = ["enabled", "folder", "digest", "read_pickle", "write_atomic", "write_pickle", "usage", "clear", "KINDS"]
+__all__ = ["enabled", "folder", "safe_folder", "is_private", "digest", "read_bytes", "write_bytes",
+           "read_json", "write_json", "read_record", "write_record", "matches", "usage", "clear",
+           "KINDS", "FORMAT", "MAX_READ_BYTES"]
 
 #: What the cache folder holds, by name pattern (``vsoracle cache`` shows them).
-KINDS = (("card database", "cards-*.pickle"), ("parsed card texts", "card-texts-*"),
-         ("answers", "answers"), ("parser tables", "vs-grammar-*.cache"))
+KINDS = (("card database", "cards-*.json"), ("answers", "answers"))
+
+#: The version of the record envelope (:func:`write_record`); another version is a miss.
+FORMAT = 1
+
+#: No cache file is read past this size (a larger one is a miss).
+MAX_READ_BYTES = 16 * 1024 * 1024
+
+#: JSON nested deeper than this is a miss (``json`` would recurse into it).
+MAX_DEPTH = 64
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 def enabled() -> bool:
@@ -33,9 +63,271 @@ def enabled() -> bool:
 
 
 def folder() -> Path:
-    """``$XDG_CACHE_HOME/vsoracle`` (default ``~/.cache/vsoracle``)."""
+    """Where the cache lives: ``$XDG_CACHE_HOME/vsoracle`` (default ``~/.cache/vsoracle``).
+    Only names the place; :func:`safe_folder` is what may be read from or written to."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "vsoracle"
+
+
+def is_private(st: os.stat_result, *, directory: bool) -> bool:
+    """Is this folder or file (as ``lstat``/``fstat`` saw it) safe to trust: of the right kind
+    (a folder, or a regular file; never a symbolic link), owned by this user, and writable
+    by nobody else (no group or other write bit)?"""
+    kind_ok = stat.S_ISDIR(st.st_mode) if directory else stat.S_ISREG(st.st_mode)
+    return kind_ok and st.st_uid == _uid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _uid() -> int:
+    return os.geteuid() if hasattr(os, "geteuid") else -1
+
+
+def _ancestors_ok(base: Path) -> bool:
+    """No one else can swap a folder under ``base`` for theirs: ``base`` (a real path) and every
+    folder above it is owned by this user or by root, and one that others may write to has the
+    sticky bit (as ``/tmp`` has)."""
+    for path in (base, *base.parents):
+        try:
+            st = os.lstat(path)
+        except OSError:
+            return False
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid not in (_uid(), 0):
+            return False
+        if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not st.st_mode & stat.S_ISVTX:
+            return False
+    return True
+
+
+def safe_folder(*parts: str, create: bool = True) -> Path | None:
+    """The cache folder, or its sub-folder ``parts``, when it is safe to use; else ``None``.
+
+    Missing folders are created with mode 0700 (whatever the umask). A folder that exists but
+    is a symbolic link, is another user's, or is writable by group or others is not used (it is
+    neither read nor repaired), and neither is one whose parents someone else could rename.
+    ``None`` too when caching is off (:func:`enabled`), when ``create`` is false and the folder
+    does not exist, or when it cannot be created. Never falls back to another place.
+    """
+    if not enabled() or _uid() < 0:  # no owners to check (not a POSIX system): nothing is cached
+        return None
+    if any(p in ("", ".", "..") or "/" in p or os.sep in p for p in parts):
+        return None
+    root = folder()
+    try:
+        if not root.is_absolute():
+            return None
+        if create and not os.path.lexists(root.parent):
+            os.makedirs(root.parent, 0o700, exist_ok=True)
+        base = Path(os.path.realpath(root.parent))
+        if not _ancestors_ok(base):
+            return None
+        path = base / root.name
+        for name in (None, *parts):
+            if name is not None:
+                path = path / name
+            try:
+                st = os.lstat(path)
+            except FileNotFoundError:
+                if not create:
+                    return None
+                try:
+                    os.mkdir(path, 0o700)
+                except FileExistsError:
+                    pass
+                st = os.lstat(path)
+                if is_private(st, directory=True) and st.st_mode & 0o077:
+                    os.chmod(path, 0o700)  # ours, just made under a permissive umask
+                    st = os.lstat(path)
+            if not is_private(st, directory=True):
+                return None
+    except OSError:
+        return None
+    return path
+
+
+def _open_checked(path: Path) -> int | None:
+    """A file descriptor for the regular file ``path``, opened relative to its folder after
+    the folder was checked, and checked itself once open; ``None`` if either is not private."""
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC)
+    except OSError:
+        return None
+    try:
+        if not is_private(os.fstat(dir_fd), directory=True):
+            return None
+        fd = os.open(path.name, os.O_RDONLY | _NOFOLLOW | _CLOEXEC | getattr(os, "O_NONBLOCK", 0), dir_fd=dir_fd)
+    except OSError:
+        return None
+    finally:
+        os.close(dir_fd)
+    try:
+        if is_private(os.fstat(fd), directory=False):
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def read_bytes(path: Path, limit: int = MAX_READ_BYTES) -> bytes | None:
+    """The bytes of a cache file, or ``None`` (a miss) when it is missing, not a private regular
+    file in a private folder (:func:`is_private`), larger than ``limit``, or unreadable."""
+    if not enabled():
+        return None
+    fd = _open_checked(Path(path))
+    if fd is None:
+        return None
+    try:
+        if os.fstat(fd).st_size > limit:
+            return None
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                return None
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def write_bytes(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` atomically (a private temporary file in the same folder, then
+    a rename), mode 0600. Only into a private folder (create it with :func:`safe_folder`);
+    ``False`` when skipped (caching off, an unsafe folder, a full disk…). Never raises."""
+    if not enabled():
+        return False
+    path = Path(path)
+    try:
+        if not is_private(os.lstat(path.parent), directory=True):
+            return False
+        import tempfile  # only when writing: it is slow to import
+
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")  # 0600, O_EXCL
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return False
+
+
+def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Is a loaded JSON value nested at most ``limit`` deep? Counted without recursion, so that
+    a caller walking the value never recurses past it."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > limit:
+                return False
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return True
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON data")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is not a finite number")
+    return value
+
+
+def read_json(path: Path, limit: int = MAX_READ_BYTES) -> Any | None:
+    """The JSON value in a cache file, or ``None`` (a miss) for anything but a well-formed UTF-8
+    JSON document within ``limit`` bytes and :data:`MAX_DEPTH` levels from a private file
+    (:func:`read_bytes`). ``NaN``, infinities and numbers too long to read are refused.
+    Nothing is executed; the caller still checks the shape (:func:`matches`)."""
+    raw = read_bytes(path, limit)
+    if raw is None:
+        return None
+    try:
+        value = json.loads(raw.decode("utf-8"), parse_constant=_no_constant, parse_float=_finite)
+    except Exception:  # any damage at all is a miss (ValueError, RecursionError, MemoryError, …)
+        return None
+    return value if _depth_ok(value) else None
+
+
+def _canonical(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"),
+                      allow_nan=False).encode("utf-8")
+
+
+def write_json(path: Path, data: Any) -> bool:
+    """Store ``data`` (JSON values only: dicts with string keys, lists, strings, whole numbers,
+    finite floats, booleans, ``None``) at ``path`` with :func:`write_bytes`; ``False`` when
+    skipped or when ``data`` is not JSON data."""
+    try:
+        encoded = _canonical(data)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return write_bytes(path, encoded)
+
+
+def _seal(kind: str, key: str, payload: Any) -> str:
+    return hashlib.sha256(_canonical([FORMAT, kind, key, payload])).hexdigest()
+
+
+def write_record(path: Path, kind: str, key: str, payload: Any) -> bool:
+    """Store ``payload`` as a sealed record: ``{"format", "kind", "key", "sha256", "data"}``,
+    where ``sha256`` covers the other four (canonical JSON). ``key`` should be the digest of
+    everything the payload depends on (:func:`digest`), usually also the file's name."""
+    try:
+        seal = _seal(kind, key, payload)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return write_json(path, {"format": FORMAT, "kind": kind, "key": key, "sha256": seal, "data": payload})
+
+
+def read_record(path: Path, kind: str, key: str, limit: int = MAX_READ_BYTES) -> Any | None:
+    """The payload of a record :func:`write_record` stored, or ``None`` (a miss) unless the file
+    is private, well-formed JSON, of this format, of this ``kind``, under this ``key``, and its
+    seal matches its content. The caller checks the payload's shape with :func:`matches`."""
+    record = read_json(path, limit)
+    if not matches(record, {"format": int, "kind": str, "key": str, "sha256": str, "data": object}):
+        return None
+    if record["format"] != FORMAT or record["kind"] != kind or record["key"] != key:
+        return None
+    try:
+        if _seal(kind, key, record["data"]) != record["sha256"]:
+            return None
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return record["data"]
+
+
+def matches(value: Any, shape: Any) -> bool:
+    """Does a JSON value have this shape? ``shape`` is ``object`` (anything), a type (``str``,
+    ``int``, ``bool``, ``float``, ``type(None)``; ``int`` never takes a boolean), a tuple of
+    shapes (any one), ``[item_shape]`` (a list of them) or ``{key: shape}`` (a dict with exactly
+    these keys). For checking what :func:`read_json` returned before trusting it."""
+    if shape is object:
+        return True
+    if isinstance(shape, tuple):
+        return any(matches(value, s) for s in shape)
+    if isinstance(shape, list):
+        return isinstance(value, list) and all(matches(v, shape[0]) for v in value)
+    if isinstance(shape, dict):
+        return (isinstance(value, dict) and value.keys() == shape.keys()
+                and all(matches(value[k], s) for k, s in shape.items()))
+    if shape is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if shape is float:
+        return isinstance(value, float)
+    return isinstance(value, shape)
 
 
 def digest(files: Iterable[Path], *extra: bytes) -> str:
@@ -49,70 +341,50 @@ def digest(files: Iterable[Path], *extra: bytes) -> str:
     return h.hexdigest()
 
 
-def read_pickle(path: Path) -> Any:
-    """The object pickled at ``path``, or ``None`` when it is missing or unreadable."""
-    import pickle  # not needed by a run answered from the answer cache
-
-    try:
-        with open(path, "rb") as f:
-            return pickle.load(f)
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ValueError, ImportError, TypeError):
-        return None
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename, so a reader never sees
-    half a file; a folder that cannot be written is skipped."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        import tempfile  # only when writing: it is slow to import
-
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, path)
-        except OSError:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        pass
-
-
-def write_pickle(path: Path, value: Any) -> None:
-    import pickle
-
-    write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-
-
 def _files(path: Path) -> list[Path]:
+    if path.is_symlink():
+        return [path]
     if path.is_dir():
-        return [p for p in path.rglob("*") if p.is_file()]
-    return [path] if path.is_file() else []
+        return [p for p in path.rglob("*") if p.is_file() or p.is_symlink()]
+    return [path] if path.exists() else []
+
+
+def _size(path: Path) -> int:
+    try:
+        return os.lstat(path).st_size
+    except OSError:
+        return 0
 
 
 def usage() -> list[tuple[str, int, int]]:
     """Each kind of cached thing with its number of files and bytes (``other``: anything else
-    in the folder)."""
+    in the folder, such as the pickles older versions of vsoracle kept, which are never read)."""
     root = folder()
     claimed: set[Path] = set()
     rows = []
     for label, pattern in KINDS:
         files = [f for top in sorted(root.glob(pattern)) for f in _files(top)]
         claimed.update(files)
-        rows.append((label, len(files), sum(f.stat().st_size for f in files)))
-    rest = [f for f in _files(root) if f not in claimed]
+        rows.append((label, len(files), sum(_size(f) for f in files)))
+    rest = [f for f in _files(root) if f not in claimed] if root.is_dir() and not root.is_symlink() else []
     if rest:
-        rows.append(("other", len(rest), sum(f.stat().st_size for f in rest)))
+        rows.append(("other", len(rest), sum(_size(f) for f in rest)))
     return rows
 
 
 def clear() -> tuple[int, int]:
     """Delete the cache folder (always safe: everything in it can be worked out again);
-    the number of files and bytes removed."""
+    the number of files and bytes removed. A symbolic link is removed, never followed."""
     import shutil
 
-    files = _files(folder())
-    size = sum(f.stat().st_size for f in files)
-    shutil.rmtree(folder(), ignore_errors=True)
+    root = folder()
+    files = _files(root)
+    size = sum(_size(f) for f in files)
+    if root.is_symlink():
+        try:
+            root.unlink()
+        except OSError:
+            pass
+    else:
+        shutil.rmtree(root, ignore_errors=True)
     return len(files), size

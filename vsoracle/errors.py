@@ -43,11 +43,23 @@ class VsOracleError(ValueError):
     def __str__(self) -> str:
         where = ""
         if self.file is not None:
-            where = f"{self.file}:{self.line}: " if self.line is not None else f"{self.file}: "
-        text = f"{where}{self.message}"
+            where = f"{_clip(self.file)}:{self.line}: " if self.line is not None else f"{_clip(self.file)}: "
+        text = f"{where}{_clip(self.message)}"
         if self.hint:
-            text += f" — {self.hint}"
+            text += f" — {_clip(self.hint)}"
         return text
+
+
+#: The longest a message or a hint may be: past it the middle is cut (a huge token quoted).
+MAX_PART = 500
+
+
+def _clip(text: str) -> str:
+    """``text`` as one line of at most :data:`MAX_PART` characters: the start and the end kept."""
+    text = str(text).replace("\r", " ").replace("\n", " ")
+    if len(text) <= MAX_PART:
+        return text
+    return f"{text[: MAX_PART - 160]} … [{len(text) - MAX_PART + 40:,} characters cut] … {text[-100:]}"
 
 
 class CardDataError(VsOracleError):

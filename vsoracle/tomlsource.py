@@ -16,8 +16,15 @@ from typing import Any
 from attrs import frozen
 
 from .errors import VsOracleError
+from .files import MAX_SCENARIO_BYTES, read_input
 
-__all__ = ["TomlSource", "KeyPath", "show", "show_key"]
+__all__ = ["TomlSource", "KeyPath", "show", "show_key", "shorten", "MAX_NESTING"]
+
+#: Arrays and tables nested deeper than this are an error (a scenario needs five or six levels).
+MAX_NESTING = 24
+
+#: A value or key quoted in a message is shortened past this many characters.
+QUOTE_WIDTH = 60
 
 KeyPath = tuple[str | int, ...]
 
@@ -26,30 +33,59 @@ _KEY = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za
 _TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
+def shorten(text: str, width: int = QUOTE_WIDTH) -> str:
+    """``text``, or its start and a count when it is longer than ``width`` (a message quotes a
+    100 KB token as ``xxxx…`` (100,000 characters), not whole)."""
+    if len(text) <= width:
+        return text
+    return f"{text[: width - 20]}… ({len(text):,} characters)"
+
+
 def show(value: Any) -> str:
-    """A value as a person would write it in TOML: ``true``, ``"text"``, ``[1, 2]``, ``a table``."""
+    """A value as a person would write it in TOML: ``true``, ``"text"``, ``[1, 2]``, ``a table``
+    (a long string or list shortened)."""
     if isinstance(value, bool):
         return str(value).lower()
     if value is None:
         return "nothing"
     if isinstance(value, str):
+        if len(value) > QUOTE_WIDTH:
+            return json.dumps(value[: QUOTE_WIDTH - 20], ensure_ascii=False)[:-1] + f"…\" ({len(value):,} characters)"
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(show(v) for v in value) + "]"
+        shown = [show(v) for v in value[:8]]
+        return "[" + ", ".join(shown) + (f", … ({len(value)} items)" if len(value) > 8 else "") + "]"
     if isinstance(value, dict) or hasattr(value, "items"):
         return "a table"
-    return str(value)
+    if isinstance(value, int) and abs(value) > 10 ** QUOTE_WIDTH:
+        return f"a number of {len(str(abs(value))):,} digits"
+    return shorten(str(value))
 
 
 def show_key(keypath: KeyPath) -> str:
-    """A key path as written in the file: ``players.A.characters[1].col`` (arrays 1-based)."""
+    """A key path as written in the file: ``players.A.characters[1].col`` (arrays 1-based;
+    long keys shortened)."""
     out = ""
     for part in keypath:
         if isinstance(part, int):
             out += f"[{part + 1}]"
         else:
-            out += ("." if out else "") + part
+            out += ("." if out else "") + shorten(part)
     return out
+
+
+def _too_deep(data: Any) -> KeyPath | None:
+    """The key path of the first value nested deeper than :data:`MAX_NESTING`, if any
+    (walked without recursion)."""
+    stack: list[tuple[Any, KeyPath]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, (dict, list)):
+            if len(path) > MAX_NESTING:
+                return path
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((v, path + (k,)) for k, v in items)
+    return None
 
 
 _FRIENDLY = (
@@ -79,9 +115,16 @@ class TomlSource:
 
     @classmethod
     def parse(cls, text: str, path: str, error: type[VsOracleError]) -> "TomlSource":
-        """Parse ``text``; bad TOML raises ``error`` located at the decoder's line."""
+        """Parse ``text``; bad TOML raises ``error`` located at the decoder's line. A leading
+        byte-order mark is skipped; arrays and tables nested past :data:`MAX_NESTING` are an error."""
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        deep_hint = f"a scenario needs a few levels ([players.A], characters = [...], {{ … }}); at most {MAX_NESTING}"
         try:
             data = tomllib.loads(text)
+        except RecursionError:
+            raise error("invalid TOML: arrays or tables are nested too deeply", file=path,
+                        line=_first_deep_line(text), hint=deep_hint) from None
         except tomllib.TOMLDecodeError as exc:
             message = str(exc)
             match = _TOML_POS.search(message)
@@ -96,26 +139,31 @@ class TomlSource:
                 line = _last_opening(text) or max(1, len(text.splitlines()))
             raise error(f"invalid TOML: {reason}", file=path, line=line, hint=hint) from None
         lines = tuple(text.splitlines())
-        return cls(path, data, _index(lines), lines)
+        source = cls(path, data, _index(lines), lines)
+        deep = _too_deep(data)
+        if deep is not None:
+            raise error(f"'{show_key(deep[:3])}' is nested more than {MAX_NESTING} levels deep", file=path,
+                        line=source.line_of(deep) or _first_deep_line(text), hint=deep_hint)
+        return source
 
     @classmethod
-    def read(cls, path: Path | str, error: type[VsOracleError]) -> "TomlSource":
-        """Read and parse a file; a missing or unreadable file raises ``error``."""
-        try:
-            raw = Path(path).read_bytes()
-        except FileNotFoundError:
-            raise error("no such file", file=str(path), hint="check the path") from None
-        except IsADirectoryError:
-            raise error("this is a folder, not a file", file=str(path), hint="name a .toml file") from None
-        except OSError as exc:
-            raise error(f"cannot read the file ({exc.strerror})", file=str(path)) from None
+    def read(cls, path: Path | str, error: type[VsOracleError], *, limit: int = MAX_SCENARIO_BYTES,
+             what: str = "a scenario") -> "TomlSource":
+        """Read (once: :func:`vsoracle.files.read_input`; ``-`` is standard input) and parse a
+        file; a missing, unreadable, oversized or non-regular file raises ``error``."""
+        read = read_input(str(path), error, limit=limit, what=what)
+        return cls.from_bytes(read.data, read.name, error)
+
+    @classmethod
+    def from_bytes(cls, raw: bytes, path: str, error: type[VsOracleError]) -> "TomlSource":
+        """Decode (UTF-8) and parse bytes already read; text that is not UTF-8 raises ``error``."""
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
-            raise error("the file is not UTF-8 text", file=str(path), line=line,
+            raise error("the file is not UTF-8 text", file=path, line=line,
                         hint="save it as UTF-8") from None
-        return cls.parse(text, str(path), error)
+        return cls.parse(text, path, error)
 
     def value_line(self, keypath: KeyPath) -> int | None:
         """The line where a string value's text starts (the line after an opening \"\"\" alone)."""
@@ -149,6 +197,26 @@ class TomlSource:
             if line is not None:
                 return line
         return None
+
+
+def _first_deep_line(text: str) -> int | None:
+    """The first line where more than :data:`MAX_NESTING` brackets are open (strings skipped,
+    roughly: for placing a nesting error)."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        in_string = False
+        for ch in line:
+            if ch == '"':
+                in_string = not in_string
+            elif not in_string and ch in "[{":
+                depth += 1
+                if depth > MAX_NESTING:
+                    return number
+            elif not in_string and ch in "]}":
+                depth -= 1
+            elif not in_string and ch == "#":
+                break
+    return None
 
 
 def _last_opening(text: str) -> int | None:

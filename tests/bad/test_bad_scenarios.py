@@ -131,6 +131,27 @@ CHOOSE
 """
 REPLACEMENT = "A chooses which replacement modifier replaces arcanna's breakthrough of 5"
 
+# MAY: a plot twist whose resolution asks A "you may" (true or false). Line 15 is `resolve = "top"`;
+# CHOOSE is replaced by the step's extra keys (line 16 on).
+MAY = """\
+[[card]]
+name = "Crossroads"
+type = "plot twist"
+cost = 0
+text = "You may draw a card."
+
+[players.A]
+hand = [{ card = "Crossroads", id = "p" }]
+deck = ["Windstorm"]
+
+[[step]]
+play = "p"
+
+[[step]]
+resolve = "top"
+CHOOSE
+"""
+
 # BRICK: a scenario card, lines 1-7; its text key goes on line 8.
 BRICK = """\
 [[card]]
@@ -378,9 +399,11 @@ CASES: dict[str, Case] = {
         RECRUIT.replace('id = "storm"', 'id = "qs"'), 7,
         "duplicate id 'qs' — already used at line 7; give this card another id"),
     "player-name-as-id": Case(
-        RECRUIT.replace('id = "fox"', 'id = "A"'), 19, "'A' cannot be an id — ids name cards; players are A, B, …"),
+        RECRUIT.replace('id = "fox"', 'id = "A"'), 19,
+        "'A' cannot be an id: it is a player's name — ids name cards; the players are A, B"),
     "empty-id": Case(
-        RECRUIT.replace('id = "fox"', 'id = ""'), 19, "'' cannot be an id — ids name cards; players are A, B, …"),
+        RECRUIT.replace('id = "fox"', 'id = ""'), 19,
+        "'' cannot be an id — ids name cards; A, B, C, D and chain are kept for players and the chain"),
     "column-zero": Case(RECRUIT.replace('id = "thor"\n', 'id = "thor"\ncol = 0\n'), 14, "columns start at 1"),
 
     # steps the rules forbid, without rejected = true
@@ -558,6 +581,86 @@ CASES: dict[str, Case] = {
     "choose-with-nothing-to-decide": Case(
         recruit_step('pass = true', 'choose = [true]'), 22,
         "step 1 (pass = true) answered 0 decisions but choose has 1 answers — remove the extra answers"),
+
+    # issue 14: check values of the wrong type, nesting, ids, columns, answers, empty files, huge tokens
+    "check-has-not-strings": Case(
+        RECRUIT + '[check]\nthor.has = [1]\n', 22,
+        "'check.thor.has' must be a list of keywords, not [1] — write has = [\"flight\", …]"),
+    "check-affiliations-nested-list": Case(
+        RECRUIT + '[check]\nthor.affiliations = [["Avengers"]]\n', 22,
+        "'check.thor.affiliations' must be a list of names, not [[\"Avengers\"]] — write affiliations = [\"Avengers\", …]"),
+    "check-target-of-mixed": Case(
+        RECRUIT + '[check]\nthor.target_of = [1, "a"]\n', 22,
+        "'check.thor.target_of' must be a list of ids, not [1, \"a\"] — write target_of = [\"id\", …]"),
+    "check-target-of-unknown-id": Case(
+        RECRUIT + '[check]\nthor.target_of = ["nobody"]\n', 22, f"unknown id \"nobody\" — known ids: {KNOWN_IDS}"),
+    "check-stunned-a-number": Case(
+        RECRUIT + '[check]\nthor.stunned = 1\n', 22, "stunned cannot be 1 — use one of true, false"),
+    "check-col-zero": Case(
+        RECRUIT + '[check]\nthor.col = 0\n', 22, "col cannot be 0 — columns start at 1; false means the card is not in play"),
+    "check-col-a-list": Case(
+        RECRUIT + '[check]\nthor.col = [1]\n', 22, "col cannot be [1] — columns start at 1; false means the card is not in play"),
+    "check-controller-unknown-player": Case(
+        RECRUIT + '[check]\nthor.controller = "Z"\n', 22, "unknown player \"Z\" — players are A, B"),
+    "check-counters-not-a-number": Case(
+        RECRUIT + '[check]\nthor.counters = { atk = "one" }\n', 22,
+        "'check.thor.counters.atk' must be a whole number, not \"one\""),
+    "check-equipped-to-true": Case(
+        RECRUIT + '[check]\nthor.equipped_to = true\n', 22,
+        "equipped_to cannot be true — name the character (equipped_to = \"id\"), or write false"),
+    "check-nested-400-deep": Case(
+        RECRUIT + '[check]\nthor.has = ' + '[' * 400 + ']' * 400 + '\n', 22,
+        "'check.thor.has' is nested more than 24 levels deep — a scenario needs a few levels ([players.A], "
+        "characters = [...], { … }); at most 24"),
+    "toml-tables-nested-400-deep": Case(
+        'x = ' + '{ a = ' * 400 + '1' + ' }' * 400 + '\n', 1,
+        "invalid TOML: arrays or tables are nested too deeply — a scenario needs a few levels ([players.A], "
+        "characters = [...], { … }); at most 24"),
+    "id-is-a-custom-players-name": Case(
+        '[players.X]\nhand = [{ card = "Thor", id = "Y" }]\n\n[players.Y]\n', 2,
+        "'Y' cannot be an id: it is a player's name — ids name cards; the players are X, Y"),
+    "recruit-col-negative": Case(
+        recruit_step('recruit = "qs"', 'col = -1'), 23, "col cannot be -1 — columns start at 1"),
+    "recruit-col-zero": Case(
+        recruit_step('recruit = "qs"', 'col = 0'), 23, "col cannot be 0 — columns start at 1"),
+    "move-col-zero": Case(
+        recruit_step('move = "thor"', 'col = 0'), 23, "col cannot be 0 — columns start at 1"),
+    "pay-negative": Case(
+        recruit_step('use = "thor"', 'pay = -2'), 23, "pay cannot be -2 — pay counts what is paid"),
+    "choose-zero-for-may": Case(
+        MAY.replace("CHOOSE", "choose = [0]"), 15,
+        "step 2 (resolve = \"top\"): 0 is not a legal answer to: A may: Draw a card. — choose one of true, false"),
+    "choose-one-for-may": Case(
+        MAY.replace("CHOOSE", "choose = [1]"), 15,
+        "step 2 (resolve = \"top\"): 1 is not a legal answer to: A may: Draw a card. — choose one of true, false"),
+    "file-empty": Case(
+        "", None, "the file is empty — a scenario has a position ([game], [players.A]), [[step]] tables and "
+        "[check]s: see docs/scenario-format.md"),
+    "file-only-comments": Case(
+        "# a question for later\n\n", None, "the file is empty — a scenario has a position ([game], [players.A]), "
+        "[[step]] tables and [check]s: see docs/scenario-format.md"),
+    "file-only-a-header": Case(
+        '[scenario]\ntitle = "What happens?"\n', None,
+        "the scenario describes nothing: no position, no [[step]], no [check] — add a position ([game], "
+        "[players.A]) and steps, checks or both"),
+    "huge-token-phase": Case(
+        '[game]\nphase = "' + "x" * 100_000 + '"\n', 2,
+        "unknown phase '" + "x" * 40 + "… (100,000 characters)' — use one of draw | build | combat | recovery"),
+    "huge-token-key": Case(
+        '[game]\n' + "x" * 100_000 + ' = 1\n', 2,
+        "unknown key '" + "x" * 40 + "… (100,000 characters)' in [game] — [game] takes: active, initiative, "
+        "phase, step, turn"),
+    "huge-token-card": Case(
+        '[players.A]\nhand = ["' + "y" * 100_000 + '"]\n', 2,
+        "unknown card '" + "y" * 40 + "… (100,000 characters)' — `vsoracle cards list` shows every card; "
+        "a scenario may define it with [[card]]"),
+    "huge-token-id": Case(
+        RECRUIT + '[check]\n' + "z" * 100_000 + '.zone = "hand"\n', 22,
+        'unknown id "' + "z" * 40 + '…" (100,000 characters) — known ids: ' + KNOWN_IDS),
+    "file-too-large": Case(
+        "# padding\n" * 110_000, None,
+        "the file is larger than 1 MB, the most a scenario may be — a scenario is a few kilobytes of TOML: "
+        "is this the right file?"),
 }
 
 

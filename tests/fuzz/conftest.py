@@ -14,6 +14,6 @@ def _small_exploration_limits():
     import vsoracle.scenario.run as run
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(run, "MAX_REPLAYS", 500)
+        patch.setattr(run, "BUDGET", 20_000)
         patch.setattr(run, "MAX_OUTCOMES", 64)
         yield

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import caches
 from ..errors import CardDataError, VsOracleError
+from ..files import MAX_CARD_FILE_BYTES
 from ..resources import data_path
-from ..tomlsource import KeyPath, TomlSource, show
+from ..tomlsource import KeyPath, TomlSource, shorten, show
 from .model import Card, CardType
 
 if TYPE_CHECKING:
@@ -58,11 +59,11 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
         if expected is None:
             near = difflib.get_close_matches(key, CARD_KEYS, n=1)
             hint = f"did you mean '{near[0]}'?" if near else f"known keys: {', '.join(CARD_KEYS)}"
-            raise fail(f"unknown card key '{key}'", key, hint)
+            raise fail(f"unknown card key '{shorten(str(key))}'", key, hint)
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise fail(f"'{key}' must be {_TYPE_NAMES[expected.__name__]}, not {show(value)}", key)
+            raise fail(f"'{shorten(str(key))}' must be {_TYPE_NAMES[expected.__name__]}, not {show(value)}", key)
         if expected is list and not all(isinstance(item, str) for item in value):
-            raise fail(f"'{key}' must be a list of strings", key)
+            raise fail(f"'{shorten(str(key))}' must be a list of strings", key)
     name = table.get("name")
     if not name or not name.strip():
         raise fail("a card needs a 'name'", hint='add name = "…"')
@@ -73,23 +74,23 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
             card_type = CardType(table["type"].lower())
         except ValueError:
             choices = " | ".join(t.value for t in CardType)
-            raise fail(f"unknown card type '{table['type']}'", "type", f"use one of {choices}") from None
+            raise fail(f"unknown card type '{shorten(str(table['type']))}'", "type", f"use one of {choices}") from None
     elif not incomplete:
-        raise fail(f"card '{name}' needs a 'type'", hint="character | plot twist | location | equipment")
+        raise fail(f"card '{shorten(str(name))}' needs a 'type'", hint="character | plot twist | location | equipment")
     if card_type is not None and not incomplete:
         for key in REQUIRED[card_type]:
             if key not in table:
-                raise fail(f"{card_type} '{name}' needs '{key}'", hint="add it, or mark the card incomplete = true")
+                raise fail(f"{card_type} '{shorten(str(name))}' needs '{shorten(str(key))}'", hint="add it, or mark the card incomplete = true")
     for key in ("cost", "atk", "def"):
         if key in table and table[key] < 0:
-            raise fail(f"'{key}' cannot be negative", key)
+            raise fail(f"'{shorten(str(key))}' cannot be negative", key)
     icons = tuple(i.lower() for i in table.get("icons", ()))
     for icon in icons:
         if icon not in ICONS:
-            raise fail(f"unknown icon '{icon}'", "icons", f"use {' or '.join(ICONS)}")
+            raise fail(f"unknown icon '{shorten(str(icon))}'", "icons", f"use {' or '.join(ICONS)}")
     rarity = table.get("rarity")
     if rarity is not None and rarity.lower() not in RARITIES:
-        raise fail(f"unknown rarity '{rarity}'", "rarity", f"use one of {', '.join(RARITIES)}")
+        raise fail(f"unknown rarity '{shorten(str(rarity))}'", "rarity", f"use one of {', '.join(RARITIES)}")
     return Card(
         name=name.strip(),
         type=card_type,
@@ -112,7 +113,7 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
 
 def load_card_file(path: Path | str) -> tuple[tuple[Card, int | None], ...]:
     """Load one set file: its cards, each with the line of its ``[[card]]`` header."""
-    return cards_of(TomlSource.read(path, CardDataError))
+    return cards_of(TomlSource.read(path, CardDataError, limit=MAX_CARD_FILE_BYTES, what="a card file"))
 
 
 def cards_of(source: TomlSource) -> tuple[tuple[Card, int | None], ...]:
@@ -125,7 +126,7 @@ def cards_of(source: TomlSource) -> tuple[tuple[Card, int | None], ...]:
     unknown = set(source.data) - {"set", "card"}
     if unknown:
         key = sorted(unknown)[0]
-        raise CardDataError(f"unknown top-level key '{key}'", file=source.path,
+        raise CardDataError(f"unknown top-level key '{shorten(str(key))}'", file=source.path,
                             line=source.line_of((key,)), hint="a card file has [set] and [[card]] tables")
     tables = source.data.get("card", [])
     if not isinstance(tables, list):
@@ -148,13 +149,47 @@ def load_database(paths: list[Path] | None = None) -> "CardDB":
     files = sorted(paths) if paths is not None else sorted(data_path("cards").glob("*.toml"))
     remembered = _remembered(files)
     if remembered is not None:
-        cached = caches.read_pickle(remembered)
-        if isinstance(cached, tuple) and all(isinstance(c, Card) for c in cached):
+        path, key = remembered
+        cached = _cards_from_json(caches.read_record(path, "card database", key))
+        if cached is not None:
             return CardDB(cached)
     cards = _load_files(files)
     if remembered is not None:
-        caches.write_pickle(remembered, cards)
+        path, key = remembered
+        caches.write_record(path, "card database", key, [_card_to_json(c) for c in cards])
     return CardDB(cards)
+
+
+#: How a card is kept in the cache (:func:`_card_to_json`): each field with its JSON shape.
+_CARD_SHAPE: dict[str, Any] = {
+    "name": str, "type": (str, type(None)), "number": (str, type(None)), "identity": (str, type(None)),
+    "version": (str, type(None)), "cost": (int, type(None)), "atk": (int, type(None)),
+    "defense": (int, type(None)), "affiliations": [str], "icons": [str], "ongoing": bool,
+    "rarity": (str, type(None)), "text": str, "faq_quote": (str, type(None)), "incomplete": bool,
+    "set_code": (str, type(None)),
+}
+
+
+def _card_to_json(card: Card) -> dict[str, Any]:
+    data = {name: getattr(card, name) for name in _CARD_SHAPE}
+    data["type"] = card.type.value if card.type is not None else None
+    data["affiliations"], data["icons"] = list(card.affiliations), list(card.icons)
+    return data
+
+
+def _cards_from_json(data: Any) -> tuple[Card, ...] | None:
+    """The cards of a cache record, or ``None`` (a miss) if any field is not what a card holds."""
+    if not caches.matches(data, [_CARD_SHAPE]):
+        return None
+    cards = []
+    for item in data:
+        try:
+            card_type = CardType(item["type"]) if item["type"] is not None else None
+        except ValueError:
+            return None
+        cards.append(Card(**{**item, "type": card_type, "affiliations": tuple(item["affiliations"]),
+                             "icons": tuple(item["icons"])}))
+    return tuple(cards)
 
 
 @lru_cache(maxsize=1)
@@ -163,17 +198,19 @@ def default_database() -> "CardDB":
     return load_database()
 
 
-def _remembered(files: list[Path]) -> Path | None:
-    """Where the cards of ``files`` are kept between runs: named by a digest of the files and
-    of the loader's code, so an edited card file or loader is a miss (:mod:`vsoracle.caches`)."""
+def _remembered(files: list[Path]) -> tuple[Path, str] | None:
+    """Where the cards of ``files`` are kept between runs, and the record's key: a digest of
+    the files and of the loader's code, so an edited card file or loader is a miss
+    (:mod:`vsoracle.caches`). ``None`` when there is no safe cache folder."""
     if not caches.enabled():
         return None
-    code = sorted(_HERE.glob("*.py")) + [_HERE.parent / "tomlsource.py"]
+    code = sorted(_HERE.glob("*.py")) + [_HERE.parent / "tomlsource.py", _HERE.parent / "files.py"]
     try:
         key = caches.digest(code + files, *(str(f.resolve()).encode() for f in files))
     except OSError:
         return None  # a file that cannot be read is reported by the loader itself
-    return caches.folder() / f"cards-{key[:16]}.pickle"
+    where = caches.safe_folder()
+    return (where / f"cards-{key[:16]}.json", key) if where is not None else None
 
 
 def _load_files(files: list[Path]) -> tuple[Card, ...]:
@@ -187,12 +224,12 @@ def _load_files(files: list[Path]) -> tuple[Card, ...]:
             if card.number:
                 key = card.number.upper()
                 if key in seen_numbers:
-                    raise CardDataError(f"duplicate card number '{card.number}'", file=str(path), line=line,
+                    raise CardDataError(f"duplicate card number '{shorten(str(card.number))}'", file=str(path), line=line,
                                         hint=f"already used at {seen_numbers[key]}")
                 seen_numbers[key] = where
             title = card.title.casefold()
             if title in seen_titles:
-                raise CardDataError(f"duplicate card title '{card.title}'", file=str(path), line=line,
+                raise CardDataError(f"duplicate card title '{shorten(str(card.title))}'", file=str(path), line=line,
                                     hint=f"already defined at {seen_titles[title]}")
             seen_titles[title] = where
             cards.append(card)

@@ -14,6 +14,7 @@ from typing import Iterable, Iterator
 from attrs import frozen, field
 
 from ..errors import AmbiguousTitleError, UnknownCardError
+from ..tomlsource import shorten
 from .model import Card, CardType
 
 __all__ = ["CardDB", "normalize_title"]
@@ -80,11 +81,11 @@ class CardDB:
         if len(matches) > 1:
             names = ", ".join(f"'{c.title}'" for c in matches[:6])
             more = f" (and {len(matches) - 6} more)" if len(matches) > 6 else ""
-            raise AmbiguousTitleError(f"'{query}' matches {len(matches)} cards: {names}{more}",
+            raise AmbiguousTitleError(f"'{shorten(str(query))}' matches {len(matches)} cards: {names}{more}",
                                       hint="write more of the title, or the card number")
         near = difflib.get_close_matches(key, list(self._by_title), n=3, cutoff=0.5)
         if near:
             hint = "did you mean " + " or ".join(f"'{self._by_title[n].title}'" for n in near) + "?"
         else:
             hint = "`vsoracle cards list` shows every card; a scenario may define it with [[card]]"
-        raise UnknownCardError(f"unknown card '{query}'", hint=hint)
+        raise UnknownCardError(f"unknown card '{shorten(str(query))}'", hint=hint)

@@ -33,24 +33,41 @@ def internal_error_line(exc: BaseException) -> str:
 _FAST_FLAGS = {"--json": "json", "--quiet": "quiet", "-q": "quiet", "--no-cache": "no_cache"}
 
 
-def _fast_resolve(argv: list[str]) -> int | None:
-    """``resolve FILE [--json] [--quiet] [--no-cache]``, the everyday question, answered without
-    building the typer application (about 0.1 s of start-up); any other command line goes
-    through typer. Errors are reported exactly as :func:`~vsoracle.cli.common.run_guarded` does."""
-    if len(argv) < 2 or argv[0] != "resolve" or argv[1].startswith("-"):
+def _fast_arguments(argv: list[str]) -> tuple[str, set[str], int | None] | None:
+    """``resolve FILE [--json] [--quiet] [--no-cache] [--budget N]`` as (file, flags, budget);
+    ``None`` for anything else (typer then reads it, and reports what is wrong with it)."""
+    if len(argv) < 2 or argv[0] != "resolve" or (argv[1].startswith("-") and argv[1] != "-"):
         return None
-    if any(f not in _FAST_FLAGS for f in argv[2:]):
-        return None
-    from pathlib import Path
+    chosen: set[str] = set()
+    budget = None
+    rest = iter(argv[2:])
+    for arg in rest:
+        if arg in _FAST_FLAGS:
+            chosen.add(_FAST_FLAGS[arg])
+            continue
+        value = next(rest, None) if arg == "--budget" else arg[len("--budget="):] if arg.startswith("--budget=") else None
+        if value is None or not value.isdigit() or int(value) < 1 or budget is not None:
+            return None
+        budget = int(value)
+    return argv[1], chosen, budget
 
+
+def _fast_resolve(argv: list[str]) -> int | None:
+    """``resolve FILE [--json] [--quiet] [--no-cache] [--budget N]``, the everyday question,
+    answered without building the typer application (about 0.1 s of start-up); any other
+    command line goes through typer. Errors are reported exactly as
+    :func:`~vsoracle.cli.common.run_guarded` does."""
+    parsed = _fast_arguments(argv)
+    if parsed is None:
+        return None
+    file, chosen, budget = parsed
     from ..errors import VsOracleError
 
-    chosen = {_FAST_FLAGS[f] for f in argv[2:]}
     try:
         from .report import answer
 
-        output, code = answer(Path(argv[1]), as_json="json" in chosen, quiet="quiet" in chosen,
-                              no_cache="no_cache" in chosen)
+        output, code = answer(file, as_json="json" in chosen, quiet="quiet" in chosen,
+                              no_cache="no_cache" in chosen, budget=budget)
     except VsOracleError as error:
         sys.stderr.write(error_line(error) + "\n")
         return 2

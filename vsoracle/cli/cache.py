@@ -1,10 +1,16 @@
 """The answer cache: ``vsoracle resolve`` answers a file it has answered before at once.
 
-An answer is a pure function of its inputs: the scenario file, the card database, the
-grammar, the FAQ in ``seeds/``, vsoracle's own code, and the options. The cache key is a
-digest of all of them, so any change to any input (or to vsoracle) is a miss. Answers live
-in ``answers/`` of the cache folder (:mod:`vsoracle.caches`); ``--no-cache`` or
-``VSORACLE_NO_CACHE=1`` bypasses them.
+An answer is a pure function of its inputs: the scenario's bytes (read once: the key and the
+answer come from the same read), the name the file was given by, the options, the card
+database, the grammar, the FAQ in ``seeds/`` and vsoracle's own code. The key is a digest of
+all of them, so any change to any input (or to vsoracle) is a miss. Only regular files are
+answered from the cache; a pipe or standard input is always worked out.
+
+Each answer is a sealed JSON record in ``answers/KEY.json`` (:func:`vsoracle.caches.write_record`)
+holding the printed output and the exit code. It is used only if the record is intact, is
+filed under the key asked for, holds a string and the code 0 or 1, and the code agrees with the
+output's verdict: a damaged or hand-edited file is a miss, so a cache file can neither change
+an answer nor choose an exit code. ``--no-cache`` or ``VSORACLE_NO_CACHE=1`` bypasses it.
 """
 
 from __future__ import annotations
@@ -20,10 +26,8 @@ from ..resources import data_path
 __all__ = ["key", "lookup", "store"]
 
 _PACKAGE = Path(__file__).resolve().parents[1]
-
-
-def _folder() -> Path:
-    return caches.folder() / "answers"
+_KIND = "answer"
+_SHAPE = {"output": str, "code": int}
 
 
 @lru_cache(maxsize=1)
@@ -37,32 +41,50 @@ def _inputs_digest() -> str:
     return caches.digest(files)
 
 
-def key(file: Path, options: tuple[str, ...]) -> str | None:
-    """The answer's key for this file and options; ``None`` when caching is off or the file
-    cannot be read (the loader then says why)."""
+def key(content: bytes, name: str, options: tuple[str, ...]) -> str | None:
+    """The answer's key for a scenario's bytes, the name it was given by (the report names the
+    file as it was given) and the options; ``None`` when caching is off."""
     if not caches.enabled():
         return None
-    try:
-        content = file.read_bytes()
-    except OSError:
-        return None
     h = hashlib.sha256(_inputs_digest().encode())
-    h.update(str(file).encode() + b"\0")  # the report names the file as it was given
-    h.update(content)
+    h.update(name.encode("utf-8", "surrogateescape") + b"\0")
+    h.update(hashlib.sha256(content).digest())
     h.update("\0".join(options).encode())
     return h.hexdigest()
 
 
+def _verdict(output: str) -> int | None:
+    """The exit code the output itself states: 0 when every check holds, 1 when one fails."""
+    if output.startswith("{"):
+        try:
+            passed = json.loads(output).get("passed")
+        except (ValueError, AttributeError, RecursionError):
+            return None
+        return {True: 0, False: 1}.get(passed) if isinstance(passed, bool) else None
+    last = output.rstrip("\n").rsplit("\n", 1)[-1]
+    if last.endswith(" checks hold."):
+        return 0
+    if last.endswith(" checks hold. The scenario FAILS."):
+        return 1
+    return None
+
+
 def lookup(key: str) -> tuple[str, int] | None:
-    """The stored output and exit code under ``key``, if any."""
-    try:
-        data = json.loads((_folder() / f"{key}.json").read_text(encoding="utf-8"))
-        return data["output"], int(data["code"])
-    except (OSError, ValueError, KeyError):
+    """The stored output and exit code under ``key``, or ``None`` for a miss (no file, or one
+    that is not an intact answer filed under this key, or whose code is not its output's)."""
+    where = caches.safe_folder("answers", create=False)
+    if where is None:
         return None
+    data = caches.read_record(where / f"{key}.json", _KIND, key)
+    if not caches.matches(data, _SHAPE) or data["code"] not in (0, 1):
+        return None
+    if _verdict(data["output"]) != data["code"]:
+        return None
+    return data["output"], data["code"]
 
 
 def store(key: str, output: str, code: int) -> None:
     """Remember an answer (atomically; a cache that cannot be written is skipped)."""
-    data = json.dumps({"output": output, "code": code}, ensure_ascii=False).encode("utf-8")
-    caches.write_atomic(_folder() / f"{key}.json", data)
+    where = caches.safe_folder("answers")
+    if where is not None:
+        caches.write_record(where / f"{key}.json", _KIND, key, {"output": output, "code": code})

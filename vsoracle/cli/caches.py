@@ -17,13 +17,16 @@ def _size(n: float) -> str:
 
 
 def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete every cache (always safe).")) -> None:
-    """Show the caches (card database, parsed card texts, answers, parser tables), or clear them."""
+    """Show the caches (card database, answers; files older versions kept are "other" and never read), or clear them."""
     where = caches.folder()
     if clear:
         files, size = caches.clear()
         typer.echo(f"removed {files} file{'s' if files != 1 else ''} ({_size(size)}) from {where}")
         return
     state = "on" if caches.enabled() else "off (VSORACLE_NO_CACHE is set)"
+    if caches.enabled() and where.exists() and caches.safe_folder(create=False) is None:
+        state = ("ignored: the folder is a link, is not yours, or others can write to it or to a folder above it "
+                 "(nothing in it is read; vsoracle cache --clear removes it)")
     typer.echo(f"caches in {where}: {state}")
     for label, files, size in caches.usage():
         typer.echo(f"  {label:<18} {files:>5} file{'s' if files != 1 else ' '}  {_size(size):>9}")

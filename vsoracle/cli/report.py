@@ -37,7 +37,15 @@ def report_lines(result, *, show_log: bool = True) -> list[str]:
                 common += 1
             for n, event in enumerate(out.log[common:], start=common + 1):
                 lines.append(f"      {n:>3}. {event}")
-        for text in describe_state(out.state):
+        position = describe_state(out.state)
+        if i == 1:
+            shown = position
+            first_position = position
+        else:
+            shown = _differences(position, first_position)
+            lines.append("      as outcome 1, except:" if shown else
+                         "      as outcome 1 in everything shown here")
+        for text in shown:
             lines.append(f"      {text}")
     assumptions = result.assumptions
     if assumptions:
@@ -82,6 +90,32 @@ def report_json(result) -> dict:
     }
 
 
+def _blocks(position: list[str]) -> list[list[str]]:
+    """A position's lines in blocks: a line that is not indented, with the indented lines under it."""
+    blocks: list[list[str]] = []
+    for text in position:
+        if text.startswith(" ") and blocks:
+            blocks[-1].append(text)
+        else:
+            blocks.append([text])
+    return blocks
+
+
+def _differences(position: list[str], first: list[str]) -> list[str]:
+    """What a later outcome's position shows that the first's does not: each block that differs,
+    its heading and the lines that changed (so N outcomes of N characters print N lines, not N²)."""
+    theirs = _blocks(first)
+    out: list[str] = []
+    for n, block in enumerate(_blocks(position)):
+        other = theirs[n] if n < len(theirs) else []
+        if block == other:
+            continue
+        known = set(other[1:])
+        out.append(block[0])
+        out += [text for text in block[1:] if text not in known]
+    return out
+
+
 _QUIET_KINDS = {"pass", "phase", "start"}
 
 
@@ -121,24 +155,33 @@ def explain_lines(result) -> list[str]:
     return lines
 
 
-def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False) -> tuple[str, int]:
+def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False,
+           budget: int | None = None) -> tuple[str, int]:
     """What ``vsoracle resolve FILE`` prints, and its exit code (0 checks hold, 1 one fails).
-    A file answered before is answered from the cache (:mod:`vsoracle.cli.cache`)."""
+
+    The file (``-``: standard input) is read once (:func:`vsoracle.files.read_input`): the
+    answer and its cache key come from those same bytes. A regular file answered before is
+    answered from the cache (:mod:`vsoracle.cli.cache`); a pipe is always worked out.
+    ``budget``: the exploration budget in transitions (:data:`vsoracle.scenario.run.BUDGET`)."""
+    from ..errors import ScenarioError
+    from ..files import read_input
+
+    read = read_input(str(file), ScenarioError)
     options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log")
     key = None
-    if not no_cache:
+    if not no_cache and read.regular:
         from . import cache
 
-        key = cache.key(file, options)
+        key = cache.key(read.data, read.name, options)
         hit = cache.lookup(key) if key is not None else None
         if hit is not None:
             return hit
-    from ..scenario.load import load_scenario
+    from ..scenario.load import load_scenario_bytes
     from ..scenario.run import run_scenario
 
     from ..cards import default_database
 
-    result = run_scenario(load_scenario(file, default_database()))
+    result = run_scenario(load_scenario_bytes(read.data, read.name, default_database()), budget=budget)
     if as_json:
         output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
     else:
@@ -147,5 +190,3 @@ def answer(file: Path, *, as_json: bool = False, quiet: bool = False, no_cache: 
     if key is not None:
         cache.store(key, output, code)
     return output, code
-
-

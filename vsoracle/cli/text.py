@@ -54,13 +54,14 @@ def check_command(
     from ..cards.load import cards_of
     from ..resources import data_path
     from ..text import parse_card_text
+    from ..files import MAX_CARD_FILE_BYTES
     from ..tomlsource import TomlSource
 
     paths = [Path(f) for f in files] if files else sorted(data_path("cards").glob("*.toml"))
     total = parsed = 0
     failures: list[str] = []
     for path in paths:
-        source = TomlSource.read(path, CardDataError)
+        source = TomlSource.read(path, CardDataError, limit=MAX_CARD_FILE_BYTES, what="a card file")
         for index, (card, _header_line) in enumerate(cards_of(source)):
             total += 1
             try:

@@ -87,20 +87,24 @@ def resolve_all(g: Game) -> None:
 def flush(g: Game) -> None:
     """Put every pending trigger on the chain before the next player gets priority (CR 502):
     the primary player's first (so they resolve last, assumption A-TRIGGER-ORDER), each
-    player ordering their own (a decision)."""
+    player ordering their own (a decision). Identical triggers (the same power, triggered
+    alike) are one answer: their order cannot change the position, so n copies of one trigger
+    are one line of play, not n! of them."""
     while g.state.pending:
         pending = g.state.pending
         g.set(replace(g.state, pending=()))
         for pid in g.state.seat_order(g.state.primary_player()):
-            mine = [p for p in pending if p.controller == pid]
+            waiting = _labelled([p for p in pending if p.controller == pid])
+            left = sum(len(same) for same in waiting.values())
             order: list[PendingTrigger] = []
-            while mine:
-                if len(mine) == 1:
-                    order.append(mine.pop())
-                    break
-                labels = tuple(_label(p, i) for i, p in enumerate(mine))
-                pick = g.ask(Decision(pid, "order", f"{pid} orders triggers: which resolves first?", labels))
-                order.append(mine.pop(labels.index(pick)))
+            while left:
+                options = tuple(label for label, same in waiting.items() if same)
+                if left > 1:  # one answer per kind of trigger, however many copies wait
+                    pick = g.ask(Decision(pid, "order", f"{pid} orders triggers: which resolves first?", options))
+                else:
+                    pick = options[0]
+                order.append(waiting[pick].pop())
+                left -= 1
             for p in reversed(order):
                 src = g.state.objects.get(p.source) if p.source else None
                 origin = _origin(src)
@@ -110,6 +114,22 @@ def flush(g: Game) -> None:
                 link_id = add_link(g, "trigger", p.controller, p.source, p.effect, ctx, origin, p.ongoing)
                 g.note("chain", f"trigger:{p.source} goes on the chain: {p.text}", "CR 502")
                 targeted(g, link_id)
+
+
+def _labelled(triggers: list[PendingTrigger]) -> dict[str, list[PendingTrigger]]:
+    """The waiting triggers by the name a player orders them by: its source's id; a second,
+    different trigger of the same source is ``ID#2`` (a third ``ID#3``…), in the order they
+    triggered; identical triggers share one name (choosing either is the same)."""
+    by_trigger: dict[PendingTrigger, list[PendingTrigger]] = {}
+    for p in triggers:
+        by_trigger.setdefault(p, []).append(p)
+    named: dict[str, list[PendingTrigger]] = {}
+    per_source: dict[str, int] = {}
+    for i, (p, same) in enumerate(by_trigger.items()):
+        base = p.source or f"trigger-{i + 1}"
+        k = per_source[base] = per_source.get(base, 0) + 1
+        named[base if k == 1 else f"{base}#{k}"] = same
+    return named
 
 
 def targeted(g: Game, link_id: int) -> None:
@@ -149,5 +169,3 @@ def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
     return replace(p.context, targets=tuple(chosen))
 
 
-def _label(p: PendingTrigger, i: int) -> str:
-    return p.source or f"trigger-{i + 1}"

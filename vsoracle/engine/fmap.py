@@ -73,5 +73,11 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         data.update(items)
         return FrozenMap(data)
 
+    def changed_from(self, other: "FrozenMap[K, V]") -> list[tuple[K, V]]:
+        """The items whose value is not the very object ``other`` holds under that key (a key
+        ``other`` lacks counts as changed): what a transition touched, found at dict speed."""
+        theirs = other._data
+        return [(k, v) for k, v in self._data.items() if theirs.get(k) is not v]
+
     def __repr__(self) -> str:
         return f"FrozenMap({self._data!r})"

@@ -15,7 +15,6 @@ from typing import Any, Callable, Sequence
 from attrs import frozen
 
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
-from .invariants import check_transition
 from .log import Event
 from .state import GameState
 
@@ -56,7 +55,7 @@ class Game:
     """The working context of one run: state, log and answers."""
 
     def __init__(self, state: GameState, answers: Sequence[Any] = (),
-                 check: Callable[[GameState], None] | None = None, scripted: int | None = None,
+                 check: Callable[[GameState, GameState], None] | None = None, scripted: int | None = None,
                  explore: bool = False) -> None:
         self.state = state
         self.log: list[Event] = []
@@ -64,6 +63,7 @@ class Game:
         self.scripted = len(self.answers) if scripted is None else scripted
         self.explore = explore
         self.branches: list[list[Any]] = []
+        self.forks: list[tuple[Decision, int]] = []  # each decision that branched, with its number of answers
         self.used = 0
         self.taken: list[tuple[Decision, Any]] = []
         self._check = check
@@ -71,10 +71,10 @@ class Game:
         self.transitions = 0
 
     def set(self, state: GameState) -> None:
-        """Replace the state (one transition); invariants are checked when enabled."""
+        """Replace the state (one transition); when enabled, ``check(before, after)`` checks
+        the transition (:func:`~vsoracle.engine.invariants.check_change`)."""
         if self._check is not None:
-            self._check(state)
-            check_transition(self.state, state)
+            self._check(self.state, state)
         self.transitions += 1
         self.state = state
 
@@ -110,6 +110,7 @@ class Game:
         # Exploring: follow the first answer now; the others are replayed later from this prefix.
         prefix = list(self.answers[: self.used])
         self.branches += [prefix + [option] for option in options[1:]]
+        self.forks.append((decision, len(options)))
         self.answers.append(options[0])
         return self.ask(decision)
 
@@ -125,7 +126,11 @@ _NO = object()
 
 
 def _match(answer: Any, options: tuple[Any, ...]) -> Any:
+    """The option a scripted answer names. ``true``/``false`` answer only a yes/no decision and
+    nothing else does (in Python ``0 == False``: ``choose = [0]`` must not answer "may")."""
     for option in options:
+        if isinstance(option, bool) != isinstance(answer, bool):
+            continue
         if option == answer:
             return option
         if isinstance(option, (tuple, list, frozenset)) and isinstance(answer, (list, tuple)):

@@ -4,6 +4,11 @@ Every card is in exactly one zone and, for ordered piles, listed exactly
 once in its owner's pile; the chain holds only effects whose cards are on
 the chain; two characters never share a slot; ids are unique (the table of
 objects is keyed by id). A violation is a vsoracle bug, reported plainly.
+
+:func:`check_invariants` checks a whole position; :func:`check_change` checks a transition
+from a position that holds them by looking only at what changed (the objects, piles and chain
+that are not the same values as before), so checking every transition of an exploration costs
+what the transitions changed, not the size of the position each time.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from collections import Counter
 
 from .state import PILES, GameState, Zone
 
-__all__ = ["check_invariants", "check_transition", "InvariantError"]
+__all__ = ["check_invariants", "check_transition", "check_change", "InvariantError"]
 
 
 class InvariantError(AssertionError):
@@ -64,10 +69,89 @@ def check_invariants(state: GameState) -> None:
 def check_transition(before: GameState, after: GameState) -> None:
     """Nothing is lost: no rule of the Avengers era creates or removes a card, so every
     transition keeps exactly the same objects, each with the same owner."""
+    if before.objects is after.objects:
+        return
     if before.objects.keys() != after.objects.keys():
         gone = sorted(set(before.objects) - set(after.objects))
         new = sorted(set(after.objects) - set(before.objects))
         raise InvariantError(f"objects changed: lost {gone}, appeared {new}")
     for oid, o in after.objects.items():
-        if before.objects[oid].owner != o.owner:
+        was = before.objects[oid]
+        if was is not o and was.owner != o.owner:
             raise InvariantError(f"{oid} changed owner")
+
+
+def check_change(before: GameState, after: GameState) -> None:
+    """:func:`check_transition`, and :func:`check_invariants` of ``after`` given that ``before``
+    holds them: every invariant a transition can break is checked on what it changed."""
+    check_transition(before, after)
+    objs, old = after.objects, before.objects
+    changed = [] if objs is old else objs.changed_from(old)
+    players = after.players
+    if len(players) != len(before.players):
+        raise InvariantError("the players changed")
+    links = after.chain + ((after.resolving,) if after.resolving else ())
+    chain_changed = after.chain is not before.chain or after.resolving is not before.resolving
+    sources = None
+    if chain_changed or any(o.zone is Zone.CHAIN or old[oid].zone is Zone.CHAIN for oid, o in changed):
+        sources = Counter(lk.source for lk in links if lk.kind in ("recruit", "play") and lk.source)
+
+    def listed(oid: str) -> int:
+        return sum(p.pile(zone).count(oid) for p in players for zone in PILES)
+
+    def pile_ok(oid: str) -> None:
+        """``oid`` is listed exactly where its object is, once (or nowhere, outside the piles)."""
+        o = objs.get(oid)
+        if o is None:
+            raise InvariantError(f"a pile lists unknown object {oid}")
+        n = listed(oid)
+        if o.zone in PILES:
+            if n != 1 or oid not in after.player(o.owner).pile(o.zone):
+                raise InvariantError(f"{oid} is in {o.owner}'s {o.zone} but listed {n} times"
+                                     + ("" if n != 1 else " elsewhere"))
+        elif n:
+            raise InvariantError(f"{oid} is listed in a pile but is in the {o.zone}")
+
+    for oid, o in changed:
+        if o.id != oid:
+            raise InvariantError(f"object {oid} carries id {o.id}")
+        was = old[oid]
+        pile_ok(oid)
+        if o.zone is not Zone.IN_PLAY and (o.stunned or o.equipped_to):
+            raise InvariantError(f"{o.id} is stunned or equipped outside play")
+        if o.zone is Zone.IN_PLAY and o.equipped_to is not None:
+            host = objs.get(o.equipped_to)
+            if host is None or host.zone is not Zone.IN_PLAY:
+                raise InvariantError(f"{o.id} is equipped to {o.equipped_to}, which is not in play")
+        if o.zone is Zone.IN_PLAY and o.equipped_to is None:
+            key = (o.controller, o.area, o.row, o.col)
+            if was.zone is not Zone.IN_PLAY or was.equipped_to is not None or key != (was.controller, was.area,
+                                                                                       was.row, was.col):
+                for other in after.in_play():
+                    if other is not o and other.equipped_to is None and \
+                            (other.controller, other.area, other.row, other.col) == key:
+                        raise InvariantError(f"{o.id} and {other.id} share a slot {key}")
+        if was.zone is Zone.IN_PLAY and o.zone is not Zone.IN_PLAY:  # equipment cannot stay on a host that left
+            for other in after.in_play():
+                if other.equipped_to == o.id:
+                    raise InvariantError(f"{other.id} is equipped to {o.id}, which is not in play")
+        if o.zone is Zone.CHAIN and sources[o.id] != 1:
+            raise InvariantError(f"{o.id} is on the chain without exactly one effect of its own")
+    for p, q in zip(players, before.players):
+        if p is q:
+            continue
+        for zone in PILES:
+            new, was = p.pile(zone), q.pile(zone)
+            if new is not was:
+                for oid in set(new) | set(was):
+                    pile_ok(oid)
+    if chain_changed:
+        before_links = before.chain + ((before.resolving,) if before.resolving else ())
+        for lk in links + before_links:
+            if lk.kind in ("recruit", "play") and lk.source and lk.source in objs:
+                if objs[lk.source].zone is Zone.CHAIN and sources[lk.source] != 1:
+                    raise InvariantError(f"{lk.source} is on the chain without exactly one effect of its own")
+    if chain_changed or changed:
+        for lk in after.chain:
+            if lk.kind == "recruit" and lk.source and objs[lk.source].zone is not Zone.CHAIN:
+                raise InvariantError(f"recruit effect of {lk.source} whose card is not on the chain")

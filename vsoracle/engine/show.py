@@ -15,6 +15,10 @@ def describe_state(state: GameState) -> list[str]:
                                                           if state.step and state.active else
                                                           f", {state.step}" if state.step else "")
     lines = [where + (f"; {state.priority} has priority" if state.priority else "")]
+    gear_of: dict[str, list[str]] = {}  # found once: looking it up per character costs N² per position
+    for e in state.in_play():
+        if e.equipped_to is not None:
+            gear_of.setdefault(e.equipped_to, []).append(e.id)
     for p in state.players:
         flags = " (lost)" if p.lost else " (won)" if p.won else ""
         lines.append(f"{p.id}{flags}: endurance {p.endurance}, resource points {p.resource_points}, "
@@ -25,7 +29,7 @@ def describe_state(state: GameState) -> list[str]:
             extra = ""
             if c.counters != (0, 0):
                 extra += f", counters +{c.counters[0]}/+{c.counters[1]}"
-            gear = [e.id for e in state.in_play() if e.equipped_to == c.id]
+            gear = gear_of.get(c.id, ())
             if gear:
                 extra += f", equipped with {', '.join(gear)}"
             lines.append(f"  {c.id}: {c.area} {c.row} {c.col}, {st}, {q.atk(c)} ATK / {q.defense(c)} DEF{extra}")

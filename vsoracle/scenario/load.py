@@ -18,9 +18,9 @@ from ..cards import Card, CardDB, CardType, card_from_table
 from ..errors import ScenarioError, VsOracleError
 from ..engine.fmap import FrozenMap
 from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Zone
-from ..tomlsource import KeyPath, TomlSource, show, show_key
+from ..tomlsource import KeyPath, TomlSource, shorten, show, show_key
 
-__all__ = ["Scenario", "Step", "Check", "load_scenario", "parse_scenario", "slug", "VERBS",
+__all__ = ["Scenario", "Step", "Check", "load_scenario", "load_scenario_bytes", "parse_scenario", "slug", "VERBS",
            "OBJECT_PROPERTIES", "PLAYER_PROPERTIES"]
 
 VERBS = {
@@ -64,6 +64,8 @@ CHECK_TYPES = {
 CHAIN_KINDS = ("recruit", "play", "power", "trigger", "attack", "reinforce")
 PLAYER_KEYS = set(ZONE_KEYS) | {"endurance", "resource_points", "characters"}
 GAME_KEYS = {"turn", "initiative", "phase", "step", "active"}
+#: Names an object id cannot take: the usual player names and ``chain`` (checks name them).
+RESERVED_IDS = ("A", "B", "C", "D", "chain")
 
 
 def slug(title: str) -> str:
@@ -137,9 +139,14 @@ def _show(value: Any) -> str:
 
 
 def load_scenario(path: Path | str, db: CardDB) -> Scenario:
-    """Read and load a scenario file against the card database ``db``."""
+    """Read (once; ``-`` is standard input) and load a scenario file against the card database ``db``."""
     source = TomlSource.read(path, ScenarioError)
     return _Loader(source, db).load()
+
+
+def load_scenario_bytes(raw: bytes, path: str, db: CardDB) -> Scenario:
+    """Load a scenario from the bytes of its file, already read (:func:`vsoracle.files.read_input`)."""
+    return _Loader(TomlSource.from_bytes(raw, path, ScenarioError), db).load()
 
 
 def parse_scenario(text: str, db: CardDB, path: str = "<scenario>") -> Scenario:
@@ -172,7 +179,7 @@ class _Loader:
             if key not in allowed:
                 near = difflib.get_close_matches(key, sorted(allowed), n=1)
                 hint = f"did you mean '{near[0]}'?" if near else f"{what} takes: {', '.join(sorted(allowed))}"
-                raise self.fail(keypath + (key,), f"unknown key '{key}' in {what}", hint)
+                raise self.fail(keypath + (key,), f"unknown key '{shorten(str(key))}' in {what}", hint)
 
     # -- loading -----------------------------------------------------------
     def load(self) -> Scenario:
@@ -196,6 +203,13 @@ class _Loader:
         steps = tuple(self._step(i, s) for i, s in enumerate(self._array(data, "step")))
         checks = self._checks(data.get("check", {}), ("check",), every=True) + \
             self._checks(data.get("check_some", {}), ("check_some",), every=False)
+        if not steps and not checks and not ({"game", "players", "card"} & data.keys()):
+            if not data:
+                raise ScenarioError("the file is empty", file=self.src.path,
+                                    hint="a scenario has a position ([game], [players.A]), [[step]] tables and "
+                                    "[check]s: see docs/scenario-format.md")
+            raise ScenarioError("the scenario describes nothing: no position, no [[step]], no [check]",
+                                file=self.src.path, hint="add a position ([game], [players.A]) and steps, checks or both")
         return Scenario(self.src.path, title, str(header.get("source", "")), strict, header.get("faq"),
                         tuple(map(str, rulings)), bool(header.get("variation", False)), self.db, state,
                         steps, checks, tuple(self.objects))
@@ -203,7 +217,7 @@ class _Loader:
     def _array(self, data: dict, key: str) -> list:
         value = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise self.fail((key,), f"'{key}' must be an array of tables", f"write each as [[{key}]]")
+            raise self.fail((key,), f"'{shorten(str(key))}' must be an array of tables", f"write each as [[{key}]]")
         return value
 
     def _cards(self, tables: Any) -> CardDB:
@@ -215,7 +229,7 @@ class _Loader:
             card = card_from_table(table, self.src, ("card", index), error=ScenarioError, set_code="scenario")
             key = card.title.casefold()
             if key in titles:
-                raise self.fail(("card", index), f"duplicate card title '{card.title}'",
+                raise self.fail(("card", index), f"duplicate card title '{shorten(str(card.title))}'",
                                 f"already defined at line {titles[key]}")
             titles[key] = self.src.line_of(("card", index))
             self._check_text(card, ("card", index, "text"))
@@ -234,7 +248,7 @@ class _Loader:
             line = self.src.text_line(keypath, error.text_line or 1)
             column = f", column {error.column}" if error.column else ""
             expected = f"expected one of: {', '.join(error.expected[:8])}" if error.expected else None
-            raise ScenarioError(f"card '{card.title}' text{column}: {error.message}", file=self.src.path,
+            raise ScenarioError(f"card '{shorten(str(card.title))}' text{column}: {error.message}", file=self.src.path,
                                 line=line, hint=error.hint or expected) from None
 
     def _find(self, query: Any, keypath: KeyPath) -> Card:
@@ -249,7 +263,7 @@ class _Loader:
             missing = ["type"] if card.type is None else \
                 [k for k in REQUIRED[card.type] if getattr(card, "defense" if k == "def" else k) in (None, ())]
             if missing:
-                raise self.fail(keypath, f"card '{card.title}' is incomplete in the database (the FAQ gives no "
+                raise self.fail(keypath, f"card '{shorten(str(card.title))}' is incomplete in the database (the FAQ gives no "
                                 f"{', '.join(missing)})", "define it in this scenario with a [[card]] table "
                                 "of the same title, giving the missing fields")
         return card
@@ -257,18 +271,23 @@ class _Loader:
     def _new_id(self, card: Card, given: Any, keypath: KeyPath) -> str:
         if given is not None:
             oid = self.expect(given, str, keypath + ("id",), "a string")
-            if not oid or oid in ("A", "B", "C", "D", "chain"):
-                raise self.fail(keypath + ("id",), f"'{oid}' cannot be an id", "ids name cards; players are A, B, …")
+            if oid in self.pids:
+                raise self.fail(keypath + ("id",), f"'{shorten(oid)}' cannot be an id: it is a player's name",
+                                f"ids name cards; the players are {', '.join(self.pids)}")
+            if not oid or oid in RESERVED_IDS:
+                raise self.fail(keypath + ("id",), f"'{shorten(oid)}' cannot be an id",
+                                f"ids name cards; {', '.join(RESERVED_IDS[:-1])} and chain are kept for players "
+                                "and the chain")
         else:
             base = slug(card.title)
             while True:
                 count = self.slug_counts.get(base, 0) + 1
                 self.slug_counts[base] = count
                 oid = base if count == 1 else f"{base}-{count}"
-                if oid not in self.explicit and oid not in self.objects:
+                if oid not in self.explicit and oid not in self.objects and oid not in self.pids:
                     break
         if oid in self.objects:
-            raise self.fail(keypath, f"duplicate id '{oid}'",
+            raise self.fail(keypath, f"duplicate id '{shorten(oid)}'",
                             f"already used at line {self.id_lines[oid]}; give this card another id")
         self.id_lines[oid] = self.src.line_of(keypath)
         return oid
@@ -290,12 +309,12 @@ class _Loader:
         initiative = self._player(game.get("initiative", pids[0]), pids, ("game", "initiative"))
         phase = self.expect(game.get("phase", "build"), str, ("game", "phase"), "a string")
         if phase not in PHASES:
-            raise self.fail(("game", "phase"), f"unknown phase '{phase}'", f"use one of {' | '.join(PHASES)}")
+            raise self.fail(("game", "phase"), f"unknown phase '{shorten(str(phase))}'", f"use one of {' | '.join(PHASES)}")
         default_step = {"build": "recruit", "combat": "attack"}.get(phase)
         step = game.get("step", default_step)
         allowed = {"build": BUILD_STEPS, "combat": ("attack",)}.get(phase, ())
         if step is not None and step not in allowed:
-            raise self.fail(("game", "step"), f"phase '{phase}' has no step '{step}'",
+            raise self.fail(("game", "step"), f"phase '{shorten(str(phase))}' has no step '{shorten(str(step))}'",
                             f"use one of {' | '.join(allowed)}" if allowed else "omit step for this phase")
         active = None
         if step is not None:
@@ -363,7 +382,7 @@ class _Loader:
             raise self.fail(keypath, "a character needs 'card'", 'card = "Title or number"')
         card = self._find(table["card"], keypath + ("card",))
         if card.type is not CardType.CHARACTER:
-            raise self.fail(keypath + ("card",), f"'{card.title}' is a {card.type}, not a character",
+            raise self.fail(keypath + ("card",), f"'{shorten(str(card.title))}' is a {card.type}, not a character",
                             "list equipment under a character's equipment = [...]")
         oid = self._new_id(card, table.get("id"), keypath)
         row = table.get("row", "front")
@@ -381,7 +400,7 @@ class _Loader:
         if col < 1:
             raise self.fail(keypath + ("col",), "columns start at 1")
         if (area, row, col) in slots:
-            raise self.fail(keypath + ("col",), f"two characters in one slot: '{slots[(area, row, col)]}' is already "
+            raise self.fail(keypath + ("col",), f"two characters in one slot: '{shorten(str(slots[(area, row, col)]))}' is already "
                             f"at {area} {row} row column {col}", "give this character another col")
         slots[(area, row, col)] = oid
         state = table.get("state", "ready")
@@ -409,7 +428,7 @@ class _Loader:
                 given, item = item.get("id"), item.get("card")
             equip = self._find(item, path)
             if equip.type is not CardType.EQUIPMENT:
-                raise self.fail(path, f"'{equip.title}' is a {equip.type}, not equipment")
+                raise self.fail(path, f"'{shorten(str(equip.title))}' is a {equip.type}, not equipment")
             eid = self._new_id(equip, given, path)
             self.objects[eid] = GameObject(eid, equip, pid, pid, Zone.IN_PLAY, area=area, row=row, col=col,
                                            equipped_to=oid)
@@ -428,7 +447,7 @@ class _Loader:
                 if key in VERBS or key in set().union(*VERBS.values()):
                     takes = (f"{verb} takes: {', '.join(sorted(VERBS[verb]))}" if VERBS[verb] else
                              f"{verb} takes no other keys") if verb else f"a step needs one verb: {', '.join(VERBS)}"
-                    raise self.fail(path + (key,), f"'{key}' does not go with {verb or 'a step without a verb'}",
+                    raise self.fail(path + (key,), f"'{shorten(str(key))}' does not go with {verb or 'a step without a verb'}",
                                     takes)
                 self.unknown_keys({key: 0}, allowed | set(VERBS), path, "a step")
         if verb is None and "check" not in table:
@@ -493,15 +512,18 @@ class _Loader:
                     self._known(item, path + (key,))
         for needed, key, example in (("reinforce", "with", 'with = "supporter-id"'), ("transfer", "to", 'to = "character-id"')):
             if verb == needed and key not in table:
-                raise self.fail(vpath, f"{verb} needs '{key}'", f"add {example}")
+                raise self.fail(vpath, f"{verb} needs '{shorten(str(key))}'", f"add {example}")
         for key in ("face_down", "equip", "with", "to"):
             if key in table:
                 self._known(table[key], path + (key,), players=False)
         if verb == "recruit" and table.get("from", "hand") not in ("hand", "resources"):
             raise self.fail(path + ("from",), f"recruit from \"hand\" or \"resources\", not {_show(table['from'])}")
-        for key in ("col", "pay", "x"):
+        for key, least, why in (("col", 1, "columns start at 1"), ("pay", 0, "pay counts what is paid"),
+                                ("x", 0, "X is 0 or more")):
             if key in table:
                 self.expect(table[key], int, path + (key,), "a whole number")
+                if table[key] < least:
+                    raise self.fail(path + (key,), f"{key} cannot be {table[key]}", why)
         if "power" in table:
             self.expect(table["power"], (int, str), path + ("power",),
                         'a power number (1-based, as printed) or a keyword such as "evasion"')
@@ -533,17 +555,46 @@ class _Loader:
             for prop, expected in props.items():
                 if prop not in allowed:
                     near = difflib.get_close_matches(prop, allowed, n=1)
-                    raise self.fail(spath + (prop,), f"unknown property '{prop}'",
+                    raise self.fail(spath + (prop,), f"unknown property '{shorten(str(prop))}'",
                                     f"did you mean '{near[0]}'?" if near else f"properties: {', '.join(allowed)}")
-                wanted = CHECK_TYPES.get(prop)
-                if wanted is not None:
-                    self.expect(expected, wanted[0], spath + (prop,), wanted[1])
-                choices = CHECK_VALUES.get(prop)
-                if choices is not None and expected not in choices:
-                    raise self.fail(spath + (prop,), f"{prop} cannot be {_show(expected)}",
-                                    f"use one of {', '.join(_show(c) for c in choices)}")
+                self._check_value(prop, expected, spath + (prop,))
                 out.append(Check(subject, prop, _freeze(expected), self.src.line_of(spath + (prop,)), every))
         return tuple(out)
+
+
+    def _check_value(self, prop: str, expected: Any, path: KeyPath) -> None:
+        """What a check expects must be a value the property can have: of its type (a list of
+        strings for ``has``, whole numbers for counters…), one of its values, a known id or player."""
+        wanted = CHECK_TYPES.get(prop)
+        if wanted is not None:
+            self.expect(expected, wanted[0], path, wanted[1])
+        choices = CHECK_VALUES.get(prop)
+        if choices is not None and not any(type(c) is type(expected) and c == expected for c in choices):
+            raise self.fail(path, f"{prop} cannot be {_show(expected)}",
+                            f"use one of {', '.join(_show(c) for c in choices)}")
+        if prop in ("affiliations", "has", "target_of") and not all(isinstance(x, str) for x in expected):
+            raise self.fail(path, f"'{show_key(path)}' must be {wanted[1]}, not {show(expected)}",
+                            f'write {prop} = ["{"Avengers" if prop == "affiliations" else "flight" if prop == "has" else "id"}", …]')
+        if prop == "target_of":
+            for oid in expected:
+                self._known(oid, path, players=False)
+        if prop in ("controller", "owner"):
+            self._player(expected, self.pids, path)
+        if prop == "equipped_to" and expected is not False and expected != "":
+            if expected is True:
+                raise self.fail(path, "equipped_to cannot be true", 'name the character (equipped_to = "id"), or write false')
+            self._known(expected, path, players=False)
+        if prop == "counters":
+            self.unknown_keys(expected, {"atk", "def"}, path, "counters")
+            for key, count in expected.items():
+                self.expect(count, int, path + (key,), "a whole number")
+                if count < 0:
+                    raise self.fail(path + (key,), "a character cannot have fewer than 0 counters",
+                                    "counters = { atk = N, def = N } counts +1 ATK / +1 DEF counters")
+        if prop == "col" and not (expected is False or expected == "" or
+                                  (isinstance(expected, int) and not isinstance(expected, bool) and expected >= 1)):
+            raise self.fail(path, f"col cannot be {_show(expected)}",
+                            "columns start at 1; false means the card is not in play")
 
 
 def _explicit_ids(data: Any) -> set[str]:

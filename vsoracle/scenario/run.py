@@ -3,13 +3,17 @@
 
 Exploration replays a step from its saved starting state once per answer
 (states are immutable values, so a replay is exact), and outcomes whose
-states are equal are merged: the number of outcomes is the number of
-*distinct* positions, not of paths.
+states are equal are merged as they are found: the number of outcomes is the
+number of *distinct* positions, not of paths, and only distinct positions are
+kept. The whole run may spend at most a budget of work (:data:`BUDGET`
+transitions, every replay counting at least one); past it, the error names the
+decision that multiplied the lines of play and how to script it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import json
+from typing import Any, Callable, Iterator
 
 from attrs import frozen
 
@@ -17,17 +21,22 @@ from ..engine import actions, turn
 from ..engine.chain import resolve_all, resolve_top
 from ..engine.turn import pass_priority
 from ..engine.game import Game, Unanswered
-from ..engine.invariants import check_invariants
+from ..engine.invariants import check_change, check_invariants
 from ..engine.log import Event
 from ..engine.state import GameState
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError, ScenarioError, VsOracleError
 from .checks import holds
 from .load import Check, Scenario, Step
 
-__all__ = ["Outcome", "CheckResult", "RunResult", "run_scenario", "perform", "MAX_OUTCOMES", "MAX_REPLAYS"]
+__all__ = ["Outcome", "CheckResult", "RunResult", "run_scenario", "perform", "MAX_OUTCOMES", "BUDGET"]
 
+#: At most this many distinct positions after a step.
 MAX_OUTCOMES = 512
-MAX_REPLAYS = 20000
+
+#: The exploration budget: state transitions the whole run may make, every replay of every
+#: step counted (a replay counts at least one). A scripted scenario makes a few hundred; exploring
+#: every answer of every decision multiplies that. ``vsoracle resolve --budget N`` raises it.
+BUDGET = 100_000
 
 
 @frozen
@@ -134,18 +143,23 @@ def perform(g: Game, step: Step) -> None:
         actions.unreveal(g)
 
 
-def run_scenario(sc: Scenario, *, invariants: bool = True,
-                 on_step: Callable[[int], None] | None = None) -> RunResult:
-    """Play every step of ``sc`` on every outcome and evaluate its checks."""
+def run_scenario(sc: Scenario, *, invariants: bool = True, on_step: Callable[[int], None] | None = None,
+                 budget: int | None = None) -> RunResult:
+    """Play every step of ``sc`` on every outcome and evaluate its checks; exploring may spend
+    ``budget`` transitions (default :data:`BUDGET`)."""
     outcomes = [Outcome(sc.state, ((Event("start", f"scenario: {sc.title}", sc.source or ""),),), ())]
     results: list[CheckResult] = []
-    check = check_invariants if invariants else None
-    replays = [0, 0]
+    check = None
+    if invariants:
+        check_invariants(sc.state)  # the start, in full; then each transition, by what it changed
+        check = check_change
+    work = _Work(BUDGET if budget is None else budget)
     for step in sc.steps:
-        found = [done for out in outcomes for done in _explore(sc, step, out, check, replays)]
-        rejected_ok = [was_rejected for _, was_rejected in found]
-        # One line of play has nothing to merge: hashing whole states is paid only when exploring.
-        outcomes = [found[0][0]] if len(found) == 1 else _merge([new for new, _ in found], sc, step)
+        found = _Found(sc, step, work)
+        for out in outcomes:
+            for new, was_rejected in _explore(sc, step, out, check, work):
+                found.add(new, was_rejected)
+        outcomes, rejected_ok = found.outcomes()
         if step.rejected:
             ok = all(rejected_ok)
             results.append(CheckResult(f"step {step.index} ({step.describe()}) is rejected by the rules", ok,
@@ -156,22 +170,102 @@ def run_scenario(sc: Scenario, *, invariants: bool = True,
             on_step(step.index)
     for c in sc.checks:
         results.append(_evaluate(c, outcomes, None))
-    return RunResult(sc, tuple(outcomes), tuple(results), replays[1], replays[0])
+    return RunResult(sc, tuple(outcomes), tuple(results), work.transitions, work.replays)
 
 
-def _merge(found: list[Outcome], sc: Scenario, step: Step) -> list[Outcome]:
-    """Identical positions are one outcome, whatever the choices that led there; their paths add up."""
-    merged: dict[GameState, Outcome] = {}
-    for new in found:
-        if new.state in merged:
-            old = merged[new.state]
-            merged[new.state] = Outcome(old.state, old.chunks, old.choices, old.paths + new.paths)
-        else:
-            merged[new.state] = new
-        if len(merged) > MAX_OUTCOMES:
-            raise LimitExceededError(f"more than {MAX_OUTCOMES} distinct outcomes after step {step.index}",
-                                     file=sc.path, line=step.line, hint="script some decisions with choose = [...]")
-    return list(merged.values())
+class _Work:
+    """What exploring has cost so far, against the budget, and which decisions multiplied it."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.spent = 0
+        self.transitions = 0
+        self.replays = 0
+        # (step, player, kind, prompt) -> [extra lines of play it opened, most answers it had, step, decision]
+        self.forks: dict[tuple[int, str, str, str], list[Any]] = {}
+
+    def spend(self, g: Game, sc: Scenario, step: Step) -> None:
+        """Count one replay's work; past the budget, say which decision exploded."""
+        self.replays += 1
+        self.transitions += g.transitions
+        self.spent += g.transitions + 1
+        for decision, answers in g.forks:
+            entry = self.forks.setdefault((step.index, decision.player, decision.kind, decision.prompt),
+                                          [0, 0, step.index, decision])
+            entry[0] += answers - 1
+            entry[1] = max(entry[1], answers)
+        if self.spent > self.budget:
+            raise LimitExceededError(f"step {step.index} ({step.describe()}) needs more than the exploration budget "
+                                     f"of {self.budget:,} transitions{self.culprit()}", file=sc.path, line=step.line,
+                                     hint=self.how_to_script() + f"; or raise the budget (vsoracle resolve --budget "
+                                     f"{self.budget * 10})")
+
+    def _worst(self) -> list[Any] | None:
+        return max(self.forks.values(), key=lambda entry: entry[0]) if self.forks else None
+
+    def culprit(self) -> str:
+        """The decision that added the most lines of play, as a clause of the message."""
+        worst = self._worst()
+        if worst is None:
+            return ""
+        extra, most, index, decision = worst
+        return (f": the decision that multiplies the lines of play is step {index}'s \"{decision.prompt}\", asked "
+                f"with up to {most} answers ({extra:,} extra lines of play so far)")
+
+    def how_to_script(self) -> str:
+        worst = self._worst()
+        if worst is None:
+            return "script the step's decisions with choose = [...]"
+        _extra, _most, index, decision = worst
+        return (f"script it: choose = [{_as_toml(decision.options[0])}, …] on step {index} answers its decisions "
+                "in the order they are asked")
+
+
+def _as_toml(option: Any) -> str:
+    """An answer as a scenario writes it in ``choose``: ``"thor"``, ``true``, ``2``, ``["a", "b"]``."""
+    if isinstance(option, bool):
+        return str(option).lower()
+    if isinstance(option, int):
+        return str(option)
+    if isinstance(option, (tuple, list, frozenset)):
+        return "[" + ", ".join(_as_toml(o) for o in option) + "]"
+    return json.dumps(str(option), ensure_ascii=False)
+
+
+class _Found:
+    """The outcomes of one step, merged as they are found: identical positions are one outcome,
+    whatever the choices that led there (their paths add up), so memory follows the distinct
+    positions, not the paths. A step with one line of play hashes no state."""
+
+    def __init__(self, sc: Scenario, step: Step, work: _Work) -> None:
+        self.sc, self.step, self.work = sc, step, work
+        self.first: tuple[Outcome, bool] | None = None
+        self.merged: dict[tuple[GameState, bool], Outcome] | None = None
+
+    def add(self, new: Outcome, was_rejected: bool) -> None:
+        if self.first is None and self.merged is None:
+            self.first = (new, was_rejected)
+            return
+        if self.merged is None:
+            first, rejected = self.first
+            self.merged = {(first.state, rejected): first}
+            self.first = None
+        key = (new.state, was_rejected)
+        old = self.merged.get(key)
+        if old is not None:
+            self.merged[key] = Outcome(old.state, old.chunks, old.choices, old.paths + new.paths)
+            return
+        self.merged[key] = new
+        if len(self.merged) > MAX_OUTCOMES:
+            raise LimitExceededError(f"more than {MAX_OUTCOMES} distinct outcomes after step {self.step.index}"
+                                     f"{self.work.culprit()}", file=self.sc.path, line=self.step.line,
+                                     hint=self.work.how_to_script())
+
+    def outcomes(self) -> tuple[list[Outcome], list[bool]]:
+        """The distinct outcomes, in the order found, and for each whether the step was rejected there."""
+        if self.merged is None:
+            return ([self.first[0]], [self.first[1]]) if self.first is not None else ([], [])
+        return list(self.merged.values()), [rejected for _state, rejected in self.merged]
 
 
 def _evaluate(c: Check, outcomes: list[Outcome], step: int | None) -> CheckResult:
@@ -188,23 +282,19 @@ def _evaluate(c: Check, outcomes: list[Outcome], step: int | None) -> CheckResul
     return CheckResult(str(c), ok, c.line, step, tuple(found), c.every)
 
 
-def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, replays: list[int]) -> list[tuple[Outcome, bool]]:
-    """Run ``step`` from ``out``: scripted answers first, then every legal answer to the rest."""
-    done: list[tuple[Outcome, bool]] = []
+def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, work: _Work) -> Iterator[tuple[Outcome, bool]]:
+    """Run ``step`` from ``out``: scripted answers first, then every legal answer to the rest;
+    each line of play's outcome, and whether the step was rejected on it."""
     stack: list[list[Any]] = [list(step.choose)]
     scripted = len(step.choose)
     while stack:
         answers = stack.pop()
-        replays[0] += 1
-        if replays[0] > MAX_REPLAYS:
-            raise LimitExceededError(f"exploration budget of {MAX_REPLAYS} replays exceeded", file=sc.path,
-                                     line=step.line, hint="script some decisions with choose = [...]")
         g = Game(out.state, answers, check, scripted, explore=not sc.strict)
         try:
             try:
                 perform(g, step)
             finally:
-                replays[1] += g.transitions
+                work.spend(g, sc, step)
                 stack.extend(reversed(g.branches))
         except Unanswered as need:
             if sc.strict:
@@ -219,7 +309,7 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, replays: list[i
             if step.rejected:
                 note = Event("rejected", f"step {step.index} ({step.describe()}) is rejected: {error.message}",
                              "scenario rejected")
-                done.append((Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths), True))
+                yield Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths), True
                 continue
             raise ScenarioError(f"step {step.index} ({step.describe()}) is illegal: {error.message}",
                                 file=sc.path, line=step.line, hint=error.hint or "fix the step, or add rejected = true "
@@ -237,7 +327,6 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, replays: list[i
         if step.rejected:
             note = Event("allowed", f"step {step.index} ({step.describe()}) was expected to be rejected, "
                          "but the rules allow it", "scenario rejected")
-            done.append((Outcome(out.state, out.chunks + (tuple(g.log) + (note,),), out.choices, out.paths), False))
+            yield Outcome(out.state, out.chunks + (tuple(g.log) + (note,),), out.choices, out.paths), False
             continue
-        done.append((Outcome(g.state, out.chunks + (tuple(g.log),), out.choices + choices, out.paths), False))
-    return done
+        yield Outcome(g.state, out.chunks + (tuple(g.log),), out.choices + choices, out.paths), False

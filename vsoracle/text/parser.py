@@ -83,13 +83,11 @@ def grammar_path() -> Path:
     return data_path("grammar") / "vs.lark"
 
 
-def _cache_file() -> str:
-    folder = caches.folder()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        folder = Path(os.environ.get("TMPDIR", "/tmp"))
-    return str(folder / f"vs-grammar-lark{lark.__version__}.cache")
+def _cache_file() -> bool:
+    """No cache for the parse tables: lark's cache file is a pickle, which runs whatever a
+    planted file says, and it used to fall back to a shared ``$TMPDIR`` or ``/tmp`` (issue 14).
+    The tables are built in each process that parses (about 0.6 s)."""
+    return False
 
 
 class _ConflictLog(logging.Handler):
