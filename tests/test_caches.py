@@ -112,8 +112,6 @@ def _resolve(cache_home: Path, *args: str) -> subprocess.CompletedProcess:
     return _cli(cache_home, "resolve", *args)
 
 
-@pytest.mark.xfail(strict=True, reason="the parsed-text store kept pickles and is off until a data-only store "
-                   "replaces it (issue 14): every run that meets card text builds the parser")
 def test_a_second_run_needs_no_parser_and_gives_the_same_answer(cache_home):
     """The parsed-text store: once every text was parsed, lark is not even imported."""
     fresh = _resolve(cache_home, EXAMPLE, "--no-cache")

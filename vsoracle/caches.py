@@ -20,8 +20,9 @@ A cache is a convenience, so it must never be a way in. The rules every cache fo
 - **Atomic, bounded.** Writes go through a private temporary file and a rename, so a reader never
   sees half a file; reads stop at a size limit (:data:`MAX_READ_BYTES`).
 
-What is kept: the card database (``cards-….json``, :mod:`vsoracle.cards.load`) and answers
-(``answers/``, :mod:`vsoracle.cli.cache`). Deleting the folder is always safe
+What is kept: the card database (``cards-….json``, :mod:`vsoracle.cards.load`), parsed card
+texts (``card-texts-…/``, :mod:`vsoracle.text.store`), the parser's tables (``parser/``,
+:mod:`vsoracle.text.tables`) and answers (``answers/``, :mod:`vsoracle.cli.cache`). Deleting the folder is always safe
 (``vsoracle cache --clear``). ``VSORACLE_NO_CACHE=1`` turns every cache off;
 ``vsoracle resolve --no-cache`` bypasses the answers only. A cache that cannot be read is a
 miss and one that cannot be written is skipped: a cache never stops a run.
@@ -41,7 +42,8 @@ __all__ = ["enabled", "folder", "safe_folder", "is_private", "digest", "read_byt
            "KINDS", "FORMAT", "MAX_READ_BYTES"]
 
 #: What the cache folder holds, by name pattern (``vsoracle cache`` shows them).
-KINDS = (("card database", "cards-*.json"), ("answers", "answers"))
+KINDS = (("card database", "cards-*.json"), ("parsed card texts", "card-texts-*"), ("parser tables", "parser"),
+         ("answers", "answers"))
 
 #: The version of the record envelope (:func:`write_record`); another version is a miss.
 FORMAT = 1
@@ -231,7 +233,8 @@ def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
         if isinstance(item, (list, dict)):
             if depth > limit:
                 return False
-            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item)
+                         if isinstance(v, (list, dict)))
     return True
 
 

@@ -504,6 +504,14 @@ CASES: dict[str, Case] = {
         "expected one of: a, a name, a number, affiliation, affiliations, all, an, another"),
     "card-text-meaningless": Case(
         BRICK + 'text = "KO that character."\n', 8, "card 'Brick' text, column 4: 'that character' has nothing to refer to"),
+    "card-text-parses-but-cannot-play": Case(
+        BRICK + 'text = """\nReservist\nTarget character attacks.\n"""\n\n[players.A]\nhand = ["Brick"]\n', 14,
+        "card 'Brick', line 2: \"Target character attacks.\" parses, but vsoracle cannot play the effect "
+        "\"Target character attacks\" yet"),
+    "card-keyword-without-rule": Case(
+        BRICK + 'text = "Energize"\n\n[players.A]\nhand = ["Brick"]\n', 11,
+        "card 'Brick', line 1: \"Energize\" parses, but vsoracle cannot play the keyword Energize "
+        "(no rule, no reminder text) yet"),
     "card-missing-field": Case(
         BRICK.replace('def = 3\n', ''), 1, "character 'Brick' needs 'def' — add it, or mark the card incomplete = true"),
     "card-unknown-type": Case(
@@ -629,10 +637,10 @@ CASES: dict[str, Case] = {
         recruit_step('use = "thor"', 'pay = -2'), 23, "pay cannot be -2 — pay counts what is paid"),
     "choose-zero-for-may": Case(
         MAY.replace("CHOOSE", "choose = [0]"), 15,
-        "step 2 (resolve = \"top\"): 0 is not a legal answer to: A may: Draw a card. — choose one of true, false"),
+        "step 2 (resolve = \"top\"): 0 is not a legal answer to: A may draw a card — choose one of true, false"),
     "choose-one-for-may": Case(
         MAY.replace("CHOOSE", "choose = [1]"), 15,
-        "step 2 (resolve = \"top\"): 1 is not a legal answer to: A may: Draw a card. — choose one of true, false"),
+        "step 2 (resolve = \"top\"): 1 is not a legal answer to: A may draw a card — choose one of true, false"),
     "file-empty": Case(
         "", None, "the file is empty — a scenario has a position ([game], [players.A]), [[step]] tables and "
         "[check]s: see docs/scenario-format.md"),

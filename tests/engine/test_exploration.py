@@ -191,7 +191,7 @@ def test_past_the_budget_the_error_names_the_decision_and_how_to_script_it():
 def test_too_many_outcomes_names_the_decision_too(monkeypatch):
     monkeypatch.setattr(run, "MAX_OUTCOMES", 8)
     with pytest.raises(LimitExceededError, match=r'more than 8 distinct outcomes after step 2: the decision that '
-                                                 r'multiplies the lines of play is step 2\'s "A chooses a character"'):
+                                                 r'multiplies the lines of play is step 2\'s "A chooses a Squadron Supreme character you control"'):
         _run(a_choice_among(20))
 
 

@@ -1,4 +1,4 @@
-"""``vsoracle parse`` and ``vsoracle cards check``: card text through the grammar."""
+"""``vsoracle parse`` and ``vsoracle cards check``: card text through the grammar and the engine."""
 
 from __future__ import annotations
 
@@ -19,8 +19,11 @@ def _caret_lines(error: CardTextError) -> list[str]:
     caret = error.caret()
     if caret:
         lines.extend("    " + line for line in caret.splitlines())
-    if error.expected:
-        lines.append("    expected one of: " + ", ".join(error.expected))
+    if error.hint:
+        lines.append("    " + error.hint)
+    elif error.expected:
+        shown = error.expected[:16]
+        lines.append("    expected one of: " + ", ".join(shown) + (", …" if len(error.expected) > len(shown) else ""))
     return lines
 
 
@@ -50,33 +53,48 @@ def parse_command(
 def check_command(
     files: Optional[List[Path]] = typer.Argument(None, help="Card files (default: every cards/*.toml)."),
 ) -> None:
-    """Parse the text of every card; report each failure with a caret; exit 1 if any fails."""
+    """Read the text of every card and say, for each, whether vsoracle can play it.
+
+    Three states: it runs (it parses, and the engine has a rule for every part of it); it parses
+    only (the line and what vsoracle cannot play yet are named); it fails (the line, the column
+    and a caret). Exit status: 0 when every card runs, 1 otherwise."""
     from ..cards.load import cards_of
-    from ..resources import data_path
-    from ..text import parse_card_text
+    from ..engine.support import cannot_play
     from ..files import MAX_CARD_FILE_BYTES
+    from ..resources import data_path
+    from ..scenario.load import text_line
+    from ..text.store import parse_stored
     from ..tomlsource import TomlSource
 
     paths = [Path(f) for f in files] if files else sorted(data_path("cards").glob("*.toml"))
-    total = parsed = 0
-    failures: list[str] = []
+    total = runs = parse_only = 0
+    report: list[str] = []
     for path in paths:
         source = TomlSource.read(path, CardDataError, limit=MAX_CARD_FILE_BYTES, what="a card file")
         for index, (card, _header_line) in enumerate(cards_of(source)):
             total += 1
             try:
-                parse_card_text(card.text, card.name)
+                text = parse_stored(card.text, card.name)
             except CardTextError as error:
                 file_line = source.text_line(("card", index, "text"), error.text_line or 1)
-                failures.append(f"{path}:{file_line}: card '{card.title}', text line {error.text_line}"
-                                f" column {error.column}: {error.message}")
-                failures.extend(_caret_lines(error))
+                report.append(f"{path}:{file_line}: card '{card.title}' fails: text line {error.text_line}"
+                              f" column {error.column}: {error.message}")
+                report.extend(_caret_lines(error))
                 continue
-            parsed += 1
-    for line in failures:
+            problems = cannot_play(text, card.name)
+            if not problems:
+                runs += 1
+                continue
+            parse_only += 1
+            for line, what in problems:
+                file_line = source.text_line(("card", index, "text"), line)
+                report.append(f"{path}:{file_line}: card '{card.title}' parses only: line {line} "
+                              f"\"{text_line(card.text, line)}\": vsoracle cannot play {what} yet")
+    for line in report:
         typer.echo(line)
-    typer.echo(f"{total} cards, {parsed} parsed")
-    if parsed != total:
+    failed = total - runs - parse_only
+    typer.echo(f"{total} cards: {runs} run, {parse_only} parse only, {failed} fail")
+    if runs != total:
         raise typer.Exit(code=1)
 
 

@@ -27,7 +27,7 @@ from .values import replace
 from .words import say
 from .zones import attach, move_card, with_gear
 
-__all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
+__all__ = ["PAYABLE", "recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect", "propose_attack", "reinforce", "attack_problem", "unreveal", "pay_cost"]
 
 
@@ -109,6 +109,11 @@ def _candidates(g: Game, pid: str, o: GameObject, sel: Any, ctx: Context, pool: 
         return [x for x in pool if x != o.id and q._kind_ok(sel.kind.split(" or ")[0], g.state.obj(x))
                 or (x != o.id and sel.kind == "card") if all(q.qual(k, g.state.obj(x), ctx) for k in sel.qualifiers)]
     return [x for x in q.select(sel, ctx) if x in g.state.objects and x != o.id]
+
+
+#: The events :func:`pay_cost` can pay as a cost (paying, never gaining, endurance or points).
+PAYABLE = frozenset({n.Endurance, n.ResourcePoints, n.Exhaust, n.Stun, n.KO, n.Discard, n.Reveal, n.Move, n.Counter,
+                     n.Replace, n.Turn})
 
 
 def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any], pay: int | None,
@@ -608,7 +613,7 @@ def place_resource(g: Game, pid: str, oid: str) -> None:
 
 def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     """Transferable: at the start of your formation step you may move the equipment to another
-    character you control (FAQ SC 6; CR 707 Transferable)."""
+    character you control (FAQ SC 6; CR 7xx Transferable)."""
     s = g.state
     if s.step != "formation" or s.active != pid:
         raise IllegalActionError(f"{pid} can transfer equipment only in {pid}'s formation step")

@@ -31,9 +31,9 @@ from .query import ZONES, Query, alters_quality, kind_of, query
 from .state import ChainLink, Context, Delayed, Happening, Modifier, Replacement, Zone
 from .triggers import fire, pattern_matches
 from .values import replace
-from .words import say
+from .words import say, say_action
 
-__all__ = ["perform", "prepare", "carry_out", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
+__all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
            "choose_objects", "replacements"]
 
 
@@ -391,9 +391,9 @@ def _may(g: Game, e: n.May, ctx: Context, root: Any) -> Done:
     did: list[str] = []
     done = False
     for pid in chooser:
-        prompt = f"{pid} may: {say(e.effect)}"
+        prompt = f"{pid} may {say_action(e.effect)}"
         if not g.ask(Decision(pid, "may", prompt, (True, False))):
-            g.note("may", f"{pid} chooses not to: {say(e.effect)}", "CR 508")
+            g.note("may", f"{pid} chooses not to {say_action(e.effect)}", "CR 508")
             continue
         pctx = ctx.bind(acting=pid) if e.player is not None else ctx
         d, after = execute(g, e.effect, pctx, root)
@@ -601,6 +601,9 @@ _HANDLERS = {
     n.Delayed: _delayed,
     n.Nothing: _nothing,
 }
+
+#: The forms an effect can take (the events it can make are :data:`EFFECT_EVENTS`).
+EFFECT_FORMS = frozenset(_HANDLERS)
 
 
 # =============================================================================================

@@ -283,7 +283,7 @@ def _points(g: Game, h: Happening) -> Result:
 
 def _counter(g: Game, h: Happening) -> Result:
     """Counters (CR 215): "+1 ATK / +1 DEF" counters on a character; a character has at most one
-    cosmic counter (CR 707 Cosmic)."""
+    cosmic counter (CR 7xx Cosmic)."""
     s = g.state
     oid = h.get("object")
     o = s.obj(oid)
@@ -294,7 +294,8 @@ def _counter(g: Game, h: Happening) -> Result:
     if kind.name:
         have = o.bindings.get(kind.name, 0)
         if h.get("add"):
-            if have >= 1:
+            if have >= 1 or (kind.name == "cosmic" and o.stunned):
+                # at most one cosmic counter, and none on a stunned character (assumption A-COSMIC)
                 return False, []
             g.set(s.with_object(replace(o, bindings=o.bindings.set(kind.name, 1))))
             g.note("counter", f"a {kind.name} counter is put on {oid}", "CR 215", objects=(oid,))

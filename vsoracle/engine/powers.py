@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping, TypeVar
 from attrs import frozen
 
 from ..cards import Card
+from ..errors import CardTextError
 from ..text import nodes
 from ..text.store import parse_stored
 
@@ -82,7 +83,32 @@ def _powers(card: Card) -> tuple[PowerLine, ...]:
                 block, keyword = None, None
             continue
         out.append(PowerLine(i, block, node, keyword if block else None))
+    # Powers its keywords stand for (cosmic—surge's counter, a new keyword's reminder text)
+    from .keywords import defined_powers
+
+    seen: set[tuple[str, str | None]] = set()
+    for k, in_block in _keywords_of(card_text(card)):
+        if (k.name, k.sub) in seen:
+            continue
+        seen.add((k.name, k.sub))
+        try:
+            extra = defined_powers(k, card.name, in_block)
+        except CardTextError:  # refused by vsoracle.engine.support before play
+            continue
+        for node in extra:
+            out.append(PowerLine(len(out) + 1, None, node, k))
     return tuple(out)
+
+
+def _keywords_of(text: nodes.CardText) -> list[tuple[nodes.Keyword, bool]]:
+    """Each keyword a text prints, with whether a power stands behind it."""
+    found: list[tuple[nodes.Keyword, bool]] = []
+    for p in text.powers:
+        if isinstance(p, nodes.Keywords):
+            found += [(k, False) for k in p.keywords]
+        elif isinstance(p, nodes.KeywordPower):
+            found.append((p.keyword, True))
+    return found
 
 
 @lru_cache(maxsize=16384)

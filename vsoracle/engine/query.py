@@ -688,6 +688,12 @@ class Query:
             self._memo[key] = hit
         return hit[1]
 
+    #: The states and places :meth:`state_is` knows (the rest are not states of an object).
+    STATES = frozenset({"stunned", "exhausted", "ready", "hidden", "visible", "face-up", "face-down", "front row",
+                        "support row", "equipped", "revealed", "remaining", "unique", "leader", "attacking",
+                        "team attacking", "defending", "reinforced", "protected", "ongoing", "boosted", "powered-up",
+                        "different"})
+
     def state_is(self, o: GameObject, name: str, ctx: Context) -> bool:
         """A state or place an object is in ("stunned", "ready", "face-up", "support row", …)."""
         a = self.s.attack

@@ -121,7 +121,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
 
 def _cosmic(g: Game, oid: str) -> None:
     """A cosmic character comes into play with a cosmic counter, unless it comes into play
-    stunned; cosmic—surge does not (CR 707 Cosmic; assumption A-COSMIC)."""
+    stunned; cosmic—surge does not (CR 7xx Cosmic; assumption A-COSMIC)."""
     from .powers import powers
 
     o = g.state.obj(oid)

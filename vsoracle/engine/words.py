@@ -7,7 +7,7 @@ from typing import Any
 from ..text import render
 from .powers import per_node
 
-__all__ = ["say"]
+__all__ = ["say", "say_action"]
 
 
 @per_node
@@ -18,3 +18,20 @@ def say(node: Any) -> str:
         return render(node, "~")
     except Exception:  # display only: a log line never stops the rules
         return type(node).__name__
+
+
+@per_node
+def say_action(node: Any) -> str:
+    """What an effect has a player do, without its subject ("draw a card", "ready ~"), for
+    "A may draw a card"."""
+    from ..text import nodes as n
+    from ..text.speech import Speech
+
+    try:
+        speech = Speech("~")
+        if isinstance(node, n.Event):
+            return speech.event(node, None)
+        text = speech.body(node)
+        return text[4:] if text.startswith("you ") else text
+    except Exception:  # display only
+        return say(node)

@@ -266,6 +266,13 @@ class _Loader:
                 raise self.fail(keypath, f"card '{shorten(str(card.title))}' is incomplete in the database (the FAQ gives no "
                                 f"{', '.join(missing)})", "define it in this scenario with a [[card]] table "
                                 "of the same title, giving the missing fields")
+        problems = _unplayable(card)
+        if problems:
+            line, what = problems[0]
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise self.fail(keypath, f"card '{shorten(str(card.title))}', line {line}: "
+                            f"\"{shorten(text_line(card.text, line))}\" parses, but vsoracle cannot play {what} "
+                            f"yet{more}")
         return card
 
     def _new_id(self, card: Card, given: Any, keypath: KeyPath) -> str:
@@ -626,3 +633,24 @@ def _freeze(value: Any) -> Any:
 def _with_priority(state: GameState) -> GameState:
     from attrs import evolve
     return evolve(state, priority=state.primary_player())
+
+
+def text_line(text: str, line: int) -> str:
+    """Power line ``line`` (from 1) of a card text, as written (blank lines are not lines)."""
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _unplayable(card: Card) -> tuple[tuple[int, str], ...]:
+    """What in a card's text the engine cannot play yet (empty: all of it; see
+    :mod:`vsoracle.engine.support`). A text that does not parse is reported where it is read."""
+    if not card.text.strip():
+        return ()
+    from ..engine.support import cannot_play
+    from ..errors import CardTextError
+    from ..text.store import parse_stored
+
+    try:
+        return cannot_play(parse_stored(card.text, card.name), card.name)
+    except CardTextError:
+        return ()

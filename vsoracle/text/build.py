@@ -12,6 +12,8 @@ pass (:mod:`vsoracle.text.refs`) resolves them, numbers the targets and classifi
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Callable, Iterable
 
 import attrs
@@ -198,9 +200,17 @@ def _duration(mods: Iterable[Mod]) -> n.Duration:
     return n.Duration(span, while_)
 
 
+#: Reminder text: a parenthesis right after a keyword, on the same line.
+_REMINDER = re.compile(r"[ \t]*\(([^()\n]*)\)")
+
+
 @v_args(meta=True)
 class Build(Transformer):
     """The transformer: every rule and alias of ``grammar/card-text.lark`` has a method."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self._text = text  # the card text (as long as the parsed one): reminder text is read from it
 
     def __default__(self, data: Any, children: Any, meta: Any) -> Any:
         raise _fail(f"vsoracle has no meaning for the grammar rule '{data}'", meta)
@@ -223,7 +233,16 @@ class Build(Transformer):
             elif isinstance(c, str):
                 names.append(c)
         spelled = "—".join(names) + (f" {self._amount_text(value)}" if value is not None else "")
-        return n.Keyword(names[0].lower(), value, names[1].lower() if len(names) > 1 else None, spelled=spelled)
+        return n.Keyword(names[0].lower(), value, names[1].lower() if len(names) > 1 else None, spelled=spelled,
+                         reminder=self._reminder_after(meta))
+
+    def _reminder_after(self, meta: Any) -> str | None:
+        """The reminder text right after a keyword ("Energize (Whenever …, ready it.)")."""
+        end = getattr(meta, "end_pos", None)
+        if not isinstance(end, int) or not self._text:
+            return None
+        found = _REMINDER.match(self._text, end)
+        return found.group(1).strip() if found else None
 
     @staticmethod
     def _amount_text(a: Any) -> str:

@@ -154,12 +154,15 @@ class CardText(Node):
 class Keyword(Node):
     """A keyword: "Reservist", "Boost 3", "Concealed—Optional", "Cosmic—Surge" (``name`` lower
     case, ``value`` its number or X, ``sub`` the word after the dash). The grammar takes any
-    capitalised word here; the engine says which keywords it knows."""
+    capitalised word here; the engine says which keywords it knows. ``reminder`` keeps the
+    reminder text printed after it ("Energize (Whenever this character defends, ready it.)"),
+    which defines a keyword the engine has no rule for (assumption A-REMINDER)."""
 
     name: str
     value: Amount | None = None
     sub: str | None = None
     spelled: str | None = display()
+    reminder: str | None = display()
 
 
 @frozen

@@ -16,9 +16,11 @@ __all__ = ["read_card_text"]
 def read_card_text(text: str, card_name: str | None = None) -> nodes.CardText:
     """Parse one card's text into a :class:`~vsoracle.text.nodes.CardText`; raises
     :class:`~vsoracle.errors.CardTextError`, never anything else."""
+    if not text.strip():
+        return nodes.CardText(())  # a card with no text box (or one not typed in yet)
     tree = parse_tree(text, card_name)
     try:
-        raw = Build().transform(tree)
+        raw = Build(text).transform(tree)
         return card_text(raw)
     except VisitError as error:
         inner = error.orig_exc

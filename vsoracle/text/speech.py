@@ -162,13 +162,14 @@ class Speech:
 
     def keyword(self, k: n.Keyword) -> str:
         if k.spelled:
-            return k.spelled
-        text = k.name.capitalize()
-        if k.sub:
-            text += "—" + k.sub.capitalize()
-        if k.value is not None:
-            text += " " + self.amount(k.value)
-        return text
+            text = k.spelled
+        else:
+            text = k.name.capitalize()
+            if k.sub:
+                text += "—" + k.sub.capitalize()
+            if k.value is not None:
+                text += " " + self.amount(k.value)
+        return text + (f" ({k.reminder})" if k.reminder else "")
 
     def limit(self, x: n.Limit) -> str:
         if isinstance(x, n.PerTurn):

@@ -3,8 +3,9 @@
 The lexer (:mod:`vsoracle.text.lexer`) gives some words more than one terminal ("and" may join
 clauses, predicates, noun phrases, keywords or names). Before lark builds the tree, this module
 walks the LALR tables with every reading still alive and keeps the first one, in the lexer's
-order of preference, that the grammar can finish: the grammar stays LALR(1) with no conflict,
-and a word's role is decided by everything after it. Few readings stay alive for long (two
+order of preference, that the grammar can finish: the grammar stays LALR(1) (lark resolves its
+shift/reduce conflicts by shifting, so a trailing phrase attaches to the nearest one it can; it
+has no reduce/reduce conflict), and a word's role is decided by everything after it. Few readings stay alive for long (two
 readings that reach the same parser state are one), so this costs little.
 
 Every failure is a :class:`~vsoracle.errors.CardTextError` with the line, the column, a caret
@@ -14,14 +15,13 @@ and what the grammar would have accepted there.
 from __future__ import annotations
 
 import difflib
-import logging
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 import lark
 from lark import Lark, Token, Tree
-from lark.exceptions import GrammarError, UnexpectedInput
+from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 from lark.parsers.lalr_analysis import Shift
 
@@ -45,22 +45,6 @@ _PRETTY = {
 def grammar_path() -> Path:
     """The grammar file (``grammar/card-text.lark``)."""
     return data_path("grammar") / "card-text.lark"
-
-
-class _ConflictLog(logging.Handler):
-    """Collects the shift/reduce conflicts lark reports (at debug level) while it builds tables."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.DEBUG)
-        self.conflicts: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            message = record.getMessage()
-        except (TypeError, ValueError):
-            message = str(record.msg)
-        if "Shift/Reduce" in message or message.startswith(" * "):
-            self.conflicts.append(message)
 
 
 class _Words(Lexer):
@@ -185,7 +169,7 @@ def _expected(states: Any, stacks: Sequence[tuple[int, ...]]) -> set[str]:
     out: set[str] = set()
     for stack in stacks:
         for terminal in states[stack[-1]]:
-            if terminal.isupper() or terminal.startswith("_") or terminal == "$END":
+            if terminal.lstrip("_").isupper() or terminal == "$END":  # terminals, not rules
                 if _feed(states, stack, terminal) is not None or terminal == "$END":
                     out.add(terminal)
     return out
@@ -236,37 +220,29 @@ def vocabulary() -> frozenset[str]:
 def _pretty(terminal: str) -> str:
     if terminal in _PRETTY:
         return _PRETTY[terminal]
-    if terminal.startswith(("AND", "OR", "COMMA")):
-        return {"A": "and", "O": "or", "C": ","}[terminal[0]]
+    for word, terminals in CHOICES.items():  # "HER_OBJ" is "her", "READY_A" is "ready"
+        if terminal in terminals:
+            return word
     return _terminal_words().get(terminal, terminal.lower())
 
 
 def _build() -> Lark:
-    handler = _ConflictLog()
-    logger = lark.logger
-    old_level, old_handlers, old_propagate = logger.level, list(logger.handlers), logger.propagate
-    for other in old_handlers:
-        logger.removeHandler(other)
-    logger.addHandler(handler)
-    logger.setLevel(logging.DEBUG)
-    logger.propagate = False
-    try:
-        parser = Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer=_Words,
-                      propagate_positions=True, maybe_placeholders=False)
-    finally:
-        logger.removeHandler(handler)
-        for other in old_handlers:
-            logger.addHandler(other)
-        logger.setLevel(old_level)
-        logger.propagate = old_propagate
-    parser._vs_shift_reduce = tuple(handler.conflicts)  # resolved by shifting: the nearest phrase
-    return parser
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer=_Words,
+                propagate_positions=True, maybe_placeholders=False)
 
 
 @lru_cache(maxsize=1)
 def get_parser() -> Lark:
-    """The LALR parser, built once per process."""
-    return _build()
+    """The LALR parser, once per process: its tables are read from the cache when they were
+    built before (as data, :mod:`vsoracle.text.tables`), else built and kept."""
+    from . import tables
+
+    k = tables.key(grammar_path().read_bytes(), lark.__version__)
+    parser = tables.load(k, _Words)
+    if parser is None:
+        parser = _build()
+        tables.save(parser, k, _Words)
+    return parser
 
 
 def parse_tree(text: str, card_name: str | None = None) -> Tree:

@@ -1,0 +1,64 @@
+"""Nothing parsed is ignored: every node class is played by the engine or refused by name, and a
+card that uses a refused one is refused before play (exit 2), never run as a silent no-op."""
+
+from __future__ import annotations
+
+import pytest
+
+from vsoracle.engine import support as S
+from vsoracle.engine.actions import PAYABLE
+from vsoracle.engine.effects import _EVENT_HANDLERS, _HANDLERS
+from vsoracle.engine.events import PRIMITIVES
+from vsoracle.text import nodes as n
+from vsoracle.text.read import read_card_text
+
+_BASES = {n.Node, n.Power, n.Effect, n.Event, n.Change, n.Selector, n.Ref, n.Qualifier, n.Amount, n.Condition,
+          n.Trigger, n.Limit}
+_CLASSES = sorted((c for c in vars(n).values() if isinstance(c, type) and issubclass(c, n.Node) and c not in _BASES),
+                  key=lambda c: c.__name__)
+_PLACED = (S.EFFECT_FORMS | S.EFFECT_EVENTS | S.HAPPENINGS | S.PROHIBITABLE | S.PERMITTED | PAYABLE | S.CONDITIONS
+           | S.AMOUNTS | S.QUALIFIERS | S.REFS | S.SELECTORS | S.CHANGES | S.TRIGGERS | S.LIMITS | S.POWERS | S.PARTS
+           | S.REFUSED | {n.Does})
+
+
+@pytest.mark.parametrize("cls", _CLASSES, ids=lambda c: c.__name__)
+def test_every_node_class_is_played_or_refused(cls):
+    assert cls in _PLACED, f"{cls.__name__}: add it to a list of vsoracle.engine.support (played or refused)"
+
+
+def test_the_lists_are_the_engines_own_tables():
+    assert S.EFFECT_EVENTS == frozenset(_EVENT_HANDLERS)
+    assert S.EFFECT_FORMS == frozenset(_HANDLERS)
+    assert S.HAPPENINGS == frozenset(PRIMITIVES)
+
+
+@pytest.mark.parametrize("text, what", [
+    ("Target character attacks.", 'the effect "Target character attacks"'),
+    ("Ready Bob >>> Draw a card.", 'the cost "Ready Bob"'),
+    ("Gain 2 endurance >>> Draw a card.", 'the cost "Gain 2 endurance"'),
+    ("Whenever Bob attacks, negate this power.", 'the reference "this power"'),
+    ("Energize", "the keyword Energize (no rule, no reminder text)"),
+    ("Zap (Blah blah.)", "the keyword Zap (the reminder text of Zap does not parse"),
+    ("Ongoing: Draw a card.\nFrenzy: Draw a card.", "the keyword Frenzy before a power"),
+])
+def test_what_the_engine_cannot_play_is_named(text, what):
+    problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")
+    assert problems and any(w.startswith(what) for _, w in problems), problems
+
+
+def test_the_line_of_each_problem_is_counted_from_one():
+    text = read_card_text("Reservist\nDraw a card.\nTarget character attacks.", "Bob")
+    assert S.cannot_play(text, "Bob") == ((3, 'the effect "Target character attacks"'),)
+
+
+@pytest.mark.parametrize("text", [
+    "Stun target character.",
+    "Whenever Bob becomes exhausted, draw a card.",
+    "If Bob would attack, instead, draw a card.",
+    "Characters you control cannot be stunned this turn.",
+    "Frenzy (Whenever this character attacks, it gets +1 ATK this turn.)",
+    "Cosmic—Surge: Whenever Bob stuns a defender, draw a card.",
+    "Target character gets -2 DEF this turn unless its controller pays 2 endurance.",
+])
+def test_what_it_can_play_is_not_refused(text):
+    assert S.cannot_play(read_card_text(text, "Bob"), "Bob") == ()

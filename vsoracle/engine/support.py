@@ -1,0 +1,197 @@
+"""What vsoracle can play: the check behind "parses, but vsoracle cannot play … yet".
+
+Card text that parses either plays exactly as written or is refused before anything happens.
+:func:`cannot_play` walks a card's AST the way the engine will run it and names every part the
+engine has no rule for: an event no effect can make ("search …" is known, "change target" may
+not be), an event that never happens in the game and so cannot trigger anything, a keyword the
+engine does not know, a condition or a number it cannot work out. An empty answer means every
+node has a rule; the scenario loader refuses a card with a non-empty one (exit 2), and
+``vsoracle cards check`` reports it as "parses only".
+
+The lists below are the engine's own dispatch tables where it has them (the interpreter's
+handlers, the event primitives, the payable costs), and otherwise the node classes its query
+methods answer; ``tests/engine/test_support.py`` checks that every node class of
+:mod:`vsoracle.text.nodes` is placed, so a new node cannot be forgotten here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import attrs
+
+from ..errors import CardTextError
+from ..text import nodes as n
+from .actions import PAYABLE
+from .effects import EFFECT_EVENTS, EFFECT_FORMS
+from .events import PRIMITIVES
+from .keywords import defined_powers, is_known
+from .query import Query
+from ..text import render
+
+__all__ = ["cannot_play"]
+
+#: Events that happen in the game, so that a trigger, a replacement or "if … this turn" can see
+#: them: every event primitive, and those the game itself makes.
+HAPPENINGS = frozenset(PRIMITIVES)
+
+#: Events a "cannot" can stop: every happening, and the game's own actions.
+PROHIBITABLE = HAPPENINGS | {n.UsePower, n.GameEnd}
+
+#: Events a "can" permits (attacking hidden characters, as though it had range).
+PERMITTED = frozenset({n.Attack})
+
+#: Conditions, amounts, qualifiers, references and changes the query answers.
+CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
+                        n.ChoseNames, n.During})
+AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid,
+                     n.EnduranceOf, n.StatOf, n.Quantity})
+QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,
+                        n.HasEither, n.Adjacent, n.ControlledBy, n.RecruitedBy, n.InZone, n.OfYourChoice, n.Among,
+                        n.Than, n.Where, n.Chosen, n.Targeting, n.WithOneTarget})
+REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Equipped, n.Affected,
+                  n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
+SELECTORS = frozenset({n.Filter, n.Either, n.Together, n.TopCards})
+CHANGES = frozenset({n.Cannot, n.Can, n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
+                     n.GainPower, n.CostChange, n.Unique})
+TRIGGERS = frozenset({n.Whenever, n.AtStart, n.AtEnd})
+LIMITS = frozenset({n.PerTurn, n.OnlyIf, n.OnlyDuring, n.OnlyFrom})
+POWERS = frozenset({n.Keywords, n.KeywordPower, n.Activated, n.Triggered, n.Static, n.Replacement, n.Restriction,
+                    n.AdditionalCost, n.AlternateCost, n.Spell, n.Crossover})
+#: Nodes the engine has no rule for anywhere yet ("this power" as a noun phrase).
+REFUSED = frozenset({n.ThisPower})
+
+#: Parts that are plain values wherever they appear.
+PARTS = frozenset({n.CardText, n.Keyword, n.Place, n.CounterKind, n.Zone, n.Step, n.Duration, n.Instead})
+
+# Where an event stands decides what it must be: (the node holding it, the field) → the mode.
+_EVENT_PLACES = {
+    (n.Whenever, "event"): "happens", (n.Instead, "event"): "happens", (n.Happened, "event"): "happens",
+    (n.Cannot, "event"): "prohibited", (n.Can, "event"): "permitted", (n.Unless, "condition"): "unless",
+    (n.Activated, "costs"): "cost", (n.AdditionalCost, "costs"): "cost", (n.AlternateCost, "costs"): "cost",
+}
+
+
+def cannot_play(text: n.CardText, card_name: str = "~") -> tuple[tuple[int, str], ...]:
+    """What in ``text`` vsoracle cannot play yet: ``(line, what)`` pairs, ``line`` counting the
+    text's power lines from 1 (empty: it plays all of it)."""
+    found: list[tuple[int, str]] = []
+    for line, power in enumerate(text.powers, start=1):
+        for problem in _power(power, card_name):
+            if (line, problem) not in found:
+                found.append((line, problem))
+    return tuple(found)
+
+
+def _power(p: Any, card_name: str) -> Iterator[str]:
+    if isinstance(p, n.Keywords):
+        for k in p.keywords:
+            yield from _keyword(k, False, card_name)
+        return
+    if isinstance(p, n.KeywordPower):
+        yield from _keyword(p.keyword, True, card_name)
+        yield from _power(p.power, card_name)
+        return
+    if isinstance(p, n.AlternateCost) and p.action != "recruit":
+        yield "an alternate cost for playing a card (only recruit costs have one yet)"
+    yield from _walk(p, None, card_name)
+
+
+def _keyword(k: n.Keyword, block: bool, card_name: str) -> Iterator[str]:
+    """A keyword the engine knows, or one its reminder text defines (assumption A-REMINDER)."""
+    shown = k.spelled or (k.name.title() + (f"—{k.sub.title()}" if k.sub else ""))
+    try:
+        defined = defined_powers(k, card_name, block)
+    except CardTextError as error:
+        yield f"the keyword {shown} ({error.message})"
+        return
+    if not is_known(k, block) and not defined:
+        yield f"the keyword {shown}" + (" before a power" if block else "") + " (no rule, no reminder text)"
+        return
+    for power in defined:
+        yield from _power(power, card_name)
+
+
+def _walk(node: Any, mode: str | None, name: str) -> Iterator[str]:
+    """The problems in ``node`` and below it; ``mode`` says what an event there must be."""
+    if isinstance(node, tuple):
+        for x in node:
+            yield from _walk(x, mode, name)
+        return
+    if not isinstance(node, n.Node) or not attrs.has(type(node)):
+        return
+    cls = type(node)
+    problem = _problem(node, mode, name)
+    if problem:
+        yield problem
+        return
+    for a in attrs.fields(cls):
+        if not a.eq:
+            continue
+        child = getattr(node, a.name)
+        place = _EVENT_PLACES.get((cls, a.name))
+        if place is None:
+            place = "effect" if isinstance(node, (n.Effect, n.Power)) and not isinstance(node, n.Event) else None
+        yield from _walk(child, place, name)
+
+
+def _problem(node: Any, mode: str | None, name: str) -> str | None:
+    cls = type(node)
+
+    def say(x: Any) -> str:
+        return _say(x, name)
+
+    if isinstance(node, n.Event):
+        return _event(node, mode, name)
+    if isinstance(node, n.Effect):
+        return None if cls in EFFECT_FORMS else f"the effect \"{say(node)}\""
+    if isinstance(node, n.Condition):
+        if cls is n.Does:  # "unless its controller pays 3 endurance": his choice on resolution
+            return None if mode == "unless" else f"the condition \"{say(node)}\""
+        return None if cls in CONDITIONS else f"the condition \"{say(node)}\""
+    if isinstance(node, n.Qualifier):
+        if cls not in QUALIFIERS:
+            return f"\"{say(node)}\" in a noun phrase"
+        if cls is n.State and node.name not in Query.STATES and node.name not in ("activated", "all affiliations"):
+            return f"the state \"{node.name}\""
+        return None
+    if isinstance(node, n.Ref):
+        return None if cls in REFS and cls not in REFUSED else f"the reference \"{say(node)}\""
+    if isinstance(node, n.Amount):
+        return None if cls in AMOUNTS else f"the number \"{say(node)}\""
+    if isinstance(node, n.Selector):
+        return None if cls in SELECTORS else f"\"{say(node)}\""
+    if isinstance(node, n.Change):
+        if cls not in CHANGES:
+            return f"the modifier \"{say(node)}\""
+        if cls is n.CostChange and node.action != "recruit":
+            return f"changing a {node.action} cost"
+        return None
+    if isinstance(node, n.Trigger):
+        return None if cls in TRIGGERS else f"the trigger \"{say(node)}\""
+    if isinstance(node, n.Limit):
+        return None if cls in LIMITS else f"the limit \"{say(node)}\""
+    if isinstance(node, n.Power):
+        return None if cls in POWERS else f"the power \"{say(node)}\""
+    return None
+
+
+def _event(e: n.Event, mode: str | None, name: str) -> str | None:
+    cls = type(e)
+    words = _say(e, name).rstrip(".")
+    if mode == "happens":
+        return None if cls in HAPPENINGS else f"\"{words}\" as something that happens (nothing in the game does it yet)"
+    if mode == "prohibited":
+        return None if cls in PROHIBITABLE else f"\"cannot {words}\""
+    if mode == "permitted":
+        return None if cls in PERMITTED else f"\"can {words}\""
+    if mode == "cost":
+        return None if cls in PAYABLE and not getattr(e, "gain", False) else f"the cost \"{words}\""
+    return None if cls in EFFECT_EVENTS else f"the effect \"{words}\""
+
+
+def _say(node: Any, name: str) -> str:
+    try:
+        return render(node, name)
+    except Exception:  # a message only
+        return type(node).__name__

@@ -1,0 +1,75 @@
+"""Card-text nodes as plain data, and back: the form ``vsoracle parse --json`` prints and the
+parsed-text store keeps.
+
+A node is ``{"node": "Stun", "object": {...}, ...}``: its class name and every field that differs
+from the field's default (display fields too, so that the text renders back as it was written);
+a tuple is a JSON list; strings, integers, booleans and ``null`` are themselves.
+:func:`from_data` builds only classes of :mod:`vsoracle.text.nodes`, checks every field name,
+and raises :class:`ValueError` for anything else, so data from a file can be no more than nodes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import attrs
+
+from . import nodes
+
+__all__ = ["to_data", "from_data"]
+
+
+def to_data(node: Any) -> Any:
+    """The node as JSON-able data."""
+    if node is None or isinstance(node, (bool, int, str)):
+        return node
+    if isinstance(node, tuple):
+        return [to_data(x) for x in node]
+    if isinstance(node, nodes.Node) and attrs.has(type(node)):
+        out: dict[str, Any] = {"node": type(node).__name__}
+        for a in attrs.fields(type(node)):
+            value = getattr(node, a.name)
+            if a.name in ("pos", "end") or value == a.default:
+                continue
+            out[a.name] = to_data(value)
+        return out
+    raise TypeError(f"cannot write a {type(node).__name__} as data")
+
+
+@lru_cache(maxsize=1)
+def _classes() -> dict[str, tuple[type, frozenset[str]]]:
+    out = {}
+    for name, cls in vars(nodes).items():
+        if isinstance(cls, type) and issubclass(cls, nodes.Node) and attrs.has(cls):
+            out[name] = (cls, frozenset(a.name for a in attrs.fields(cls) if a.init))
+    return out
+
+
+def from_data(data: Any, depth: int = 0) -> Any:
+    """The node ``data`` describes (:func:`to_data`'s inverse); :class:`ValueError` if it is not
+    node data."""
+    if depth > 200:
+        raise ValueError("node data nested too deeply")
+    if data is None or isinstance(data, (bool, int, str)):
+        return data
+    if isinstance(data, list):
+        return tuple(from_data(x, depth + 1) for x in data)
+    if isinstance(data, dict):
+        name = data.get("node")
+        known = _classes().get(name) if isinstance(name, str) else None
+        if known is None:
+            raise ValueError(f"unknown node {name!r}")
+        cls, fields = known
+        args = {}
+        for k, v in data.items():
+            if k == "node":
+                continue
+            if k not in fields:
+                raise ValueError(f"{name} has no field {k!r}")
+            args[k] = from_data(v, depth + 1)
+        try:
+            return cls(**args)
+        except (TypeError, ValueError, AttributeError) as error:
+            raise ValueError(f"bad {name}: {error}") from None
+    raise ValueError(f"not node data: {type(data).__name__}")
