@@ -127,7 +127,7 @@ def test_scenario_keys_match_the_loader():
     from vsoracle.engine.state import BUILD_STEPS, PHASES, Zone
     from vsoracle.scenario.load import (ADVANCE_TARGETS, COMMON_STEP_KEYS, GAME_KEYS, OBJECT_PROPERTIES,
                                         PLAYER_KEYS, PLAYER_PROPERTIES, VERBS)
-    from vsoracle.text.ast import KEYWORDS
+    from vsoracle.engine.keywords import KNOWN_BLOCKS, KNOWN_KEYWORDS
 
     defs = SCENARIO_SCHEMA["$defs"]
     verb_steps = {k.removeprefix("step_"): v for k, v in defs.items() if k.startswith("step_") and k != "step_checks"}
@@ -140,7 +140,7 @@ def test_scenario_keys_match_the_loader():
     assert set(defs["objectChecks"]["properties"]) == set(OBJECT_PROPERTIES)
     assert set(defs["playerChecks"]["properties"]) == set(PLAYER_PROPERTIES)
     assert defs["objectChecks"]["properties"]["zone"]["enum"] == [z.value for z in Zone]
-    assert _enum(defs["keyword"]) == list(KEYWORDS) + ["leader"]
+    assert _enum(defs["keyword"]) == sorted(KNOWN_KEYWORDS | KNOWN_BLOCKS)
     game = SCENARIO_SCHEMA["properties"]["game"]["properties"]
     assert set(game) == GAME_KEYS
     assert game["phase"]["enum"] == list(PHASES)
@@ -301,7 +301,7 @@ def test_schema_rejects(case, db):
 # Values the loader passes through unchecked but that can never work (see the schema's $comment).
 STRICTER = {
     "check value outside the zones": (POSITION + '[check]\nqs.zone = "graveyard"', "check.qs"),
-    "check keyword that does not exist": (POSITION + '[check]\nqs.has = ["flying"]', "check.qs"),
+    "check keyword that cannot be one": (POSITION + '[check]\nqs.has = ["two words"]', "check.qs"),
     "chain label without kind": (POSITION + '[check]\nchain = ["qs"]', "check.chain[0]"),
     "boost not a boolean": (POSITION + '[[step]]\nrecruit = "ws2"\nboost = 1', "step[0].boost"),
     "reinforce without with": (POSITION + '[[step]]\nreinforce = "qs"', "step[0]"),

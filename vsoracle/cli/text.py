@@ -29,25 +29,26 @@ def _caret_lines(error: CardTextError) -> list[str]:
 
 def parse_command(
     text: str = typer.Argument(..., help="Card text; several powers may be separated by new lines."),
-    name: Optional[str] = typer.Option(None, "--name", help="The card's name, e.g. 'Doctor Doom': it becomes SelfRef."),
+    name: Optional[str] = typer.Option(None, "--name", help="The card's name, e.g. 'Doctor Doom': in the text it means the card itself (Self)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
 ) -> None:
     """Parse card text and print its AST as an indented tree."""
     from ..text import parse_card_text
-    from ..text.render import render_tree, to_data
+    from ..text.data import to_data, tree
 
     try:
         card_text = parse_card_text(text.replace("\\n", "\n"), name)
     except CardTextError as error:
         where = f"line {error.text_line}, column {error.column}: " if error.column else ""
         message = CardTextError(f"{where}{error.message}", text=error.text)
+        exit_ = fail(message)  # the error's one line first, then the caret under it
         for line in _caret_lines(error):
             typer.echo(line, err=True)
-        raise fail(message) from None
+        raise exit_ from None
     if as_json:
         typer.echo(json.dumps(to_data(card_text), ensure_ascii=False, indent=2))
     else:
-        typer.echo(render_tree(card_text))
+        typer.echo(tree(card_text))
 
 
 def check_command(

@@ -25,7 +25,7 @@ def say_action(node: Any) -> str:
     """What an effect has a player do, without its subject ("draw a card", "ready ~"), for
     "A may draw a card"."""
     from ..text import nodes as n
-    from ..text.speech import Speech
+    from ..text.render import Speech
 
     try:
         speech = Speech("~")

@@ -6,7 +6,7 @@ and ``parse_card_text(render(ast, card_name), card_name) == ast``.
 """
 
 from . import nodes
-from .speech import render
+from .render import render
 
 __all__ = ["nodes", "parse_card_text", "render"]
 

@@ -656,7 +656,7 @@ class Build(Transformer):
 
     def draw(self, meta, children):
         (obj,) = _trees(children)
-        return Verb(n.Draw, {"count": _count_of(obj)})
+        return Verb(n.Draw, {"count": _count_of(obj, meta)})
 
     def draw_equal(self, meta, children):
         (amount,) = _trees(children)
@@ -897,7 +897,14 @@ class Build(Transformer):
     def discarded_past(self, meta, children): return Verb(n.Discard, {"object": _trees(children)[0]})
     def revealed_past(self, meta, children): return Verb(n.Reveal, {"object": _trees(children)[0]})
     def defended(self, meta, children): return Verb(n.Defend, {})
-    def drew(self, meta, children): return Verb(n.Draw, {"count": _count_of(_trees(children)[0])})
+    def drew(self, meta, children):
+        """"If you drew a card", "if you drew two or more cards this turn" (a pattern: how many)."""
+        obj = _trees(children)[0]
+        q = obj.quantity if isinstance(obj, n.Filter) else None
+        if isinstance(obj, n.Filter) and obj.kind == "card" and not obj.qualifiers and q is not None \
+                and q.n is not None and (q.op != "=" or q.exact):
+            return Verb(n.Draw, {"count": q})
+        return Verb(n.Draw, {"count": _count_of(obj, meta)})
 
     def paid(self, meta, children):
         return Verb(n.Endurance, {"amount": None, "word": "pay"}, "player")
@@ -1401,11 +1408,13 @@ def _with_origin(cls: type, parts: list[Any]) -> Verb:
     return Verb(cls, {"object": obj, "origin": origin})
 
 
-def _count_of(obj: Any) -> n.Amount:
-    """"a card" → 1, "two cards" → 2, "X cards" → X (what "draw NP" draws)."""
-    if isinstance(obj, n.Filter) and obj.quantity is not None and obj.quantity.n is not None:
+def _count_of(obj: Any, meta: Any = None) -> n.Amount:
+    """"a card" → 1, "two cards" → 2, "X cards" → X (what "draw NP" draws: cards, a number of
+    them; "draw ~", "draw a character card" or "draw up to two cards" say something else)."""
+    if isinstance(obj, n.Filter) and obj.kind == "card" and not obj.qualifiers and obj.target is None \
+            and obj.quantity is not None and obj.quantity.op == "=" and obj.quantity.n is not None:
         return obj.quantity.n
-    return _ONE
+    raise _fail('"draw" takes a number of cards ("draw a card", "draw two cards", "draw X cards")', meta)
 
 
 def _qualifiers(mods: Iterable[Any]) -> tuple[n.Qualifier, ...]:

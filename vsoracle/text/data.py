@@ -1,5 +1,5 @@
 """Card-text nodes as plain data, and back: the form ``vsoracle parse --json`` prints and the
-parsed-text store keeps.
+parsed-text store keeps; and as the indented tree ``vsoracle parse`` prints.
 
 A node is ``{"node": "Stun", "object": {...}, ...}``: its class name and every field that differs
 from the field's default (display fields too, so that the text renders back as it was written);
@@ -17,7 +17,7 @@ import attrs
 
 from . import nodes
 
-__all__ = ["to_data", "from_data"]
+__all__ = ["to_data", "from_data", "tree"]
 
 
 def to_data(node: Any) -> Any:
@@ -73,3 +73,47 @@ def from_data(data: Any, depth: int = 0) -> Any:
         except (TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"bad {name}: {error}") from None
     raise ValueError(f"not node data: {type(data).__name__}")
+
+
+def tree(node: Any, indent: str = "  ") -> str:
+    """The node as an indented tree, one node or field per line; a node whose fields are all
+    plain values fits on one line (``Fixed(n=2)``). Display fields are left out."""
+    lines: list[str] = []
+
+    def scalar(value: Any) -> str | None:
+        if value is None or isinstance(value, (bool, int)):
+            return repr(value)
+        if isinstance(value, str):
+            return repr(value)
+        if value == ():
+            return "()"
+        return None
+
+    def shown(value: Any) -> list[tuple[str, Any]]:
+        return [(a.name, getattr(value, a.name)) for a in attrs.fields(type(value))
+                if a.eq and getattr(value, a.name) != a.default]
+
+    def walk(value: Any, depth: int, label: str) -> None:
+        pad = indent * depth
+        plain = scalar(value)
+        if plain is not None:
+            lines.append(f"{pad}{label}{plain}")
+            return
+        if isinstance(value, tuple):
+            lines.append(f"{pad}{label}".rstrip())
+            for item in value:
+                walk(item, depth + 1, "- ")
+            return
+        fields = shown(value)
+        simple = [(k, scalar(v)) for k, v in fields]
+        if all(v is not None for _, v in simple):
+            inner = ", ".join(f"{k}={v}" for k, v in simple)
+            if len(inner) < 60:
+                lines.append(f"{pad}{label}{type(value).__name__}({inner})")
+                return
+        lines.append(f"{pad}{label}{type(value).__name__}")
+        for k, v in fields:
+            walk(v, depth + 1, f"{k}: ")
+
+    walk(node, 0, "")
+    return "\n".join(lines)

@@ -75,7 +75,7 @@ class Node:
         return f"{type(self).__name__}({shown})"
 
     def __str__(self) -> str:
-        from .speech import render
+        from .render import render
         return render(self)
 
 

@@ -1,1047 +1,1377 @@
-"""Canonical card text from AST nodes: ``parse_card_text(render(ast, name), name) == ast``.
+"""Card text from nodes: one canonical wording per node, which parses back to the same node.
 
-The canonical text is card text in one fixed style: a filter's words in canonical order
-(adjectives, name, noun, "with …", "adjacent to …", controller, zones, "that …"), "If C, E."
-rather than "E if C." (unless C speaks of a target E names first), numbers of cards as words,
-the card's own name wherever the card speaks of itself. Reminder text is written as stored.
-
-Some ASTs have no card text (two modifiers of one clause with equal durations, a target named
-again as the subject of a second clause, …); rendering one raises :class:`RenderError`.
+``render(node, card_name)`` writes what :mod:`vsoracle.text.nodes` says in the house style the
+grammar reads: events as orders ("Stun target character") or with their doer ("target player
+discards a card"), in their mode ("Whenever ~ becomes stunned", "If ~ would be KO'd, instead,
+…", "~ cannot be stunned", "if it attacked this turn"); noun phrases as determiner, adjectives,
+noun and modifiers in canonical order; references with the words the card used, else as "that
+<noun>". A node that no card text can say raises :class:`RenderError`.
 """
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 import attrs
 
-from ..errors import CardTextError
-from . import ast as A
+from . import nodes as n
 
-__all__ = ["render", "render_tree", "to_data", "RenderError"]
-
-
-class RenderError(CardTextError):
-    """The AST has no canonical text (the parser never builds such an AST)."""
+__all__ = ["render", "RenderError"]
 
 
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-_KEYWORD_TEXT = {"concealed-optional": "Concealed—Optional"}
-_ZONE_TEXT = {"ko pile": "KO'd pile"}
-_PRONOUNS = ("it", "its", "he", "she", "him", "her", "his")
+class RenderError(ValueError):
+    """The node has no card text (e.g. a one-shot event with a duration)."""
+
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+                 9: "nine", 10: "ten"}
+_ZONE_WORDS = {"hand": "hand", "deck": "deck", "ko pile": "KO'd pile", "resource row": "resource row",
+               "front row": "front row", "support row": "support row", "hidden area": "hidden area",
+               "visible area": "visible area"}
+_PLURAL = {"character": "characters", "card": "cards", "character card": "character cards",
+           "attacker": "attackers", "defender": "defenders", "team attacker": "team attackers",
+           "resource": "resources", "location": "locations", "location card": "location cards",
+           "plot twist": "plot twists", "plot twist card": "plot twist cards", "equipment": "equipment",
+           "equipment card": "equipment cards", "player": "players", "opponent": "opponents", "effect": "effects",
+           "plot twist effect": "plot twist effects", "payment effect": "payment effects",
+           "triggered effect": "triggered effects", "affiliation": "team affiliations", "trait": "traits",
+           "point": "points", "power": "powers"}
+_SINGULAR_ODD = {"affiliation": "team affiliation"}
+_POSSESSIVE = {"he": "his", "she": "her", "him": "his", "her": "her", "it": "its", "they": "their", "them": "their",
+               "he or she": "his or her", "his": "his", "its": "its", "their": "their", "his or her": "his or her"}
+_OBJECTIVE = {"he": "him", "she": "her", "his": "him", "her": "her", "it": "it", "its": "it", "they": "them",
+              "their": "them", "them": "them", "him": "him", "he or she": "him or her"}
+_SUBJECTIVE = {"him": "he", "her": "she", "his": "he", "its": "it", "them": "they", "their": "they",
+               "he": "he", "she": "she", "it": "it", "they": "they", "he or she": "he or she", "his or her": "he or she"}
 
 
 def render(node: Any, card_name: str | None = None) -> str:
-    """Canonical text of any node; ``card_name`` is how :class:`~vsoracle.text.ast.SelfRef`
-    is written (without it: "this card")."""
-    return _Renderer(card_name).any(node)
+    """The node as canonical card text; ``card_name`` is the name its :class:`~nodes.Self` takes."""
+    # a sentence that ends with a quoted power ends with its period: 'has "… this turn."'
+    return Speech(card_name).say(node).replace('.".', '."')
 
 
-@lru_cache(maxsize=1)
-def _keywords() -> frozenset[str]:
-    """The grammar's keywords (words a sentence may start with and keep lower-case after a comma):
-    its string literals, read from ``grammar/vs.lark`` without building the parser (a test checks
-    that they are the parser's keywords)."""
-    from ..resources import data_path
-
-    text = (data_path("grammar") / "vs.lark").read_text(encoding="utf-8")
-    code = "\n".join(line.split("//", 1)[0] for line in text.splitlines())
-    found = re.findall(r'"((?:[^"\\]|\\.)*)"i?', code)
-    return frozenset((w.encode().decode("unicode_escape") if "\\" in w else w).lower() for w in found)
+def _uncap(text: str) -> str:
+    """A trigger's "At"/"Whenever" inside a sentence that callers capitalise."""
+    return text[:1].lower() + text[1:] if text[:1] in "AW" else text
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-def _join_list(items: list[str], word: str = "and") -> str:
-    if len(items) == 1:
-        return items[0]
+def _join(items: list[str], word: str = "and") -> str:
+    if len(items) <= 1:
+        return "".join(items)
     if len(items) == 2:
         return f"{items[0]} {word} {items[1]}"
-    return ", ".join(items[:-1]) + f", {word} {items[-1]}"
+    return ", ".join(items[:-1]) + f", {word} " + items[-1]
 
 
-def _end_line(line: str) -> str:
-    """A line ending in a quoted power ends with the quote: '… has "… this turn."' (FAQ SC 15)."""
-    return line[:-1] if line.endswith('".') else line
+class Speech:
+    """Rendering for one card: its name, and the power being rendered (for its targets)."""
 
+    def __init__(self, card_name: str | None) -> None:
+        self.name = card_name or "this card"
+        self.targets: dict[int, n.Filter] = {}
+        self.roles: dict[str, Any] = {}
+        self.step_objects: dict[int, Any] = {}
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
+    # == entry ===================================================================================
 
-
-def _count_word(n: int) -> str:
-    if n not in _NUMBER_WORDS:
-        raise RenderError(f"{n} has no number word in card text")
-    return _NUMBER_WORDS[n]
-
-
-_STATE_WHILE = {A.IsAttacking: "attacking", A.IsDefending: "defending", A.IsExhausted: "exhausted",
-                A.IsReinforced: "reinforced", A.IsTeamAttacking: "team attacking"}
-
-
-def _is_state_while(condition: Any) -> bool:
-    return type(condition) in _STATE_WHILE and isinstance(condition.ref, A.AffectedRef)
-
-
-class _Renderer:
-    def __init__(self, card_name: str | None, self_words: str = "this card") -> None:
-        self.name = card_name
-        self.self_words = self_words
-
-    # ------------------------------------------------------------------ dispatch
-
-    def any(self, node: Any) -> str:
-        if isinstance(node, A.CardText):
-            return self.card_text(node)
-        if isinstance(node, A.Power):
-            return _end_line(self.power(node))
-        if isinstance(node, A.Effect):
-            return " ".join(self.sentences(node))
-        if isinstance(node, A.Cost):
-            return _cap(self.cost(node))
-        if isinstance(node, A.Condition):
+    def say(self, node: Any) -> str:
+        if isinstance(node, n.CardText):
+            return "\n".join(self.power(p) for p in node.powers)
+        if isinstance(node, n.Power):
+            return self.power(node)
+        if isinstance(node, n.Effect):
+            return " ".join(_cap(x) for x in self.sentences(node))
+        if isinstance(node, n.Condition):
             return self.condition(node)
-        if isinstance(node, A.Trigger):
-            return self.trigger(node)
-        if isinstance(node, A.EventPattern):
-            return self.event(node)
-        if isinstance(node, A.Player):
-            return self.player(node)
-        if isinstance(node, A.Selector):
+        if isinstance(node, n.Selector):
             return self.np(node)
-        if isinstance(node, A.Change):
-            return " and ".join(self.predicate_groups((node,), plural=False))
-        if isinstance(node, A.Amount):
+        if isinstance(node, n.Amount):
             return self.amount(node)
-        if isinstance(node, A.Step):
+        if isinstance(node, n.Trigger):
+            return self.trigger(node)
+        if isinstance(node, n.Keyword):
+            return self.keyword(node)
+        if isinstance(node, n.Change):
+            return self.changes_text(n.Modify(n.Self(), (node,), n.NO_DURATION), None)
+        if isinstance(node, n.Step):
             return self.step(node)
-        if isinstance(node, A.Zone):
+        if isinstance(node, n.Zone):
             return self.zone(node)
+        if isinstance(node, n.Qualifier):
+            return " ".join(self.postmods((node,)) or self.premods((node,)))
         raise RenderError(f"cannot render {type(node).__name__}")
 
-    # ------------------------------------------------------------------ lines
+    # == powers ==================================================================================
 
-    def card_text(self, text: A.CardText) -> str:
-        lines: list[str] = []
-        keywords: list[str] = []
-        for power in text.powers:
-            if isinstance(power, A.Keyword):
-                keywords.append(self.keyword(power))
-                continue
-            if keywords:
-                lines.append(", ".join(keywords))
-                keywords = []
-            lines.append(_end_line(self.power(power)))
-        if keywords:
-            lines.append(", ".join(keywords))
-        return "\n".join(lines)
+    def power(self, p: n.Power) -> str:
+        self._learn(p)
+        if isinstance(p, n.Keywords):
+            return ", ".join(self.keyword(k) for k in p.keywords)
+        if isinstance(p, n.KeywordPower):
+            return f"{self.keyword(p.keyword)}: {self.power(p.power)}"
+        if isinstance(p, n.Activated):
+            costs = _cap(", ".join(self.event(c, None) for c in p.costs))
+            parts = [costs + " >>> " + " ".join(_cap(x) for x in self.sentences(p.effect, delayed_first=True))]
+            if p.limits:
+                parts.append("Use this power only " + " and only ".join(self.limit(x) for x in p.limits) + ".")
+            return " ".join(parts)
+        if isinstance(p, n.Triggered):
+            sentences = self.sentences(p.effect)
+            return f"{self.trigger(p.trigger)}, {sentences[0]}" + \
+                "".join(" " + _cap(s) for s in sentences[1:])
+        if isinstance(p, (n.Static, n.Spell)):
+            return " ".join(_cap(x) for x in self.sentences(p.effect))
+        if isinstance(p, n.Replacement):
+            return _cap(self.instead(p.instead, None))
+        if isinstance(p, n.Restriction):
+            return f"{_cap(p.action)} {self.name} only " + " and only ".join(self.limit(x) for x in p.limits) + "."
+        if isinstance(p, n.AdditionalCost):
+            return f"As an additional cost to {p.action} {self.name}, " + \
+                ", ".join(self.event(c, None) for c in p.costs) + "."
+        if isinstance(p, n.AlternateCost):
+            kind = "recruit" if p.action == "recruit" else "threshold"
+            return f"You may {self.event(p.costs[0], None)} rather than pay {self.name}'s {kind} cost."
+        if isinstance(p, n.Crossover):
+            return f"Crossover {_join(list(p.names))}."
+        raise RenderError(f"cannot render {type(p).__name__}")
 
-    def keyword(self, kw: A.Keyword) -> str:
-        text = _KEYWORD_TEXT.get(kw.name, kw.name.capitalize())
-        if kw.value is not None:
-            text += f" {kw.value}"
-        if kw.reminder:
-            text += f" {kw.reminder}"
-        return text
+    def _learn(self, p: Any) -> None:
+        """Remember the power's targets and event roles, to name references to them."""
+        def walk(x: Any) -> None:
+            if isinstance(x, n.GainPower):
+                return
+            if isinstance(x, n.Filter) and x.target is not None:
+                self.targets.setdefault(x.target, x)
+            if isinstance(x, (n.Whenever, n.Instead)):
+                for a in x.event.__attrs_attrs__:
+                    v = getattr(x.event, a.name)
+                    if isinstance(v, n.Filter):
+                        self.roles.setdefault(a.name, v)
+            if isinstance(x, tuple):
+                for y in x:
+                    walk(y)
+            elif isinstance(x, n.Node) and hasattr(x, "__attrs_attrs__"):
+                for a in x.__attrs_attrs__:
+                    walk(getattr(x, a.name))
+        walk(p)
 
-    def power(self, power: A.Power) -> str:
-        if isinstance(power, A.Keyword):
-            return self.keyword(power)
-        if isinstance(power, A.NotUnique):
-            return f"{self.self_name()} is not unique."
-        if isinstance(power, A.Leader):
-            return "Leader: " + self.power(power.power)
-        if isinstance(power, A.Ongoing):
-            return "Ongoing: " + self.power(power.power)
-        if isinstance(power, A.ActivatedPower):
-            costs = _cap(", ".join(self.cost(c) for c in power.costs))
-            text = f"{costs} >>> {' '.join(self.sentences(power.effect))}"
-            if power.limits:
-                parts = ["once per turn" if isinstance(l, A.OncePerTurn) else f"if {self.condition(l.condition)}"
-                         for l in power.limits]
-                text += " Use this power only " + " and only ".join(parts) + "."
-            return text
-        if isinstance(power, A.TriggeredPower):
-            sentences = self.sentences(power.effect)
-            first = sentences[0]
-            word = first.split(" ", 1)[0]
-            if (not self._starts_with_name(first) and word.lower() in _keywords()
-                    and word[1:] == word[1:].lower()):  # "If" → "if", but "KO" stays
-                sentences[0] = first[:1].lower() + first[1:]
-            return f"{self.trigger(power.trigger)}, {' '.join(sentences)}"
-        if isinstance(power, A.ContinuousPower):
-            return " ".join(self.continuous(power.modifiers))
-        if isinstance(power, A.ReplacementPower):
-            return (f"If {self.event(power.event, would=True)}, instead, "
-                    f"{self.clauses(power.replacement)}.")
-        if isinstance(power, A.PlayRestriction):
-            parts = []
-            if power.timing is not None:
-                parts.append(f"during {self.step(power.timing)}")
-            if power.conditions:
-                parts.append("if " + " and ".join(self.condition(c) for c in power.conditions))
-            if not parts:
-                raise RenderError("a play restriction needs a timing or a condition")
-            return f"{_cap(power.action)} {self.self_name()} only " + " and only ".join(parts) + "."
-        if isinstance(power, A.AdditionalCost):
-            return (f"As an additional cost to {power.action} {self.self_name()}, "
-                    f"{self.cost(power.cost)}.")
-        if isinstance(power, A.AlternateCost):
-            kind = "recruit" if power.action == "recruit" else "threshold"
-            return f"You may {self.cost(power.cost)} rather than pay {self.possessive(A.SelfRef())} {kind} cost."
-        if isinstance(power, A.Spell):
-            return " ".join(self.sentences(power.effect, first_of_line=True))
-        raise RenderError(f"cannot render {type(power).__name__}")
+    def keyword(self, k: n.Keyword) -> str:
+        if k.spelled:
+            text = k.spelled
+        else:
+            text = k.name.capitalize()
+            if k.sub:
+                text += "—" + k.sub.capitalize()
+            if k.value is not None:
+                text += " " + self.amount(k.value)
+        return text + (f" ({k.reminder})" if k.reminder else "")
 
-    def _starts_with_name(self, sentence: str) -> bool:
-        return bool(self.name) and sentence.startswith(self.name)
+    def limit(self, x: n.Limit) -> str:
+        if isinstance(x, n.PerTurn):
+            return "once per turn" if x.n == 1 else "twice per turn"
+        if isinstance(x, n.OnlyIf):
+            return f"{x.word} {self.condition(x.condition)}"
+        if isinstance(x, n.OnlyDuring):
+            return f"during {self.step(x.step)}"
+        if isinstance(x, n.OnlyFrom):
+            return f"from {self.zone(x.zone)}"
+        raise RenderError(f"cannot render {type(x).__name__}")
 
-    def cost(self, cost: A.Cost) -> str:
-        if isinstance(cost, A.Activate):
-            return "activate"
-        if isinstance(cost, A.PayEndurance):
-            return f"pay {cost.amount} endurance"
-        if isinstance(cost, A.PayResourcePoints):
-            noun = "resource point" if cost.amount == 1 else "resource points"
-            return f"pay {'up to ' if cost.up_to else ''}{cost.amount} {noun}"
-        if isinstance(cost, A.DiscardCost):
-            return f"discard {self.np(cost.filter)}"
-        if isinstance(cost, A.ExhaustCost):
-            return f"exhaust {self.np(cost.selector)}"
-        if isinstance(cost, A.RemoveFromGameCost):
-            return f"remove {self.np(cost.selector)} from the game"
-        if isinstance(cost, A.RevealCost):
-            return f"reveal {self.np(cost.filter)}"
-        if isinstance(cost, A.StunCost):
-            return f"stun {self.np(cost.selector)}"
-        raise RenderError(f"cannot render {type(cost).__name__}")
+    def trigger(self, t: n.Trigger) -> str:
+        if isinstance(t, n.Whenever):
+            word = "When" if t.word == "when" else "Whenever"
+            return f"{word} {self.event_clause(t.event, t.subject)}"
+        if isinstance(t, n.AtStart):
+            return f"At the start of {self.step(t.step)}"
+        if isinstance(t, n.AtEnd):
+            return f"At the end of {self.step(t.step)}"
+        raise RenderError(f"cannot render {type(t).__name__}")
 
-    def continuous(self, modifiers: tuple[A.Modify, ...]) -> list[str]:
-        sentences: list[str] = []
-        index = 0
-        while index < len(modifiers):
-            modifier = modifiers[index]
-            while_ = modifier.duration.while_
-            if while_ is not None and not self._tail_while(modifier):
-                group = [modifier]
-                while (index + len(group) < len(modifiers)
-                       and modifiers[index + len(group)].duration == modifier.duration):
-                    group.append(modifiers[index + len(group)])
-                stripped = [attrs.evolve(m, duration=A.Duration(None)) for m in group]
-                body = self.clauses(A.Sequence(tuple(stripped)) if len(stripped) > 1 else stripped[0])
-                sentences.append(f"While {self.while_text(while_)}, {body}.")
-                index += len(group)
-                continue
-            group = [modifier]
-            while (index + len(group) < len(modifiers) and modifiers[index + len(group)].subject == modifier.subject
-                   and self._tail_while(modifiers[index + len(group)])):
-                group.append(modifiers[index + len(group)])
-            body = self.clauses(A.Sequence(tuple(group)) if len(group) > 1 else group[0])
-            sentences.append(_cap(body) + ".")
-            index += len(group)
-        return sentences
+    def step(self, s: n.Step) -> str:
+        return f"{'your' if s.whose == 'your' else 'the'} {s.name}"
 
-    def while_text(self, condition: A.Condition) -> str:
-        if _is_state_while(condition):
-            return _STATE_WHILE[type(condition)]
-        return self.condition(condition)
+    # == sentences ===============================================================================
 
-    def _tail_while(self, modifier: A.Modify) -> bool:
-        """Can the modifier's "while" be written after its changes (one predicate)?"""
-        while_ = modifier.duration.while_
-        if while_ is None:
-            return True
-        return _is_state_while(while_) and len(self.predicate_groups(modifier.changes, False)) == 1
-
-    # ------------------------------------------------------------------ sentences
-
-    def sentences(self, effect: A.Effect, first_of_line: bool = False) -> list[str]:
-        steps = effect.steps if isinstance(effect, A.Sequence) else (effect,)
+    def sentences(self, e: n.Effect, delayed_first: bool = False) -> list[str]:
+        steps = e.steps if isinstance(e, n.Sequence) else (e,)
         out: list[str] = []
-        for number, step in enumerate(steps):
-            out.append(self.sentence(step, first_of_line and number == 0))
+        for s in steps:
+            out += self.sentence(s)
         return out
 
-    def sentence(self, step: A.Effect, first_of_line: bool) -> str:
-        if isinstance(step, A.Conditional):
-            if self._condition_needs_effect_first(step):
-                return _cap(f"{self.clauses(step.effect)} if {self.condition(step.condition)}") + "."
-            return f"If {self.condition(step.condition)}, {self.clauses(step.effect)}."
-        if isinstance(step, A.IfYouDo):
-            return f"If you do, {self.clauses(step.effect)}."
-        if isinstance(step, A.CreateReplacement):
-            event = self.event(step.event, would=True)
-            if step.duration.span is not None:
-                return f"If {event} {self.span(step.duration.span)}, {self.clauses(step.replacement)} instead."
-            return f"If {event}, instead, {self.clauses(step.replacement)}."
-        if isinstance(step, A.DelayedTrigger):
-            span = f" {self.span(step.duration.span)}" if step.duration.span else ""
-            if isinstance(step.trigger, A.AtStartOf):
-                if first_of_line:
-                    return _cap(f"{self.clauses(step.effect)} at the start of {self.step(step.trigger.step)}{span}.")
-                return f"At the start of {self.step(step.trigger.step)}{span}, {self.clauses(step.effect)}."
-            if isinstance(step.trigger, A.Whenever):
-                return f"Whenever {self.event(step.trigger.event)}{span}, {self.clauses(step.effect)}."
-            raise RenderError("a delayed trigger is 'at the start of …' or 'whenever …'")
-        if isinstance(step, A.Modify) and not self._tail_while(step):
-            span = f" {self.span(step.duration.span)}" if step.duration.span else ""
-            stripped = attrs.evolve(step, duration=A.Duration(None))
-            return f"While {self.while_text(step.duration.while_)}{span}, {self.clauses(stripped)}."
-        return _cap(self.clauses(step)) + "."
+    def sentence(self, e: n.Effect) -> list[str]:
+        if isinstance(e, n.IfDone):
+            who = self.np(e.player, "subject") if e.player is not None else "you"
+            verb = "do" if who == "you" else "does"
+            return [f"if {who} {verb}, {self.body(e.effect)}."]
+        if isinstance(e, n.Conditional) and e.trailing and e.otherwise is None and _atomic(e.condition) \
+                and not isinstance(e.effect, n.Sequence):
+            return [self.clause(e) + "."]
+        if isinstance(e, n.Conditional):
+            text = f"if {self.condition(e.condition)}, {self.body(e.effect)}."
+            out = [text]
+            if e.otherwise is not None:
+                out.append(f"otherwise, {self.body(e.otherwise)}.")
+            return out
+        if isinstance(e, n.Delayed):
+            return [f"{_uncap(self.trigger(e.trigger))}{self.span(e.duration.span)}, {self.body(e.effect)}."]
+        if isinstance(e, n.CreateReplacement):
+            return [self.instead(e.instead, e.duration.span)]
+        if isinstance(e, n.Modify) and e.duration.while_ is not None and not _affected_while(e.duration.while_):
+            return [f"while {self.condition(e.duration.while_)}, "
+                    f"{self.modify(n.Modify(e.subject, e.changes, n.Duration(e.duration.span)))}."]
+        if isinstance(e, n.Modify) and e.duration.while_ is not None and _affected_while(e.duration.while_) \
+                and (e.duration.leading or len(e.changes) > 1):
+            state = e.duration.while_.qualifiers[0].name
+            return [f"while {state}{self.span(e.duration.span)}, "
+                    f"{self.modify(n.Modify(e.subject, e.changes, n.NO_DURATION))}."]
+        return [self.body(e) + "."]
 
-    def _condition_needs_effect_first(self, step: A.Conditional) -> bool:
-        targets_in_effect = {n.index for n in _walk(step.effect) if isinstance(n, A.Target)}
-        refs_in_condition = {n.index for n in _walk(step.condition) if isinstance(n, A.TargetRef)}
-        return bool(targets_in_effect & refs_in_condition)
+    def body(self, e: n.Effect) -> str:
+        """An effect as one sentence's clauses: "move ~ to your hidden area, exhaust him, and …"."""
+        steps = e.steps if isinstance(e, n.Sequence) else (e,)
+        return _join([self.clause(s) for s in steps])
 
-    # ------------------------------------------------------------------ clauses
+    def clause(self, e: n.Effect) -> str:
+        if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
+            return self.event(e, e.object)
+        if isinstance(e, n.Event):
+            return self.event(e, getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints,
+                                                                                  n.GameEnd)) else e.player)
+        if isinstance(e, n.Modify):
+            return self.modify(e)
+        if isinstance(e, n.May):
+            return self.may(e)
+        if isinstance(e, n.Conditional) and e.otherwise is None:
+            if not _atomic(e.condition):
+                raise RenderError("a condition after a clause is a single condition")
+            return f"{self.clause(e.effect)} if {self.condition(e.condition)}"
+        if isinstance(e, n.Unless):
+            return f"{self.clause(e.effect)} unless {self.condition(e.condition)}"
+        if isinstance(e, n.Choose):
+            return f"choose {self.np(e.selector)}"
+        if isinstance(e, n.Delayed) and isinstance(e.trigger, n.AtStart):
+            return f"{self.clause(e.effect)} at the start of {self.step(e.trigger.step)}{self.span(e.duration.span)}"
+        if isinstance(e, n.Nothing):
+            raise RenderError("nothing happens: no card text says it alone")
+        raise RenderError(f"cannot render {type(e).__name__} inside a sentence")
 
-    def clauses(self, effect: A.Effect) -> str:
-        steps = effect.steps if isinstance(effect, A.Sequence) else (effect,)
-        parts: list[str] = []
-        index = 0
-        while index < len(steps):
-            step = steps[index]
-            if isinstance(step, A.Modify) and not isinstance(step.subject, A.Player):
-                group = [step]
-                while index + len(group) < len(steps):
-                    following = steps[index + len(group)]
-                    if not (isinstance(following, A.Modify) and following.subject == step.subject
-                            and all(following.duration != g.duration for g in group)
-                            and self._tail_while(following) and self._tail_while(group[-1])):
-                        break
-                    group.append(following)
-                parts.append(self.object_clause(group))
-                index += len(group)
-                continue
-            parts.append(self.clause(step))
-            index += 1
-        return _join_list(parts)
+    def may(self, e: n.May) -> str:
+        inner = e.effect
+        who = e.player if e.player is not None else getattr(inner, "agent", None) or getattr(inner, "player", None)
+        subject = self.np(who, "subject") if who is not None else "you"
+        return f"{subject} may {self.vp(inner, base=True)}"
 
-    def clause(self, effect: A.Effect) -> str:
-        if isinstance(effect, A.Conditional):
-            return f"{self.clause(effect.effect)} if {self.condition(effect.condition)}"
-        if isinstance(effect, A.Modify):
-            if isinstance(effect.subject, A.Player):
-                return self.player_clause(effect)
-            return self.object_clause([effect])
-        if isinstance(effect, A.YouMay):
-            return f"{self.player(effect.player)} may {self.action(effect.effect, base=True)}"
-        if isinstance(effect, A.BecomeDefender):
-            return f"{self.np(effect.selector)} becomes the defender this attack"
-        if isinstance(effect, A.Sequence):
-            raise RenderError("a sequence inside a clause has no card text")
-        player = getattr(effect, "player", None)
-        if player is None or isinstance(player, A.You):
-            return self.action(effect, base=True)
-        base = isinstance(player, A.Opponents)
-        return f"{self.player(player)} {self.action(effect, base=base)}"
+    def span(self, span: str | None) -> str:
+        return f" this {span}" if span else ""
 
-    def player_clause(self, modify: A.Modify) -> str:
-        parts = []
-        for change in modify.changes:
-            if isinstance(change, A.CannotLoseGame):
-                parts.append("cannot lose the game")
-            elif isinstance(change, A.CannotWinGame):
-                parts.append("cannot win the game")
-            elif isinstance(change, A.CannotPlay) and change.kind == "plot twist":
-                parts.append("cannot play plot twists")
-            elif isinstance(change, A.CannotUseActivatedPowers):
-                parts.append(f"cannot use {self.possessive(change.of)} activated powers")
+    # == replacements ============================================================================
+
+    def instead(self, i: n.Instead, span: str | None) -> str:
+        if i.prevent and isinstance(i.effect, n.Nothing):
+            return f"prevent all {self.event_noun(i.event)}{self.span(span)}."
+        pattern = self.would(i.event, i.subject)
+        extra = ""
+        if i.condition is not None:
+            extra = self.instead_condition(i.condition, i.event)
+        head = f"if {pattern}{extra}{self.span(span)}"
+        effect = i.effect
+        if isinstance(effect, n.Sequence) and effect.steps and isinstance(effect.steps[0], n.Nothing):
+            obj = getattr(i.event, "object", None)
+            rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
+            body = f"it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)} and {self.body(rest)}"
+            return f"{head}, instead, {body}."
+        if i.optional:
+            who = getattr(effect, "agent", None) or n.You()
+            text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
+            return f"{head}, {text} instead."
+        body = self.body(effect)
+        if i.first:
+            return f"{head}, instead, {body}."
+        return f"{head}, {body} instead."
+
+    def instead_condition(self, c: n.Condition, event: Any) -> str:
+        parts = c.conditions if isinstance(c, n.All) else (c,)
+        out = ""
+        i = 0
+        while i < len(parts):
+            p = parts[i]
+            if isinstance(p, n.During):
+                out += f" during {self.step(p.step)}"
+            elif isinstance(p, n.Is) and len(p.qualifiers) == 1 and isinstance(p.qualifiers[0], n.State):
+                state = p.qualifiers[0].name
+                nxt = parts[i + 1] if i + 1 < len(parts) else None
+                if state == "attacking" and isinstance(nxt, n.Compare) and isinstance(nxt.left, n.NumberOf):
+                    f = nxt.left.selector
+                    base = n.Filter(f.kind, tuple(q for q in f.qualifiers if not isinstance(q, n.Role)),
+                                    n.Quantity("=", n.Fixed(1)))
+                    out += f" while attacking {self.np(base)}"
+                    i += 2
+                    continue
+                out += f" while {state}"
             else:
-                raise RenderError(f"a player cannot have {type(change).__name__}")
-        if len(parts) != 1 or modify.duration.while_ is not None:
-            raise RenderError("a player clause has one restriction")
-        span = f" {self.span(modify.duration.span)}" if modify.duration.span else ""
-        return f"{self.player(modify.subject)} {parts[0]}{span}"
+                raise RenderError("cannot render this replacement's condition")
+            i += 1
+        return out
 
-    def object_clause(self, group: list[A.Modify]) -> str:
-        subject = group[0].subject
-        plural = _is_plural(subject)
-        last_span = group[-1].duration.span
-        predicates: list[str] = []
-        for number, modify in enumerate(group):
-            phrases = self.predicate_groups(modify.changes, plural)
-            tail = []
-            if modify.duration.while_ is not None:
-                tail.append("while " + self.while_text(modify.duration.while_))
-            span = modify.duration.span
-            is_last = number == len(group) - 1
-            if span is not None and (is_last or span != last_span):
-                tail.append(self.span(span))
-            if span is None and not is_last and last_span is not None:
-                raise RenderError("modifiers of one clause: only the last may omit a shared span")
-            for_each = _for_each_of(modify.changes)
-            if for_each is not None:
-                tail.append("for each " + self.heads_and_post(for_each, plural=False))
-            text = " and ".join(phrases)
-            if tail:
-                text += " " + " ".join(tail)
-            predicates.append(text)
-        subject_text = self.np(subject, subject_position=True)
-        if isinstance(subject, A.Filter) and subject.count == 1 and subject.kind == "character":
-            subject_text += " of your choice"
-        return f"{subject_text} {' and '.join(predicates)}"
+    def event_noun(self, e: n.Event) -> str:
+        if isinstance(e, n.Breakthrough):
+            return "breakthrough" + (f" to {self.np(e.player, 'object')}" if e.player is not None else "")
+        if isinstance(e, n.Endurance):
+            return "endurance loss" + (f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause else "")
+        raise RenderError("cannot render this prevented event")
 
-    def predicate_groups(self, changes: tuple[A.Change, ...], plural: bool) -> list[str]:
-        groups: list[str] = []
-        index = 0
-        verb = (lambda singular, many: many if plural else singular)
-        while index < len(changes):
-            change = changes[index]
-            kind = _group_kind(change)
-            run = [change]
-            while index + len(run) < len(changes) and kind is not None and _group_kind(changes[index + len(run)]) == kind:
-                run.append(changes[index + len(run)])
-            index += len(run)
-            if kind == "stat":
-                stats = " / ".join(self.stat_change(c) for c in run)
-                groups.append(f"{verb('gets', 'get')} {stats}")
-            elif kind == "gain":
-                groups.append(f"{verb('has', 'have')} {' and '.join(self.keyword_name(c.keyword) for c in run)}")
-            elif kind == "lose":
-                groups.append(f"{verb('loses', 'lose')} {' and '.join(self.keyword_name(c.keyword) for c in run)}")
-            elif kind == "lose-cannot-gain":
-                groups.append(f"{verb('loses', 'lose')} and cannot gain "
-                              f"{' and '.join(self.keyword_name(c.keyword) for c in run)}")
-            elif kind == "cannot-gain":
-                groups.append(f"cannot gain {' and '.join(self.keyword_name(c.keyword) for c in run)}")
-            else:
-                groups.append(self.single_change(change, plural))
-        return groups
+    # == events ==================================================================================
 
-    def stat_change(self, change: A.StatChange) -> str:
-        amount = change.amount
-        if isinstance(amount, A.ForEach):
-            n = amount.per
-        elif isinstance(amount, A.Fixed):
-            n = amount.n
-        else:
-            raise RenderError("a stat change is +N or +N for each …")
-        text = f"{_signed(n)} {change.stat.upper()}"
-        return f"an additional {text}" if change.additional else text
+    def event(self, e: n.Event, agent: Any) -> str:
+        """An event as a clause: an order when nobody is named as its doer, else "X does it"."""
+        if agent is None:
+            return self.vp(e, base=True)
+        return f"{self.np(agent, 'subject')} {self.vp(e, base=_plural(agent))}"
 
-    def keyword_name(self, name: str) -> str:
-        return name.replace("-", "—") if name == "concealed-optional" else name
+    def event_clause(self, e: n.Event, subject_role: str | None) -> str:
+        """A trigger's event: "~ becomes stunned by an attacker", "~ attacks", "you recruit ~"."""
+        role = subject_role or _default_role(e)
+        if role == "object" and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeTarget, n.BecomeDefender)):
+            subject = getattr(e, "object")
+            return f"{self.np(subject, 'subject')} {self.passive(e, _plural(subject))}"
+        if role == "object":
+            subject = getattr(e, "object")
+            return f"{self.np(subject, 'subject')} {self.vp(e, base=_plural(subject))}"
+        who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
+        return f"{self.np(who, 'subject')} {self.vp(e, base=_plural(who))}"
 
-    def single_change(self, change: A.Change, plural: bool) -> str:
-        has = "have" if plural else "has"
-        if isinstance(change, A.GainAffiliation):
-            if len(change.affiliations.names) != 1:
-                raise RenderError("'have the X affiliation' names one affiliation")
-            return f"{has} the {change.affiliations.names[0]} affiliation"
-        if isinstance(change, A.ShareAffiliations):
-            return f"{has} both affiliations"
-        if isinstance(change, A.GainPower):
-            # Inside the quotes "this character" is the object that has the power (FAQ SC 15).
-            return f'{has} "{_Renderer(None, "this character").power(change.power)}"'
-        if isinstance(change, A.CannotBeTargeted):
-            return f"cannot be the target of {self.effect_np(change.by)}"
-        if isinstance(change, A.CanAttackHidden):
-            return "can attack hidden characters"
-        if isinstance(change, A.CannotBeStunned):
-            return "cannot be stunned"
-        if isinstance(change, A.CannotCauseBreakthrough):
-            return "cannot cause breakthrough"
-        if isinstance(change, A.CannotAttack):
-            return "cannot attack"
-        if isinstance(change, A.TeamAttackAsThough):
-            return "can team attack as though they had all team affiliations"
-        raise RenderError(f"{type(change).__name__} is not something an object gets")
+    def would(self, e: n.Event, role: str | None) -> str:
+        role = role or _default_role(e)
+        if role in ("object", "become"):
+            subject = getattr(e, "object")
+            if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeTarget, n.BecomeDefender)):
+                return f"{self.np(subject, 'subject')} would {self.vp(e, base=True)}"
+            how = "become" if role == "become" else "be"
+            return f"{self.np(subject, 'subject')} would {how} {self.participle(e)}"
+        who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
+        return f"{self.np(who, 'subject')} would {self.vp(e, base=True)}"
 
-    # ------------------------------------------------------------------ actions
+    def passive(self, e: n.Event, plural: bool) -> str:
+        """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
+        word = {n.KO: "is", n.Attack: "is", n.Reinforce: "is", n.Recruit: "is", n.Play: "is",
+                n.Move: "is", n.Discard: "is", n.Reveal: "is"}.get(type(e), "becomes")
+        if plural:
+            word = {"is": "are", "becomes": "become"}[word]
+        return f"{word} {self.participle(e)}"
 
-    def action(self, effect: A.Effect, base: bool) -> str:
-        def v(verb: str, third: str | None = None) -> str:
-            return verb if base else (third or verb + "s")
-
-        if isinstance(effect, A.Draw):
-            n = effect.count.n if isinstance(effect.count, A.Fixed) else None
-            if n is None:
-                raise RenderError("draw a number of cards")
-            return f"{v('draw')} {'a card' if n == 1 else _count_word(n) + ' cards'}"
-        if isinstance(effect, A.Discard):
-            return f"{v('discard')} {self.np(effect.filter)}"
-        if isinstance(effect, A.KO):
-            return f"{v('KO', 'KOs')} {self.np(effect.selector)}"
-        if isinstance(effect, A.Stun):
-            return f"{v('stun')} {self.np(effect.selector)}"
-        if isinstance(effect, A.Ready):
-            return f"{v('ready', 'readies')} {self.np(effect.selector)}"
-        if isinstance(effect, A.Exhaust):
-            return f"{v('exhaust', 'exhausts')} {self.np(effect.selector)}"
-        if isinstance(effect, A.Recover):
-            return f"{v('recover')} {self.np(effect.selector)}"
-        if isinstance(effect, A.MoveToArea):
-            return f"{v('move')} {self.np(effect.selector)} to your {effect.area} area"
-        if isinstance(effect, A.PutInto):
-            if effect.position is not None:
-                return f"{v('put')} {self.np(effect.cards)} on the {effect.position} of {self.zone(effect.zone)}"
-            return f"{v('put')} {self.np(effect.cards)} into {self.zone(effect.zone)}"
-        if isinstance(effect, A.PutCounter):
-            text = (f"{v('put')} a {_signed(effect.atk)} ATK / {_signed(effect.def_)} DEF counter on "
-                    f"{self.np(effect.selector)}")
-            if isinstance(effect.times, A.PointsPaid):
-                return text + " for each point you paid"
-            if effect.times != A.Fixed(1):
-                raise RenderError("counters: one, or one for each point you paid")
-            return text
-        if isinstance(effect, A.ReturnTo):
-            return f"{v('return')} {self.np(effect.cards)} to {self.zone(effect.zone)}"
-        if isinstance(effect, A.Reveal):
-            return f"{v('reveal')} {self.np(effect.cards)}"
-        if isinstance(effect, A.Search):
-            return f"{v('search', 'searches')} {self.zone(effect.zone)} for {self.np(effect.filter)}"
-        if isinstance(effect, A.Negate):
-            return f"{v('negate')} {self.effect_np(effect.target)}"
-        if isinstance(effect, A.ChangeTarget):
-            return f"{v('change')} the target of {self.effect_np(effect.effect)} to {self.np(effect.new_target)}"
-        if isinstance(effect, A.RemoveFromAttack):
-            return f"{v('remove')} {self.np(effect.selector)} from this attack"
-        if isinstance(effect, A.GainEndurance):
-            return f"{v('gain')} {self.amount(effect.amount)} endurance"
-        if isinstance(effect, A.GainResourcePoints):
-            n = self.amount(effect.amount)
-            return f"{v('gain')} {n} resource {'point' if n == '1' else 'points'}"
-        if isinstance(effect, A.LoseEndurance):
-            amount = effect.amount
-            if isinstance(amount, A.CostOf):
-                return f"{v('lose')} endurance equal to {self.amount(amount)}"
-            if isinstance(amount, A.ForEach):
-                return f"{v('lose')} {amount.per} endurance for each {self.heads_and_post(amount.selector, plural=False)}"
-            return f"{v('lose')} {self.amount(amount)} endurance"
-        if isinstance(effect, A.ReplaceResource):
-            return f"{v('replace')} {self.np(effect.selector)}"
-        if isinstance(effect, A.GainControl):
-            return f"{v('gain')} control of {self.np(effect.selector)}"
-        if isinstance(effect, A.TurnFaceDown):
-            return f"{v('turn')} {self.np(effect.selector)} face down"
-        if isinstance(effect, A.Choose):
-            return f"{v('choose')} {self.np(effect.selector)}"
-        if isinstance(effect, A.ChooseAffiliations):
-            return (f"{v('choose')} {_count_word(effect.count)} team affiliations among "
-                    f"{self.np(effect.among, subject_position=True)}")
-        raise RenderError(f"{type(effect).__name__} has no card text as an action")
-
-    # ------------------------------------------------------------------ triggers, events, steps
-
-    def trigger(self, trigger: A.Trigger) -> str:
-        if isinstance(trigger, A.WhenYouRecruit):
-            return f"When you recruit {self.np(trigger.subject)}"
-        if isinstance(trigger, A.Whenever):
-            if isinstance(trigger.event, A.ComesIntoPlay) and isinstance(trigger.event.subject, A.SelfRef):
-                return f"When {self.event(trigger.event)}"
-            return f"Whenever {self.event(trigger.event)}"
-        if isinstance(trigger, A.AtStartOf):
-            return f"At the start of {self.step(trigger.step)}"
-        raise RenderError(f"cannot render {type(trigger).__name__}")
-
-    def event(self, event: A.EventPattern, would: bool = False) -> str:
-        def v(verb: str) -> str:
-            return f"would {verb}" if would else verb + "s"
-
-        if isinstance(event, A.Attacks):
-            return f"{self.np(event.subject)} {v('attack')}"
-        if isinstance(event, A.Stuns):
-            return f"{self.np(event.subject)} {v('stun')} {self.np(event.object)}"
-        if isinstance(event, A.BecomesStunnedBy) and not would:
-            return f"{self.np(event.object)} becomes stunned by {self.np(event.by)}"
-        if isinstance(event, A.CausesBreakthrough):
-            text = f"{self.np(event.subject)} {v('cause')} breakthrough"
-            if event.to is not None:
-                text += f" to {self.player(event.to)}"
-            if event.attacking is not None:
-                text += f" while attacking {self.np(event.attacking)}"
-            return text
-        if isinstance(event, A.ComesIntoPlay) and not would:
-            return f"{self.np(event.subject)} {'come' if _is_plural(event.subject) else 'comes'} into play"
-        if isinstance(event, A.Reinforces) and not would:
-            return f"{self.np(event.subject)} reinforces {self.np(event.object)}"
-        raise RenderError(f"cannot render {type(event).__name__}{' with would' if would else ''}")
-
-    def step(self, step: A.Step) -> str:
-        return f"{'your' if step.whose == 'your' else 'the'} {step.name}"
-
-    def span(self, span: str) -> str:
-        return f"this {span}"
-
-    # ------------------------------------------------------------------ conditions and amounts
-
-    def condition(self, condition: A.Condition) -> str:
-        c = condition
-        if isinstance(c, A.AllOf):
-            return " and ".join(self.condition(x) for x in c.conditions)
-        if isinstance(c, A.NoCardsInHand) and isinstance(c.player, A.You):
-            return "you have no cards in hand"
-        if isinstance(c, A.YouControl):
-            return f"you control {self.np(c.selector)}"
-        if isinstance(c, A.YouDoNotControl):
-            return f"you do not control {self.np(c.selector)}"
-        if isinstance(c, A.YouControlCount):
-            word = "fewer" if c.comparison == "at most" else "more"
-            return f"you control {c.n} or {word} {self.heads_and_post(c.selector, plural=True)}"
-        if isinstance(c, A.PlayedNoOtherPlotTwists):
-            return "you played no other plot twists this turn"
-        if isinstance(c, A.EnduranceAtLeast) and isinstance(c.player, A.You):
-            return f"you have {c.n} or more endurance"
-        if isinstance(c, A.InZone):
-            return f"{self.np(c.ref)} is in {self.zone(c.zone)}"
-        if isinstance(c, A.StatGreaterThan):
-            return f"{self.possessive(c.ref)} {c.stat.upper()} is greater than {self.amount(c.amount)}"
-        if isinstance(c, A.IsVisible):
-            return f"{self.np(c.ref)} is visible"
-        if isinstance(c, A.IsHidden):
-            return f"{self.np(c.ref)} is hidden"
-        if isinstance(c, A.IsProtecting):
-            return f"{self.np(c.subject)} is protecting {self.np(c.object)}"
-        if isinstance(c, A.ChoseAffiliation):
-            return f"you chose {c.name} and a different affiliation"
-        if isinstance(c, A.HasAffiliation):
-            return f"{self.np(c.ref)} has the {c.name} affiliation"
-        if isinstance(c, A.WasBoosted):
-            return f"{self.np(c.ref)} was boosted"
-        if isinstance(c, A.OnePlayerRevealedMost):
-            return f"one player revealed more {self.heads_and_post(c.selector, plural=True)} than any other player"
-        if _is_state_while(c):
-            return _STATE_WHILE[type(c)]
-        raise RenderError(f"cannot render the condition {type(c).__name__}")
-
-    def amount(self, amount: A.Amount) -> str:
-        if isinstance(amount, A.Fixed):
-            return str(amount.n)
-        if isinstance(amount, A.Times) and amount.factor == 2:
-            return "twice " + self.amount(amount.amount)
-        if isinstance(amount, A.EventAmount):
-            return "that much"
-        if isinstance(amount, A.CostOf):
-            return f"the cost of {self.np(amount.ref)}"
-        if isinstance(amount, A.PrintedStat):
-            return f"{self.possessive(amount.ref)} printed {amount.stat.upper()}"
-        if isinstance(amount, A.CurrentStat):
-            return f"{self.possessive(amount.ref)} {amount.stat.upper()}"
-        raise RenderError(f"cannot render the amount {type(amount).__name__}")
-
-    # ------------------------------------------------------------------ players, zones
-
-    def player(self, player: Any) -> str:
-        if isinstance(player, A.You):
-            return "you"
-        if isinstance(player, A.Opponents):
-            return "your opponents"
-        if isinstance(player, A.EachPlayer):
-            if not player.qualifiers:
-                return "each player"
-            (q,) = player.qualifiers
-            if isinstance(q, A.ControlsQ):
-                return f"each player who controls {self.np(q.selector)}"
-            raise RenderError("each player who …")
-        if isinstance(player, A.Target):
-            return "target player"
-        if isinstance(player, (A.TargetRef, A.TriggerRef, A.ConditionRef)):
-            return "that player"
-        if isinstance(player, A.Filter) and player.kind == "player" and player.count == 1:
-            return "a player"
-        if isinstance(player, A.ControllerOf):
-            return f"{self.possessive(player.ref, pronoun=False)} controller"
-        raise RenderError(f"cannot render the player {type(player).__name__}")
-
-    def zone(self, zone: A.Zone) -> str:
-        return f"{self.player_possessive(zone.owner)} {_ZONE_TEXT.get(zone.name, zone.name)}"
-
-    def player_possessive(self, player: Any) -> str:
-        if isinstance(player, A.You):
-            return "your"
-        if isinstance(player, A.ActingPlayer):
-            return "his"
-        if isinstance(player, (A.TargetRef, A.TriggerRef, A.ConditionRef)):
-            return "that player's"
-        raise RenderError(f"cannot write whose zone for {type(player).__name__}")
-
-    def possessive(self, ref: Any, pronoun: bool = True) -> str:
-        if isinstance(ref, A.SelfRef):
-            return f"{self.self_name()}'s"
-        noun = getattr(ref, "noun", None)
-        if pronoun and noun in _PRONOUNS:
-            return "its" if noun in ("it", "its") else ("her" if noun in ("she", "her") else "his")
-        if noun in _PRONOUNS:
-            return "that character's"
-        return f"{self.np(ref)}'s"
-
-    # ------------------------------------------------------------------ noun phrases
-
-    def self_name(self) -> str:
-        return self.name or self.self_words
-
-    def np(self, selector: Any, subject_position: bool = False) -> str:
-        s = selector
-        if isinstance(s, A.SelfRef):
-            return self.self_name()
-        if isinstance(s, (A.TargetRef, A.TriggerRef, A.ConditionRef)):
-            if s.noun in _PRONOUNS:
-                return "it"
-            return f"that {s.noun}"
-        if isinstance(s, A.ChosenRef):
-            return f"the chosen {s.binding}"
-        if isinstance(s, A.ThatCardRef):
-            return "that card"
-        if isinstance(s, A.ThoseRef):
-            return f"those {s.noun}"
-        if isinstance(s, A.EquippedRef):
-            return "equipped character"
-        if isinstance(s, A.Target):
-            inner = s.selector
-            if isinstance(inner, A.Filter) and inner.kind == "player":
-                return "target player"
-            if isinstance(inner, A.Filter) and inner.kind == "effect":
-                return self.effect_np(s)
-            return "target " + self.heads_and_post(inner, plural=False)
-        if isinstance(s, A.TopCards):
-            n = s.count.n if isinstance(s.count, A.Fixed) else None
-            if n is None:
-                raise RenderError("the top N cards")
-            what = "card" if n == 1 else f"{_count_word(n)} cards"
-            return f"the top {what} of {self.player_possessive(s.owner)} deck"
-        if isinstance(s, A.Together):
-            if subject_position:
-                return self.together(s)
-            return " and ".join(self.np(p) for p in s.parts)
-        if isinstance(s, (A.Filter, A.Either)):
-            return self.filter_np(s, subject_position)
-        raise RenderError(f"cannot render the selector {type(s).__name__}")
-
-    def together(self, together: A.Together) -> str:
-        parts = list(together.parts)
-        if len(parts) != 2 or not all(isinstance(p, A.Filter) and p.count == "all" for p in parts):
-            raise RenderError("'X, as well as Y' joins two plural filters")
-        first, second = parts
-        shared = tuple(q for q in first.qualifiers if _is_relative(q) and q in second.qualifiers)
-        if shared:
-            first = attrs.evolve(first, qualifiers=tuple(q for q in first.qualifiers if q not in shared))
-        return f"{self.filter_np(first, True)}, as well as {self.filter_np(second, True)}"
-
-    def filter_np(self, selector: Any, subject_position: bool) -> str:
-        options = selector.options if isinstance(selector, A.Either) else (selector,)
-        count = options[0].count
-        if isinstance(selector, A.Filter) and selector.kind == "effect":
-            return self.effect_np(selector)
-        if count == "all":
-            body = self.heads_and_post(selector, plural=True)
-            return body if subject_position else f"all {body}"
-        if count == "one or more":
-            return "one or more " + self.heads_and_post(selector, plural=True)
-        if count == 1:
-            first_qual = options[0].qualifiers[0] if options[0].qualifiers else None
-            if isinstance(first_qual, A.OtherThan) and len(options) == 1:
-                rest = attrs.evolve(options[0], qualifiers=options[0].qualifiers[1:])
-                return "another " + self.heads_and_post(rest, plural=False)
-            body = self.heads_and_post(selector, plural=False)
-            article = "an" if body[:1].lower() in "aeiou" and not body.lower().startswith("one") else "a"
-            return f"{article} {body}"
-        if isinstance(count, int):
-            return f"{_count_word(count)} {self.heads_and_post(selector, plural=True)}"
-        raise RenderError(f"cannot render the count {count!r}")
-
-    def heads_and_post(self, selector: Any, plural: bool) -> str:
-        options = selector.options if isinstance(selector, A.Either) else (selector,)
-        first = options[0]
-        for option in options[1:]:
-            if (option.controller, option.zones, option.count, self._post_quals(option)) != (
-                    first.controller, first.zones, first.count, self._post_quals(first)):
-                raise RenderError("'X or Y' shares what comes after the nouns")
-        heads = " or ".join(self.head_group(o, plural) for o in options)
-        return " ".join([heads] + self.post(first))
-
-    def _post_quals(self, f: A.Filter) -> tuple:
-        return tuple(q for q in f.qualifiers if _is_post(q))
-
-    def head_group(self, f: A.Filter, plural: bool) -> str:
-        words: list[str] = []
-        head_quals = []
-        for q in f.qualifiers:
-            if _is_post(q):
-                continue
-            if _is_head(q):
-                head_quals.append(q)
-                continue
-            words.append(self.pre(q))
-        words.append(self.head(f.kind, head_quals, plural))
-        return " ".join(words)
-
-    def pre(self, q: A.Qualifier) -> str:
-        if isinstance(q, A.OtherThan):
-            return "other"
-        if isinstance(q, A.InState):
-            return q.state
-        if isinstance(q, A.InArea):
-            return q.area
-        if isinstance(q, A.FaceUp):
-            return "face-up"
-        if isinstance(q, A.Equipped):
-            return "equipped"
-        if isinstance(q, A.Remaining):
-            return "remaining"
-        if isinstance(q, A.Revealed):
+    def participle(self, e: n.Event) -> str:
+        by = getattr(e, "agent", None)
+        by_text = f" by {self.np(by, 'object')}" if by is not None and not isinstance(by, n.You) else ""
+        if isinstance(e, n.Stun):
+            return "stunned" + by_text
+        if isinstance(e, n.KO):
+            return "KO'd" + by_text
+        if isinstance(e, n.Exhaust):
+            return "exhausted" + by_text
+        if isinstance(e, n.Ready):
+            return "readied" + by_text
+        if isinstance(e, n.Recover):
+            return "recovered" + by_text
+        if isinstance(e, n.Attack):
+            return "attacked" + by_text
+        if isinstance(e, n.Reinforce):
+            return "reinforced" + by_text
+        if isinstance(e, n.PowerUp):
+            return "powered-up"
+        if isinstance(e, n.Reveal):
             return "revealed"
-        if isinstance(q, A.Role):
-            return q.role
-        if isinstance(q, A.NotVersion):
-            return f"non-{q.name}"
-        if isinstance(q, A.OngoingQ):
-            return "ongoing" if q.ongoing else "non-ongoing"
-        if isinstance(q, (A.Affiliation, A.VersionIs)):
-            return q.name
-        raise RenderError(f"cannot render the qualifier {type(q).__name__} before a noun")
+        if isinstance(e, n.Discard):
+            return "discarded"
+        if isinstance(e, n.Recruit):
+            return "recruited" + (f" from {self.zone(e.origin)}" if e.origin is not None else "")
+        if isinstance(e, n.Play):
+            return "played" + (f" from {self.zone(e.origin)}" if e.origin is not None else "")
+        if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("removed",):
+            return "removed from the game"
+        if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None:
+            return f"returned to {self.zone(e.to.zone)}"
+        raise RenderError(f"no passive for {type(e).__name__}")
 
-    def head(self, kind: str, head_quals: list[A.Qualifier], plural: bool) -> str:
-        s = "s" if plural else ""
-        if kind == "character":
-            roles = [q.role for q in head_quals if isinstance(q, A.Role)]
-            if len(head_quals) > 1 or (head_quals and not roles):
-                raise RenderError("a character noun has at most one role")
-            return (roles[0] if roles else "character") + s
-        if kind == "card":
-            types = [q.type for q in head_quals if isinstance(q, A.CardTypeIs)]
-            if len(head_quals) > 1 or (head_quals and not types):
-                raise RenderError("a card noun has at most one card type")
-            if not types:
-                return "card" + s
-            return {"character": "character card", "location": "location", "plot twist": "plot twist",
-                    "equipment": "equipment"}[types[0]] + s
-        if kind == "equipment" and not head_quals:
-            return "equipment"
-        if kind in ("resource", "player", "effect") and not head_quals:
-            return kind + s
-        raise RenderError(f"cannot render the noun of a {kind} filter")
+    def vp(self, e: n.Event, base: bool) -> str:
+        """The verb phrase of an event (its subject not included): "stun target character"."""
+        def v(word: str) -> str:
+            if base:
+                return word
+            irregular = {"have": "has", "ready": "readies", "search": "searches", "ko": "KO's",
+                         "power-up": "powers-up", "rally": "rallies", "do": "does"}
+            if word.lower() in irregular:
+                return irregular[word.lower()]
+            return word + "s"
 
-    def post(self, f: A.Filter) -> list[str]:
-        words: list[str] = []
-        relatives: list[str] = []
-        for q in f.qualifiers:
-            if not _is_post(q):
+        o = self.np
+        if isinstance(e, n.Stun):
+            return f"{v('stun')} {o(e.object, 'object')}"
+        if isinstance(e, n.KO):
+            return f"{'KO' if base else 'KO' + chr(39) + 's'} {o(e.object, 'object')}"
+        if isinstance(e, n.Exhaust):
+            if e.word == "activate" and isinstance(e.object, n.Self):
+                return v("activate")
+            return f"{v('exhaust')} {o(e.object, 'object')}"
+        if isinstance(e, n.Ready):
+            return f"{v('ready')} {o(e.object, 'object')}"
+        if isinstance(e, n.Recover):
+            return f"{v('recover')} {o(e.object, 'object')}"
+        if isinstance(e, n.Attack):
+            head = ("team " if e.team else "") + v("attack")
+            return head + (f" {o(e.object, 'object')}" if e.object is not None else "")
+        if isinstance(e, n.Defend):
+            return v("defend")
+        if isinstance(e, n.Breakthrough):
+            return f"{v('cause')} breakthrough" + (f" to {o(e.player, 'object')}" if e.player is not None else "")
+        if isinstance(e, n.Reinforce):
+            return f"{v('reinforce')} {o(e.object, 'object')}"
+        if isinstance(e, n.Move):
+            return self.move(e, v)
+        if isinstance(e, n.Draw):
+            return self.draw(e, v)
+        if isinstance(e, n.Discard):
+            return f"{v('discard')} {o(e.object, 'object')}"
+        if isinstance(e, n.Reveal):
+            return f"{v('reveal')} {o(e.object, 'object')}"
+        if isinstance(e, n.LookAt):
+            what = self.zone(e.object) if isinstance(e.object, n.Zone) else o(e.object, "object")
+            return f"{v('look')} at {what}"
+        if isinstance(e, n.Search):
+            return f"{v('search')} {self.zone(e.zone)} for {o(e.object, 'object')}"
+        if isinstance(e, n.Shuffle):
+            return f"{v('shuffle')} {self.zone(e.zone)}" + (f" into {self.zone(e.into)}" if e.into else "")
+        if isinstance(e, n.Endurance):
+            return self.endurance(e, v)
+        if isinstance(e, n.ResourcePoints):
+            verb = v("gain") if e.gain else v("pay")
+            points = "point" if isinstance(e.amount, n.Fixed) and e.amount.n == 1 else "points"
+            up = "up to " if e.up_to else ""
+            return f"{verb} {up}{self.amount(e.amount)} resource {points}"
+        if isinstance(e, n.Counter):
+            return self.counter(e, v)
+        if isinstance(e, n.Recruit):
+            return f"{v('recruit')} {o(e.object, 'object')}" + (f" from {self.zone(e.origin)}" if e.origin else "")
+        if isinstance(e, n.Play):
+            return f"{v('play')} {o(e.object, 'object')}" + (f" from {self.zone(e.origin)}" if e.origin else "")
+        if isinstance(e, n.EnterPlay):
+            return ("enter play" if base else "enters play") if e.word == "enters play" else \
+                ("come into play" if base else "comes into play")
+        if isinstance(e, n.LeavePlay):
+            return "leave play" if base else "leaves play"
+        if isinstance(e, n.BecomeTarget):
+            return f"{v('become')} the target of {o(e.agent, 'object')}"
+        if isinstance(e, n.BecomeDefender):
+            return f"{v('become')} the defender" + self.span(e.span)
+        if isinstance(e, n.PowerUp):
+            return f"{v('power-up')} {o(e.object, 'object')}"
+        if isinstance(e, n.GainControl):
+            return f"{v('gain')} control of {o(e.object, 'object')}" + self.span(e.span)
+        if isinstance(e, n.Replace):
+            return f"{v('replace')} {o(e.object, 'object')}"
+        if isinstance(e, n.Turn):
+            return f"{v('turn')} {o(e.object, 'object')} face {e.face}"
+        if isinstance(e, n.Negate):
+            return f"{v('negate')} {o(e.object, 'object')}"
+        if isinstance(e, n.ChangeTarget):
+            return f"{v('change')} the target of {o(e.object, 'object')} to {o(e.to, 'object')}"
+        if isinstance(e, n.RemoveFromAttack):
+            return f"{v('remove')} {o(e.object, 'object')} from this attack"
+        if isinstance(e, n.GameEnd):
+            return f"{v('win') if e.win else v('lose')} the game"
+        if isinstance(e, n.UsePower):
+            return f"{v('use')} {o(e.object, 'object')}"
+        if isinstance(e, n.Rally):
+            return f"{v('rally')} for {o(e.object, 'object')}"
+        raise RenderError(f"cannot render {type(e).__name__}")
+
+    def move(self, e: n.Move, v: Any) -> str:
+        obj = self.np(e.object, "object")
+        place = e.to
+        face = f" face {e.face}" if e.face else ""
+        order = " in any order" if e.any_order else ""
+        if place is None:
+            raise RenderError("a move needs a place")
+        if place.position == "back":
+            return f"{v('put')} {obj} back{order}"
+        zone = place.zone
+        if zone is not None and zone.names == ("removed",):
+            return f"{v('remove')} {obj} from the game"
+        where = self.zone(zone) if zone is not None else ""
+        if e.word == "return":
+            return f"{v('return')} {obj}{face} to {where}{order}"
+        if e.word == "move":
+            if place.position == "empty":
+                return f"{v('move')} {obj}{face} to an empty position in {where}{order}"
+            return f"{v('move')} {obj}{face} to {where}{order}"
+        if place.position == "top":
+            return f"{v('put')} {obj}{face} on top of {where}{order}"
+        if place.position == "bottom":
+            return f"{v('put')} {obj}{face} on the bottom of {where}{order}"
+        if place.position == "empty":
+            return f"{v('move')} {obj}{face} to an empty position in {where}{order}"
+        if place.word == "to":
+            return f"{v('move')} {obj}{face} to {where}{order}"
+        return f"{v('put')} {obj}{face} into {where}{order}"
+
+    def draw(self, e: n.Draw, v: Any) -> str:
+        count = e.count or n.Fixed(1)
+        if isinstance(count, n.Fixed):
+            if count.n == 1:
+                return f"{v('draw')} a card"
+            word = count.word or (_NUMBER_WORDS.get(count.n) if count.n <= 10 else str(count.n))
+            return f"{v('draw')} {word} cards"
+        if isinstance(count, n.X):
+            return f"{v('draw')} X cards"
+        if isinstance(count, n.Quantity):  # a pattern: "if you drew two or more cards"
+            one = isinstance(count.n, n.Fixed) and count.n.n == 1 and count.op == "="
+            return f"{v('draw')} {self.quantity_words(count)} card{'' if one else 's'}"
+        if isinstance(count, n.Times) and count.word == "for each":
+            inner = n.Draw(e.agent, count.amount)
+            return f"{self.draw(inner, v)} for each {self.bare(count.factor)}"
+        return f"{v('draw')} cards equal to {self.amount(count)}"
+
+    def endurance(self, e: n.Endurance, v: Any) -> str:
+        amount = e.amount
+        tail = ""
+        if isinstance(amount, n.Times) and amount.word == "for each":
+            tail = f" for each {self.bare(amount.factor)}"
+            amount = amount.amount
+        if isinstance(amount, n.Half):
+            tail = (", rounded up" if amount.up else ", rounded down") + tail
+        cause = f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause else ""
+        if e.word == "pay":
+            return f"{v('pay')} {self.amount(amount)} endurance{cause}{tail}"
+        verb = v("gain") if e.gain else v("lose")
+        if amount is None:
+            return f"{verb} endurance{cause}{tail}"
+        if isinstance(amount, n.Quantity):
+            return f"{verb} {self.quantity_words(amount)} endurance{cause}{tail}"
+        if isinstance(amount, (n.StatOf, n.NumberOf)) and not e.gain:
+            return f"{verb} endurance equal to {self.amount(amount)}{cause}{tail}"
+        return f"{verb} {self.amount(amount)} endurance{cause}{tail}"
+
+    def counter(self, e: n.Counter, v: Any) -> str:
+        kind = e.kind or n.CounterKind()
+        count = e.count or n.Fixed(1)
+        tail = ""
+        if isinstance(count, n.Times) and count.word == "for each":
+            tail = f" for each {self.bare(count.factor)}"
+            count = count.amount
+        if kind.name:
+            what = f"{'the' if not e.add else 'a'} {kind.name} counter"
+        elif kind.atk and kind.def_:
+            what = f"a {kind.atk:+d} ATK / {kind.def_:+d} DEF counter"
+        else:
+            stat, value = ("ATK", kind.atk) if kind.atk else ("DEF", kind.def_)
+            what = f"a {value:+d} {stat} counter"
+        if e.add:
+            return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
+        return f"{v('remove')} {what} from {self.np(e.object, 'object')}{tail}"
+
+    # == modifiers ===============================================================================
+
+    def modify(self, m: n.Modify) -> str:
+        subject = m.subject
+        plural = _plural(subject)
+        return f"{self.np(subject, 'subject')} {self.changes_text(m, plural)}"
+
+    def changes_text(self, m: n.Modify, plural: bool | None) -> str:
+        """The predicates of a modifier: "gets +2 ATK and has flight this turn"."""
+        base = bool(plural)
+        preds: list[str] = []
+        tail_each = ""
+        stats: list[n.StatChange] = []
+
+        where = ""
+
+        def flush_stats() -> None:
+            nonlocal tail_each, where
+            if not stats:
+                return
+            words = []
+            for c in stats:
+                amount = c.amount
+                if isinstance(amount, n.Times) and amount.word == "for each":
+                    tail_each = f" for each {self.bare(amount.factor)}"
+                    amount = amount.amount
+                if not c.equal and not _plain_number(amount):
+                    negative = isinstance(amount, n.Negative)
+                    where = f", where X is {self.amount(amount.amount if negative else amount)}"
+                    amount = n.Negative(n.X()) if negative else n.X()
+                words.append(self.stat_change(c, amount))
+            preds.append(("get " if base else "gets ") + " / ".join(words))
+            stats.clear()
+
+        for c in m.changes:
+            if isinstance(c, n.StatChange):
+                stats.append(c)
                 continue
-            if _is_relative(q):
-                relatives.append(self.relative(q))
+            flush_stats()
+            preds.append(self.change(c, base, m.subject))
+        flush_stats()
+        d = m.duration
+        tail = ""
+        if d.while_ is not None:
+            tail += self.while_tail(d.while_)
+        tail += self.span(d.span)
+        text = _join(preds) + tail + tail_each + where
+        return text
+
+    def while_tail(self, c: n.Condition) -> str:
+        if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
+                and isinstance(c.qualifiers[0], n.State):
+            return f" while {c.qualifiers[0].name}"
+        raise RenderError("cannot render this while-condition after a predicate")
+
+    def stat_change(self, c: n.StatChange, amount: n.Amount) -> str:
+        stat = c.stat.upper()
+        if c.equal:
+            negative = isinstance(amount, n.Negative)
+            inner = amount.amount if negative else amount
+            return f"{'-' if negative else '+'}{stat} equal to {self.amount(inner)}"
+        text = self.signed(amount)
+        prefix = "an additional " if c.additional else ""
+        return f"{prefix}{text} {stat}"
+
+    def signed(self, a: n.Amount) -> str:
+        if isinstance(a, n.Negative):
+            inner = a.amount
+            return "-X" if isinstance(inner, n.X) else f"-{self.amount(inner)}"
+        if isinstance(a, n.X):
+            return "+X"
+        if isinstance(a, n.Fixed):
+            return f"+{a.n}"
+        raise RenderError("a stat change says a number")
+
+    def change(self, c: n.Change, base: bool, subject: Any) -> str:
+        def v(word: str) -> str:
+            return word if base else {"have": "has", "gain": "gains", "lose": "loses", "cost": "costs"}[word]
+        if isinstance(c, n.KeywordChange):
+            kws = _join([_kw(k) for k in c.keywords])
+            if c.how == "gain":
+                return f"{v('gain') if c.word == 'gain' else v('have')} {kws}"
+            if c.how == "lose":
+                return f"{v('lose')} {kws}"
+            if c.how == "block":
+                return f"cannot gain {kws}"
+            return f"{v('lose')} and cannot gain {kws}"
+        if isinstance(c, n.AffiliationChange):
+            verb = v("gain") if c.word == "gain" else v("have")
+            if c.chosen:
+                return f"{verb} the chosen {c.chosen}"
+            if c.trait:
+                return f"{verb} the {c.names[0]} trait"
+            return f"{verb} the {_join(list(c.names))} affiliation"
+        if isinstance(c, n.ShareAffiliations):
+            return f"{v('have')} both affiliations"
+        if isinstance(c, n.GainPower):
+            inner = Speech("this character").power(c.power)
+            return f'{v("have")} "{inner}"'
+        if isinstance(c, n.CostChange):
+            amount = c.amount
+            tail = ""
+            if isinstance(amount, n.Times) and amount.word == "for each":
+                tail = f" for each {self.bare(amount.factor)}"
+                amount = amount.amount
+            less = isinstance(amount, n.Negative)
+            inner = amount.amount if less else amount
+            return f"{v('cost')} {self.amount(inner)} {'less' if less else 'more'} to {c.action}{tail}"
+        if isinstance(c, n.Unique):
+            return ("are" if base else "is") + ("" if c.unique else " not") + " unique"
+        if isinstance(c, n.Cannot):
+            return "cannot " + self.modal_vp(c.event)
+        if isinstance(c, n.Can):
+            text = "can " + self.modal_vp(c.event)
+            if c.as_though is not None:
+                text += " as though " + self.as_though(c.as_though)
+            return text
+        raise RenderError(f"cannot render {type(c).__name__}")
+
+    def modal_vp(self, e: n.Event) -> str:
+        """After cannot/can: the event with :class:`~nodes.Affected` as its subject."""
+        if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.Attack,)):
+            if isinstance(e, n.BecomeTarget):
+                return f"be the target of {self.np(e.agent, 'object')}"
+            return f"be {self.participle(e)}"
+        return self.vp(e, base=True)
+
+    def as_though(self, c: n.Condition) -> str:
+        if isinstance(c, n.Is) and len(c.qualifiers) == 1:
+            q = c.qualifiers[0]
+            who = self.np(c.subject, "subject")
+            if isinstance(q, n.HasKeyword):
+                return f"{who} had {_join([_kw(k) for k in q.keywords])}"
+            if isinstance(q, n.InZone) and q.zone is not None:
+                return f"{who} were in {self.zone(q.zone)}"
+            if isinstance(q, n.State) and q.name == "all affiliations":
+                return f"{who} had all team affiliations"
+        raise RenderError("cannot render this \"as though\"")
+
+    # == conditions ==============================================================================
+
+    def condition(self, c: n.Condition) -> str:
+        if isinstance(c, n.All):
+            merged = self.controls_all(c)
+            if merged is not None:
+                return merged
+            return _join_and([self.condition(x) for x in c.conditions])
+        if isinstance(c, n.AnyOf):
+            return " or ".join(self.condition(x) for x in c.conditions)
+        if isinstance(c, n.Not):
+            return self.negated(c.condition)
+        if isinstance(c, n.Compare):
+            return self.compare(c)
+        if isinstance(c, n.Is):
+            return self.is_(c)
+        if isinstance(c, n.Happened):
+            return self.happened(c.event, c.span)
+        if isinstance(c, n.Protecting):
+            return f"{self.np(c.subject, 'subject')} is protecting {self.np(c.object, 'object')}"
+        if isinstance(c, n.Some):
+            text = self.condition(c.condition)
+            who = self.np(attrs.evolve(c.players, quantity=n.Quantity("=", n.Fixed(1)))
+                          if isinstance(c.players, n.Filter) else c.players, "subject")
+            if text.startswith("he "):
+                return who + text[2:]
+            raise RenderError("cannot render this condition on some player")
+        if isinstance(c, n.Most):
+            sel = c.count.selector if isinstance(c.count, n.NumberOf) else None
+            if not isinstance(sel, n.Filter):
+                raise RenderError("cannot render this comparison of players")
+            quals = tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy) and q != n.State("revealed"))
+            counted = n.Filter(sel.kind, quals)
+            return f"one player revealed more {self.filter_words(counted, plural=True, det='')} than any other player"
+        if isinstance(c, n.ChoseNames):
+            return f"you chose {c.names[0]} and a different affiliation"
+        if isinstance(c, n.During):
+            return f"during {self.step(c.step)}"
+        if isinstance(c, n.Does):
+            e = c.event
+            who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints)) else e.player
+            return self.event(e, who or n.You())
+        raise RenderError(f"cannot render {type(c).__name__}")
+
+    def controls_all(self, c: n.All) -> str | None:
+        """"you control an Avengers character and a Squadron Supreme character"."""
+        owners, parts = [], []
+        for x in c.conditions:
+            if not (isinstance(x, n.Compare) and x.op == ">=" and x.right == n.Fixed(1)
+                    and isinstance(x.left, n.NumberOf) and isinstance(x.left.selector, n.Filter)):
+                return None
+            sel = x.left.selector
+            owner = next((q.player for q in sel.qualifiers if isinstance(q, n.ControlledBy)), None)
+            if owner is None:
+                return None
+            owners.append(owner)
+            parts.append(n.Filter(sel.kind, tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy)),
+                                  n.Quantity("=", n.Fixed(1))))
+        if len(set(map(repr, owners))) != 1:
+            return None
+        return f"{self.np(owners[0], 'subject')} {_controls(owners[0])} " + " and ".join(self.np(p) for p in parts)
+
+    def negated(self, c: n.Condition) -> str:
+        if isinstance(c, n.Compare):
+            text = self.compare(c)
+            for verb, neg in ((" controls ", " does not control "), (" control ", " do not control ")):
+                if verb in text:
+                    return text.replace(verb, neg, 1)
+        if isinstance(c, n.Is):
+            return self.is_(c, negated=True)
+        raise RenderError("cannot render this negated condition")
+
+    def compare(self, c: n.Compare) -> str:
+        left, op, right = c.left, c.op, c.right
+        if isinstance(left, n.NumberOf) and isinstance(left.selector, n.Filter):
+            sel = left.selector
+            owner = next((q.player for q in sel.qualifiers if isinstance(q, n.ControlledBy)), None)
+            if isinstance(right, n.NumberOf) and isinstance(right.selector, n.Filter):
+                other = right.selector
+                other_owner = next((q.player for q in other.qualifiers if isinstance(q, n.ControlledBy)), None)
+                comparative = "more" if op == ">" else "fewer"
+                if owner is not None and other_owner is not None:
+                    base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy)))
+                    return (f"{self.np(owner, 'subject')} {_controls(owner)} {comparative} {self.bare(base)} "
+                            f"than {self.np(other_owner, 'object')}")
+                zone = _zone_of(sel)
+                other_zone = _zone_of(other)
+                if zone is not None and other_zone is not None and zone.owner is not None:
+                    holder = zone.owner
+                    return (f"{self.np(holder, 'subject')} {_has(holder)} more {_PLURAL[sel.kind]} in "
+                            f"{self.zone(zone)} than {self.np(other_zone.owner, 'object')}")
+            quantity = _quantity_of(op, right)
+            if owner is not None:
+                base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy)), quantity)
+                return f"{self.np(owner, 'subject')} {_controls(owner)} {self.np(base)}"
+            zone = _zone_of(sel)
+            if zone is not None and zone.owner is not None:
+                holder = zone.owner
+                return f"{self.np(holder, 'subject')} {_has(holder)} {self.np(n.Filter(sel.kind, sel.qualifiers, quantity))}"
+            states = [q for q in sel.qualifiers if isinstance(q, n.State)]
+            if states:
+                last = states[-1]
+                base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if q is not last), quantity)
+                verb = "are" if _plural(base) or quantity.op != "=" or quantity.n != n.Fixed(1) else "is"
+                return f"{self.np(base, 'subject')} {verb} {last.name}"
+            raise RenderError("cannot render this count")
+        if isinstance(left, n.EnduranceOf) and isinstance(right, n.Fixed):
+            who = left.player
+            return f"{self.np(who, 'subject')} {_has(who)} {self.quantity_words(n.Quantity(op, right))} endurance"
+        if isinstance(left, n.StatOf) and not left.printed and isinstance(right, n.Fixed) and left.word is None:
+            who = self.np(left.of, "subject")
+            return f"{who} {_has(left.of)} {_stat_word(left.stat)} {self.quantity_words(_quantity_of(op, right))}"
+        if isinstance(left, n.StatOf) and isinstance(right, n.StatOf) and op in (">", "<") and \
+                right.word == "that of" and left.word is None and not left.printed:
+            who = self.np(left.of, "subject")
+            word = "greater" if op == ">" else "less"
+            if _is_ref(left.of):
+                return f"{_possessive_text(self, left.of)} {_stat_word(left.stat)} is {word} than that of " \
+                       f"{self.np(right.of, 'object')}"
+            return f"{who} {_has(left.of)} a {word} {_stat_word(left.stat)} than that of {self.np(right.of, 'object')}"
+        if isinstance(left, n.StatOf):
+            word = {">": "greater than", "<": "less than", "=": "equal to"}.get(op)
+            if word is None:
+                raise RenderError("cannot render this comparison")
+            return f"{self.amount(left)} is {word} {self.amount(right)}"
+        raise RenderError("cannot render this comparison")
+
+    def is_(self, c: n.Is, negated: bool = False) -> str:
+        who = self.np(c.subject, "subject")
+        be = "are" if _plural(c.subject) else "is"
+        if negated:
+            be += " not"
+        if c.kind is not None:
+            f = n.Filter(c.kind, c.qualifiers, n.Quantity("=", n.Fixed(1)))
+            return f"{who} {be} {self.np(f)}"
+        q = c.qualifiers[0]
+        if isinstance(q, n.State):
+            return f"{who} {be} {q.name}"
+        if isinstance(q, n.InZone):
+            return f"{who} {be} in {self.zone(q.zone)}" if q.zone is not None else f"{who} {be} in play"
+        if isinstance(q, n.HasKeyword):
+            return f"{who} {_has(c.subject)} {_join([_kw(k) for k in q.keywords])}"
+        if isinstance(q, n.Name):
+            return f"{who} {_has(c.subject)} the {q.name} affiliation"
+        if isinstance(q, n.Adjacent):
+            return f"{who} {be} adjacent to {self.np(q.to, 'object')}"
+        if isinstance(q, n.Where) and isinstance(q.condition, n.Happened):
+            e = q.condition.event
+            return f"{who} {self.passive(_with_object(e, c.subject), False)}"
+        if isinstance(q, n.ControlledBy):
+            return f"{self.np(q.player, 'subject')} {_controls(q.player)} {self.np(c.subject, 'object')}"
+        if isinstance(q, n.Shares):
+            return f"{who} {'share' if _plural(c.subject) else 'shares'} {self.share_words(q)}"
+        raise RenderError(f"cannot render \"is {type(q).__name__}\"")
+
+    def happened(self, e: n.Event, span: str | None) -> str:
+        """The past: "you played another plot twist this turn", "it attacked this turn"."""
+        tail = self.span(span)
+        who = getattr(e, "agent", None)
+        if isinstance(e, n.Attack):
+            return f"{self.np(e.agent, 'subject')} attacked" + (f" {self.np(e.object, 'object')}" if e.object else "") + tail
+        if isinstance(e, n.Play):
+            return f"{self.np(who, 'subject')} played {self.np(e.object, 'object')}" + \
+                (f" from {self.zone(e.origin)}" if e.origin else "") + tail
+        if isinstance(e, n.Recruit):
+            return f"{self.np(who, 'subject')} recruited {self.np(e.object, 'object')}" + \
+                (f" from {self.zone(e.origin)}" if e.origin else "") + tail
+        if isinstance(e, n.Discard):
+            return f"{self.np(who, 'subject')} discarded {self.np(e.object, 'object')}" + tail
+        if isinstance(e, n.Reveal):
+            return f"{self.np(who, 'subject')} revealed {self.np(e.object, 'object')}" + tail
+        if isinstance(e, n.Breakthrough):
+            return f"{self.np(who, 'subject')} caused breakthrough" + \
+                (f" to {self.np(e.player, 'object')}" if e.player else "") + tail
+        if isinstance(e, n.Stun) and who is not None:
+            return f"{self.np(who, 'subject')} stunned {self.np(e.object, 'object')}" + tail
+        if isinstance(e, n.Defend):
+            return f"{self.np(who, 'subject')} defended" + tail
+        if isinstance(e, n.Draw):
+            return f"{self.np(who, 'subject')} drew {self.draw(e, lambda w: w)[5:]}" + tail
+        obj = getattr(e, "object", None)
+        if obj is not None:
+            return f"{self.np(obj, 'subject')} {'was'} {self.participle(e)}" + tail
+        raise RenderError(f"cannot render the past of {type(e).__name__}")
+
+    # == amounts =================================================================================
+
+    def amount(self, a: Any) -> str:
+        if isinstance(a, n.Fixed):
+            return a.word or str(a.n)
+        if isinstance(a, n.X):
+            return "X"
+        if isinstance(a, n.Times):
+            if a.word == "twice" or (a.word is None and a.factor == n.Fixed(2)):
+                return f"twice {self.amount(a.amount)}"
+            if a.word == "for each":
+                raise RenderError('"for each" is said after the verb phrase')
+            return f"{self.amount(a.factor)} times {self.amount(a.amount)}"
+        if isinstance(a, n.Half):
+            return f"half {self.amount(a.amount)}"
+        if isinstance(a, n.NumberOf):
+            return f"the number of {self.np_any(a.selector)}"
+        if isinstance(a, n.ThatMuch):
+            return "that much"
+        if isinstance(a, n.PointsPaid):
+            return "the points paid"
+        if isinstance(a, n.StatOf):
+            stat = _stat_word(a.stat)
+            if a.word == "the cost of":
+                return f"the cost of {self.np(a.of, 'object')}"
+            if a.word == "the stat of":
+                return f"the {stat} of {self.np(a.of, 'object')}"
+            if a.word == "that of":
+                return f"that of {self.np(a.of, 'object')}"
+            printed = "printed " if a.printed else ""
+            return f"{_possessive_text(self, a.of)} {printed}{stat}"
+        if isinstance(a, n.Quantity):
+            return self.quantity_words(a)
+        raise RenderError(f"cannot render {type(a).__name__}")
+
+    def quantity_words(self, q: n.Quantity) -> str:
+        num = self.amount(q.n) if q.n is not None else ""
+        if q.op == "=":
+            return f"exactly {num}" if q.exact else num
+        if q.op == ">=":
+            return f"{num} or more"
+        if q.op == "<=":
+            return f"{num} or less"
+        if q.op == ">":
+            return f"more than {num}"
+        if q.op == "<":
+            return f"fewer than {num}"
+        if q.op == "up to":
+            return f"up to {num}"
+        raise RenderError(f"cannot render the quantity {q.op}")
+
+    # == noun phrases ============================================================================
+
+    def np_any(self, s: Any) -> str:
+        """A noun phrase that may be a bare plural ("the number of stunned characters you control")."""
+        if isinstance(s, n.Filter) and s.quantity is None and s.words is None:
+            return self.bare(s)
+        return self.np(s)
+
+    def bare(self, s: Any) -> str:
+        if isinstance(s, n.PointsPaid):
+            return "point you paid"
+        if isinstance(s, n.NumberOf):
+            s = s.selector
+        if isinstance(s, n.Filter):
+            return self.filter_words(s, plural=False, det="")
+        return self.np(s)
+
+    def np(self, s: Any, case: str = "object") -> str:
+        if s is None:
+            raise RenderError("a noun phrase is missing")
+        if isinstance(s, n.Filter):
+            return self.filter(s)
+        if isinstance(s, n.Self):
+            return self.name
+        if isinstance(s, n.You):
+            return "you"
+        if isinstance(s, n.TargetRef):
+            return self.ref_words(s, self.targets.get(s.index), case)
+        if isinstance(s, n.EventRef):
+            return self.ref_words(s, self.roles.get(s.role), case)
+        if isinstance(s, n.ChosenRef):
+            if s.word and s.word.split()[0] in _OBJECTIVE:
+                return _pronoun_case(s.word, case)
+            if s.word and s.word.startswith("that"):
+                return s.word
+            return f"the chosen {_SINGULAR_ODD.get(s.binding, s.binding)}"
+        if isinstance(s, (n.ConditionRef, n.Acted)):
+            if s.word:
+                return _pronoun_case(s.word, case) if s.word.split()[0] in _OBJECTIVE else s.word
+            return "that character" if isinstance(s, n.ConditionRef) and s.role == "object" else \
+                ("that player" if isinstance(s, n.ConditionRef) else "that card")
+        if isinstance(s, n.Acting):
+            return _pronoun_case(s.word or "he", case)
+        if isinstance(s, n.Affected):
+            return _pronoun_case(s.word or "it", case)
+        if isinstance(s, n.Equipped):
+            return "equipped character"
+        if isinstance(s, n.ThisPower):
+            return "this power"
+        if isinstance(s, n.CurrentTarget):
+            raise RenderError("the current target is said with \"another\"")
+        if isinstance(s, n.ControllerOf):
+            if s.word == "the controller of":
+                return f"the controller of {self.np(s.of, 'object')}"
+            return f"{_possessive_text(self, s.of)} controller"
+        if isinstance(s, n.OwnerOf):
+            return f"{_possessive_text(self, s.of)} owner"
+        if isinstance(s, n.OpponentsOf):
+            return f"{_possessive_text(self, s.of)} opponents"
+        if isinstance(s, n.Either):
+            if s.word == "heads" and all(isinstance(o, n.Filter) for o in s.options):
+                return self.either_heads(s)
+            return " or ".join(self.np(o, case) for o in s.options)
+        if isinstance(s, n.Together):
+            parts = [self.np(p, case) for p in s.parts]
+            if s.word == "as well as":
+                return f"{parts[0]}, as well as {parts[1]}"
+            return _join(parts)
+        if isinstance(s, n.TopCards):
+            count = s.count
+            word = "bottom" if s.bottom else "top"
+            if isinstance(count, n.Fixed) and count.n == 1:
+                return f"the {word} card of {self.zone(s.zone)}"
+            return f"the {word} {self.amount(count)} cards of {self.zone(s.zone)}"
+        if isinstance(s, n.Zone):
+            return self.zone(s)
+        raise RenderError(f"cannot render {type(s).__name__}")
+
+    def ref_words(self, ref: Any, target: n.Filter | None, case: str) -> str:
+        word = getattr(ref, "word", None)
+        if word:
+            first = word.split()[0]
+            if first in _OBJECTIVE or first in _SUBJECTIVE:
+                return _pronoun_case(word, case)
+            return word
+        noun = "character"
+        if target is not None:
+            noun = next((q.roles[0] for q in target.qualifiers if isinstance(q, n.Role)), target.kind.split(" or ")[0])
+        return f"that {_SINGULAR_ODD.get(noun, noun)}"
+
+    def either_heads(self, s: n.Either) -> str:
+        first, second = s.options
+        shared = [q for q in first.qualifiers if q in second.qualifiers and not isinstance(q, (n.State, n.Name, n.Other))]
+        det = self.det(first)
+        a = self.filter_words(n.Filter(first.kind, tuple(q for q in first.qualifiers if q not in shared)),
+                              plural=False, det="", post=False)
+        b = self.filter_words(n.Filter(second.kind, tuple(q for q in second.qualifiers if q not in shared)),
+                              plural=False, det="", post=False)
+        post = " ".join(self.postmods(tuple(shared)))
+        text = f"{det}{' ' if det else ''}{a} or {b}" + (f" {post}" if post else "")
+        if det in ("a", "an"):
+            text = _article(text[len(det) + 1:])
+        return text
+
+    def filter(self, f: n.Filter) -> str:
+        if f.words == "one of":
+            among = next(q.of for q in f.qualifiers if isinstance(q, n.Among))
+            return f"one of {self.np(among, 'object')}"
+        if f.words == "among":
+            among = next(q for q in f.qualifiers if isinstance(q, n.Among))
+            rest = tuple(q for q in f.qualifiers if q is not among)
+            return f"{self.np(among.of, 'object')} {' '.join(self.postmods(rest))}".strip()
+        if f.words in ("the rest", "the other"):
+            return f.words
+        if f.words == "possessed":
+            owner = next(q.player for q in f.qualifiers if isinstance(q, n.ControlledBy))
+            rest = tuple(q for q in f.qualifiers if not (isinstance(q, n.ControlledBy) and q.player is owner))
+            return f"{_possessive_text(self, owner)} {self.filter_words(n.Filter(f.kind, rest), plural=True, det='')}"
+        if f.kind == "power":
+            owner = next(q.player for q in f.qualifiers if isinstance(q, n.ControlledBy))
+            activated = any(q == n.State("activated") for q in f.qualifiers)
+            return f"{_possessive_text(self, owner)} {'activated ' if activated else ''}powers"
+        det = self.det(f)
+        plural = _plural(f)
+        text = self.filter_words(f, plural, det)
+        return text
+
+    def det(self, f: n.Filter) -> str:
+        q = f.quantity
+        other = any(isinstance(x, n.Other) for x in f.qualifiers)
+        if f.target is not None:
+            if q is not None and q.op == "=" and q.n != n.Fixed(1) and q.n is not None:
+                return f"{self.amount(q.n)} target"
+            return "another target" if other else "target"
+        if q is None:
+            return "the" if f.words == "the" else ""
+        if q.op == "=" and q.n == n.Fixed(1) and not q.exact:
+            return "another" if other else "a"
+        if q.op == "=" and q.n == n.Fixed(0):
+            return "no"
+        if q.op == "all":
+            return "all"
+        if q.op == "each":
+            return "each"
+        if q.op == "any":
+            return "any"
+        if q.op in ("more", "fewer"):
+            return q.op
+        if q.op == ">=" and q.n == n.Fixed(1) and isinstance(q.n, n.Fixed) and q.n.word == "one":
+            return "one or more"
+        return self.quantity_words(q)
+
+    def filter_words(self, f: n.Filter, plural: bool, det: str, post: bool = True) -> str:
+        roles = next((q.roles for q in f.qualifiers if isinstance(q, n.Role)), ())
+        pre = self.premods(f.qualifiers, det)
+        heads = self.heads(f.kind, roles, plural)
+        words = ([det] if det and det not in ("a", "an") else []) + pre + [heads]
+        text = " ".join(w for w in words if w)
+        if post:
+            rest = self.postmods(f.qualifiers)
+            if rest:
+                text += " " + " ".join(rest)
+        if det in ("a", "an"):
+            text = _article(text)
+        return text
+
+    def heads(self, kind: str, roles: tuple[str, ...], plural: bool) -> str:
+        if roles:
+            words = [(_PLURAL[r] if plural else r) for r in roles]
+            return " or ".join(words)
+        kinds = kind.split(" or ")
+        return " or ".join((_PLURAL.get(k, k + "s") if plural else _SINGULAR_ODD.get(k, k)) for k in kinds)
+
+    def premods(self, qualifiers: Iterable[n.Qualifier], det: str = "") -> list[str]:
+        out: list[str] = []
+        for q in qualifiers:
+            if isinstance(q, n.Other):
+                if det not in ("another", "another target"):
+                    out.append("other")
+            elif isinstance(q, n.State) and q.name not in ("boosted", "activated", "all affiliations"):
+                out.append(("non-" if q.negated else "") + q.name)
+            elif isinstance(q, n.Name):
+                out.append(("non-" if q.negated else "") + q.name)
+        return out
+
+    def postmods(self, qualifiers: Iterable[n.Qualifier]) -> list[str]:
+        """Modifiers after the noun, in an order that reads back the same: the controller first,
+        then "with …", names and zones, the relative clause, and last those that end in a noun
+        phrase of their own ("adjacent to ~", "with the same name as …"), which would otherwise
+        take what follows."""
+        qualifiers = tuple(qualifiers)
+        relatives = any(isinstance(q, (n.Shares, n.HasEither, n.Where, n.Targeting)) for q in qualifiers)
+        first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy))]
+        inner = [q for q in qualifiers if isinstance(q, (n.SameAs, n.Than, n.Among)) or
+                 (isinstance(q, n.Adjacent) and not relatives)]
+        middle = [q for q in qualifiers if q not in first and q not in inner]
+        out: list[str] = []
+        rels: list[str] = []
+        for q in first + middle + inner:
+            if isinstance(q, n.Adjacent) and relatives:
+                rels.append(f"are adjacent to {self.np(q.to, 'object')}")
                 continue
-            words.append(self.post_qualifier(q))
-        if f.controller is not None:
-            words.append(self.controller(f.controller))
-        if f.zones:
-            owners = {z.owner for z in f.zones}
-            if len(owners) != 1:
-                raise RenderError("zones of one noun phrase have one owner")
-            names = [_ZONE_TEXT.get(z.name, z.name) for z in f.zones]
-            owner = self.player_possessive(f.zones[0].owner)
-            words.append(f"in {owner} " + (_join_list(names, "or") if len(names) == 2 else _join_list(names)))
-        if relatives:
-            words.append("that " + " and ".join(relatives))
-        return words
+            if isinstance(q, n.Among) and q.word == "implicit":
+                continue
+            if isinstance(q, n.StatIs):
+                out.append(f"with {_stat_word(q.stat)} {self.quantity_words(q.quantity)}")
+            elif isinstance(q, n.HasKeyword):
+                out.append(f"with {_join([_kw(k) for k in q.keywords])}")
+            elif isinstance(q, n.SameAs):
+                out.append(f"with the same {_stat_word(q.what)} as {self.np(q.of, 'object')}")
+            elif isinstance(q, n.Chosen):
+                out.append(f"with the chosen {q.binding}")
+            elif isinstance(q, n.WithOneTarget):
+                out.append("with one target")
+            elif isinstance(q, n.Named):
+                out.append(f"named {self.name if q.self_ else q.name}")
+            elif isinstance(q, n.Adjacent):
+                out.append(f"adjacent to {self.np(q.to, 'object')}")
+            elif isinstance(q, n.ControlledBy):
+                out.append(f"{self.np(q.player, 'subject')} {_controls(q.player)}")
+            elif isinstance(q, n.RecruitedBy):
+                out.append(f"{self.np(q.player, 'subject')} recruit")
+            elif isinstance(q, n.InZone):
+                out.append(f"{q.word} {self.zone(q.zone)}" if q.zone is not None else "in play")
+            elif isinstance(q, n.OfYourChoice):
+                out.append("of your choice")
+            elif isinstance(q, n.Among):
+                out.append(f"among {self.np_any(q.of)}")
+            elif isinstance(q, n.Than):
+                out.append(f"than {self.np(q.of, 'object')}")
+            elif isinstance(q, n.Shares):
+                rels.append(f"share {self.share_words(q)}")
+            elif isinstance(q, n.HasEither):
+                if q.chosen:
+                    rels.append("have either of the chosen affiliations")
+                else:
+                    rels.append(f"have either the {' or '.join(q.names)} affiliation")
+            elif isinstance(q, n.Where):
+                rels.append(self.relative(q.condition))
+            elif isinstance(q, n.Targeting):
+                rels.append(f"is targeting {self.np(q.of, 'object')}")
+            if rels and q is (first + middle + inner)[-1] or (rels and not isinstance(q, (n.Shares, n.HasEither,
+                                                                                       n.Where, n.Targeting, n.Adjacent))):
+                pass
+        if rels:
+            # the relative clause goes before the modifiers that end in a noun phrase
+            cut = len(out) - sum(1 for q in inner if not (isinstance(q, n.Among) and q.word == "implicit"))
+            out.insert(cut, "that " + " and ".join(rels))
+        return out
 
-    def post_qualifier(self, q: A.Qualifier) -> str:
-        if isinstance(q, A.CostAtMost):
-            return f"with cost {q.n} or less"
-        if isinstance(q, A.CostAtLeast):
-            return f"with cost {q.n} or greater"
-        if isinstance(q, A.HasKeyword):
-            return f"with {self.keyword_name(q.keyword)}"
-        if isinstance(q, A.SameCostAs):
-            return f"with the same cost as {self.np(q.ref)}"
-        if isinstance(q, A.SameNameAs):
-            if isinstance(q.ref, A.SelfRef) and self.name:
-                return f"named {self.name}"
-            return f"with the same name as {self.np(q.ref)}"
-        if isinstance(q, A.Named):
-            return f"named {q.name}"
-        if isinstance(q, A.AdjacentTo):
-            return f"adjacent to {self.np(q.ref)}"
-        if isinstance(q, A.OneTarget):
-            return "with one target"
-        raise RenderError(f"cannot render the qualifier {type(q).__name__} after a noun")
+    def share_words(self, q: n.Shares) -> str:
+        nouns = " or ".join(_article(w) if i == 0 else w for i, w in enumerate(q.what))
+        return nouns + (f" with {self.np(q.of, 'object')}" if q.of is not None else "")
 
-    def relative(self, q: A.Qualifier) -> str:
-        if isinstance(q, A.SharesCostOrVersion):
-            return f"share a cost or version with {self.np(q.ref)}"
-        if isinstance(q, A.SharesAName):
-            return "share a name"
-        if isinstance(q, A.AffiliationIn):
-            if q.affiliations.chosen is not None:
-                return "have either of the chosen affiliations"
-            names = q.affiliations.names
-            if len(names) != 2:
-                raise RenderError("'either the A or B affiliation' names two")
-            return f"have either the {names[0]} or {names[1]} affiliation"
-        if isinstance(q, A.CausedBreakthrough):
-            return f"caused breakthrough this {q.span}"
-        if isinstance(q, A.TargetingQ):
-            return f"is targeting {self.np(q.selector)}"
-        raise RenderError(f"cannot render the qualifier {type(q).__name__} as 'that …'")
+    def relative(self, c: n.Condition) -> str:
+        if isinstance(c, n.Happened):
+            e = c.event
+            if isinstance(e, n.Breakthrough):
+                return "caused breakthrough" + self.span(c.span)
+            if isinstance(e, n.Attack):
+                return "attacked" + self.span(c.span)
+            if isinstance(e, n.Defend):
+                return "defended" + self.span(c.span)
+        if isinstance(c, n.Compare) and isinstance(c.left, n.NumberOf):
+            sel = c.left.selector
+            base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy)),
+                            _quantity_of(c.op, c.right))
+            return f"controls {self.np(base)}"
+        raise RenderError("cannot render this relative clause")
 
-    def controller(self, player: Any) -> str:
-        if isinstance(player, A.You):
-            return "you control"
-        if isinstance(player, A.Opponents):
-            return "your opponents control"
-        if isinstance(player, A.ActingPlayer):
-            return "he controls"
-        raise RenderError(f"cannot write who controls for {type(player).__name__}")
-
-    def effect_np(self, selector: Any) -> str:
-        target = isinstance(selector, A.Target)
-        f = selector.selector if target else selector
-        if not isinstance(f, A.Filter) or f.kind != "effect":
-            raise RenderError("an effect noun phrase")
-        words: list[str] = []
-        sources = [q for q in f.qualifiers if isinstance(q, A.SourceType)]
-        ongoing = [q for q in f.qualifiers if isinstance(q, A.OngoingQ)]
-        if sources:
-            types = list(sources[0].types)
-            if ongoing:
-                index = types.index("plot twist") if "plot twist" in types else -1
-                if index < 0:
-                    raise RenderError("ongoing applies to plot twist effects")
-                types[index] = ("ongoing " if ongoing[0].ongoing else "non-ongoing ") + "plot twist"
-            words.append(" or ".join(types))
-        plural = f.count == "all" and not target
-        words.append("effects" if plural else "effect")
-        if any(isinstance(q, A.OneTarget) for q in f.qualifiers):
-            words.append("with one target")
-        if f.controller is not None:
-            words.append(self.controller(f.controller))
-        targeting = [q for q in f.qualifiers if isinstance(q, A.TargetingQ)]
-        if targeting:
-            words.append(f"that is targeting {self.np(targeting[0].selector)}")
-        body = " ".join(words)
-        if target:
-            return "target " + body
-        if f.count == 1:
-            return ("an " if body[0] in "aeiou" else "a ") + body
-        return body
+    def zone(self, z: n.Zone | None) -> str:
+        if z is None:
+            raise RenderError("a zone is missing")
+        names = [_ZONE_WORDS.get(x, x) for x in z.names]
+        if z.word == "bare":
+            return "hand"
+        if z.owner is None:
+            return "a " + names[0]
+        owner = _possessive_text(self, z.owner)
+        return f"{owner} {_join(names, 'or' if z.word == 'or' else 'and')}"
 
 
-def _is_plural(subject: Any) -> bool:
-    if isinstance(subject, A.Filter):
-        return subject.count != 1
-    if isinstance(subject, A.Either):
-        return _is_plural(subject.options[0])
-    return isinstance(subject, (A.Together, A.ThoseRef))
+# =============================================================================================
+# Small helpers
+# =============================================================================================
+
+def _join_and(items: list[str]) -> str:
+    return " and ".join(items)
 
 
-def _group_kind(change: A.Change) -> str | None:
-    if isinstance(change, A.StatChange):
-        return "stat"
-    if isinstance(change, A.GainKeyword):
-        return "gain"
-    if isinstance(change, A.LoseKeyword):
-        return "lose-cannot-gain" if change.cannot_gain else "lose"
-    if isinstance(change, A.CannotGainKeyword):
-        return "cannot-gain"
+def _kw(k: str) -> str:
+    return "concealed—optional" if k == "concealed-optional" else k
+
+
+def _stat_word(stat: str) -> str:
+    return {"atk": "ATK", "def": "DEF"}.get(stat, stat)
+
+
+def _article(text: str) -> str:
+    return ("an " if text[:1].lower() in "aeiou" and not text.lower().startswith("one") else "a ") + text
+
+
+def _plural(s: Any) -> bool:
+    if isinstance(s, n.Filter):
+        q = s.quantity
+        if q is None:
+            return s.words != "the"
+        if q.op in ("all",):
+            return True
+        if q.op in ("each", "any"):
+            return False
+        if isinstance(q.n, n.Fixed):
+            return q.n.n != 1 or q.op in (">=",)
+        return True
+    if isinstance(s, (n.Together, n.OpponentsOf)):
+        return True
+    if isinstance(s, n.You):
+        return True
+    if isinstance(s, n.Acted) and s.word in ("they", "them", "their"):
+        return True
+    if isinstance(s, n.ChosenRef) and s.word in ("they", "them", "their"):
+        return True
+    if isinstance(s, n.Acting) and s.word in ("they",):
+        return True
+    return False
+
+
+def _controls(player: Any) -> str:
+    return "control" if _plural(player) or isinstance(player, n.You) else "controls"
+
+
+def _has(player: Any) -> str:
+    return "have" if _plural(player) or isinstance(player, n.You) else "has"
+
+
+def _is_ref(x: Any) -> bool:
+    return isinstance(x, n.Ref)
+
+
+def _possessive_text(sp: Speech, owner: Any) -> str:
+    """"your", "its", "~'s", "that attacker's", "target player's"."""
+    if isinstance(owner, n.You):
+        return "your"
+    word = getattr(owner, "word", None)
+    if isinstance(owner, (n.Acting, n.Affected, n.Acted, n.ChosenRef, n.ConditionRef, n.TargetRef, n.EventRef,
+                          n.Self)) and word and word.split()[0] in _POSSESSIVE:
+        return _POSSESSIVE[word]
+    if isinstance(owner, n.Acting):
+        return "his"
+    if isinstance(owner, n.Affected):
+        return "its"
+    return sp.np(owner, "object") + "'s"
+
+
+def _pronoun_case(word: str, case: str) -> str:
+    if case == "subject":
+        return _SUBJECTIVE.get(word, word)
+    return _OBJECTIVE.get(word, word)
+
+
+def _default_role(e: n.Event) -> str:
+    if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeTarget, n.BecomeDefender)):
+        return "object"
+    if getattr(e, "agent", None) is None and getattr(e, "object", None) is not None:
+        return "object"
+    return "agent"
+
+
+def _quantity_of(op: str, right: Any) -> n.Quantity:
+    if op == ">=" and right == n.Fixed(1):
+        return n.Quantity("=", n.Fixed(1))
+    if op == "=":
+        return n.Quantity("=", right, exact=isinstance(right, n.Fixed) and right.n != 0)
+    return n.Quantity(op, right)
+
+
+def _zone_of(f: n.Filter) -> n.Zone | None:
+    for q in f.qualifiers:
+        if isinstance(q, n.InZone) and q.zone is not None:
+            return q.zone
     return None
 
 
-def _for_each_of(changes: tuple[A.Change, ...]) -> A.Selector | None:
-    selectors = {c.amount.selector for c in changes
-                 if isinstance(c, A.StatChange) and isinstance(c.amount, A.ForEach)}
-    if len(selectors) > 1:
-        raise RenderError("one 'for each' per predicate")
-    return selectors.pop() if selectors else None
+def _atomic(c: n.Condition) -> bool:
+    """A condition said after a clause ("… if you have no cards in hand") is a single one."""
+    return not isinstance(c, (n.All, n.AnyOf)) or _single_control(c)
 
 
-def _is_head(q: A.Qualifier) -> bool:
-    return isinstance(q, A.CardTypeIs) or (isinstance(q, A.Role) and q.role in A.HEAD_ROLES)
+def _single_control(c: n.Condition) -> bool:
+    return False
 
 
-_POST = (A.CostAtMost, A.CostAtLeast, A.HasKeyword, A.SameCostAs, A.SameNameAs, A.Named, A.AdjacentTo,
-         A.OneTarget)
-_RELATIVE = (A.SharesCostOrVersion, A.SharesAName, A.AffiliationIn, A.CausedBreakthrough, A.TargetingQ)
+def _plain_number(a: Any) -> bool:
+    if isinstance(a, n.Negative):
+        a = a.amount
+    return isinstance(a, (n.Fixed, n.X))
 
 
-def _is_relative(q: A.Qualifier) -> bool:
-    return isinstance(q, _RELATIVE)
+def _affected_while(c: n.Condition) -> bool:
+    """A while-condition on the affected object alone ("while attacking"), said after the predicate."""
+    return isinstance(c, n.Is) and isinstance(c.subject, n.Affected)
 
 
-def _is_post(q: A.Qualifier) -> bool:
-    return isinstance(q, _POST + _RELATIVE)
-
-
-def _walk(node: Any):
-    """Every node under ``node`` (itself included)."""
-    if isinstance(node, tuple):
-        for item in node:
-            yield from _walk(item)
-        return
-    if not isinstance(node, A.Node):
-        return
-    yield node
-    for field in attrs.fields(type(node)):
-        yield from _walk(getattr(node, field.name))
-
-
-# ---------------------------------------------------------------------------------------------
-# The AST itself, for people (an indented tree) and for machines (JSON-ready data)
-# ---------------------------------------------------------------------------------------------
-
-def _shown_fields(node: A.Node) -> list[tuple[str, Any]]:
-    out = []
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
-        if field.default is not attrs.NOTHING and not isinstance(field.default, attrs.Factory):
-            if value == field.default and field.name != "count":
-                continue
-        if isinstance(field.default, attrs.Factory) and value == field.default.factory():
-            continue
-        out.append((field.name, value))
-    return out
-
-
-def _scalar(value: Any) -> str | None:
-    if isinstance(value, A.Node) and not attrs.fields(type(value)):
-        return type(value).__name__
-    if isinstance(value, (str, int, bool)) or value is None:
-        return repr(value)
-    if isinstance(value, tuple) and not value:
-        return "()"
+def _leading_state(m: n.Modify) -> tuple[str, Any] | None:
     return None
 
 
-def render_tree(node: Any, indent: str = "  ") -> str:
-    """The AST as an indented tree, one node or field per line (``vsoracle parse``)."""
-    lines: list[str] = []
+def _replace_acting(c: n.Condition, players: Any) -> n.Condition:
+    import attrs
 
-    def walk(value: Any, depth: int, label: str) -> None:
-        pad = indent * depth
-        scalar = _scalar(value)
-        if scalar is not None:
-            lines.append(f"{pad}{label}{scalar}")
-            return
-        if isinstance(value, tuple):
-            lines.append(f"{pad}{label}".rstrip())
-            for item in value:
-                walk(item, depth + 1, "- ")
-            return
-        fields = _shown_fields(value)
-        simple = [(n, _scalar(v)) for n, v in fields]
-        inner = ", ".join(f"{n}={s}" for n, s in simple) if all(s is not None for _, s in simple) else None
-        if inner is not None and len(inner) < 60:
-            lines.append(f"{pad}{label}{type(value).__name__}({inner})")
-            return
-        lines.append(f"{pad}{label}{type(value).__name__}")
-        for name, item in fields:
-            walk(item, depth + 1, f"{name}: ")
-
-    walk(node, 0, "")
-    return "\n".join(lines)
+    def swap(x: Any) -> Any:
+        if isinstance(x, n.Acting):
+            return players
+        if isinstance(x, tuple):
+            return tuple(swap(y) for y in x)
+        if isinstance(x, n.Node) and attrs.has(type(x)):
+            changes = {a.name: swap(getattr(x, a.name)) for a in attrs.fields(type(x))}
+            return attrs.evolve(x, **changes)
+        return x
+    players = attrs.evolve(players, quantity=n.Quantity("=", n.Fixed(1))) if isinstance(players, n.Filter) else players
+    return swap(c)
 
 
-def to_data(node: Any) -> Any:
-    """The AST as JSON-ready data: ``{"node": "Filter", "kind": "character", …}``."""
-    if isinstance(node, tuple):
-        return [to_data(item) for item in node]
-    if isinstance(node, A.Node):
-        data: dict[str, Any] = {"node": type(node).__name__}
-        for field in attrs.fields(type(node)):
-            data[field.name.rstrip("_")] = to_data(getattr(node, field.name))
-        return data
-    return node
+def _with_object(e: n.Event, obj: Any) -> n.Event:
+    import attrs
+    return attrs.evolve(e, object=obj) if hasattr(e, "object") else e

@@ -189,6 +189,8 @@ def _stuck(text: str, ws: list[Word], i: int, stacks: Sequence[tuple[int, ...]],
             found = "the end of the line"
         elif w.kind == "word":
             found = f"'{w.text}' (a word the card-text language does not use)"
+        elif w.kind == "self":
+            found = "the card's own name"
         else:
             found = f"'{w.text}'"
     accepted = tuple(sorted({_pretty(t) for t in expected}))
