@@ -18,7 +18,7 @@ from ..text import nodes as n
 from .powers import holders, is_unique, keywords_printed, powers
 from .state import ChainLink, Context, GameObject, GameState, Happening, Zone
 
-__all__ = ["Query", "query", "Mod", "adjacent", "protected", "ZONES", "AREAS", "STEP_NAMES", "kind_of"]
+__all__ = ["Query", "query", "replaying", "Mod", "adjacent", "protected", "ZONES", "AREAS", "STEP_NAMES", "kind_of"]
 
 #: Card-text zone names → the engine's piles; rows and areas are places in play.
 ZONES = {"hand": Zone.HAND, "deck": Zone.DECK, "ko pile": Zone.KO_PILE, "resource row": Zone.RESOURCE_ROW,
@@ -63,6 +63,16 @@ def kind_of(node: Any) -> str:
     if isinstance(node, n.Together):
         return kind_of(node.parts[0])
     return "object"
+
+
+class _Everything:
+    """Contains every object id."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+_EVERYTHING = _Everything()
 
 
 class Mod:
@@ -255,10 +265,35 @@ class Query:
             return False
         return ok and (mod.while_ is None or self.holds(mod.while_, mod.ctx.bind(affected=pid)))
 
+    def mods_with(self, kind: type | tuple[type, ...]) -> list[tuple[Mod, list[Any]]]:
+        """The modifiers in force that make a change of ``kind``, each with those changes."""
+        key = ("mods with", kind)
+        found = self._memo.get(key)
+        if found is None:
+            found = []
+            for mod in self.mods():
+                wanted = [c for c in mod.changes if isinstance(c, kind)]
+                if wanted:
+                    found.append((mod, wanted))
+            self._memo[key] = found
+        return found
+
+    def _stat_scope(self) -> Any:
+        """The objects a stat modifier can apply to: the flagged ones when every stat modifier
+        is flagged (an effect's, CR quality rule), else every object (a container of all)."""
+        scope = self._memo.get("stat scope")
+        if scope is None:
+            mods = self.mods_with(n.StatChange)
+            if all(m.flagged is not None and m.players is None for m, _ in mods):
+                scope = frozenset().union(*(m.flagged for m, _ in mods))
+            else:
+                scope = _EVERYTHING
+            self._memo["stat scope"] = scope
+        return scope
+
     def changes_on(self, o: GameObject, kind: type | tuple[type, ...]) -> Iterator[tuple[Any, Mod]]:
-        for mod in self.mods():
-            wanted = [c for c in mod.changes if isinstance(c, kind)]
-            if wanted and self.applies(mod, o):
+        for mod, wanted in self.mods_with(kind):
+            if self.applies(mod, o):
                 for c in wanted:
                     yield c, mod
 
@@ -370,6 +405,9 @@ class Query:
     def raw_stat(self, o: GameObject, stat: str) -> int:
         printed = (o.card.atk if stat == "atk" else o.card.defense) or 0
         base = printed + (o.counters[0] if stat == "atk" else o.counters[1])
+
+        if o.id not in self._stat_scope():
+            return base
 
         def compute() -> int:
             total = base
@@ -500,7 +538,15 @@ class Query:
                 return [lk.id for lk in self.s.chain if self.link_matches(node, lk, ctx)]
             if node.target is not None:
                 return self.ref(n.TargetRef(node.target), ctx)
-            return [o.id for o in self._candidates(node, ctx) if self._filter_ok(node, o, ctx)]
+            key = ("select", id(node), ctx)
+            try:
+                hit = self._memo.get(key)
+            except TypeError:  # a binding that cannot be hashed: work it out each time
+                return [o.id for o in self._candidates(node, ctx) if self._filter_ok(node, o, ctx)]
+            if hit is None or hit[0] is not node:
+                hit = (node, [o.id for o in self._candidates(node, ctx) if self._filter_ok(node, o, ctx)])
+                self._memo[key] = hit
+            return list(hit[1])
         if isinstance(node, n.Zone):
             out = []
             for pid in self.players(node.owner, ctx) if node.owner is not None else self.s.player_ids:
@@ -1126,10 +1172,35 @@ def alters_quality(changes: Iterable[Any]) -> bool:
 
 
 _last: list[Any] = [None, None]
+_recent: dict[GameState, Query] = {}
+_RECENT = 64
+_replaying = [False]
 
 
 def query(state: GameState) -> Query:
-    """The :class:`Query` for ``state`` (reused while the state is the same object)."""
-    if _last[0] is not state:
-        _last[0], _last[1] = state, Query(state)
-    return _last[1]
+    """The :class:`Query` for ``state``: reused while the state is the same object, and, while
+    exploring replays a step (:func:`replaying`), for an equal state met again: a replay remakes
+    the positions before the decision it answers differently, and their answers are the same."""
+    if _last[0] is state:
+        return _last[1]
+    if _replaying[0]:
+        q = _recent.get(state)
+        if q is None:
+            if len(_recent) >= _RECENT:
+                del _recent[next(iter(_recent))]
+            q = _recent[state] = Query(state)
+    else:
+        q = Query(state)
+    _last[0], _last[1] = state, q
+    return q
+
+
+class replaying:
+    """``with replaying():`` — equal states share one :class:`Query` (hashing a state costs
+    more than it saves on a line of play that is not replayed)."""
+
+    def __enter__(self) -> None:
+        _replaying[0] = True
+
+    def __exit__(self, *exc: Any) -> None:
+        _replaying[0] = False  # the queries kept stay (at most _RECENT): an equal state's answers never change

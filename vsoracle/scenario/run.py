@@ -22,6 +22,7 @@ from ..engine.chain import resolve_all, resolve_top
 from ..engine.turn import pass_priority
 from ..engine.game import Game, Unanswered
 from ..engine.invariants import check_change, check_invariants
+from ..engine.query import replaying
 from ..engine.log import Event
 from ..engine.state import GameState
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError, ScenarioError, VsOracleError
@@ -287,12 +288,18 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, work: _Work) ->
     each line of play's outcome, and whether the step was rejected on it."""
     stack: list[list[Any]] = [list(step.choose)]
     scripted = len(step.choose)
+    first = True
     while stack:
         answers = stack.pop()
         g = Game(out.state, answers, check, scripted, explore=not sc.strict)
         try:
             try:
-                perform(g, step)
+                if first:
+                    first = False
+                    perform(g, step)
+                else:
+                    with replaying():  # the same positions again, up to the decision answered otherwise
+                        perform(g, step)
             finally:
                 work.spend(g, sc, step)
                 stack.extend(reversed(g.branches))
