@@ -54,6 +54,57 @@ def test_imports_point_one_way():
     assert problems == []
 
 
+def _module_graph() -> dict[str, set[str]]:
+    """Every module of vsoracle and the modules of vsoracle it imports (a function's own imports
+    too; imports only for type checkers are not imports). ``from . import x`` of a submodule is
+    an import of the submodule, not of the package."""
+    names = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        names[name] = path
+    graph: dict[str, set[str]] = {name: set() for name in names}
+    for name, path in names.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {id(x) for node in ast.walk(tree) if isinstance(node, ast.If)
+                       and "TYPE_CHECKING" in ast.unparse(node.test) for x in ast.walk(node)}
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.ImportFrom):
+                base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+                target = ".".join(base + ([node.module] if node.module else [])) if node.level else node.module or ""
+                subs = {f"{target}.{a.name}" for a in node.names} & names.keys()
+                graph[name] |= subs
+                if len(subs) < len(node.names) and target in names:
+                    graph[name].add(target)
+            elif isinstance(node, ast.Import):
+                graph[name] |= {a.name for a in node.names} & names.keys()
+        graph[name].discard(name)
+    return graph
+
+
+def test_no_import_circles():
+    """No module imports, directly or through others, a module that imports it back (inside a
+    layer too: the engine reads query → patterns, triggers → events → effects → … → actions)."""
+    graph = _module_graph()
+    circles = []
+
+    def visit(module: str, path: list[str], done: set[str]) -> None:
+        for nxt in sorted(graph[module]):
+            if nxt in path:
+                circles.append(" → ".join(path[path.index(nxt):] + [nxt]))
+            elif nxt not in done:
+                visit(nxt, path + [nxt], done)
+        done.add(module)
+
+    done: set[str] = set()
+    for module in sorted(graph):
+        if module not in done:
+            visit(module, [module], done)
+    assert circles == []
+
+
 def test_base_modules_import_no_layer():
     """errors, tomlsource, files, resources, caches, citations sit below cards: they import no layer,
     and every top-level module is either a base module or the entry point."""

@@ -12,23 +12,10 @@ vsoracle) prints the stored answer without loading typer or the engine (see
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..errors import VsOracleError
+from .lines import error_line, internal_error_line
 
 __all__ = ["main", "error_line", "internal_error_line"]
-
-
-def error_line(error: "VsOracleError") -> str:
-    """A :class:`~vsoracle.errors.VsOracleError` as the one line a person reads (``file:line: …``)."""
-    return f"error: {error}" if not error.file else str(error)
-
-
-def internal_error_line(exc: BaseException) -> str:
-    """What a vsoracle bug prints instead of a traceback."""
-    return (f"internal error: {type(exc).__name__}: {exc}. This is a vsoracle bug: "
-            "please report it with the file you ran.")
 
 _FAST_FLAGS = {"--json": "json", "--quiet": "quiet", "-q": "quiet", "--no-cache": "no_cache"}
 

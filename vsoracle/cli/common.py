@@ -8,7 +8,7 @@ from typing import Callable
 import typer
 
 from ..errors import VsOracleError
-from . import error_line, internal_error_line
+from .lines import error_line, internal_error_line
 
 __all__ = ["run_guarded", "fail"]
 

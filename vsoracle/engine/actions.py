@@ -20,7 +20,8 @@ from .events import happening
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .powers import keyword_values, powers
-from .query import kind_of, protected, query
+from .patterns import kind_of
+from .query import protected, query
 from .state import Attack, ChainLink, Context, GameObject, Zone
 from .turn import pass_priority
 from .values import replace

@@ -9,8 +9,6 @@ concluded. Proposing attacks and reinforcing are players' actions (:mod:`.action
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..text import nodes as n
 from .effects import Plan, carry_out, perform, prepare
 from .events import happening

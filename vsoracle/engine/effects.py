@@ -24,12 +24,12 @@ from ..cards import CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .events import apply, happening
-from .fmap import FrozenMap
 from .game import Decision, Game
 from .powers import holders, per_node, powers
-from .query import ZONES, Query, alters_quality, kind_of, query
+from .patterns import kind_of, pattern_matches
+from .query import ZONES, Query, alters_quality, query
 from .state import ChainLink, Context, Delayed, Happening, Modifier, Replacement, Zone
-from .triggers import fire, pattern_matches
+from .triggers import fire
 from .values import replace
 from .words import say, say_action
 
@@ -659,7 +659,6 @@ def _event(g: Game, e: n.Event, ctx: Context, root: Any) -> Done:
 
 def _on_objects(kind: type, verb: str) -> Any:
     def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
-        q = query(g.state)
         pid = _acting(ctx)
         picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
         if not picked:

@@ -21,7 +21,7 @@ from .game import Decision, Game
 from .query import AREAS, ZONES, query
 from .state import Happening, Zone
 from .values import replace
-from .zones import attach, free_col, move_card, with_gear
+from .zones import free_col, move_card, with_gear
 
 __all__ = ["happening", "apply", "PRIMITIVES", "places"]
 

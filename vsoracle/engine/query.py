@@ -15,6 +15,7 @@ from typing import Any, Iterable, Iterator
 
 from ..cards import CardType
 from ..text import nodes as n
+from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
 from .powers import holders, is_unique, keywords_printed, powers
 from .state import ChainLink, Context, GameObject, GameState, Happening, Zone
 
@@ -30,39 +31,7 @@ STEP_NAMES = {("draw", None): "draw phase", ("build", None): "build phase", ("co
               ("recovery", None): "recovery phase", ("build", "recruit"): "recruit step",
               ("build", "resource"): "resource step", ("build", "formation"): "formation step",
               ("combat", "attack"): "attack step"}
-_EFFECT_KINDS = {"effect": None, "plot twist effect": "plot twist", "payment effect": "payment",
-                 "triggered effect": "triggered"}
-_PLAYER_KINDS = ("player", "opponent")
 _QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower)
-
-
-def effect_kinds(kind: str) -> list[str]:
-    """"plot twists or payment effects": the last noun is shared, so a kind before an effect
-    kind names the effects of such cards ("plot twist" → "plot twist effect")."""
-    kinds = kind.split(" or ")
-    if kinds[-1] in _EFFECT_KINDS:
-        kinds = [k if k in _EFFECT_KINDS or f"{k} effect" not in _EFFECT_KINDS else f"{k} effect" for k in kinds]
-    return kinds
-
-
-def kind_of(node: Any) -> str:
-    """What a selector picks: "object", "player", "effect" or "choice" (affiliations, traits)."""
-    if isinstance(node, n.Filter):
-        kinds = node.kind.split(" or ")
-        if all(k in _PLAYER_KINDS for k in kinds):
-            return "player"
-        if all(k in _EFFECT_KINDS for k in effect_kinds(node.kind)):
-            return "effect"
-        if all(k in ("affiliation", "trait") for k in kinds):
-            return "choice"
-        return "object"
-    if isinstance(node, (n.You, n.Acting, n.OpponentsOf, n.ControllerOf, n.OwnerOf)):
-        return "player"
-    if isinstance(node, n.Either):
-        return kind_of(node.options[0])
-    if isinstance(node, n.Together):
-        return kind_of(node.parts[0])
-    return "object"
 
 
 class _Everything:
@@ -1059,8 +1028,6 @@ class Query:
     def happened(self, cond: n.Happened, ctx: Context) -> bool:
         """"you played another plot twist this turn", "it attacked this turn" (the turn's events);
         without a span, the effect's own steps first ("If you discarded a character card")."""
-        from .triggers import pattern_matches
-
         own = [h for h in _listify(ctx.bindings.get("done")) if isinstance(h, Happening)]
         pool: Iterable[Happening] = self.s.turn_log
         if cond.span is None and any(h.kind is type(cond.event) for h in own):
@@ -1089,8 +1056,6 @@ class Query:
 
     def prohibition(self, h: Happening) -> tuple[Any, Mod] | None:
         """A "cannot" modifier that forbids this event, with its modifier (or ``None``)."""
-        from .triggers import pattern_matches
-
         for mod in self.mods():
             for c in mod.changes:
                 if not isinstance(c, n.Cannot) or type(c.event) is not h.kind:

@@ -17,8 +17,7 @@ target or not) for every noun phrase; references (:class:`Self`, :class:`TargetR
 durations and steps.
 
 Every node is a frozen, slotted, hashable ``attrs`` value with tuples for lists; ``repr`` is a
-constructor call you can paste back; ``str`` is the node as card text (see
-:mod:`vsoracle.text.render`). Fields marked *display* (``eq=False``) keep the words the card
+constructor call you can paste back; :func:`vsoracle.text.render` writes it as card text. Fields marked *display* (``eq=False``) keep the words the card
 used ("Activate" for exhausting itself, "When" for "Whenever", "that attacker" for a reference)
 for rendering and error messages; they take no part in equality or in the rules.
 """
@@ -73,10 +72,6 @@ class Node:
         shown = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self))
                           if a.eq and getattr(self, a.name) != a.default)
         return f"{type(self).__name__}({shown})"
-
-    def __str__(self) -> str:
-        from .render import render
-        return render(self)
 
 
 # =============================================================================================

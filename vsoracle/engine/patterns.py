@@ -1,0 +1,183 @@
+"""Event patterns: does a happening match the event card text names?
+
+An event pattern is card text's event with some roles named ("Whenever a character you control
+becomes stunned by an attacker": a ``Stun`` with ``object`` and ``agent`` selectors); a
+:class:`~vsoracle.engine.state.Happening` matches it when every named role matches. The same
+matching serves triggers (:mod:`.triggers`), replacements and prohibitions ("cannot",
+:mod:`.effects`) and history ("if it attacked this turn", :meth:`.query.Query.happened`).
+
+The functions take the :class:`~vsoracle.engine.query.Query` of the state they ask about, so this
+module is below the query and imports nothing of it; :func:`kind_of` (what a selector picks) lives
+here for the same reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from attrs import fields
+
+from ..text import nodes as n
+from .state import Context, Happening
+
+if TYPE_CHECKING:
+    from .query import Query
+
+__all__ = ["pattern_matches", "kind_of", "effect_kinds"]
+
+_EFFECT_KINDS = {"effect": None, "plot twist effect": "plot twist", "payment effect": "payment",
+                 "triggered effect": "triggered"}
+_PLAYER_KINDS = ("player", "opponent")
+
+def effect_kinds(kind: str) -> list[str]:
+    """"plot twists or payment effects": the last noun is shared, so a kind before an effect
+    kind names the effects of such cards ("plot twist" → "plot twist effect")."""
+    kinds = kind.split(" or ")
+    if kinds[-1] in _EFFECT_KINDS:
+        kinds = [k if k in _EFFECT_KINDS or f"{k} effect" not in _EFFECT_KINDS else f"{k} effect" for k in kinds]
+    return kinds
+
+
+def kind_of(node: Any) -> str:
+    """What a selector picks: "object", "player", "effect" or "choice" (affiliations, traits)."""
+    if isinstance(node, n.Filter):
+        kinds = node.kind.split(" or ")
+        if all(k in _PLAYER_KINDS for k in kinds):
+            return "player"
+        if all(k in _EFFECT_KINDS for k in effect_kinds(node.kind)):
+            return "effect"
+        if all(k in ("affiliation", "trait") for k in kinds):
+            return "choice"
+        return "object"
+    if isinstance(node, (n.You, n.Acting, n.OpponentsOf, n.ControllerOf, n.OwnerOf)):
+        return "player"
+    if isinstance(node, n.Either):
+        return kind_of(node.options[0])
+    if isinstance(node, n.Together):
+        return kind_of(node.parts[0])
+    return "object"
+
+
+#: Roles of a pattern that are selectors (matched against objects, players or effects).
+_NOT_ROLES = ("word", "subject", "face", "team", "gain", "add", "cause", "up_to", "win", "any_order", "span")
+
+
+def _value_matches(q: Query, sel: Any, value: Any, ctx: Context, role: str, h: Happening) -> bool:
+    """Does a happening's role value (an object, a player, a chain link, several) match a selector?"""
+    s = q.s
+    if sel is None:
+        return True
+    if isinstance(sel, n.Affected):
+        return value == ctx.bindings.get("affected") or (isinstance(value, tuple) and
+                                                         ctx.bindings.get("affected") in value)
+    kind = kind_of(sel)
+    if kind == "effect":
+        link = h.get("effect")
+        lk = h.get("link") if link is None or s.link(link) is None else s.link(link)
+        if lk is None and link is not None:
+            lk = next((x for x in (s.resolving,) if x is not None and x.id == link), None)
+        return lk is not None and q.link_matches(sel, lk, ctx)
+    if value is None:
+        return False
+    if isinstance(value, tuple):
+        if isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity.op == ">=":
+            return any(_value_matches(q, sel, v, ctx, role, h) for v in value)
+        return any(_value_matches(q, sel, v, ctx, role, h) for v in value)
+    if kind == "player":
+        return value in s.player_ids and value in q.players(sel, ctx)
+    if value in s.player_ids:
+        return value in q.ref(sel, ctx) if isinstance(sel, n.Ref) else False
+    if value not in s.objects:
+        return False
+    if isinstance(sel, n.Filter) and sel.kind == "power":
+        return _power_matches(q, sel, value, ctx)
+    return q.matches(sel, s.obj(value), ctx)
+
+
+def _power_matches(q: Query, sel: n.Filter, card: str, ctx: Context) -> bool:
+    """"her activated powers", "powers of characters you control": a power is named by the card
+    that has it (a used power is an activated one, CR 501)."""
+    for qual in sel.qualifiers:
+        if isinstance(qual, n.ControlledBy):
+            whose = qual.player
+            if kind_of(whose) == "player":
+                if q.controller_of(q.s.obj(card)) not in q.players(whose, ctx):
+                    return False
+            elif card not in q.select(whose, ctx):
+                return False
+        elif isinstance(qual, n.State) and qual.name == "activated":
+            continue
+        elif not q.qual(qual, q.s.obj(card), ctx):
+            return False
+    return True
+
+
+def _amount_matches(q: Query, pattern: Any, value: Any, ctx: Context) -> bool:
+    if pattern is None:
+        return True
+    if value is None:
+        return False
+    if isinstance(pattern, n.Quantity):
+        return q.quantity_holds(pattern, int(value), ctx)
+    return int(value) == q.amount(pattern, ctx)
+
+
+def _zone_matches(q: Query, zone: Any, value: Any, ctx: Context) -> bool:
+    """An origin ("from your resource row") against where the card came from: (zone name, owner)."""
+    if zone is None:
+        return True
+    if value is None:
+        return False
+    name, owner = value
+    if name not in zone.names:
+        return False
+    return zone.owner is None or owner in q.players(zone.owner, ctx)
+
+
+def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> dict[str, Any] | None:
+    """If the happening matches the pattern, the bindings it gives (``event:ROLE``, and
+    ``event_amount`` for "that much"); else ``None``."""
+    if type(pattern) is not h.kind:
+        return None
+    binds: dict[str, Any] = {}
+    for a in fields(type(pattern)):
+        if not a.eq or a.name in ("word", "subject"):
+            continue
+        want = getattr(pattern, a.name)
+        name = a.name
+        value = h.get(name)
+        if name in ("amount", "count"):
+            if not _amount_matches(q, want, value, ctx):
+                return None
+        elif name in ("origin",):
+            if not _zone_matches(q, want, value, ctx):
+                return None
+        elif name in ("to", "zone", "into", "kind"):
+            if want is not None and not _place_matches(q, want, h, ctx):
+                return None
+        elif name in _NOT_ROLES:
+            if want != a.default and want != value:
+                return None
+        elif want is not None:
+            if not _value_matches(q, want, value, ctx, name, h):
+                return None
+        if value is not None and name not in _NOT_ROLES:
+            binds[f"event:{name}"] = value
+    for role in ("object", "agent", "player"):
+        if h.get(role) is not None:
+            binds.setdefault(f"event:{role}", h.get(role))
+    if h.get("amount") is not None:
+        binds["event_amount"] = h.get("amount")
+    return binds
+
+
+def _place_matches(q: Query, want: Any, h: Happening, ctx: Context) -> bool:
+    if isinstance(want, n.Place):
+        dest = h.get("to")
+        if dest is None or want.zone is None:
+            return want.zone is None
+        name, owner = dest
+        return name in want.zone.names and (want.zone.owner is None or owner in q.players(want.zone.owner, ctx))
+    if isinstance(want, n.CounterKind):
+        return want == h.get("kind")
+    return True
