@@ -13,11 +13,20 @@ __all__ = ["FrozenMap"]
 class FrozenMap(Mapping[K, V], Generic[K, V]):
     """An immutable dict; ``set`` returns a new map. Hashes and compares by value."""
 
-    __slots__ = ("_data", "_hash")
+    __slots__ = ("_data", "_hash", "_lineage")
 
-    def __init__(self, data: Mapping[K, V] | None = None) -> None:
+    def __init__(self, data: Mapping[K, V] | None = None, _lineage: dict | None = None) -> None:
         self._data: dict[K, V] = dict(data or {})
         self._hash: int | None = None
+        self._lineage = _lineage
+
+    def lineage(self) -> dict:
+        """A memo shared by this map and every map made from it by :meth:`set` / :meth:`update`
+        of keys it already has: for facts that depend only on the keys and on what never changes
+        in a value (the state's table: an object's card)."""
+        if self._lineage is None:
+            self._lineage = {}
+        return self._lineage
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]
@@ -57,7 +66,7 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         """A copy with ``key`` bound to ``value``."""
         data = dict(self._data)
         data[key] = value
-        return FrozenMap(data)
+        return FrozenMap(data, self._lineage if key in self._data else None)
 
     def remove(self, key: K) -> "FrozenMap[K, V]":
         """A copy without ``key``."""
@@ -71,7 +80,8 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         """A copy with every item of ``items`` bound."""
         data = dict(self._data)
         data.update(items)
-        return FrozenMap(data)
+        same_keys = all(k in self._data for k in items)
+        return FrozenMap(data, self._lineage if same_keys else None)
 
     def changed_from(self, other: "FrozenMap[K, V]") -> list[tuple[K, V]]:
         """The items whose value is not the very object ``other`` holds under that key (a key

@@ -87,6 +87,10 @@ def check_change(before: GameState, after: GameState) -> None:
     check_transition(before, after)
     objs, old = after.objects, before.objects
     changed = [] if objs is old else objs.changed_from(old)
+    for oid, o in changed:
+        was = old.get(oid)
+        if was is not None and was.card is not o.card:
+            raise InvariantError(f"{oid} became another card")  # powers.holders relies on it
     players = after.players
     if len(players) != len(before.players):
         raise InvariantError("the players changed")

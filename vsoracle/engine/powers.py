@@ -127,7 +127,11 @@ def holders(objects: Mapping[str, Any], kind: type | tuple[type, ...]) -> tuple[
     seen = _holders.get(kind)
     if seen is not None and seen[0] is objects:
         return seen[1]
-    found = tuple(o for o in objects.values() if powers(o.card, kind))
+    lineage = objects.lineage() if hasattr(objects, "lineage") else {}
+    ids = lineage.get(("holders", kind))
+    if ids is None:  # an object's card never changes: which ids hold one is known per table lineage
+        ids = lineage[("holders", kind)] = tuple(k for k, o in objects.items() if powers(o.card, kind))
+    found = tuple(objects[k] for k in ids)
     _holders[kind] = (objects, found)
     return found
 

@@ -104,9 +104,16 @@ def fire(g: Game, h: Happening) -> None:
 
 
 def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
-    printed = holders(s.objects, n.Triggered)
-    gained = tuple(o for o in s.in_play() if o not in printed and query(s)._gained(o))
-    return printed + gained
+    """The objects that print a triggered power, then those that gained one (once per state)."""
+    q = query(s)
+    found = q._memo.get("trigger holders")
+    if found is None:
+        printed = holders(s.objects, n.Triggered)
+        gained = ()
+        if q._effect_and_power_mods():  # something gives powers: who has gained one?
+            gained = tuple(o for o in s.in_play() if o not in printed and q._gained(o))
+        found = q._memo["trigger holders"] = printed + gained
+    return found
 
 
 def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: bool = False) -> None:
