@@ -395,9 +395,11 @@ def _may(g: Game, e: n.May, ctx: Context, root: Any) -> Done:
         if not g.ask(Decision(pid, "may", prompt, (True, False))):
             g.note("may", f"{pid} chooses not to {say_action(e.effect)}", "CR 508")
             continue
-        pctx = ctx.bind(acting=pid) if e.player is not None else ctx
+        # "each player may discard a card": the player deciding is the one who discards
+        pctx = ctx.bind(acting=pid, deciding=(e.player, pid)) if e.player is not None else ctx
         d, after = execute(g, e.effect, pctx, root)
-        ctx = after if e.player is None else after.bind(acting=ctx.bindings.get("acting"))
+        ctx = after if e.player is None else after.bind(acting=ctx.bindings.get("acting"),
+                                                         deciding=ctx.bindings.get("deciding"))
         if d:
             did.append(pid)
             done = True
@@ -618,6 +620,10 @@ def _doers(q: Query, node: Any, ctx: Context) -> tuple[str, ...]:
     """The players who do a step: those its subject names, else the one acting (the controller)."""
     if node is None:
         return (_acting(ctx),)
+    deciding = ctx.bindings.get("deciding")
+    if deciding is not None and node == deciding[0]:
+        # the subject of "each player may …" does it one player at a time: the one deciding
+        return (deciding[1],)
     if isinstance(node, n.Filter):
         # "each player who controls …": perhaps nobody
         return q.players(node, ctx)
