@@ -50,10 +50,12 @@ class Plan:
     others: int = 0
 
 
-def perform(g: Game, h: Happening, ctx: Context | None = None) -> bool:
-    """Make an event happen (or not): prohibitions, replacements, the event, its triggers."""
+def perform(g: Game, h: Happening, ctx: Context | None = None, *, before: Any = None) -> bool:
+    """Make an event happen (or not): prohibitions, replacements, the event, its triggers.
+    ``before``: the position before the event this one follows from (a KO's leaving play), for
+    its triggers' picture (assumption A-LOOK-BACK)."""
     plan = prepare(g, h, ctx)
-    return carry_out(g, plan) if plan is not None else False
+    return carry_out(g, plan, before=before) if plan is not None else False
 
 
 def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
@@ -90,9 +92,10 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     return Plan(h, chosen, len(options) - 1)
 
 
-def carry_out(g: Game, plan: Plan) -> bool:
+def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
     """Do a prepared event: the replacement's effect instead (even when it cannot be done, FAQ
-    GM 8), or the event itself and its triggers."""
+    GM 8), or the event itself and its triggers (pictured before it, if it takes an object out
+    of play: assumption A-LOOK-BACK)."""
     h = plan.happening
     if plan.replacement is not None:
         label, instead, rctx = plan.replacement
@@ -103,11 +106,12 @@ def carry_out(g: Game, plan: Plan) -> bool:
         g.note("replace", f"{_what(h)} is replaced by {label}: {say(instead.effect)}{extra}", "FAQ GM 8")
         execute(g, instead.effect, rctx, root=instead.effect)
         return False
+    start = g.state if before is None else before
     done, follow = apply(g, h)
     if done:
-        fire(g, h)
+        fire(g, h, start)
     for f in follow:
-        perform(g, f)
+        perform(g, f, before=start)
     return done
 
 

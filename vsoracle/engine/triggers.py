@@ -165,11 +165,11 @@ def leading_condition(effect: Any) -> Any:
     return None
 
 
-def _sources(g: Game, o: GameObject) -> list[tuple[n.Triggered, bool]]:
-    """The triggered powers of ``o`` that are active now, each with whether it is ongoing; a
-    power that says "if <this card> is in your <zone>" works from that zone (FAQ SC 25;
+def _sources(state: Any, o: GameObject) -> list[tuple[n.Triggered, bool]]:
+    """The triggered powers of ``o`` that are active in ``state``, each with whether it is
+    ongoing; a power that says "if <this card> is in your <zone>" works from that zone (FAQ SC 25;
     assumption A-ZONE-TRIGGER)."""
-    q = query(g.state)
+    q = query(state)
     out = []
     for line in powers(o.card, n.Triggered):
         node = line.node
@@ -208,14 +208,29 @@ def _controller(o: GameObject) -> str:
     return o.controller if o.zone in (Zone.IN_PLAY, Zone.CHAIN) else o.owner
 
 
-def fire(g: Game, h: Happening) -> None:
+def _left_play(before: Any, after: Any, h: Happening) -> bool:
+    """Did the event take its object out of play (it was in play in ``before``, is not now)?"""
+    oid = h.get("object")
+    if not isinstance(oid, str) or oid not in before.objects or oid not in after.objects:
+        return False
+    return before.obj(oid).zone is Zone.IN_PLAY and after.obj(oid).zone is not Zone.IN_PLAY
+
+
+def fire(g: Game, h: Happening, before: Any = None) -> None:
     """An event happened: remember every trigger it sets off (CR 502, "a picture"), and the
-    turn remembers the event ("… this turn")."""
+    turn remembers the event ("… this turn").
+
+    The picture is taken at the instant of the event (digest §6.1 [S:CCR]). An event that takes
+    an object out of play (a KO, a return to hand, leaving play) is pictured as the position was
+    just before it (``before``): the object's own powers ("When ~ leaves play", "When ~ is
+    KO'd") and patterns such as "a character you control" see it as it was in play (assumption
+    A-LOOK-BACK)."""
     s = g.state
-    q = query(s)
+    seen = before if before is not None and _left_play(before, s, h) else s
+    q = query(seen)
     found: list[PendingTrigger] = []
-    for o in _trigger_holders(s):
-        for node, ongoing in _sources(g, o):
+    for o in _trigger_holders(seen):
+        for node, ongoing in _sources(seen, o):
             if not isinstance(node.trigger, n.Whenever):
                 continue
             ctx = Context(_controller(o), o.id)
@@ -230,7 +245,7 @@ def fire(g: Game, h: Happening) -> None:
                 found.append(PendingTrigger(d.context.controller, d.context.source, d.effect,
                                             d.context.bind(**binds), False, d.id, say(n.Triggered(d.trigger, d.effect))))
     g.set(replace(g.state, turn_log=g.state.turn_log + (h,)))
-    _remember(g, found)
+    _remember(g, found, "A-LOOK-BACK" if seen is not s else None)
 
 
 def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
@@ -258,7 +273,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
         return trigger.step.whose != "your" or active == controller or (active is None and controller == s.initiative)
 
     for o in _trigger_holders(s):
-        for node, ongoing in _sources(g, o):
+        for node, ongoing in _sources(s, o):
             controller = _controller(o)
             if not wanted(node.trigger, controller):
                 continue
@@ -278,12 +293,12 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
     _remember(g, found)
 
 
-def _remember(g: Game, found: list[PendingTrigger]) -> None:
+def _remember(g: Game, found: list[PendingTrigger], assumption: str | None = None) -> None:
     if not found:
         return
     s = g.state
     spent = {p.delayed for p in found if p.delayed is not None}
     once = {d.id for d in s.delayed if d.id in spent and d.once}
     for p in found:
-        g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502")
+        g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502", assumption)
     g.set(replace(s, pending=s.pending + tuple(found), delayed=tuple(d for d in s.delayed if d.id not in once)))
