@@ -67,7 +67,8 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     if banned is not None:
         change, mod = banned
         who = _who(h)
-        g.note("prohibited", f"{who} cannot {_what(h)}: \"{say(_origin_text(mod, change))}\"", "FAQ SC 13; FAQ GM 8")
+        g.note("prohibited", f"{_what(h)} does not happen: {who} \"{say(_origin_text(mod, change))}\"",
+               "FAQ SC 13; FAQ GM 8")
         return None
     options = replacements(g, h, ctx)
     if not options:
@@ -435,13 +436,14 @@ def _unless(g: Game, e: n.Unless, ctx: Context, root: Any) -> Done:
         who = q.players(_doer(event), ctx) or (ctx.controller,)
         pid = who[0]
         if _can_do(g, event, ctx.bind(acting=pid)):
-            if g.ask(Decision(pid, "may", f"{pid} may {say(event)} to stop: {say(e.effect)}", (True, False))):
+            if g.ask(Decision(pid, "may", f"{pid} may {say_action(event)} so that this does not happen: "
+                              f"{say(e.effect)}", (True, False))):
                 done, ctx2 = execute(g, event, ctx.bind(acting=pid), root)
                 if done:
                     g.note("unless", f"{pid} did it: \"{say(e.effect)}\" does not happen", "CR 508")
                     return False, ctx
         else:
-            g.note("unless", f"{pid} cannot {say(event)}", "CR 508")
+            g.note("unless", f"{pid} cannot {say_action(event)}", "CR 508")
         return execute(g, e.effect, ctx, root)
     if q.holds(cond, ctx):
         g.note("unless", f"{say(cond)}: \"{say(e.effect)}\" does not happen", "CR 508")
