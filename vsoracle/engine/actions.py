@@ -382,8 +382,11 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
                "origin": origin[0]}
     add_link(g, "recruit", pid, oid, None, Context(pid, oid, (), FrozenMap(binds)), "game", False, details,
              base=on_chain)
+    printed = o.card.cost or 0
+    changed = f" (its cost {printed} changed to {cost})" if cost != printed else ""
     g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {'the resource row' if index is not None else 'hand'}"
-           f", paying {total} resource point{'s' if total != 1 else ''}", "CR 301.4, 404")
+           f", paying {total} resource point{'s' if total != 1 else ''}{changed}", "CR 301.4, 404",
+           "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else None)
     if face_down is not None and index is not None:
         g.set(move_card(g.state, face_down, Zone.RESOURCE_ROW, index=index, face_up=False))
         g.note("reservist", f"{pid} puts {face_down} face down into the resource row in place of {oid}, "
