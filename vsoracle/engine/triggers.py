@@ -165,25 +165,37 @@ def leading_condition(effect: Any) -> Any:
     return None
 
 
-def _sources(state: Any, o: GameObject) -> list[tuple[n.Triggered, bool]]:
+def _sources(state: Any, o: GameObject) -> list[tuple[n.Triggered, bool, str | None]]:
     """The triggered powers of ``o`` that are active in ``state``, each with whether it is
-    ongoing; a power that says "if <this card> is in your <zone>" works from that zone (FAQ SC 25;
-    assumption A-ZONE-TRIGGER)."""
+    ongoing and the assumption it rests on (a keyword's reminder text read as its power,
+    assumption A-REMINDER); a power that says "if <this card> is in your <zone>" works from that
+    zone (FAQ SC 25; assumption A-ZONE-TRIGGER)."""
     q = query(state)
-    out = []
+    out: list[tuple[n.Triggered, bool, str | None]] = []
     for line in powers(o.card, n.Triggered):
         node = line.node
+        why = _reminder(line)
         if q.power_active(o, line) and (o.zone is not Zone.RESOURCE_ROW or o.card.type is not CardType.CHARACTER):
             if o.zone is Zone.RESOURCE_ROW and o.card.type is CardType.PLOT_TWIST and line.block != "ongoing":
                 continue
-            out.append((node, line.block == "ongoing"))
+            out.append((node, line.block == "ongoing", why))
         elif _works_from(node, o) or (o.zone is Zone.CHAIN and _own_arrival(node)):
-            out.append((node, False))
+            out.append((node, False, why))
     if o.zone is Zone.IN_PLAY:
         for power, _mod in q._gained(o):
             if isinstance(power, n.Triggered):
-                out.append((power, False))
+                out.append((power, False, None))
     return out
+
+
+def _reminder(line: Any) -> str | None:
+    """A-REMINDER if the power is a keyword's reminder text (a keyword vsoracle has no rule for)."""
+    from .keywords import is_known
+
+    k = line.keyword
+    if k is None or line.block is not None or is_known(k, False):
+        return None
+    return "A-REMINDER"
 
 
 def _own_arrival(node: n.Triggered) -> bool:
@@ -229,8 +241,10 @@ def fire(g: Game, h: Happening, before: Any = None) -> None:
     seen = before if before is not None and _left_play(before, s, h) else s
     q = query(seen)
     found: list[PendingTrigger] = []
+    cites: list[str | None] = []
+    look_back = "A-LOOK-BACK" if seen is not s else None
     for o in _trigger_holders(seen):
-        for node, ongoing in _sources(seen, o):
+        for node, ongoing, why in _sources(seen, o):
             if not isinstance(node.trigger, n.Whenever):
                 continue
             ctx = Context(_controller(o), o.id)
@@ -238,14 +252,16 @@ def fire(g: Game, h: Happening, before: Any = None) -> None:
             if binds is not None:
                 found.append(PendingTrigger(ctx.controller, o.id, node.effect, ctx.bind(**binds), ongoing,
                                             None, say(node)))
+                cites.append(why or look_back)
     for d in s.delayed:
         if isinstance(d.trigger, n.Whenever):
             binds = pattern_matches(q, d.trigger.event, h, d.context)
             if binds is not None:
                 found.append(PendingTrigger(d.context.controller, d.context.source, d.effect,
                                             d.context.bind(**binds), False, d.id, say(n.Triggered(d.trigger, d.effect))))
+                cites.append(look_back)
     g.set(replace(g.state, turn_log=g.state.turn_log + (h,)))
-    _remember(g, found, "A-LOOK-BACK" if seen is not s else None)
+    _remember(g, found, cites)
 
 
 def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
@@ -264,6 +280,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
         return
     s = g.state
     found: list[PendingTrigger] = []
+    cites: list[str | None] = []
     q = query(s)
     kind = n.AtEnd if end else n.AtStart
 
@@ -273,7 +290,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
         return trigger.step.whose != "your" or active == controller or (active is None and controller == s.initiative)
 
     for o in _trigger_holders(s):
-        for node, ongoing in _sources(s, o):
+        for node, ongoing, why in _sources(s, o):
             controller = _controller(o)
             if not wanted(node.trigger, controller):
                 continue
@@ -286,19 +303,22 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
             intervening = leading is not None
             found.append(PendingTrigger(controller, o.id, node.effect,
                                         ctx.bind(intervening=True) if intervening else ctx, ongoing, None, say(node)))
+            cites.append(why)
     for d in s.delayed:
         if wanted(d.trigger, d.context.controller):
             found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, d.context, False, d.id,
                                         say(n.Triggered(d.trigger, d.effect))))
-    _remember(g, found)
+            cites.append(None)
+    _remember(g, found, cites)
 
 
-def _remember(g: Game, found: list[PendingTrigger], assumption: str | None = None) -> None:
+def _remember(g: Game, found: list[PendingTrigger], cites: list[str | None]) -> None:
+    """Remember the triggers found; each log line names the assumption its trigger rests on."""
     if not found:
         return
     s = g.state
     spent = {p.delayed for p in found if p.delayed is not None}
     once = {d.id for d in s.delayed if d.id in spent and d.once}
-    for p in found:
-        g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502", assumption)
+    for p, why in zip(found, cites):
+        g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502", why)
     g.set(replace(s, pending=s.pending + tuple(found), delayed=tuple(d for d in s.delayed if d.id not in once)))
