@@ -341,7 +341,9 @@ def _gain_control(g: Game, h: Happening) -> Result:
         return False, []
     col = free_col(g.state, pid, o.area or "visible", o.row or "front", exclude=oid)
     g.set(with_gear(g.state, oid, controller=pid, col=col))
-    g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col})", "CR 508", "A-CONTROL-PLACE", (oid,))
+    why = f"; {h.get('why')}" if h.get("why") else ""
+    g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col}{why})", h.get("cite", "CR 508"),
+           "A-CONTROL-PLACE", (oid,))
     return True, []
 
 
