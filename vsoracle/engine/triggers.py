@@ -220,12 +220,16 @@ def _controller(o: GameObject) -> str:
     return o.controller if o.zone in (Zone.IN_PLAY, Zone.CHAIN) else o.owner
 
 
-def _left_play(before: Any, after: Any, h: Happening) -> bool:
-    """Did the event take its object out of play (it was in play in ``before``, is not now)?"""
+def _looks_back(before: Any, after: Any, h: Happening) -> bool:
+    """Did the event take its object out of play, or stun it (its text box goes inactive, FAQ
+    GM 2): it was an active object in ``before`` and is not one now?"""
     oid = h.get("object")
     if not isinstance(oid, str) or oid not in before.objects or oid not in after.objects:
         return False
-    return before.obj(oid).zone is Zone.IN_PLAY and after.obj(oid).zone is not Zone.IN_PLAY
+    was, now = before.obj(oid), after.obj(oid)
+    if was.zone is not Zone.IN_PLAY:
+        return False
+    return now.zone is not Zone.IN_PLAY or (now.stunned and not was.stunned)
 
 
 def fire(g: Game, h: Happening, before: Any = None) -> None:
@@ -233,12 +237,12 @@ def fire(g: Game, h: Happening, before: Any = None) -> None:
     turn remembers the event ("… this turn").
 
     The picture is taken at the instant of the event (digest §6.1 [S:CCR]). An event that takes
-    an object out of play (a KO, a return to hand, leaving play) is pictured as the position was
-    just before it (``before``): the object's own powers ("When ~ leaves play", "When ~ is
-    KO'd") and patterns such as "a character you control" see it as it was in play (assumption
-    A-LOOK-BACK)."""
+    an object out of play (a KO, a return to hand, leaving play) or stuns it is pictured as the
+    position was just before it (``before``): the object's own powers ("When ~ leaves play",
+    "Whenever ~ becomes stunned") and patterns such as "a character you control" see it as it
+    was (assumption A-LOOK-BACK)."""
     s = g.state
-    seen = before if before is not None and _left_play(before, s, h) else s
+    seen = before if before is not None and _looks_back(before, s, h) else s
     q = query(seen)
     found: list[PendingTrigger] = []
     cites: list[str | None] = []
