@@ -23,7 +23,7 @@ from attrs import frozen
 from ..cards import CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
-from .events import apply, happening
+from .events import apply, happening, leaving_play
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .powers import holders, per_node, powers
@@ -33,7 +33,7 @@ from .triggers import fire, pattern_matches
 from .values import replace
 from .words import say, say_action
 
-__all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
+__all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
            "choose_objects", "replacements"]
 
 
@@ -63,14 +63,19 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     replace, FAQ GM 8), else the event and the replacement that applies (asked now: combat reads
     them with the comparison, FAQ SC 24)."""
     q = query(g.state)
-    banned = q.prohibition(h)
-    if banned is not None:
-        change, mod = banned
-        who = _who(h)
-        g.note("prohibited", f"{_what(h)} does not happen: {who} \"{say(_origin_text(mod, change))}\"",
-               "FAQ SC 13; FAQ GM 8")
-        return None
-    options = replacements(g, h, ctx)
+    # an event that takes an object out of play is also its leaving play: "cannot leave play"
+    # forbids it, "if ~ would leave play, instead" replaces it
+    leaving = leaving_play(g.state, h)
+    also = (happening(n.LeavePlay, object=leaving),) if leaving is not None else ()
+    for hh in (h,) + also:
+        banned = q.prohibition(hh)
+        if banned is not None:
+            change, mod = banned
+            who = _who(h)
+            g.note("prohibited", f"{_what(h)} does not happen: {who} \"{say(_origin_text(mod, change))}\"",
+                   "FAQ SC 13; FAQ GM 8")
+            return None
+    options = replacements(g, h, ctx, also)
     if not options:
         return Plan(h)
     chooser = affected_player(g, h)
@@ -112,17 +117,38 @@ def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
     if done:
         fire(g, h, start)
     for f in follow:
-        perform(g, f, before=start)
+        if f.kind is n.LeavePlay:
+            also_happened(g, f, start)  # its "cannot" and "instead" were the event's (prepare)
+        else:
+            perform(g, f, before=start)
     return done
 
 
-def replacements(g: Game, h: Happening, ctx: Context | None = None) -> list[tuple[str, n.Instead, Context]]:
-    """Every replacement modifier that tries to replace this event (each one once: a replacement
-    does not replace an event it made)."""
+def also_happened(g: Game, h: Happening, before: Any) -> None:
+    """An event that happened as part of another (a card leaving play as it is KO'd or put into
+    a pile): nothing can stop or replace it any more, but it sets off triggers, pictured as the
+    position was ``before`` the other event (assumption A-LOOK-BACK)."""
+    done, _ = apply(g, h)
+    if done:
+        fire(g, h, before)
+
+
+def replacements(g: Game, h: Happening, ctx: Context | None = None,
+                 also: tuple[Happening, ...] = ()) -> list[tuple[str, n.Instead, Context]]:
+    """Every replacement modifier that tries to replace this event, or an event it also is
+    (``also``: leaving play); each one once: a replacement does not replace an event it made."""
     s = g.state
     q = query(s)
     used = set(ctx.bindings.get("replaced", ())) if ctx is not None else set()
     found: list[tuple[str, n.Instead, Context, Any]] = []
+
+    def match(instead: n.Instead, rctx: Context) -> dict[str, Any] | None:
+        for hh in (h,) + also:
+            binds = _instead_matches(q, instead, hh, rctx)
+            if binds is not None:
+                return binds
+        return None
+
     for o in holders(s.objects, n.Replacement):
         for line in powers(o.card, n.Replacement):
             if not q.power_active(o, line):
@@ -131,14 +157,14 @@ def replacements(g: Game, h: Happening, ctx: Context | None = None) -> list[tupl
             if key in used:
                 continue
             rctx = Context(q.controller_of(o), o.id)
-            binds = _instead_matches(q, line.node.instead, h, rctx)
+            binds = match(line.node.instead, rctx)
             if binds is not None:
                 found.append((o.id, line.node.instead, rctx.bind(**binds, replaced=tuple(used | {key})), key))
     for r in s.replacements:
         key = ("modifier", r.id)
         if key in used:
             continue
-        binds = _instead_matches(q, r.instead, h, r.context)
+        binds = match(r.instead, r.context)
         if binds is not None:
             found.append((r.context.source or f"replacement-{r.id}", r.instead,
                           r.context.bind(**binds, replaced=tuple(used | {key})), key))

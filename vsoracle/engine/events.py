@@ -23,7 +23,7 @@ from .state import Happening, Zone
 from .values import replace
 from .zones import attach, free_col, move_card, with_gear
 
-__all__ = ["happening", "apply", "PRIMITIVES", "places"]
+__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play"]
 
 Result = tuple[bool, list[Happening]]
 
@@ -31,6 +31,21 @@ Result = tuple[bool, list[Happening]]
 def happening(kind: type, /, **roles: Any) -> Happening:
     """A happening of ``kind`` with the roles given (``None`` roles are left out)."""
     return Happening(kind, FrozenMap({k: v for k, v in roles.items() if v is not None}))
+
+
+def leaving_play(s: Any, h: Happening) -> str | None:
+    """The object this event would take out of play (a KO, or a move from play into a pile or
+    out of the game), if any: that event is also its leaving play."""
+    oid = h.get("object")
+    if h.kind not in (n.KO, n.Move) or not isinstance(oid, str) or oid not in s.objects:
+        return None
+    if s.obj(oid).zone is not Zone.IN_PLAY:
+        return None
+    if h.kind is n.Move:
+        dest = h.get("to")
+        if dest is None or dest[0] in AREAS or dest[0] not in ZONES:
+            return None
+    return oid
 
 
 def apply(g: Game, h: Happening) -> Result:
