@@ -761,8 +761,12 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
         g.note("attack", "no attacker attacks: there is no attack", "CR 407")
         flush(g)
         return
+    ready = []
     for a in going:
-        perform(g, happening(n.Exhaust, object=a, agent=pid, why="attacking", cite="CR 407"))
+        # exhausting is part of proposing the attack, not a cost: one that cannot be exhausted
+        # attacks all the same, and stays ready (assumption A-ATTACK-EXHAUST)
+        if not perform(g, happening(n.Exhaust, object=a, agent=pid, why="attacking", cite="CR 407")):
+            ready.append(a)
     s = g.state
     attack = Attack(pid, tuple(going), () if target in s.player_ids else (target,),
                     target if target in s.player_ids else None)
@@ -770,6 +774,9 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
     kind = "a team attack" if len(going) > 1 else "an attack"
     g.note("attack", f"{pid} proposes {kind}: {', '.join(going)} → {target}; attackers exhaust",
            "CR 407", "A-ATTACK-CHAIN", tuple(going))
+    if ready:
+        g.note("attack", f"{', '.join(ready)} attack{'s' if len(ready) == 1 else ''} without exhausting",
+               "CR 407", "A-ATTACK-EXHAUST", tuple(ready))
     add_link(g, "attack", pid, going[0], None, Context(pid, going[0]))
     for _a, plan in plans:
         carry_out(g, plan)
