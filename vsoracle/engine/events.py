@@ -23,7 +23,7 @@ from .state import Happening, Zone
 from .values import replace
 from .zones import attach, free_col, move_card, with_gear
 
-__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play"]
+__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving"]
 
 Result = tuple[bool, list[Happening]]
 
@@ -126,7 +126,19 @@ def _ko(g: Game, h: Happening) -> Result:
     was_in_play = o.zone is Zone.IN_PLAY
     g.set(move_card(s, oid, Zone.KO_PILE))
     g.note("ko", f"{oid} is KO'd ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
-    return True, ([happening(n.LeavePlay, object=oid)] if was_in_play else [])
+    return True, (leaving(g, s, oid) if was_in_play else [])
+
+
+def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
+    """``oid`` has left play: it leaves play, and so does each equipment that was attached to it
+    (it goes to its owner's KO'd pile, assumption A-EQUIP-LEAVES)."""
+    out = [happening(n.LeavePlay, object=oid)]
+    for e in before.in_play():
+        if e.equipped_to == oid and g.state.obj(e.id).zone is not Zone.IN_PLAY:
+            g.note("equip", f"{e.id} was attached to {oid}: it goes to {e.owner}'s KO'd pile", "CR 302",
+                   "A-EQUIP-LEAVES", (e.id,))
+            out.append(happening(n.LeavePlay, object=e.id))
+    return out
 
 
 def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, ...]:
@@ -212,7 +224,7 @@ def _move(g: Game, h: Happening) -> Result:
         text += " face down" if not face_up else " face up"
     g.note("zone", text + (f" ({h.get('why')})" if h.get("why") else ""), cite, objects=(oid,))
     if was_in_play:
-        follow.append(happening(n.LeavePlay, object=oid))
+        follow += leaving(g, s, oid)
     return True, follow
 
 

@@ -7,7 +7,7 @@ from ..cards import CardType
 from ..text import nodes as n
 from .combat import conclude_attack
 from .effects import also_happened, execute, perform, target_legal, targets_of
-from .events import happening
+from .events import happening, leaving
 from .game import Game
 from .query import query
 from .state import ChainLink, Zone
@@ -92,7 +92,8 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
                    f"'{o.card.name}' with {o.id} and is put into the KO'd pile (not KO'd)", "CR 705.1; FAQ GM 6",
                    objects=(other.id,))
             # the rule does it: nothing replaces it, but it leaves play (assumption A-LOOK-BACK)
-            also_happened(g, happening(n.LeavePlay, object=other.id), before)
+            for left in leaving(g, before, other.id):
+                also_happened(g, left, before)
     elif o.card.type is CardType.CHARACTER:
         g.note("unique", f"{o.id} is not unique: no uniqueness check", "FAQ GM 6")
     d = link.details
