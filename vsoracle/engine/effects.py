@@ -79,23 +79,41 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     if not options:
         return Plan(h)
     chooser = affected_player(g, h)
-    if len(options) == 1:
-        chosen = options[0]
-    else:
-        labels = tuple(label for label, _, _ in options)
-        pick = g.ask(Decision(chooser, "replacement", f"{chooser} chooses which replacement modifier replaces "
-                              f"{_what(h)}", labels))
-        chosen = options[labels.index(pick)]
-    label, instead, rctx = chosen
-    if instead.optional:
-        owner = rctx.controller
-        if not g.ask(Decision(owner, "may", f"{owner} may replace {_what(h)}: {say(instead.effect)}", (True, False))):
-            g.note("may", f"{owner} chooses not to replace {_what(h)}", "FAQ GM 8")
-            rest = [o for o in options if o is not chosen]
-            if rest:
-                return Plan(h, rest[0], len(rest) - 1)
-            return Plan(h)
-    return Plan(h, chosen, len(options) - 1)
+    remaining = [o for o in options if _possible(g, h, o)]
+    while remaining:
+        if len(remaining) == 1:
+            chosen = remaining[0]
+        else:
+            labels = tuple(label for label, _, _ in remaining)
+            pick = g.ask(Decision(chooser, "replacement", f"{chooser} chooses which replacement modifier replaces "
+                                  f"{_what(h)}", labels))
+            chosen = remaining[labels.index(pick)]
+        if not chosen[1].optional or _takes_optional(g, h, chosen):
+            return Plan(h, chosen, len(options) - 1)
+        remaining.remove(chosen)  # declined: another may still replace it
+    return Plan(h)
+
+
+def _possible(g: Game, h: Happening, option: tuple[str, n.Instead, Context]) -> bool:
+    """Can this modifier replace the event? A mandatory one always can (FAQ GM 8); "… you may E
+    instead" only if its controller can do E (assumption A-MAY-INSTEAD)."""
+    label, instead, rctx = option
+    if not instead.optional or not isinstance(instead.effect, n.Event) or _can_do(g, instead.effect, rctx):
+        return True
+    # "you may discard a card instead" with no card: there is nothing to choose
+    g.note("may", f"{rctx.controller} cannot {say_action(instead.effect)}, so {label} cannot replace {_what(h)}",
+           "digest §2.4 [S:FWS]", "A-MAY-INSTEAD")
+    return False
+
+
+def _takes_optional(g: Game, h: Happening, option: tuple[str, n.Instead, Context]) -> bool:
+    """"… you may E instead": its controller decides (FAQ GM 8)."""
+    _label, instead, rctx = option
+    owner = rctx.controller
+    if g.ask(Decision(owner, "may", f"{owner} may replace {_what(h)}: {say(instead.effect)}", (True, False))):
+        return True
+    g.note("may", f"{owner} chooses not to replace {_what(h)}", "FAQ GM 8")
+    return False
 
 
 def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
