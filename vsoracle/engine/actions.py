@@ -383,8 +383,11 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
                "origin": origin[0]}
     add_link(g, "recruit", pid, oid, None, Context(pid, oid, (), FrozenMap(binds)), "game", False, details,
              base=on_chain)
+    printed = o.card.cost or 0
+    changed = f" (its cost {printed} changed to {cost})" if cost != printed else ""
     g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {'the resource row' if index is not None else 'hand'}"
-           f", paying {total} resource point{'s' if total != 1 else ''}", "CR 301.4, 404")
+           f", paying {total} resource point{'s' if total != 1 else ''}{changed}", "CR 301.4, 404",
+           "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else None)
     if face_down is not None and index is not None:
         g.set(move_card(g.state, face_down, Zone.RESOURCE_ROW, index=index, face_up=False))
         g.note("reservist", f"{pid} puts {face_down} face down into the resource row in place of {oid}, "
@@ -759,8 +762,12 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
         g.note("attack", "no attacker attacks: there is no attack", "CR 407")
         flush(g)
         return
+    ready = []
     for a in going:
-        perform(g, happening(n.Exhaust, object=a, agent=pid, why="attacking", cite="CR 407"))
+        # exhausting is part of proposing the attack, not a cost: one that cannot be exhausted
+        # attacks all the same, and stays ready (assumption A-ATTACK-EXHAUST)
+        if not perform(g, happening(n.Exhaust, object=a, agent=pid, why="attacking", cite="CR 407")):
+            ready.append(a)
     s = g.state
     attack = Attack(pid, tuple(going), () if target in s.player_ids else (target,),
                     target if target in s.player_ids else None)
@@ -768,6 +775,9 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
     kind = "a team attack" if len(going) > 1 else "an attack"
     g.note("attack", f"{pid} proposes {kind}: {', '.join(going)} → {target}; attackers exhaust",
            "CR 407", "A-ATTACK-CHAIN", tuple(going))
+    if ready:
+        g.note("attack", f"{', '.join(ready)} attack{'s' if len(ready) == 1 else ''} without exhausting",
+               "CR 407", "A-ATTACK-EXHAUST", tuple(ready))
     add_link(g, "attack", pid, going[0], None, Context(pid, going[0]))
     for _a, plan in plans:
         carry_out(g, plan)

@@ -23,7 +23,7 @@ from attrs import frozen
 from ..cards import CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
-from .events import apply, happening
+from .events import apply, happening, leaving_play
 from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
@@ -33,7 +33,7 @@ from .triggers import fire
 from .values import replace
 from .words import say, say_action
 
-__all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
+__all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
            "choose_objects", "replacements"]
 
 
@@ -50,10 +50,12 @@ class Plan:
     others: int = 0
 
 
-def perform(g: Game, h: Happening, ctx: Context | None = None) -> bool:
-    """Make an event happen (or not): prohibitions, replacements, the event, its triggers."""
+def perform(g: Game, h: Happening, ctx: Context | None = None, *, before: Any = None) -> bool:
+    """Make an event happen (or not): prohibitions, replacements, the event, its triggers.
+    ``before``: the position before the event this one follows from (a KO's leaving play), for
+    its triggers' picture (assumption A-LOOK-BACK)."""
     plan = prepare(g, h, ctx)
-    return carry_out(g, plan) if plan is not None else False
+    return carry_out(g, plan, before=before) if plan is not None else False
 
 
 def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
@@ -61,38 +63,63 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     replace, FAQ GM 8), else the event and the replacement that applies (asked now: combat reads
     them with the comparison, FAQ SC 24)."""
     q = query(g.state)
-    banned = q.prohibition(h)
-    if banned is not None:
-        change, mod = banned
-        who = _who(h)
-        g.note("prohibited", f"{who} cannot {_what(h)}: \"{say(_origin_text(mod, change))}\"", "FAQ SC 13; FAQ GM 8")
-        return None
-    options = replacements(g, h, ctx)
+    # an event that takes an object out of play is also its leaving play: "cannot leave play"
+    # forbids it, "if ~ would leave play, instead" replaces it
+    leaving = leaving_play(g.state, h)
+    also = (happening(n.LeavePlay, object=leaving),) if leaving is not None else ()
+    for hh in (h,) + also:
+        banned = q.prohibition(hh)
+        if banned is not None:
+            change, mod = banned
+            who = _who(h)
+            g.note("prohibited", f"{_what(h)} does not happen: {who} \"{say(_origin_text(mod, change))}\"",
+                   "FAQ SC 13; FAQ GM 8")
+            return None
+    options = replacements(g, h, ctx, also)
     if not options:
         return Plan(h)
     chooser = affected_player(g, h)
-    if len(options) == 1:
-        chosen = options[0]
-    else:
-        labels = tuple(label for label, _, _ in options)
-        pick = g.ask(Decision(chooser, "replacement", f"{chooser} chooses which replacement modifier replaces "
-                              f"{_what(h)}", labels))
-        chosen = options[labels.index(pick)]
-    label, instead, rctx = chosen
-    if instead.optional:
-        owner = rctx.controller
-        if not g.ask(Decision(owner, "may", f"{owner} may replace {_what(h)}: {say(instead.effect)}", (True, False))):
-            g.note("may", f"{owner} chooses not to replace {_what(h)}", "FAQ GM 8")
-            rest = [o for o in options if o is not chosen]
-            if rest:
-                return Plan(h, rest[0], len(rest) - 1)
-            return Plan(h)
-    return Plan(h, chosen, len(options) - 1)
+    remaining = [o for o in options if _possible(g, h, o)]
+    while remaining:
+        if len(remaining) == 1:
+            chosen = remaining[0]
+        else:
+            labels = tuple(label for label, _, _ in remaining)
+            pick = g.ask(Decision(chooser, "replacement", f"{chooser} chooses which replacement modifier replaces "
+                                  f"{_what(h)}", labels))
+            chosen = remaining[labels.index(pick)]
+        if not chosen[1].optional or _takes_optional(g, h, chosen):
+            return Plan(h, chosen, len(options) - 1)
+        remaining.remove(chosen)  # declined: another may still replace it
+    return Plan(h)
 
 
-def carry_out(g: Game, plan: Plan) -> bool:
+def _possible(g: Game, h: Happening, option: tuple[str, n.Instead, Context]) -> bool:
+    """Can this modifier replace the event? A mandatory one always can (FAQ GM 8); "… you may E
+    instead" only if its controller can do E (assumption A-MAY-INSTEAD)."""
+    label, instead, rctx = option
+    if not instead.optional or not isinstance(instead.effect, n.Event) or _can_do(g, instead.effect, rctx):
+        return True
+    # "you may discard a card instead" with no card: there is nothing to choose
+    g.note("may", f"{rctx.controller} cannot {say_action(instead.effect)}, so {label} cannot replace {_what(h)}",
+           "digest §2.4 [S:FWS]", "A-MAY-INSTEAD")
+    return False
+
+
+def _takes_optional(g: Game, h: Happening, option: tuple[str, n.Instead, Context]) -> bool:
+    """"… you may E instead": its controller decides (FAQ GM 8)."""
+    _label, instead, rctx = option
+    owner = rctx.controller
+    if g.ask(Decision(owner, "may", f"{owner} may replace {_what(h)}: {say(instead.effect)}", (True, False))):
+        return True
+    g.note("may", f"{owner} chooses not to replace {_what(h)}", "FAQ GM 8")
+    return False
+
+
+def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
     """Do a prepared event: the replacement's effect instead (even when it cannot be done, FAQ
-    GM 8), or the event itself and its triggers."""
+    GM 8), or the event itself and its triggers (pictured before it, if it takes an object out
+    of play: assumption A-LOOK-BACK)."""
     h = plan.happening
     if plan.replacement is not None:
         label, instead, rctx = plan.replacement
@@ -103,21 +130,43 @@ def carry_out(g: Game, plan: Plan) -> bool:
         g.note("replace", f"{_what(h)} is replaced by {label}: {say(instead.effect)}{extra}", "FAQ GM 8")
         execute(g, instead.effect, rctx, root=instead.effect)
         return False
+    start = g.state if before is None else before
     done, follow = apply(g, h)
     if done:
-        fire(g, h)
+        fire(g, h, start)
     for f in follow:
-        perform(g, f)
+        if f.kind is n.LeavePlay:
+            also_happened(g, f, start)  # its "cannot" and "instead" were the event's (prepare)
+        else:
+            perform(g, f, before=start)
     return done
 
 
-def replacements(g: Game, h: Happening, ctx: Context | None = None) -> list[tuple[str, n.Instead, Context]]:
-    """Every replacement modifier that tries to replace this event (each one once: a replacement
-    does not replace an event it made)."""
+def also_happened(g: Game, h: Happening, before: Any) -> None:
+    """An event that happened as part of another (a card leaving play as it is KO'd or put into
+    a pile): nothing can stop or replace it any more, but it sets off triggers, pictured as the
+    position was ``before`` the other event (assumption A-LOOK-BACK)."""
+    done, _ = apply(g, h)
+    if done:
+        fire(g, h, before)
+
+
+def replacements(g: Game, h: Happening, ctx: Context | None = None,
+                 also: tuple[Happening, ...] = ()) -> list[tuple[str, n.Instead, Context]]:
+    """Every replacement modifier that tries to replace this event, or an event it also is
+    (``also``: leaving play); each one once: a replacement does not replace an event it made."""
     s = g.state
     q = query(s)
     used = set(ctx.bindings.get("replaced", ())) if ctx is not None else set()
     found: list[tuple[str, n.Instead, Context, Any]] = []
+
+    def match(instead: n.Instead, rctx: Context) -> dict[str, Any] | None:
+        for hh in (h,) + also:
+            binds = _instead_matches(q, instead, hh, rctx)
+            if binds is not None:
+                return binds
+        return None
+
     for o in holders(s.objects, n.Replacement):
         for line in powers(o.card, n.Replacement):
             if not q.power_active(o, line):
@@ -126,14 +175,14 @@ def replacements(g: Game, h: Happening, ctx: Context | None = None) -> list[tupl
             if key in used:
                 continue
             rctx = Context(q.controller_of(o), o.id)
-            binds = _instead_matches(q, line.node.instead, h, rctx)
+            binds = match(line.node.instead, rctx)
             if binds is not None:
                 found.append((o.id, line.node.instead, rctx.bind(**binds, replaced=tuple(used | {key})), key))
     for r in s.replacements:
         key = ("modifier", r.id)
         if key in used:
             continue
-        binds = _instead_matches(q, r.instead, h, r.context)
+        binds = match(r.instead, r.context)
         if binds is not None:
             found.append((r.context.source or f"replacement-{r.id}", r.instead,
                           r.context.bind(**binds, replaced=tuple(used | {key})), key))
@@ -395,9 +444,11 @@ def _may(g: Game, e: n.May, ctx: Context, root: Any) -> Done:
         if not g.ask(Decision(pid, "may", prompt, (True, False))):
             g.note("may", f"{pid} chooses not to {say_action(e.effect)}", "CR 508")
             continue
-        pctx = ctx.bind(acting=pid) if e.player is not None else ctx
+        # "each player may discard a card": the player deciding is the one who discards
+        pctx = ctx.bind(acting=pid, deciding=(e.player, pid)) if e.player is not None else ctx
         d, after = execute(g, e.effect, pctx, root)
-        ctx = after if e.player is None else after.bind(acting=ctx.bindings.get("acting"))
+        ctx = after if e.player is None else after.bind(acting=ctx.bindings.get("acting"),
+                                                         deciding=ctx.bindings.get("deciding"))
         if d:
             did.append(pid)
             done = True
@@ -429,13 +480,14 @@ def _unless(g: Game, e: n.Unless, ctx: Context, root: Any) -> Done:
         who = q.players(_doer(event), ctx) or (ctx.controller,)
         pid = who[0]
         if _can_do(g, event, ctx.bind(acting=pid)):
-            if g.ask(Decision(pid, "may", f"{pid} may {say(event)} to stop: {say(e.effect)}", (True, False))):
+            if g.ask(Decision(pid, "may", f"{pid} may {say_action(event)} so that this does not happen: "
+                              f"{say(e.effect)}", (True, False))):
                 done, ctx2 = execute(g, event, ctx.bind(acting=pid), root)
                 if done:
                     g.note("unless", f"{pid} did it: \"{say(e.effect)}\" does not happen", "CR 508")
                     return False, ctx
         else:
-            g.note("unless", f"{pid} cannot {say(event)}", "CR 508")
+            g.note("unless", f"{pid} cannot {say_action(event)}", "CR 508")
         return execute(g, e.effect, ctx, root)
     if q.holds(cond, ctx):
         g.note("unless", f"{say(cond)}: \"{say(e.effect)}\" does not happen", "CR 508")
@@ -618,6 +670,10 @@ def _doers(q: Query, node: Any, ctx: Context) -> tuple[str, ...]:
     """The players who do a step: those its subject names, else the one acting (the controller)."""
     if node is None:
         return (_acting(ctx),)
+    deciding = ctx.bindings.get("deciding")
+    if deciding is not None and node == deciding[0]:
+        # the subject of "each player may …" does it one player at a time: the one deciding
+        return (deciding[1],)
     if isinstance(node, n.Filter):
         # "each player who controls …": perhaps nobody
         return q.players(node, ctx)

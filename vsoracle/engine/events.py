@@ -23,7 +23,7 @@ from .state import Happening, Zone
 from .values import replace
 from .zones import free_col, move_card, with_gear
 
-__all__ = ["happening", "apply", "PRIMITIVES", "places"]
+__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving"]
 
 Result = tuple[bool, list[Happening]]
 
@@ -31,6 +31,21 @@ Result = tuple[bool, list[Happening]]
 def happening(kind: type, /, **roles: Any) -> Happening:
     """A happening of ``kind`` with the roles given (``None`` roles are left out)."""
     return Happening(kind, FrozenMap({k: v for k, v in roles.items() if v is not None}))
+
+
+def leaving_play(s: Any, h: Happening) -> str | None:
+    """The object this event would take out of play (a KO, or a move from play into a pile or
+    out of the game), if any: that event is also its leaving play."""
+    oid = h.get("object")
+    if h.kind not in (n.KO, n.Move) or not isinstance(oid, str) or oid not in s.objects:
+        return None
+    if s.obj(oid).zone is not Zone.IN_PLAY:
+        return None
+    if h.kind is n.Move:
+        dest = h.get("to")
+        if dest is None or dest[0] in AREAS or dest[0] not in ZONES:
+            return None
+    return oid
 
 
 def apply(g: Game, h: Happening) -> Result:
@@ -111,7 +126,19 @@ def _ko(g: Game, h: Happening) -> Result:
     was_in_play = o.zone is Zone.IN_PLAY
     g.set(move_card(s, oid, Zone.KO_PILE))
     g.note("ko", f"{oid} is KO'd ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
-    return True, ([happening(n.LeavePlay, object=oid)] if was_in_play else [])
+    return True, (leaving(g, s, oid) if was_in_play else [])
+
+
+def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
+    """``oid`` has left play: it leaves play, and so does each equipment that was attached to it
+    (it goes to its owner's KO'd pile, assumption A-EQUIP-LEAVES)."""
+    out = [happening(n.LeavePlay, object=oid)]
+    for e in before.in_play():
+        if e.equipped_to == oid and g.state.obj(e.id).zone is not Zone.IN_PLAY:
+            g.note("equip", f"{e.id} was attached to {oid}: it goes to {e.owner}'s KO'd pile", "CR 302",
+                   "A-EQUIP-LEAVES", (e.id,))
+            out.append(happening(n.LeavePlay, object=e.id))
+    return out
 
 
 def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, ...]:
@@ -197,7 +224,7 @@ def _move(g: Game, h: Happening) -> Result:
         text += " face down" if not face_up else " face up"
     g.note("zone", text + (f" ({h.get('why')})" if h.get("why") else ""), cite, objects=(oid,))
     if was_in_play:
-        follow.append(happening(n.LeavePlay, object=oid))
+        follow += leaving(g, s, oid)
     return True, follow
 
 
@@ -341,7 +368,9 @@ def _gain_control(g: Game, h: Happening) -> Result:
         return False, []
     col = free_col(g.state, pid, o.area or "visible", o.row or "front", exclude=oid)
     g.set(with_gear(g.state, oid, controller=pid, col=col))
-    g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col})", "CR 508", "A-CONTROL-PLACE", (oid,))
+    why = f"; {h.get('why')}" if h.get("why") else ""
+    g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col}{why})", h.get("cite", "CR 508"),
+           "A-CONTROL-PLACE", (oid,))
     return True, []
 
 

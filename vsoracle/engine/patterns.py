@@ -19,6 +19,7 @@ from attrs import fields
 
 from ..text import nodes as n
 from .state import Context, Happening
+from .values import replace
 
 if TYPE_CHECKING:
     from .query import Query
@@ -159,6 +160,10 @@ def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> d
             if want != a.default and want != value:
                 return None
         elif want is not None:
+            if h.kind is n.Recruit and name == "object":
+                # the card being recruited is on the chain, not yet a character (CR 301.4): "recruit
+                # a character" names a character card
+                want = _as_card(want)
             if not _value_matches(q, want, value, ctx, name, h):
                 return None
         if value is not None and name not in _NOT_ROLES:
@@ -169,6 +174,16 @@ def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> d
     if h.get("amount") is not None:
         binds["event_amount"] = h.get("amount")
     return binds
+
+
+def _as_card(sel: Any) -> Any:
+    """"a character" / "equipment" read as the card that is not in play yet ("character card")."""
+    if isinstance(sel, n.Filter):
+        kinds = [k + " card" if k in ("character", "equipment") else k for k in sel.kind.split(" or ")]
+        return replace(sel, kind=" or ".join(kinds))
+    if isinstance(sel, n.Either):
+        return n.Either(tuple(_as_card(o) for o in sel.options))
+    return sel
 
 
 def _place_matches(q: Query, want: Any, h: Happening, ctx: Context) -> bool:

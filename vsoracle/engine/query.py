@@ -400,12 +400,32 @@ class Query:
         """The resource points to recruit ``o``: its cost plus every "costs N less/more to
         recruit" that applies to it (never below 0)."""
         total = o.card.cost or 0
-        for mod in self.mods():
+        for mod in self.mods() + self._own_cost_mods(o, pid):
             for c in mod.changes:
                 if isinstance(c, n.CostChange) and c.action == "recruit":
                     if mod.subject is not None and self._cost_subject(mod, o, pid):
                         total += self.amount(c.amount, mod.ctx.bind(affected=o.id))
         return max(0, total)
+
+    def own_cost_changed(self, o: GameObject, pid: str) -> bool:
+        """Does a power of ``o`` change its own recruit cost while it is out of play (A-OWN-COST)?"""
+        return bool(self._own_cost_mods(o, pid))
+
+    def _own_cost_mods(self, o: GameObject, pid: str) -> list[Mod]:
+        """A card's own "~ costs N less to recruit" works while it is being recruited, from the
+        hand or the resource row, where its other powers are not active (like concealed, a
+        continuous power that works in any zone, CR 707.9 [FMK]; assumption A-OWN-COST). In play
+        it is one of the active powers :meth:`mods` already has."""
+        if o.zone is Zone.IN_PLAY:
+            return []
+        out: list[Mod] = []
+        for line in powers(o.card, n.Static):
+            if line.block is not None:
+                continue
+            for m in _modifies(line.node.effect):
+                if isinstance(m.subject, n.Self) and any(isinstance(c, n.CostChange) for c in m.changes):
+                    out.append(Mod(m.changes, m.subject, None, Context(pid, o.id), m.duration.while_, 0))
+        return out
 
     def _cost_subject(self, mod: Mod, o: GameObject, pid: str) -> bool:
         subject = mod.subject

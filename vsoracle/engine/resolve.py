@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..cards import CardType
 from ..text import nodes as n
 from .combat import conclude_attack
-from .effects import execute, perform, target_legal, targets_of
-from .events import happening
+from .effects import also_happened, execute, perform, target_legal, targets_of
+from .events import happening, leaving
 from .game import Game
 from .query import query
 from .state import ChainLink, Zone
@@ -86,11 +86,14 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
             g.note("unique", f"uniqueness: {pid} controls nothing named '{o.card.name}' (identities do not "
                    "count)", "CR 705.1; FAQ GM 6")
         for other in same:
+            before = g.state
             g.set(move_card(g.state, other.id, Zone.KO_PILE))
             g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name "
                    f"'{o.card.name}' with {o.id} and is put into the KO'd pile (not KO'd)", "CR 705.1; FAQ GM 6",
                    objects=(other.id,))
-            perform(g, happening(n.LeavePlay, object=other.id))
+            # the rule does it: nothing replaces it, but it leaves play (assumption A-LOOK-BACK)
+            for left in leaving(g, before, other.id):
+                also_happened(g, left, before)
     elif o.card.type is CardType.CHARACTER:
         g.note("unique", f"{o.id} is not unique: no uniqueness check", "FAQ GM 6")
     d = link.details

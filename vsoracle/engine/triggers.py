@@ -35,25 +35,37 @@ def leading_condition(effect: Any) -> Any:
     return None
 
 
-def _sources(g: Game, o: GameObject) -> list[tuple[n.Triggered, bool]]:
-    """The triggered powers of ``o`` that are active now, each with whether it is ongoing; a
-    power that says "if <this card> is in your <zone>" works from that zone (FAQ SC 25;
-    assumption A-ZONE-TRIGGER)."""
-    q = query(g.state)
-    out = []
+def _sources(state: Any, o: GameObject) -> list[tuple[n.Triggered, bool, str | None]]:
+    """The triggered powers of ``o`` that are active in ``state``, each with whether it is
+    ongoing and the assumption it rests on (a keyword's reminder text read as its power,
+    assumption A-REMINDER); a power that says "if <this card> is in your <zone>" works from that
+    zone (FAQ SC 25; assumption A-ZONE-TRIGGER)."""
+    q = query(state)
+    out: list[tuple[n.Triggered, bool, str | None]] = []
     for line in powers(o.card, n.Triggered):
         node = line.node
+        why = _reminder(line)
         if q.power_active(o, line) and (o.zone is not Zone.RESOURCE_ROW or o.card.type is not CardType.CHARACTER):
             if o.zone is Zone.RESOURCE_ROW and o.card.type is CardType.PLOT_TWIST and line.block != "ongoing":
                 continue
-            out.append((node, line.block == "ongoing"))
+            out.append((node, line.block == "ongoing", why))
         elif _works_from(node, o) or (o.zone is Zone.CHAIN and _own_arrival(node)):
-            out.append((node, False))
+            out.append((node, False, why))
     if o.zone is Zone.IN_PLAY:
         for power, _mod in q._gained(o):
             if isinstance(power, n.Triggered):
-                out.append((power, False))
+                out.append((power, False, None))
     return out
+
+
+def _reminder(line: Any) -> str | None:
+    """A-REMINDER if the power is a keyword's reminder text (a keyword vsoracle has no rule for)."""
+    from .keywords import is_known
+
+    k = line.keyword
+    if k is None or line.block is not None or is_known(k, False):
+        return None
+    return "A-REMINDER"
 
 
 def _own_arrival(node: n.Triggered) -> bool:
@@ -78,14 +90,35 @@ def _controller(o: GameObject) -> str:
     return o.controller if o.zone in (Zone.IN_PLAY, Zone.CHAIN) else o.owner
 
 
-def fire(g: Game, h: Happening) -> None:
+def _looks_back(before: Any, after: Any, h: Happening) -> bool:
+    """Did the event take its object out of play, or stun it (its text box goes inactive, FAQ
+    GM 2): it was an active object in ``before`` and is not one now?"""
+    oid = h.get("object")
+    if not isinstance(oid, str) or oid not in before.objects or oid not in after.objects:
+        return False
+    was, now = before.obj(oid), after.obj(oid)
+    if was.zone is not Zone.IN_PLAY:
+        return False
+    return now.zone is not Zone.IN_PLAY or (now.stunned and not was.stunned)
+
+
+def fire(g: Game, h: Happening, before: Any = None) -> None:
     """An event happened: remember every trigger it sets off (CR 502, "a picture"), and the
-    turn remembers the event ("… this turn")."""
+    turn remembers the event ("… this turn").
+
+    The picture is taken at the instant of the event (digest §6.1 [S:CCR]). An event that takes
+    an object out of play (a KO, a return to hand, leaving play) or stuns it is pictured as the
+    position was just before it (``before``): the object's own powers ("When ~ leaves play",
+    "Whenever ~ becomes stunned") and patterns such as "a character you control" see it as it
+    was (assumption A-LOOK-BACK)."""
     s = g.state
-    q = query(s)
+    seen = before if before is not None and _looks_back(before, s, h) else s
+    q = query(seen)
     found: list[PendingTrigger] = []
-    for o in _trigger_holders(s):
-        for node, ongoing in _sources(g, o):
+    cites: list[str | None] = []
+    look_back = "A-LOOK-BACK" if seen is not s else None
+    for o in _trigger_holders(seen):
+        for node, ongoing, why in _sources(seen, o):
             if not isinstance(node.trigger, n.Whenever):
                 continue
             ctx = Context(_controller(o), o.id)
@@ -93,14 +126,16 @@ def fire(g: Game, h: Happening) -> None:
             if binds is not None:
                 found.append(PendingTrigger(ctx.controller, o.id, node.effect, ctx.bind(**binds), ongoing,
                                             None, say(node)))
+                cites.append(why or look_back)
     for d in s.delayed:
         if isinstance(d.trigger, n.Whenever):
             binds = pattern_matches(q, d.trigger.event, h, d.context)
             if binds is not None:
                 found.append(PendingTrigger(d.context.controller, d.context.source, d.effect,
                                             d.context.bind(**binds), False, d.id, say(n.Triggered(d.trigger, d.effect))))
+                cites.append(look_back)
     g.set(replace(g.state, turn_log=g.state.turn_log + (h,)))
-    _remember(g, found)
+    _remember(g, found, cites)
 
 
 def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
@@ -126,6 +161,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
         return
     s = g.state
     found: list[PendingTrigger] = []
+    cites: list[str | None] = []
     q = query(s)
     kind = n.AtEnd if end else n.AtStart
 
@@ -135,7 +171,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
         return trigger.step.whose != "your" or active == controller or (active is None and controller == s.initiative)
 
     for o in _trigger_holders(s):
-        for node, ongoing in _sources(g, o):
+        for node, ongoing, why in _sources(s, o):
             controller = _controller(o)
             if not wanted(node.trigger, controller):
                 continue
@@ -148,19 +184,22 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
             intervening = leading is not None
             found.append(PendingTrigger(controller, o.id, node.effect,
                                         ctx.bind(intervening=True) if intervening else ctx, ongoing, None, say(node)))
+            cites.append(why)
     for d in s.delayed:
         if wanted(d.trigger, d.context.controller):
             found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, d.context, False, d.id,
                                         say(n.Triggered(d.trigger, d.effect))))
-    _remember(g, found)
+            cites.append(None)
+    _remember(g, found, cites)
 
 
-def _remember(g: Game, found: list[PendingTrigger]) -> None:
+def _remember(g: Game, found: list[PendingTrigger], cites: list[str | None]) -> None:
+    """Remember the triggers found; each log line names the assumption its trigger rests on."""
     if not found:
         return
     s = g.state
     spent = {p.delayed for p in found if p.delayed is not None}
     once = {d.id for d in s.delayed if d.id in spent and d.once}
-    for p in found:
-        g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502")
+    for p, why in zip(found, cites):
+        g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502", why)
     g.set(replace(s, pending=s.pending + tuple(found), delayed=tuple(d for d in s.delayed if d.id not in once)))

@@ -20,7 +20,7 @@ from .query import query
 from .state import GameState, Zone
 from .triggers import fire_start
 from .values import replace
-from .zones import attach, free_col, with_gear
+from .zones import attach
 
 __all__ = ["positions", "next_position", "pass_priority", "end_step", "enter", "advance", "wrap_up", "at_target",
            "draw"]
@@ -259,6 +259,6 @@ def _return_control(g: Game) -> None:
         cur = g.state.obj(o.id)
         g.set(g.state.with_object(replace(cur, bindings=cur.bindings.remove("control_returns"))))
         if cur.zone is Zone.IN_PLAY and cur.controller != back:
-            col = free_col(g.state, back, cur.area or "visible", cur.row or "front", exclude=o.id)
-            g.set(with_gear(g.state, o.id, controller=back, col=col))
-            g.note("control", f"control of {o.id} returns to {back}", "CR 408", "A-CONTROL-PLACE", (o.id,))
+            # an event like any other ("whenever you gain control …" sees it): through the pipeline
+            perform(g, happening(n.GainControl, agent=back, object=o.id, why="control gained this turn ends",
+                                 cite="CR 408"))
