@@ -72,7 +72,7 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
         if banned is not None:
             change, mod = banned
             who = _who(h)
-            g.note("prohibited", f"{_what(h)} does not happen: {who} \"{say(_origin_text(mod, change))}\"",
+            g.note("prohibited", f"{_what(h)} does not happen: {who} \"{say(change)}\"",
                    "FAQ SC 13; FAQ GM 8")
             return None
     options = replacements(g, h, ctx, also)
@@ -251,10 +251,6 @@ def _what(h: Happening) -> str:
     word = {n.Stun: "stunning", n.KO: "KO'ing", n.Exhaust: "exhausting", n.Ready: "readying",
             n.Recover: "recovering", n.Move: "moving", n.BecomeTarget: "targeting", n.Discard: "discarding"}
     return f"{word.get(k, k.__name__.lower())} {o}" if o is not None else k.__name__.lower()
-
-
-def _origin_text(mod: Any, change: Any) -> Any:
-    return change
 
 
 # =============================================================================================
@@ -608,15 +604,11 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: Any) -> Done:
         g.note("flag", f"{text} — alters a quality, so it flags {shown} now", "FAQ quality rule (SC 4, SC 13)",
                objects=tuple(sorted(flagged)))
     else:
-        mod = Modifier(mid, ctx, changes, _pin(e.subject, ctx), None, (), duration, e.duration.while_)
+        mod = Modifier(mid, ctx, changes, e.subject, None, (), duration, e.duration.while_)
         g.note("modifier", f"{text} — alters no quality, so it applies to whatever matches while it lasts",
                "FAQ quality rule (SC 1, SC 29)")
     g.set(replace(g.state, modifiers=g.state.modifiers + (mod,)))
     return True, ctx
-
-
-def _pin(subject: Any, ctx: Context) -> Any:
-    return subject
 
 
 def _create_replacement(g: Game, e: n.CreateReplacement, ctx: Context, root: Any) -> Done:
