@@ -149,9 +149,11 @@ def perform(g: Game, step: Step) -> None:
 
 
 def run_scenario(sc: Scenario, *, invariants: bool = True, on_step: Callable[[int], None] | None = None,
-                 budget: int | None = None) -> RunResult:
+                 budget: int | None = None,
+                 before_step: Callable[[Step, tuple[Outcome, ...]], None] | None = None) -> RunResult:
     """Play every step of ``sc`` on every outcome and evaluate its checks; exploring may spend
-    ``budget`` transitions (default :data:`BUDGET`)."""
+    ``budget`` transitions (default :data:`BUDGET`). ``before_step(step, outcomes)`` sees the
+    outcomes each step starts from (``tools/weak_checks.py`` reads checks off them)."""
     outcomes = [Outcome(sc.state, ((Event("start", f"scenario: {sc.title}", sc.source or ""),),), ())]
     results: list[CheckResult] = []
     check = None
@@ -160,6 +162,8 @@ def run_scenario(sc: Scenario, *, invariants: bool = True, on_step: Callable[[in
         check = check_change
     work = _Work(BUDGET if budget is None else budget)
     for step in sc.steps:
+        if before_step:
+            before_step(step, tuple(outcomes))
         found = _Found(sc, step, work)
         for out in outcomes:
             if out.stopped is not None:
