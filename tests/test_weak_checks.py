@@ -106,3 +106,9 @@ def test_a_rejected_step_proves_something_of_its_own(tmp_path):
     assert report.weak == [] and [w.kind for w in report.notes] == ["rejected step"]
     assert not report.nothing_changes
 
+
+
+def test_no_scenario_in_the_suites_proves_nothing():
+    reports = tool.scan([ROOT / "tests"])
+    assert [r.path for r in reports if r.error] == []
+    assert [r.path for r in reports if r.nothing_changes] == []

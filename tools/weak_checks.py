@@ -15,15 +15,18 @@ A check is **weak** when it holds before the steps that should make it true:
 * (b) a step's ``check.…`` that already holds before the step (for a step with only checks,
   before the last step that does something), in every line of play. A check on a step that is
   ``rejected`` reads a position the step left alone by design: counted apart, the step's own
-  legality check is the one that proves something.
+  legality check is the one that proves something. A final check whose property a step check saw
+  with another value (hidden after step 2, visible at the end) came back: not weak either.
 
 A weak check still passes when the rule is misapplied in a way that does nothing, so alone it
 proves nothing. Some are the point of the ruling ("it is NOT KO'd"); such a check is
-**acknowledged** by a comment on its line, or on the line above, that starts with ``unchanged``
-(``qs.zone = "in_play"   # unchanged: the stun was replaced, nothing KOs her``), and the scenario
-should also have a check that changes (what happened instead). A scenario in which nothing
-changes — every check weak, and no step asserting its legality (``rejected``/``allowed``) — is
-flagged on its own.
+**acknowledged** by a comment that starts with ``unchanged``, on its line
+(``qs.zone = "in_play"   # unchanged: the stun was replaced, nothing KOs her``) or on a comment line
+above it in the same paragraph (it covers every check under it up to a blank line), saying why the
+unchanged value is the ruling; better still, the scenario also has a check that changes (what
+happened instead). A scenario in which nothing changes — no check that changes, no step asserting
+its legality (``rejected``/``allowed``), and a weak check nobody acknowledged — is flagged on its
+own.
 
 Also listed (not weak): (c) a ``[check_some]`` that holds in every outcome, where a ``[check]``
 would say more.
@@ -65,7 +68,8 @@ class Weak:
     path: str
     line: int | None
     check: str
-    kind: str                 # "final" (a), "step" (b), "static" (a'), "rejected step", "could be [check]" (c)
+    kind: str                 # "final" (a), "step" (b); not weak: "static" (a'), "returned", "rejected step",
+    #                           "could be [check]" (c)
     step: int | None          # the step of a step check
     acknowledged: bool
 
@@ -77,6 +81,8 @@ class Weak:
             what = f"holds before step {self.step}"
         elif self.kind == "rejected step":
             what = f"holds before step {self.step}, which is rejected"
+        elif self.kind == "returned":
+            what = "holds on the starting position, but a step check saw it change in between"
         elif self.kind == "static":
             what = "holds on the starting position, by a rule of the position (not the printed value)"
         else:
@@ -91,6 +97,7 @@ class Report:
     path: str
     checks: int = 0
     changing: int = 0
+    changed: list[Check] = field(default_factory=list)   # the checks that change (or fail: not judged)
     legality: int = 0         # steps that assert rejected / allowed: checks of their own
     weak: list[Weak] = field(default_factory=list)
     notes: list[Weak] = field(default_factory=list)   # (a'), rejected steps', (c): not weak
@@ -98,7 +105,8 @@ class Report:
 
     @property
     def nothing_changes(self) -> bool:
-        return self.error is None and self.checks > 0 and self.changing == 0 and self.legality == 0
+        return self.error is None and self.changing == 0 and self.legality == 0 and \
+            any(not w.acknowledged for w in self.weak)
 
 
 def _holds(outcomes: tuple[Outcome, ...] | list, check: Check) -> bool:
@@ -116,6 +124,13 @@ def _holds(outcomes: tuple[Outcome, ...] | list, check: Check) -> bool:
 
 #: Properties whose value a rule derives: the printed value is what holds when no rule applies.
 DERIVED = ("atk", "def", "has", "affiliations", "reinforced")
+
+
+def _returned(check: Check, changed: list[Check]) -> bool:
+    """Whether a step check that changed showed the same property with another value: the value
+    at the end came back (hidden, then visible again), it did not just stay."""
+    return any(c.subject == check.subject and c.prop == check.prop and c.expected != check.expected
+               for c in changed)
 
 
 def _by_a_rule(state: GameState, check: Check) -> bool:
@@ -136,11 +151,19 @@ def _by_a_rule(state: GameState, check: Check) -> bool:
 
 
 def _acknowledged(lines: list[str], line: int | None) -> bool:
-    if not line:
+    """An ``# unchanged`` comment on the check's line, or on a comment line above it in the same
+    paragraph (no blank line or table header between): it covers the checks under it."""
+    if not line or line > len(lines):
         return False
-    here = lines[line - 1] if line - 1 < len(lines) else ""
-    above = lines[line - 2].strip() if line >= 2 else ""
-    return bool(ACK.search(here)) or (above.startswith("#") and bool(ACK.search(above)))
+    if ACK.search(lines[line - 1]):
+        return True
+    for above in reversed(lines[: line - 1]):
+        text = above.strip()
+        if not text or text.startswith("["):
+            return False
+        if text.startswith("#") and ACK.search(text):
+            return True
+    return False
 
 
 def weak_checks(sc: Scenario, text: str = "") -> Report:
@@ -178,9 +201,15 @@ def weak_checks(sc: Scenario, text: str = "") -> Report:
         ack = _acknowledged(lines, check.line)
         if not _holds(earlier, check):
             report.changing += 1
+            report.changed.append(check)
         elif index is None and _by_a_rule(sc.state, check):
             report.changing += 1
+            report.changed.append(check)
             report.notes.append(Weak(sc.path, check.line, _label(check, index), "static", None, ack))
+        elif index is None and _returned(check, report.changed):
+            report.changing += 1
+            report.changed.append(check)
+            report.notes.append(Weak(sc.path, check.line, _label(check, index), "returned", None, ack))
         elif index in rejected:
             report.notes.append(Weak(sc.path, check.line, _label(check, index), "rejected step", index, ack))
         else:
@@ -265,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
         f"scenarios in which nothing changes: {sum(1 for r in reports if r.nothing_changes)}",
         "not weak:",
         f"  (a') final checks that hold on the starting position by a rule of it: {_count(reports, 'static')}",
+        f"  final checks that hold at the start, a step check having seen them change: {_count(reports, 'returned')}",
         f"  checks on a rejected step (the position it left alone): {_count(reports, 'rejected step')}",
         f"  (c) [check_some] that hold in every outcome: {_count(reports, 'could be [check]')}",
     ]
