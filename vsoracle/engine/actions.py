@@ -388,13 +388,30 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {'the resource row' if index is not None else 'hand'}"
            f", paying {total} resource point{'s' if total != 1 else ''}{changed}", "CR 301.4, 404",
            "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else None)
-    if face_down is not None and index is not None:
-        g.set(move_card(g.state, face_down, Zone.RESOURCE_ROW, index=index, face_up=False))
-        g.note("reservist", f"{pid} puts {face_down} face down into the resource row in place of {oid}, "
-               "as part of playing the recruit effect, before anyone gets priority", "FAQ GM 1")
+    if index is not None:
+        _reservist_swap(g, pid, oid, index, face_down)
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _reservist_swap(g: Game, pid: str, oid: str, index: int, face_down: str | None) -> None:
+    """A reservist recruited from the resource row: its controller may put any card from hand face
+    down in its place, as part of playing the recruit effect, before anyone gets priority (FAQ GM 1).
+    A decision (which card, or ``none``); ``face_down = ID`` is its scripted answer."""
+    hand = g.state.player(pid).hand
+    if face_down is None:
+        face_down = g.ask(Decision(pid, "swap", f"{pid} may put a card from hand face down into the resource row "
+                                   f"in place of {oid}", ("none",) + tuple(hand)))
+        if face_down == "none":
+            if not hand:
+                g.note("reservist", f"{pid} has no card in hand to put face down in place of {oid}", "FAQ GM 1")
+            return
+    elif face_down not in hand:
+        raise IllegalActionError(f"{face_down} is no longer in {pid}'s hand to put face down in place of {oid}")
+    g.set(move_card(g.state, face_down, Zone.RESOURCE_ROW, index=index, face_up=False))
+    g.note("reservist", f"{pid} puts {face_down} face down into the resource row in place of {oid}, "
+           "as part of playing the recruit effect, before anyone gets priority", "FAQ GM 1")
 
 
 def plot_twist_effect(o: GameObject) -> n.Effect | None:
