@@ -582,6 +582,9 @@ CASES: dict[str, Case] = {
         recruit_step('recruit = "qs"', 'rejected = " "'), 23,
         "rejected cannot be an empty text: every reason contains it — write rejected = true, or the words the "
         "refusal contains"),
+    "boost-not-a-boolean": Case(
+        recruit_step('recruit = "qs"', 'boost = 1'), 23,
+        "'step[1].boost' must be true or false (whether the boost cost is paid), not 1"),
     "key-that-does-not-go-with-verb": Case(
         recruit_step('pass = true', 'target = "fox"'), 23, "'target' does not go with pass — pass takes no other keys"),
 

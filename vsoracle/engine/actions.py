@@ -294,10 +294,12 @@ def _announce_targets(g: Game, effect: Any, given: list[Any], provisional: Chain
 # =============================================================================================
 
 def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | None = None, col: int | None = None,
-            area: str | None = None, face_down: str | None = None, boost: bool = False,
+            area: str | None = None, face_down: str | None = None, boost: bool | None = None,
             costs: Sequence[Any] = (), equip: str | None = None) -> None:
     """Recruit a character or equipment: a game-based effect on the chain paid with resource
-    points, only in your own recruit step (CR 301.4, 404; FAQ GM 1 for reservists)."""
+    points, only in your own recruit step (CR 301.4, 404; FAQ GM 1 for reservists). Whether to
+    pay a boost cost is the player's decision (``boost`` answers it; FAQ GM 1), and so is the
+    reservist swap (``face_down``)."""
     require_priority(g, pid)
     s = g.state
     o = _owned(g, pid, oid)
@@ -330,7 +332,10 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     boost_value = keyword_values(o.card).get("boost")
     if boost and boost_value is None:
         raise IllegalActionError(f"{oid} has no boost")
-    extra = q.amount(boost_value, Context(pid, oid)) if boost and boost_value is not None else 0
+    boost_cost = q.amount(boost_value, Context(pid, oid)) if boost_value is not None else 0
+    if boost is None:
+        boost = _may_boost(g, pid, oid, boost_value is not None, cost, boost_cost)
+    extra = boost_cost if boost else 0
     total = cost + extra
     alternate = next((ln.node for ln in powers(o.card, n.AlternateCost) if ln.node.action == "recruit"), None)
     if s.player(pid).resource_points < total and alternate is None:
@@ -393,6 +398,19 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _may_boost(g: Game, pid: str, oid: str, has_boost: bool, cost: int, boost_cost: int) -> bool:
+    """"Boost, you may choose whether or not to pay the boost cost" (FAQ GM 1): a decision when
+    the player can pay the boost cost on top of the recruit cost."""
+    if not has_boost:
+        return False
+    if g.state.player(pid).resource_points < cost + boost_cost:
+        g.note("boost", f"{pid} cannot pay {oid}'s boost cost ({boost_cost}) on top of its cost: it is not boosted",
+               "CR 7xx Boost")
+        return False
+    return bool(g.ask(Decision(pid, "may", f"{pid} may pay {oid}'s boost cost ({boost_cost} resource point"
+                               f"{'s' if boost_cost != 1 else ''}) as it is recruited", (True, False))))
 
 
 def _reservist_swap(g: Game, pid: str, oid: str, index: int, face_down: str | None) -> None:

@@ -555,6 +555,8 @@ class _Loader:
                 self.expect(table[key], int, path + (key,), "a whole number")
                 if table[key] < least:
                     raise self.fail(path + (key,), f"{key} cannot be {table[key]}", why)
+        if "boost" in table:
+            self.expect(table["boost"], bool, path + ("boost",), "true or false (whether the boost cost is paid)")
         if "power" in table:
             self.expect(table["power"], (int, str), path + ("power",),
                         'a power number (1-based, as printed) or a keyword such as "evasion"')

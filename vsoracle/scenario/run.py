@@ -107,7 +107,7 @@ def perform(g: Game, step: Step) -> None:
     listed = lambda key: list(k.get(key, ())) if isinstance(k.get(key, ()), tuple) else [k.get(key)]
     if verb == "recruit":
         actions.recruit(g, pid, step.value, source=k.get("from", "hand"), row=k.get("row"), col=k.get("col"),
-                        area=k.get("area"), face_down=k.get("face_down"), boost=bool(k.get("boost", False)),
+                        area=k.get("area"), face_down=k.get("face_down"), boost=k.get("boost"),
                         costs=listed("costs"), equip=k.get("equip"))
     elif verb == "play":
         actions.play(g, pid, step.value, targets=listed("targets"), costs=listed("costs"), x=k.get("x"))

@@ -1,5 +1,6 @@
-"""The reservist swap (FAQ GM 1) is a decision: which card from hand goes face down in the
-reservist's place, or none. ``face_down = ID`` and ``choose`` answer it; unscripted, it is explored."""
+"""Recruiting's optional choices are decisions (FAQ GM 1): the reservist swap (which card from hand
+goes face down in the reservist's place, or none; ``face_down = ID`` or ``choose`` answers it) and
+paying a boost cost (``boost = true/false`` answers it); unscripted, each is explored."""
 
 from __future__ import annotations
 
@@ -81,3 +82,61 @@ def test_with_an_empty_hand_there_is_nothing_to_ask_and_the_log_says_so():
     (outcome,) = run(hand="[]").outcomes
     assert outcome.choices == ()
     assert "A has no card in hand to put face down in place of qs" in [e.text for e in outcome.log]
+
+
+BOOSTED = """
+[[card]]
+number = "TST-131"
+name = "Rampart"
+version = "Army"
+type = "character"
+cost = 2
+atk = 3
+def = 3
+affiliations = ["Avengers"]
+text = \"\"\"
+Boost 2 (You may pay an additional 2 resource points as you recruit this character.)
+When Rampart comes into play, if Rampart was boosted, Rampart gets +2 ATK / +2 DEF this turn.
+\"\"\"
+
+[game]
+phase = "build"
+step = "recruit"
+active = "A"
+
+[players.A]
+resource_points = POINTS
+hand = [{ card = "Rampart", id = "r" }]
+
+[players.B]
+
+[[step]]
+recruit = "r"
+KEYS
+[[step]]
+resolve = "all"
+"""
+
+
+def boosted(points: int = 4, keys: str = ""):
+    text = BOOSTED.replace("POINTS", str(points)).replace("KEYS", keys)
+    return run_scenario(parse_scenario(text, db()))
+
+
+def test_boost_unscripted_is_explored_both_ways():
+    result = boosted()
+    assert sorted((o.state.player("A").resource_points, o.choices[0][2]) for o in result.outcomes) == \
+        [(0, "true"), (2, "false")]
+    assert {o.choices[0][1] for o in result.outcomes} == {"A may pay r's boost cost (2 resource points) as it is recruited"}
+
+
+@pytest.mark.parametrize("keys, left", [("boost = true", 0), ("boost = false", 2), ("choose = [true]", 0)])
+def test_boost_answered(keys, left):
+    (outcome,) = boosted(keys=keys + "\n").outcomes
+    assert outcome.state.player("A").resource_points == left
+
+
+def test_a_boost_that_cannot_be_paid_is_not_asked_and_the_log_says_so():
+    (outcome,) = boosted(points=3).outcomes
+    assert outcome.choices == ()
+    assert "A cannot pay r's boost cost (2) on top of its cost: it is not boosted" in [e.text for e in outcome.log]
