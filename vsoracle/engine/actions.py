@@ -19,7 +19,7 @@ from .effects import choose_objects, perform, target_legal, targets_of
 from .events import happening
 from .fmap import FrozenMap
 from .game import Decision, Game
-from .powers import keyword_values, powers
+from .powers import keyword_values, per_node, powers
 from .patterns import kind_of
 from .query import protected, query
 from .state import Attack, ChainLink, Context, GameObject, Zone
@@ -130,6 +130,9 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
         if not perform(g, h, ctx):
             raise IllegalActionError(f"{pid} cannot pay the cost: {what}")
 
+    if isinstance(cost.amount if isinstance(cost, (n.Endurance, n.ResourcePoints)) else None, n.X) \
+            and pay is None and "x" not in binds:
+        _x_by_default(g, pid, o.id, "pay = N")
     if isinstance(cost, n.Endurance) and not cost.gain:
         amount = pay if isinstance(cost.amount, n.X) and pay is not None else q.amount(cost.amount, ctx)
         if isinstance(cost.amount, n.X):
@@ -384,7 +387,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     if source == "resources":
         g.note("reveal", f"{pid} reveals {oid} in the resource row and recruits it", "FAQ GM 1")
     on_chain = move_card(g.state, oid, Zone.CHAIN, controller=pid)
-    details = {"row": row or "front", "col": col, "area": area or "visible", "boosted": boost, "equip": equip,
+    details = {"row": row, "col": col, "area": area or "visible", "boosted": boost, "equip": equip,
                "origin": origin[0]}
     add_link(g, "recruit", pid, oid, None, Context(pid, oid, (), FrozenMap(binds)), "game", False, details,
              base=on_chain)
@@ -398,6 +401,24 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+@per_node
+def _mentions_x(node: Any) -> bool:
+    """Whether an effect reads X anywhere."""
+    if isinstance(node, n.X):
+        return True
+    if isinstance(node, tuple):
+        return any(_mentions_x(y) for y in node)
+    if isinstance(node, n.Node) and hasattr(node, "__attrs_attrs__"):
+        return any(_mentions_x(getattr(node, a.name)) for a in node.__attrs_attrs__ if a.eq)
+    return False
+
+
+def _x_by_default(g: Game, pid: str, oid: str, key: str) -> None:
+    """X is chosen by the player as he plays the card; a step that gives no value is not explored."""
+    g.note("default", f"X is 0 for {oid}: the step gives no {key} (X is {pid}'s choice; not explored)",
+           "scenario default, not explored")
 
 
 def _may_boost(g: Game, pid: str, oid: str, has_boost: bool, cost: int, boost_cost: int) -> bool:
@@ -490,6 +511,8 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
                        o.card.ongoing, details={"epic": True} if epic else None, base=base)
     g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
+    if x is None and effect is not None and _mentions_x(effect):
+        _x_by_default(g, pid, oid, "x = N")
     perform(g, h)
     targeted(g, link_id)
     g.set(replace(g.state, priority=pid))
