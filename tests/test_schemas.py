@@ -241,6 +241,15 @@ power = 0
 pay = 0
 rejected = true
 """,
+    "allowed step, rejected step with its reason": POSITION + """
+[[step]]
+use = "qs"
+power = 0
+rejected = "power"
+[[step]]
+advance = "formation"
+allowed = true
+""",
 }
 
 
@@ -284,6 +293,11 @@ REJECTED = {
     "check col below 1": (POSITION + '[check]\nqs.col = -1', "check.qs", "-1 is less than the minimum 1"),
     "unknown object property": (POSITION + '[check]\nqs.colour = "red"', "check.qs", "unknown key 'colour'"),
     "object property on a player": (POSITION + '[check]\nA.zone = "hand"', "check.A.zone", "unknown key"),
+    "allowed = false": (POSITION + '[[step]]\nadvance = "formation"\nallowed = false', "step[0].allowed", "must be true"),
+    "rejected a number": (POSITION + '[[step]]\nadvance = "formation"\nrejected = 3', "step[0].rejected",
+                          "expected boolean, found integer"),
+    "rejected an empty text": (POSITION + '[[step]]\nadvance = "formation"\nrejected = ""', "step[0].rejected",
+                               "does not match the required pattern"),
 }
 
 

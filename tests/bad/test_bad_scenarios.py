@@ -559,6 +559,32 @@ CASES: dict[str, Case] = {
     "power-unknown-keyword": Case(
         recruit_step('use = "thor"', 'power = "two"'), 22,
         illegal('use = "thor"', 'thor has no "two" power now', "keyword powers: none")),
+    # issue 13: what a step asserts about its own legality
+    "allowed-false": Case(
+        recruit_step('recruit = "qs"', 'allowed = false'), 23,
+        "allowed can only be true, not false — to assert that the rules forbid the step, write rejected = true"),
+    "allowed-a-text": Case(
+        recruit_step('recruit = "qs"', 'allowed = "yes"'), 23,
+        "allowed can only be true, not \"yes\" — to assert that the rules forbid the step, write rejected = true"),
+    "allowed-and-rejected": Case(
+        recruit_step('recruit = "qs"', 'allowed = true', 'rejected = true'), 23,
+        "a step cannot be both allowed and rejected — keep allowed = true (the step must be legal) or rejected "
+        "(it must be refused)"),
+    "rejected-a-number": Case(
+        recruit_step('recruit = "qs"', 'rejected = 3'), 23,
+        "rejected must be true or the text of the reason, not 3 — rejected = true, or rejected = \"cannot play plot "
+        "twists\" (words the refusal contains)"),
+    "rejected-a-list": Case(
+        recruit_step('recruit = "qs"', 'rejected = ["cost"]'), 23,
+        "rejected must be true or the text of the reason, not [\"cost\"] — rejected = true, or rejected = \"cannot "
+        "play plot twists\" (words the refusal contains)"),
+    "rejected-empty-text": Case(
+        recruit_step('recruit = "qs"', 'rejected = " "'), 23,
+        "rejected cannot be an empty text: every reason contains it — write rejected = true, or the words the "
+        "refusal contains"),
+    "boost-not-a-boolean": Case(
+        recruit_step('recruit = "qs"', 'boost = 1'), 23,
+        "'step[1].boost' must be true or false (whether the boost cost is paid), not 1"),
     "key-that-does-not-go-with-verb": Case(
         recruit_step('pass = true', 'target = "fox"'), 23, "'target' does not go with pass — pass takes no other keys"),
 

@@ -30,7 +30,8 @@ def report_lines(result, *, show_log: bool = True) -> list[str]:
                                                   if len(outcomes) > 1 else ""))
     for i, out in enumerate(outcomes, start=1):
         lines.append(f"  Outcome {i}" + (" — choices: " + "; ".join(f"step {s}: {a}" for s, _p, a in out.choices)
-                                         if out.choices else ""))
+                                         if out.choices else "")
+                     + (f" — stopped: {out.stopped}" if out.stopped else ""))
         if show_log and i > 1:
             common = 0
             while common < min(len(first), len(out.log)) and first[common] == out.log[common]:
@@ -80,7 +81,7 @@ def report_json(result) -> dict:
         "scenario": {"file": sc.path, "title": sc.title, "source": sc.source, "faq": sc.faq,
                      "rulings": list(sc.rulings)},
         "outcomes": [{"choices": [{"step": s, "decision": p, "answer": a} for s, p, a in out.choices],
-                      "paths": out.paths,
+                      "paths": out.paths, "stopped": out.stopped,
                       "log": [e.as_json() for e in out.log], "state": state_json(out.state)}
                      for out in result.outcomes],
         "assumptions": list(result.assumptions),

@@ -19,7 +19,7 @@ from .effects import choose_objects, perform, target_legal, targets_of
 from .events import happening
 from .fmap import FrozenMap
 from .game import Decision, Game
-from .powers import keyword_values, powers
+from .powers import keyword_values, per_node, powers
 from .patterns import kind_of
 from .query import protected, query
 from .state import Attack, ChainLink, Context, GameObject, Zone
@@ -130,6 +130,9 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
         if not perform(g, h, ctx):
             raise IllegalActionError(f"{pid} cannot pay the cost: {what}")
 
+    if isinstance(cost.amount if isinstance(cost, (n.Endurance, n.ResourcePoints)) else None, n.X) \
+            and pay is None and "x" not in binds:
+        _x_by_default(g, pid, o.id, "pay = N")
     if isinstance(cost, n.Endurance) and not cost.gain:
         amount = pay if isinstance(cost.amount, n.X) and pay is not None else q.amount(cost.amount, ctx)
         if isinstance(cost.amount, n.X):
@@ -294,10 +297,12 @@ def _announce_targets(g: Game, effect: Any, given: list[Any], provisional: Chain
 # =============================================================================================
 
 def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | None = None, col: int | None = None,
-            area: str | None = None, face_down: str | None = None, boost: bool = False,
+            area: str | None = None, face_down: str | None = None, boost: bool | None = None,
             costs: Sequence[Any] = (), equip: str | None = None) -> None:
     """Recruit a character or equipment: a game-based effect on the chain paid with resource
-    points, only in your own recruit step (CR 301.4, 404; FAQ GM 1 for reservists)."""
+    points, only in your own recruit step (CR 301.4, 404; FAQ GM 1 for reservists). Whether to
+    pay a boost cost is the player's decision (``boost`` answers it; FAQ GM 1), and so is the
+    reservist swap (``face_down``)."""
     require_priority(g, pid)
     s = g.state
     o = _owned(g, pid, oid)
@@ -330,7 +335,10 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     boost_value = keyword_values(o.card).get("boost")
     if boost and boost_value is None:
         raise IllegalActionError(f"{oid} has no boost")
-    extra = q.amount(boost_value, Context(pid, oid)) if boost and boost_value is not None else 0
+    boost_cost = q.amount(boost_value, Context(pid, oid)) if boost_value is not None else 0
+    if boost is None:
+        boost = _may_boost(g, pid, oid, boost_value is not None, cost, boost_cost)
+    extra = boost_cost if boost else 0
     total = cost + extra
     alternate = next((ln.node for ln in powers(o.card, n.AlternateCost) if ln.node.action == "recruit"), None)
     if s.player(pid).resource_points < total and alternate is None:
@@ -379,7 +387,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     if source == "resources":
         g.note("reveal", f"{pid} reveals {oid} in the resource row and recruits it", "FAQ GM 1")
     on_chain = move_card(g.state, oid, Zone.CHAIN, controller=pid)
-    details = {"row": row or "front", "col": col, "area": area or "visible", "boosted": boost, "equip": equip,
+    details = {"row": row, "col": col, "area": area or "visible", "boosted": boost, "equip": equip,
                "origin": origin[0]}
     add_link(g, "recruit", pid, oid, None, Context(pid, oid, (), FrozenMap(binds)), "game", False, details,
              base=on_chain)
@@ -388,13 +396,61 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
     g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {'the resource row' if index is not None else 'hand'}"
            f", paying {total} resource point{'s' if total != 1 else ''}{changed}", "CR 301.4, 404",
            "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else None)
-    if face_down is not None and index is not None:
-        g.set(move_card(g.state, face_down, Zone.RESOURCE_ROW, index=index, face_up=False))
-        g.note("reservist", f"{pid} puts {face_down} face down into the resource row in place of {oid}, "
-               "as part of playing the recruit effect, before anyone gets priority", "FAQ GM 1")
+    if index is not None:
+        _reservist_swap(g, pid, oid, index, face_down)
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+@per_node
+def _mentions_x(node: Any) -> bool:
+    """Whether an effect reads X anywhere."""
+    if isinstance(node, n.X):
+        return True
+    if isinstance(node, tuple):
+        return any(_mentions_x(y) for y in node)
+    if isinstance(node, n.Node) and hasattr(node, "__attrs_attrs__"):
+        return any(_mentions_x(getattr(node, a.name)) for a in node.__attrs_attrs__ if a.eq)
+    return False
+
+
+def _x_by_default(g: Game, pid: str, oid: str, key: str) -> None:
+    """X is chosen by the player as he plays the card; a step that gives no value is not explored."""
+    g.note("default", f"X is 0 for {oid}: the step gives no {key} (X is {pid}'s choice; not explored)",
+           "scenario default, not explored")
+
+
+def _may_boost(g: Game, pid: str, oid: str, has_boost: bool, cost: int, boost_cost: int) -> bool:
+    """"Boost, you may choose whether or not to pay the boost cost" (FAQ GM 1): a decision when
+    the player can pay the boost cost on top of the recruit cost."""
+    if not has_boost:
+        return False
+    if g.state.player(pid).resource_points < cost + boost_cost:
+        g.note("boost", f"{pid} cannot pay {oid}'s boost cost ({boost_cost}) on top of its cost: it is not boosted",
+               "CR 7xx Boost")
+        return False
+    return bool(g.ask(Decision(pid, "may", f"{pid} may pay {oid}'s boost cost ({boost_cost} resource point"
+                               f"{'s' if boost_cost != 1 else ''}) as it is recruited", (True, False))))
+
+
+def _reservist_swap(g: Game, pid: str, oid: str, index: int, face_down: str | None) -> None:
+    """A reservist recruited from the resource row: its controller may put any card from hand face
+    down in its place, as part of playing the recruit effect, before anyone gets priority (FAQ GM 1).
+    A decision (which card, or ``none``); ``face_down = ID`` is its scripted answer."""
+    hand = g.state.player(pid).hand
+    if face_down is None:
+        face_down = g.ask(Decision(pid, "swap", f"{pid} may put a card from hand face down into the resource row "
+                                   f"in place of {oid}", ("none",) + tuple(hand)))
+        if face_down == "none":
+            if not hand:
+                g.note("reservist", f"{pid} has no card in hand to put face down in place of {oid}", "FAQ GM 1")
+            return
+    elif face_down not in hand:
+        raise IllegalActionError(f"{face_down} is no longer in {pid}'s hand to put face down in place of {oid}")
+    g.set(move_card(g.state, face_down, Zone.RESOURCE_ROW, index=index, face_up=False))
+    g.note("reservist", f"{pid} puts {face_down} face down into the resource row in place of {oid}, "
+           "as part of playing the recruit effect, before anyone gets priority", "FAQ GM 1")
 
 
 def plot_twist_effect(o: GameObject) -> n.Effect | None:
@@ -455,6 +511,8 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
                        o.card.ongoing, details={"epic": True} if epic else None, base=base)
     g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
+    if x is None and effect is not None and _mentions_x(effect):
+        _x_by_default(g, pid, oid, "x = N")
     perform(g, h)
     targeted(g, link_id)
     g.set(replace(g.state, priority=pid))

@@ -107,8 +107,9 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
         g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
         perform(g, happening(n.EnterPlay, object=o.id))
         return
-    area, row = d.get("area", "visible"), d.get("row", "front")
+    area, row = d.get("area", "visible"), d.get("row") or "front"
     col = free_col(g.state, pid, area, row, prefer=d.get("col"))
+    _placed_by_default(g, pid, o.id, row, col, d.get("row"), d.get("col"))
     g.set(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid, area=area, row=row, col=col))
     g.note("zone", f"{o.id} comes into play in {pid}'s {area} area, {row} row, column {col}", "CR 301.4, 212.5e",
            objects=(o.id,))
@@ -120,6 +121,20 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
     g.set(g.state.with_object(replace(placed, bindings=marks)))
     _cosmic(g, o.id)
     perform(g, happening(n.EnterPlay, object=o.id))
+
+
+def _placed_by_default(g: Game, pid: str, oid: str, row: str, col: int, asked_row: str | None,
+                       asked_col: int | None) -> None:
+    """Where a recruited character goes is its controller's choice (CR 301.4); the ``recruit`` step
+    gives it (``row``, ``col``). A place the step leaves out, or one that is taken by then, is not
+    explored: vsoracle takes the first free column, and says so."""
+    if asked_col is not None and asked_col != col:
+        g.note("default", f"column {asked_col} of {pid}'s {row} row is taken: {oid} goes in the first free "
+               f"column ({col})", "scenario default, not explored")
+    elif asked_col is None:
+        missing = "row or col" if asked_row is None else "col"
+        g.note("default", f"the step names no {missing} for {oid}: it goes in the first free column of the {row} row "
+               f"(where it goes is {pid}'s choice; not explored)", "scenario default, not explored")
 
 
 def _cosmic(g: Game, oid: str) -> None:

@@ -37,7 +37,7 @@ VERBS = {
     "resource": set(),
     "transfer": {"to"},
 }
-COMMON_STEP_KEYS = {"by", "choose", "rejected", "check", "note"}
+COMMON_STEP_KEYS = {"by", "choose", "rejected", "allowed", "check", "note"}
 ADVANCE_TARGETS = ("draw", "build", "resource", "recruit", "formation", "combat", "attack", "recovery",
                    "wrap-up", "next-turn")
 OBJECT_PROPERTIES = ("zone", "area", "row", "col", "controller", "state", "stunned", "exhausted", "face",
@@ -101,6 +101,10 @@ class Step:
     rejected: bool
     checks: tuple[Check, ...]
     line: int | None
+    #: ``rejected = "text"``: the refusal's reason must contain this text (case ignored).
+    reason: str | None = None
+    #: ``allowed = true``: the step must be legal; a refusal is a failed check, not an invalid file.
+    allowed: bool = False
 
     def describe(self) -> str:
         if self.verb is None:
@@ -467,11 +471,31 @@ class _Loader:
         choose = table.get("choose", [])
         if not isinstance(choose, list):
             choose = [choose]
-        rejected = self.expect(table.get("rejected", False), bool, path + ("rejected",), "true or false")
+        rejected, reason, allowed = self._legality(table, path)
         checks = self._checks(table.get("check", {}), path + ("check",), every=True)
         keys = FrozenMap({k: _freeze(v) for k, v in table.items() if k not in COMMON_STEP_KEYS and k != verb})
         return Step(index + 1, verb, _freeze(value), keys, by, tuple(_freeze(c) for c in choose), rejected,
-                    checks, self.src.line_of(path + ((verb,) if verb else ())))
+                    checks, self.src.line_of(path + ((verb,) if verb else ())), reason, allowed)
+
+    def _legality(self, table: dict, path: KeyPath) -> tuple[bool, str | None, bool]:
+        """``rejected = true`` (the rules forbid the step), ``rejected = "text"`` (… and the reason
+        says so), ``allowed = true`` (the rules allow it): (rejected, reason text, allowed)."""
+        rejected = table.get("rejected", False)
+        if not isinstance(rejected, (bool, str)):
+            raise self.fail(path + ("rejected",), f"rejected must be true or the text of the reason, not {_show(rejected)}",
+                            'rejected = true, or rejected = "cannot play plot twists" (words the refusal contains)')
+        if isinstance(rejected, str) and not rejected.strip():
+            raise self.fail(path + ("rejected",), "rejected cannot be an empty text: every reason contains it",
+                            'write rejected = true, or the words the refusal contains')
+        allowed = table.get("allowed", False)
+        if "allowed" in table and allowed is not True:
+            raise self.fail(path + ("allowed",), f"allowed can only be true, not {_show(allowed)}",
+                            "to assert that the rules forbid the step, write rejected = true")
+        if allowed and "rejected" in table:
+            raise self.fail(path + ("allowed",), "a step cannot be both allowed and rejected",
+                            "keep allowed = true (the step must be legal) or rejected (it must be refused)")
+        reason = rejected.strip() if isinstance(rejected, str) else None
+        return rejected is True or reason is not None, reason, allowed is True
 
     def _known(self, value: Any, path: KeyPath, players: bool = True) -> None:
         """An id (or player) that steps name must exist."""
@@ -531,6 +555,8 @@ class _Loader:
                 self.expect(table[key], int, path + (key,), "a whole number")
                 if table[key] < least:
                     raise self.fail(path + (key,), f"{key} cannot be {table[key]}", why)
+        if "boost" in table:
+            self.expect(table["boost"], bool, path + ("boost",), "true or false (whether the boost cost is paid)")
         if "power" in table:
             self.expect(table["power"], (int, str), path + ("power",),
                         'a power number (1-based, as printed) or a keyword such as "evasion"')

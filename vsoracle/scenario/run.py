@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from ..engine import actions, turn
 from ..engine.chain import resolve_all, resolve_top
@@ -27,6 +27,7 @@ from ..engine.log import Event
 from ..engine.state import GameState
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError, ScenarioError, VsOracleError
 from .checks import holds
+from ..tomlsource import show
 from .load import Check, Scenario, Step
 
 __all__ = ["Outcome", "CheckResult", "RunResult", "run_scenario", "perform", "MAX_OUTCOMES", "BUDGET"]
@@ -49,6 +50,9 @@ class Outcome:
     chunks: tuple[tuple[Event, ...], ...]
     choices: tuple[tuple[int, str, str], ...]
     paths: int = 1
+    #: Why this line of play stopped early (a step with ``allowed = true`` that the rules refused):
+    #: later steps are not played on it and checks are not read off it.
+    stopped: str | None = None
 
     @property
     def log(self) -> tuple[Event, ...]:
@@ -103,7 +107,7 @@ def perform(g: Game, step: Step) -> None:
     listed = lambda key: list(k.get(key, ())) if isinstance(k.get(key, ()), tuple) else [k.get(key)]
     if verb == "recruit":
         actions.recruit(g, pid, step.value, source=k.get("from", "hand"), row=k.get("row"), col=k.get("col"),
-                        area=k.get("area"), face_down=k.get("face_down"), boost=bool(k.get("boost", False)),
+                        area=k.get("area"), face_down=k.get("face_down"), boost=k.get("boost"),
                         costs=listed("costs"), equip=k.get("equip"))
     elif verb == "play":
         actions.play(g, pid, step.value, targets=listed("targets"), costs=listed("costs"), x=k.get("x"))
@@ -145,9 +149,11 @@ def perform(g: Game, step: Step) -> None:
 
 
 def run_scenario(sc: Scenario, *, invariants: bool = True, on_step: Callable[[int], None] | None = None,
-                 budget: int | None = None) -> RunResult:
+                 budget: int | None = None,
+                 before_step: Callable[[Step, tuple[Outcome, ...]], None] | None = None) -> RunResult:
     """Play every step of ``sc`` on every outcome and evaluate its checks; exploring may spend
-    ``budget`` transitions (default :data:`BUDGET`)."""
+    ``budget`` transitions (default :data:`BUDGET`). ``before_step(step, outcomes)`` sees the
+    outcomes each step starts from (``tools/weak_checks.py`` reads checks off them)."""
     outcomes = [Outcome(sc.state, ((Event("start", f"scenario: {sc.title}", sc.source or ""),),), ())]
     results: list[CheckResult] = []
     check = None
@@ -156,15 +162,18 @@ def run_scenario(sc: Scenario, *, invariants: bool = True, on_step: Callable[[in
         check = check_change
     work = _Work(BUDGET if budget is None else budget)
     for step in sc.steps:
+        if before_step:
+            before_step(step, tuple(outcomes))
         found = _Found(sc, step, work)
         for out in outcomes:
-            for new, was_rejected in _explore(sc, step, out, check, work):
-                found.add(new, was_rejected)
-        outcomes, rejected_ok = found.outcomes()
-        if step.rejected:
-            ok = all(rejected_ok)
-            results.append(CheckResult(f"step {step.index} ({step.describe()}) is rejected by the rules", ok,
-                                       step.line, step.index, tuple("rejected" if r else "allowed" for r in rejected_ok)))
+            if out.stopped is not None:
+                found.add(out, None)
+                continue
+            for new, refusal in _explore(sc, step, out, check, work):
+                found.add(new, refusal)
+        outcomes, refusals = found.outcomes()
+        if step.rejected or step.allowed:
+            results.append(_legality(step, refusals))
         for c in step.checks:
             results.append(_evaluate(c, outcomes, step.index))
         if on_step:
@@ -240,21 +249,22 @@ class _Found:
 
     def __init__(self, sc: Scenario, step: Step, work: _Work) -> None:
         self.sc, self.step, self.work = sc, step, work
-        self.first: tuple[Outcome, bool] | None = None
-        self.merged: dict[tuple[GameState, bool], Outcome] | None = None
+        self.first: tuple[Outcome, str | None] | None = None
+        self.merged: dict[tuple[GameState, str | None, str | None], Outcome] | None = None
 
-    def add(self, new: Outcome, was_rejected: bool) -> None:
+    def add(self, new: Outcome, refusal: str | None) -> None:
+        """One line of play's outcome; ``refusal`` is the engine's reason when the step was refused on it."""
         if self.first is None and self.merged is None:
-            self.first = (new, was_rejected)
+            self.first = (new, refusal)
             return
         if self.merged is None:
-            first, rejected = self.first
-            self.merged = {(first.state, rejected): first}
+            first, why = self.first
+            self.merged = {(first.state, why, first.stopped): first}
             self.first = None
-        key = (new.state, was_rejected)
+        key = (new.state, refusal, new.stopped)
         old = self.merged.get(key)
         if old is not None:
-            self.merged[key] = Outcome(old.state, old.chunks, old.choices, old.paths + new.paths)
+            self.merged[key] = evolve(old, paths=old.paths + new.paths)
             return
         self.merged[key] = new
         if len(self.merged) > MAX_OUTCOMES:
@@ -262,14 +272,42 @@ class _Found:
                                      f"{self.work.culprit()}", file=self.sc.path, line=self.step.line,
                                      hint=self.work.how_to_script())
 
-    def outcomes(self) -> tuple[list[Outcome], list[bool]]:
-        """The distinct outcomes, in the order found, and for each whether the step was rejected there."""
+    def outcomes(self) -> tuple[list[Outcome], list[str | None]]:
+        """The distinct outcomes, in the order found, and the reasons the step was refused on the
+        lines of play it was tried on (``None``: it was played); a line stopped earlier has none."""
         if self.merged is None:
-            return ([self.first[0]], [self.first[1]]) if self.first is not None else ([], [])
-        return list(self.merged.values()), [rejected for _state, rejected in self.merged]
+            if self.first is None:
+                return [], []
+            out, why = self.first
+            return [out], ([why] if out.stopped is None or why is not None else [])
+        refusals = [why for (_state, why, stopped), out in self.merged.items() if stopped is None or why is not None]
+        return list(self.merged.values()), refusals
+
+
+def _legality(step: Step, refusals: list[str | None]) -> CheckResult:
+    """Whether the step was refused (``rejected``, with its reason if given) or played (``allowed``)
+    on every line of play it was tried on; ``found`` has, for each, ``allowed`` or the reason."""
+    found = tuple("allowed" if why is None else f"rejected: {why}" for why in refusals)
+    if not refusals:  # every line of play stopped before this step
+        what = "allowed" if step.allowed else "rejected"
+        return CheckResult(f"step {step.index} ({step.describe()}) is {what} by the rules", False, step.line,
+                           step.index, ("not reached",))
+    if step.allowed:
+        return CheckResult(f"step {step.index} ({step.describe()}) is allowed by the rules",
+                           all(why is None for why in refusals), step.line, step.index, found)
+    if step.reason is not None:
+        wanted = step.reason.casefold()
+        return CheckResult(f"step {step.index} ({step.describe()}) is rejected by the rules because "
+                           f"{show(step.reason)}", all(why is not None and wanted in why.casefold() for why in refusals),
+                           step.line, step.index, found)
+    return CheckResult(f"step {step.index} ({step.describe()}) is rejected by the rules",
+                       all(why is not None for why in refusals), step.line, step.index, found)
 
 
 def _evaluate(c: Check, outcomes: list[Outcome], step: int | None) -> CheckResult:
+    outcomes = [out for out in outcomes if out.stopped is None]
+    if not outcomes:  # every line of play stopped at a refused step: nothing to read the check off
+        return CheckResult(str(c), False, c.line, step, ("not reached",), c.every)
     found = []
     oks = []
     for out in outcomes:
@@ -283,9 +321,13 @@ def _evaluate(c: Check, outcomes: list[Outcome], step: int | None) -> CheckResul
     return CheckResult(str(c), ok, c.line, step, tuple(found), c.every)
 
 
-def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, work: _Work) -> Iterator[tuple[Outcome, bool]]:
+def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
+             work: _Work) -> Iterator[tuple[Outcome, str | None]]:
     """Run ``step`` from ``out``: scripted answers first, then every legal answer to the rest;
-    each line of play's outcome, and whether the step was rejected on it."""
+    each line of play's outcome, and the reason the rules refused the step on it (``None``: played).
+
+    A refused step with ``rejected`` leaves the game as if it had not been tried; with ``allowed``,
+    the line of play stops there (the failed check says why); with neither, the file is invalid."""
     stack: list[list[Any]] = [list(step.choose)]
     scripted = len(step.choose)
     first = True
@@ -316,7 +358,13 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, work: _Work) ->
             if step.rejected:
                 note = Event("rejected", f"step {step.index} ({step.describe()}) is rejected: {error.message}",
                              "scenario rejected")
-                yield Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths), True
+                yield Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths), error.message
+                continue
+            if step.allowed:
+                note = Event("refused", f"step {step.index} ({step.describe()}) was expected to be allowed, but the "
+                             f"rules refuse it: {error.message}", "scenario allowed")
+                yield Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths,
+                              f"step {step.index} was refused, so later steps and checks are not played"), error.message
                 continue
             raise ScenarioError(f"step {step.index} ({step.describe()}) is illegal: {error.message}",
                                 file=sc.path, line=step.line, hint=error.hint or "fix the step, or add rejected = true "
@@ -334,6 +382,6 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, work: _Work) ->
         if step.rejected:
             note = Event("allowed", f"step {step.index} ({step.describe()}) was expected to be rejected, "
                          "but the rules allow it", "scenario rejected")
-            yield Outcome(out.state, out.chunks + (tuple(g.log) + (note,),), out.choices, out.paths), False
+            yield Outcome(out.state, out.chunks + (tuple(g.log) + (note,),), out.choices, out.paths), None
             continue
-        yield Outcome(g.state, out.chunks + (tuple(g.log),), out.choices + choices, out.paths), False
+        yield Outcome(g.state, out.chunks + (tuple(g.log),), out.choices + choices, out.paths), None
