@@ -269,7 +269,8 @@ class Build(Transformer):
 
     def triggered(self, meta, children):
         parts = [c for c in children if not _is_token(c)]
-        return ("triggered", parts[0], tuple(parts[1:]))
+        comma = next(c for c in children if _is_token(c) and c.type.startswith("COMMA"))
+        return ("triggered", parts[0], tuple(parts[1:]), comma.start_pos)
 
     def sentences(self, meta, children):
         return ("sentences", tuple(children))

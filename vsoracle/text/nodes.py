@@ -683,6 +683,7 @@ class Whenever(Trigger):
     event: Event
     word: str = display("whenever")
     subject: str | None = display(None)  # the event's role the text's subject fills
+    end: int = display(-1)  # where the trigger's clause ends in the text (its comma)
 
 
 @frozen

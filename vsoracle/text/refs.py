@@ -62,8 +62,11 @@ def _power(raw: Any) -> n.Power:
         effect, limits = _effect_and_limits(sentences[1])
         return n.Activated(tuple(_costs(costs.clauses)), effect, limits)
     if kind == "triggered":
-        _, trigger, sentences = raw
-        return n.Triggered(_trigger(trigger), _effect(sentences))
+        _, trigger, sentences, end = raw
+        found = _trigger(trigger)
+        if isinstance(found, n.Whenever):
+            found = attrs.evolve(found, end=end)
+        return n.Triggered(found, _effect(sentences))
     if kind == "sentences":
         return _sentences_power(raw[1])
     raise CardTextError(f"vsoracle cannot read this line ({kind})")
@@ -671,11 +674,14 @@ def _mentions(power: n.Power) -> list[Mention]:
 
     walk(power)
     # The subject of a trigger's event is what a later pronoun means first ("Whenever a character
-    # becomes stunned by ~, its controller …"): it counts as mentioned last in the trigger.
+    # becomes stunned by ~, its controller …"): it counts as mentioned last in the trigger, at the
+    # comma that ends the trigger's clause.
     if isinstance(power, n.Triggered) and isinstance(power.trigger, n.Whenever):
         subject_role = power.trigger.subject
         value = getattr(power.trigger.event, subject_role, None) if subject_role else None
-        end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
+        end = power.trigger.end
+        if end < 0:  # a trigger not read from text
+            end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
         if isinstance(value, n.Filter) and value.target is None:
             out.append(Mention(end, _noun(value), n.EventRef(subject_role), _is_player_kind(value.kind),
                                salient=True))

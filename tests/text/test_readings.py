@@ -1,0 +1,46 @@
+"""Readings the text layer once got wrong (/work/scratch/compose/BUGS.md, the lead's gaps): each
+text reads as the AST written next to it, and that AST renders to text that reads back the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from vsoracle.text import nodes as n
+from vsoracle.text.read import read_card_text
+from vsoracle.text.render import render
+
+NAME = "Zephyr"
+A = n.Quantity("=", n.Fixed(1))
+ONE = n.Fixed(1)
+CHARACTER = n.Filter("character", (), A)
+TARGET_CHARACTER = n.Filter("character", (), A, 1)
+YOU_CONTROL = (n.ControlledBy(n.You()),)
+DRAW = n.Draw(count=ONE)
+
+READINGS = [
+    # BUGS #1: a trigger's subject is mentioned at the end of the trigger's clause, not after
+    # every mention of the power
+    ("Whenever Zephyr attacks, stun target character. KO it.",
+     n.Triggered(n.Whenever(n.Attack(agent=n.Self())),
+                 n.Sequence((n.Stun(object=TARGET_CHARACTER), n.KO(object=n.TargetRef(1)))))),
+    ("Whenever a character becomes the target of an effect, its controller loses 2 endurance. "
+     "Negate target plot twist effect.",
+     n.Triggered(n.Whenever(n.BecomeTarget(object=CHARACTER, agent=n.Filter("effect", (), A))),
+                 n.Sequence((n.Endurance(player=n.ControllerOf(n.EventRef("object")), amount=n.Fixed(2)),
+                             n.Negate(object=n.Filter("plot twist effect", (), A, 1)))))),
+    ("Whenever Zephyr stuns a character, stun target character and KO another character.",
+     n.Triggered(n.Whenever(n.Stun(object=CHARACTER, agent=n.Self())),
+                 n.Sequence((n.Stun(object=TARGET_CHARACTER),
+                             n.KO(object=n.Filter("character", (n.Other(n.TargetRef(1)),), A)))))),
+]
+
+
+def _ids(cases: list) -> list[str]:
+    return [text[:60] for text, _ in cases]
+
+
+@pytest.mark.parametrize(("text", "expected"), READINGS, ids=_ids(READINGS))
+def test_reading(text: str, expected: n.Power) -> None:
+    ct = read_card_text(text, NAME)
+    assert ct.powers == (expected,), repr(ct.powers[0])
+    assert read_card_text(render(ct, NAME), NAME) == ct
