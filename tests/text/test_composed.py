@@ -54,18 +54,6 @@ def powers_of(ct: n.CardText) -> Iterator[n.Power]:
 PRONOUNS = {"it", "its", "he", "his", "him", "she", "her", "they", "them", "their"}
 
 
-def a_player_would(ct: n.CardText) -> bool:
-    """BUGS.md #2: "If a player / an opponent would …, instead, …" is read as a condition on some
-    player with the parser's internal ``_Would`` inside (no replacement); "… E instead." does not
-    parse."""
-    for x in nodes_of(ct):
-        if isinstance(x, n.Instead):
-            who = getattr(x.event, x.subject or "agent", None)
-            if isinstance(who, n.Filter) and who.kind in compose.PLAYER_KINDS:
-                return True
-    return False
-
-
 def he_after_each_player_may(ct: n.CardText) -> bool:
     """BUGS.md #3: after "Each player may <verb> <a character / target player's hand>.", "If he
     does, he …" means the character, ~ or player mentioned last, not the player who chose."""
@@ -199,7 +187,7 @@ def known_bug(ct: n.CardText) -> bool:
     return any(bug(ct) for bug in KNOWN_BUGS)
 
 
-KNOWN_BUGS = (a_player_would, he_after_each_player_may,
+KNOWN_BUGS = (he_after_each_player_may,
               its_owner_outside_the_effect, passive_past, up_to_n_targets, endurance_change_of_no_amount,
               several_counters, while_after_several_predicates, delayed_trigger_first,
               delayed_trigger_after_a_trigger, negated_condition_on_the_card,
@@ -214,7 +202,6 @@ KNOWN_BUGS = (a_player_would, he_after_each_player_may,
 @given(powers())
 def test_a_composed_power_reads_back_as_composed(pair: tuple[n.CardText, str]) -> None:
     ct, name = pair
-    assume(not a_player_would(ct))  # known text-layer bug, see BUGS.md #2
     assume(not he_after_each_player_may(ct))  # known text-layer bug, see BUGS.md #3
     assume(not its_owner_outside_the_effect(ct))  # known text-layer bug, see BUGS.md #4
     assume(not passive_past(ct))  # known text-layer bug, see BUGS.md #5
@@ -235,7 +222,6 @@ def test_a_composed_power_reads_back_as_composed(pair: tuple[n.CardText, str]) -
 def test_every_composed_text_parses(pair: tuple[n.CardText, str]) -> None:
     """Even where the reading is not the one composed, the text is card text the language reads."""
     ct, name = pair
-    assume(not a_player_would(ct))  # known text-layer bug, see BUGS.md #2 ("… E instead." does not parse)
     assume(not endurance_change_of_no_amount(ct))  # known text-layer bug, see BUGS.md #7
     assume(not delayed_trigger_after_a_trigger(ct))  # known text-layer bug, see BUGS.md #11
     assume(not or_in_the_subject_of_a_second_condition(ct))  # known text-layer bug, see BUGS.md #13

@@ -32,6 +32,15 @@ READINGS = [
      n.Triggered(n.Whenever(n.Stun(object=CHARACTER, agent=n.Self())),
                  n.Sequence((n.Stun(object=TARGET_CHARACTER),
                              n.KO(object=n.Filter("character", (n.Other(n.TargetRef(1)),), A)))))),
+    # BUGS #2: "a player / an opponent would …" is a replacement's pattern, not a condition on some player
+    ("If an opponent would draw a card, instead, draw two cards.",
+     n.Replacement(n.Instead(n.Draw(agent=n.Filter("opponent", (), A), count=ONE), n.Draw(count=n.Fixed(2))))),
+    ("If an opponent would draw a card, draw two cards instead.",
+     n.Replacement(n.Instead(n.Draw(agent=n.Filter("opponent", (), A), count=ONE), n.Draw(count=n.Fixed(2)),
+                             first=False))),
+    ("If a player would lose endurance, instead, he discards a card.",
+     n.Replacement(n.Instead(n.Endurance(player=n.Filter("player", (), A)),
+                             n.Discard(agent=n.EventRef("player"), object=n.Filter("card", (), A))))),
 ]
 
 

@@ -1493,8 +1493,10 @@ def condition_of(subject: Any, preds: tuple[Pred, ...], meta: Any = None) -> n.C
 
     A subject that counts ("no characters you control are stunned", "two or more X are …")
     compares how many match; a player who is one of several ("an opponent has more cards in his
-    hand than you") makes the condition hold if it holds for some such player."""
-    if isinstance(subject, n.Filter) and subject.target is None and subject.quantity is not None:
+    hand than you") makes the condition hold if it holds for some such player. What a subject
+    would do ("an opponent would draw a card") is an event's pattern, its subject as written."""
+    would = any(p.mode in ("would", "would_be") for p in preds)
+    if isinstance(subject, n.Filter) and subject.target is None and subject.quantity is not None and not would:
         most = _most(subject, preds)
         if most is not None:
             return most
