@@ -16,6 +16,7 @@ CHARACTER = n.Filter("character", (), A)
 TARGET_CHARACTER = n.Filter("character", (), A, 1)
 YOU_CONTROL = (n.ControlledBy(n.You()),)
 DRAW = n.Draw(count=ONE)
+EACH_PLAYER = n.Filter("player", (), n.Quantity("each"))
 
 READINGS = [
     # BUGS #1: a trigger's subject is mentioned at the end of the trigger's clause, not after
@@ -41,6 +42,18 @@ READINGS = [
     ("If a player would lose endurance, instead, he discards a card.",
      n.Replacement(n.Instead(n.Endurance(player=n.Filter("player", (), A)),
                              n.Discard(agent=n.EventRef("player"), object=n.Filter("card", (), A))))),
+    # BUGS #3: the "he" of "if he does" is the player who chose, not the latest character or player
+    ("Each player may stun a character. If he does, he draws a card.",
+     n.Spell(n.Sequence((n.May(n.Stun(object=CHARACTER, agent=EACH_PLAYER), EACH_PLAYER),
+                         n.IfDone(n.Draw(agent=n.Acting(), count=ONE), n.Acting()))))),
+    ("Each player may look at target player's hand. If he does, he draws a card.",
+     n.Spell(n.Sequence((n.May(n.LookAt(agent=EACH_PLAYER, object=n.Zone(("hand",), n.Filter("player", (), A, 1))),
+                               EACH_PLAYER),
+                         n.IfDone(n.Draw(agent=n.Acting(), count=ONE), n.Acting()))))),
+    ("Target player may discard a card. If he does, he gains 2 endurance.",
+     n.Spell(n.Sequence((n.May(n.Discard(agent=n.Filter("player", (), A, 1), object=n.Filter("card", (), A)),
+                               n.Filter("player", (), A, 1)),
+                         n.IfDone(n.Endurance(player=n.TargetRef(1), amount=n.Fixed(2), gain=True), n.TargetRef(1)))))),
 ]
 
 

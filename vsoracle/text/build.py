@@ -35,10 +35,12 @@ _ONE = n.Fixed(1)
 
 @attrs.frozen(eq=False)
 class Pronoun(n.Ref):
-    """he, she, it, him, her, they, them; his/her/its/their as possessors."""
+    """he, she, it, him, her, they, them; his/her/its/their as possessors; ``did`` for the "he"
+    of "if he does" (the player who did the step before)."""
 
     word: str
     pos: int
+    did: bool = False
 
 
 @attrs.frozen(eq=False)
@@ -1539,7 +1541,7 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
     what = p.what
     span = _duration(p.mods).span
     if p.mode == "did":
-        return n.Happened(n.Sequence(()), None) if False else _Did(subject)
+        return _Did(subject)
     if p.mode == "happened":
         if isinstance(what, Predicate) and what.what == "chose":
             return n.ChoseNames(what.data)

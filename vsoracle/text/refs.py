@@ -241,7 +241,10 @@ def _sentence(s: Sentence) -> n.Effect:
         if isinstance(cond, _Would):
             return _instead(cond, body, first=kind == "instead")
         if isinstance(cond, _Did):
-            return n.IfDone(_body(body), None if isinstance(cond.player, n.You) else cond.player)
+            player = cond.player
+            if isinstance(player, Pronoun):
+                player = attrs.evolve(player, did=True)
+            return n.IfDone(_body(body), None if isinstance(player, n.You) else player)
         return n.Conditional(cond, _body(body))
     if kind == "while":
         cond, body = s.data
@@ -705,7 +708,43 @@ def _mentions(power: n.Power) -> list[Mention]:
                     if pos is not None:
                         out.append(Mention(pos, "player", value, True))
     out.sort(key=lambda m: m.pos)
+    _did_mentions(power, out)
     return out
+
+
+def _did_mentions(power: n.Power, out: list[Mention]) -> None:
+    """The "he" of "if he does" is the player who did the step before: the one who chose, after
+    "Each player may …" / "Target player may …", else the latest player mentioned. It is itself a
+    mention of that player (the "he" of "he draws a card" after it)."""
+    def walk(x: Any) -> None:
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+            return
+        if not isinstance(x, n.Node) or not attrs.has(type(x)) or isinstance(x, n.GainPower):
+            return
+        if isinstance(x, n.Sequence):
+            for before, after in zip((None,) + x.steps, x.steps):
+                if isinstance(after, n.IfDone) and isinstance(after.player, Pronoun) and after.player.did:
+                    until = after.player.pos
+                    if isinstance(before, n.May) and before.player is not None:
+                        until = _subject_end(before.player, until)
+                    players = [m for m in out if m.player and m.pos <= until and m.pos < after.player.pos]
+                    ref = players[-1].ref if players else n.Acting()
+                    out.append(Mention(after.player.pos, "player", ref, True))
+        for a in attrs.fields(type(x)):
+            walk(getattr(x, a.name))
+
+    walk(power)
+    out.sort(key=lambda m: m.pos)
+
+
+def _subject_end(s: Any, default: int) -> int:
+    """Where a subject's words end (its noun phrase, or the possessor of "its controller")."""
+    if isinstance(s, n.ControllerOf):
+        return _subject_end(s.of, default)
+    end = _after(s)
+    return end if end >= 0 else default
 
 
 def _plural_filter(f: n.Filter) -> bool:
@@ -758,6 +797,9 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
         return [m for m in mentions if m.pos < pos]
 
     def fix(x: Any) -> Any:
+        if isinstance(x, Pronoun) and x.did:
+            ref = next(m.ref for m in mentions if m.pos == x.pos and m.player)
+            return _word(_map(ref, fix), x.word)
         if isinstance(x, Pronoun):
             ref, word = _pronoun(x, before(x.pos))
             return _word(_map(ref, fix), word)
