@@ -16,6 +16,7 @@ CHARACTER = n.Filter("character", (), A)
 TARGET_CHARACTER = n.Filter("character", (), A, 1)
 YOU_CONTROL = (n.ControlledBy(n.You()),)
 DRAW = n.Draw(count=ONE)
+RETURN_OWN = n.Place(n.Zone(("hand",), n.OwnerOf(n.Affected())))
 EACH_PLAYER = n.Filter("player", (), n.Quantity("each"))
 
 READINGS = [
@@ -54,6 +55,16 @@ READINGS = [
      n.Spell(n.Sequence((n.May(n.Discard(agent=n.Filter("player", (), A, 1), object=n.Filter("card", (), A)),
                                n.Filter("player", (), A, 1)),
                          n.IfDone(n.Endurance(player=n.TargetRef(1), amount=n.Fixed(2), gain=True), n.TargetRef(1)))))),
+    # BUGS #4: "its" after the object of a cost, an "unless" payment or a created replacement's effect
+    ("Return a character you control to its owner's hand >>> Draw a card.",
+     n.Activated((n.Move(object=n.Filter("character", YOU_CONTROL, A), to=RETURN_OWN, word="return"),), DRAW)),
+    ("If Zephyr would be KO'd this turn, instead, return a character you control to its owner's hand.",
+     n.Spell(n.CreateReplacement(n.Instead(n.KO(object=n.Self()),
+                                           n.Move(object=n.Filter("character", YOU_CONTROL, A), to=RETURN_OWN)),
+                                 n.Duration("turn")))),
+    ("KO Zephyr unless you return a character you control to its owner's hand.",
+     n.Spell(n.Unless(n.KO(object=n.Self()),
+                      n.Does(n.Move(object=n.Filter("character", YOU_CONTROL, A), to=RETURN_OWN, agent=n.You()))))),
 ]
 
 

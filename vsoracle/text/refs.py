@@ -608,23 +608,28 @@ def _is_player_kind(kind: str) -> bool:
     return kind in ("player", "opponent")
 
 
+def _filter_mentions(f: Any, ref: Any) -> list[Mention]:
+    """The mentions a noun phrase makes, ``ref`` standing for it later."""
+    if isinstance(f, n.Filter):
+        plural = f.quantity is not None and (f.quantity.op in ("all", "each") or
+                                             (isinstance(f.quantity.n, n.Fixed) and f.quantity.n.n > 1))
+        return [Mention(_after(f), _noun(f), ref, _is_player_kind(f.kind), plural)]
+    if isinstance(f, n.TopCards):
+        return [Mention(f.pos, "card", ref, False, not (isinstance(f.count, n.Fixed) and f.count.n == 1), True)]
+    if isinstance(f, n.Together):
+        return [m for part in f.parts for m in _filter_mentions(part, ref)]
+    if isinstance(f, n.Either) and f.options:
+        first = f.options[0]
+        pos = getattr(first, "pos", -1)
+        return [Mention(pos, _noun(first) if isinstance(first, n.Filter) else "card", ref)]
+    return []
+
+
 def _mentions(power: n.Power) -> list[Mention]:
     out: list[Mention] = []
 
     def add_filter(f: Any, ref: Any) -> None:
-        if isinstance(f, n.Filter):
-            plural = f.quantity is not None and (f.quantity.op in ("all", "each") or
-                                                 (isinstance(f.quantity.n, n.Fixed) and f.quantity.n.n > 1))
-            out.append(Mention(_after(f), _noun(f), ref, _is_player_kind(f.kind), plural))
-        elif isinstance(f, n.TopCards):
-            out.append(Mention(f.pos, "card", ref, False, not (isinstance(f.count, n.Fixed) and f.count.n == 1), True))
-        elif isinstance(f, n.Together):
-            for part in f.parts:
-                add_filter(part, ref)
-        elif isinstance(f, n.Either) and f.options:
-            first = f.options[0]
-            pos = getattr(first, "pos", -1)
-            out.append(Mention(pos, _noun(first) if isinstance(first, n.Filter) else "card", ref))
+        out.extend(_filter_mentions(f, ref))
 
     def event_roles(event: Any, ref_of: Callable[[str], Any]) -> None:
         if not isinstance(event, n.Event):
@@ -827,8 +832,50 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
             return attrs.evolve(x, to=_current_target(x.to))
         return x
 
+    power = _map_outside_quotes(power, lambda x: _own_outside_steps(x, mentions))
     power = _map_outside_quotes_resolving(power, fix)
     return _own_object(power)
+
+
+_OWN = object()  # what an event outside the effect's steps acts on, while the event is read
+
+
+def _own_outside_steps(x: Any, mentions: list[Mention]) -> Any:
+    """A cost, an "unless" payment, or the effect of a replacement or delayed trigger that an
+    effect creates is no step of the power's effect, so what it acts on is no mention later text
+    can name; but inside the event it is what a pronoun after it means ("return a character you
+    control to its owner's hand": that character's owner), as in a step (:func:`_own_object`)."""
+    if isinstance(x, (n.Activated, n.AdditionalCost, n.AlternateCost)):
+        return attrs.evolve(x, costs=tuple(_own_pronouns(c, mentions) for c in x.costs))
+    if isinstance(x, n.Does):
+        return attrs.evolve(x, event=_own_pronouns(x.event, mentions))
+    if isinstance(x, n.Delayed):
+        return attrs.evolve(x, effect=_map_events(x.effect, lambda e: _own_pronouns(e, mentions)))
+    if isinstance(x, n.CreateReplacement):
+        effect = _map_events(x.instead.effect, lambda e: _own_pronouns(e, mentions))
+        return attrs.evolve(x, instead=attrs.evolve(x.instead, effect=effect))
+    return x
+
+
+def _own_pronouns(e: Any, mentions: list[Mention]) -> Any:
+    """``e`` with the pronouns after its object that mean that object made :class:`~nodes.Affected`."""
+    obj = getattr(e, "object", None)
+    if not isinstance(e, n.Event) or not isinstance(obj, (n.Filter, n.TopCards, n.Either)) \
+            or getattr(obj, "target", None) is not None:
+        return e
+    own = _filter_mentions(obj, _OWN)
+    if not own or own[0].player:
+        return e
+
+    def fix(y: Any) -> Any:
+        if isinstance(y, Pronoun) and not y.did and y.pos > own[0].pos and y.word not in _PLAYER_PRONOUNS:
+            earlier = sorted([m for m in mentions if m.pos < y.pos] + own, key=lambda m: m.pos)
+            ref, word = _pronoun(y, earlier)
+            if ref is _OWN:
+                return n.Affected(word=word)
+        return y
+    changes = {a.name: _map(getattr(e, a.name), fix) for a in attrs.fields(type(e)) if a.name != "object"}
+    return attrs.evolve(e, **changes)
 
 
 def _implicit_group(power: n.Power) -> n.Power:
