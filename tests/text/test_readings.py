@@ -65,6 +65,19 @@ READINGS = [
     ("KO Zephyr unless you return a character you control to its owner's hand.",
      n.Spell(n.Unless(n.KO(object=n.Self()),
                       n.Does(n.Move(object=n.Filter("character", YOU_CONTROL, A), to=RETURN_OWN, agent=n.You()))))),
+    # BUGS #5: a passive past is history, its span kept
+    ("If Zephyr was stunned this turn, draw a card.",
+     n.Spell(n.Conditional(n.Happened(n.Stun(object=n.Self()), "turn"), DRAW))),
+    ("If Zephyr was KO'd this turn, draw a card.",
+     n.Spell(n.Conditional(n.Happened(n.KO(object=n.Self()), "turn"), DRAW))),
+    ("If a character was KO'd by Zephyr this turn, draw a card.",
+     n.Spell(n.Conditional(n.Happened(n.KO(object=CHARACTER, agent=n.Self()), "turn"), DRAW))),
+    ("If Zephyr was not stunned this turn, draw a card.",
+     n.Spell(n.Conditional(n.Not(n.Happened(n.Stun(object=n.Self()), "turn")), DRAW))),
+    ("KO target character that was stunned this turn.",
+     n.Spell(n.KO(object=n.Filter("character", (n.Where(n.Happened(n.Stun(object=n.Affected()), "turn")),), A, 1)))),
+    ("If it was a character card, draw a card.",
+     n.Spell(n.Conditional(n.Is(n.Self(), (), kind="character card"), DRAW))),
 ]
 
 

@@ -411,6 +411,8 @@ class Build(Transformer):
     def would_be(self, meta, c): return self._pred("would_be", meta, c)
     def is_(self, meta, c): return self._pred("is", meta, c)
     def is_not(self, meta, c): return self._pred("is_not", meta, c)
+    def was(self, meta, c): return self._pred("was", meta, c)
+    def was_not(self, meta, c): return self._pred("was_not", meta, c)
     def happened(self, meta, c): return self._pred("happened", meta, c)
 
     def did(self, meta, children):
@@ -1341,6 +1343,18 @@ class Build(Transformer):
             raise _fail("a relative clause vsoracle cannot read", meta)
         return q
 
+    def rel_was(self, meta, children):
+        """"that was KO'd this turn": what happened to each candidate."""
+        parts = _trees(children)
+        be = parts[0]
+        span = parts[1].data if len(parts) > 1 else None
+        if be.kind == "pp":
+            return n.Where(n.Happened(be.data.make(n.Affected()), span))
+        q = _be_qualifier(be)
+        if q is None or span is not None:
+            raise _fail("a relative clause vsoracle cannot read", meta)
+        return q
+
     def rel_happened(self, meta, children):
         parts = _trees(children)
         verb = parts[0]
@@ -1551,6 +1565,11 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
             q = _be_qualifier(what)
             return n.Is(subject, (q,)) if q is not None else _unread(meta)
         return n.Happened(what.make(subject), span)
+    if p.mode in ("was", "was_not"):
+        # "~ was KO'd this turn": what happened to it; "he was boosted", "it was a character card": what it was
+        cond = n.Happened(what.data.make(subject), span) if isinstance(what, Be) and what.kind == "pp" else \
+            _is_condition(subject, what, meta)
+        return n.Not(cond) if p.mode == "was_not" else cond
     if p.mode in ("is", "is_not"):
         cond = _is_condition(subject, what, meta)
         return n.Not(cond) if p.mode == "is_not" else cond

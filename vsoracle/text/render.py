@@ -783,6 +783,11 @@ class Speech:
                     return text.replace(verb, neg, 1)
         if isinstance(c, n.Is):
             return self.is_(c, negated=True)
+        if isinstance(c, n.Happened):
+            text = self.happened(c.event, c.span)
+            for verb in (" was ", " were "):
+                if verb in text:
+                    return text.replace(verb, verb + "not ", 1)
         raise RenderError("cannot render this negated condition")
 
     def compare(self, c: n.Compare) -> str:
@@ -895,7 +900,7 @@ class Speech:
             return f"{self.np(who, 'subject')} drew {self.draw(e, lambda w: w)[5:]}" + tail
         obj = getattr(e, "object", None)
         if obj is not None:
-            return f"{self.np(obj, 'subject')} {'was'} {self.participle(e)}" + tail
+            return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
         raise RenderError(f"cannot render the past of {type(e).__name__}")
 
     # == amounts =================================================================================
@@ -1212,6 +1217,8 @@ class Speech:
                 return "attacked" + self.span(c.span)
             if isinstance(e, n.Defend):
                 return "defended" + self.span(c.span)
+            if isinstance(getattr(e, "object", None), n.Affected):
+                return f"was {self.participle(e)}" + self.span(c.span)
         if isinstance(c, n.Compare) and isinstance(c.left, n.NumberOf):
             sel = c.left.selector
             base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy)),
