@@ -54,13 +54,6 @@ def powers_of(ct: n.CardText) -> Iterator[n.Power]:
 PRONOUNS = {"it", "its", "he", "his", "him", "she", "her", "they", "them", "their"}
 
 
-def up_to_n_targets(ct: n.CardText) -> bool:
-    """BUGS.md #6: "up to two target characters" does not parse; a target filter with that
-    quantity renders as "target characters"."""
-    return any(isinstance(x, n.Filter) and x.target is not None and x.quantity is not None
-               and x.quantity.op != "=" for x in nodes_of(ct))
-
-
 def endurance_change_of_no_amount(ct: n.CardText) -> bool:
     """BUGS.md #7: "Whenever you gain endurance" (no amount) does not parse."""
     return any(isinstance(x, n.Endurance) and x.gain and x.amount is None for x in nodes_of(ct))
@@ -139,7 +132,7 @@ def known_bug(ct: n.CardText) -> bool:
 
 
 KNOWN_BUGS = (
-              up_to_n_targets, endurance_change_of_no_amount,
+              endurance_change_of_no_amount,
               several_counters, while_after_several_predicates, delayed_trigger_first,
               delayed_trigger_after_a_trigger, negated_condition_on_the_card,
               or_in_the_subject_of_a_second_condition)
@@ -153,7 +146,6 @@ KNOWN_BUGS = (
 @given(powers())
 def test_a_composed_power_reads_back_as_composed(pair: tuple[n.CardText, str]) -> None:
     ct, name = pair
-    assume(not up_to_n_targets(ct))  # known text-layer bug, see BUGS.md #6
     assume(not endurance_change_of_no_amount(ct))  # known text-layer bug, see BUGS.md #7
     assume(not several_counters(ct))  # known text-layer bug, see BUGS.md #8
     assume(not while_after_several_predicates(ct))  # known text-layer bug, see BUGS.md #9

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from vsoracle.engine.support import cannot_play
 from vsoracle.text import nodes as n
 from vsoracle.text.read import read_card_text
 from vsoracle.text.render import render
@@ -78,6 +79,9 @@ READINGS = [
      n.Spell(n.KO(object=n.Filter("character", (n.Where(n.Happened(n.Stun(object=n.Affected()), "turn")),), A, 1)))),
     ("If it was a character card, draw a card.",
      n.Spell(n.Conditional(n.Is(n.Self(), (), kind="character card"), DRAW))),
+    # BUGS #6: "up to N target X"
+    ("Stun up to two target characters.",
+     n.Spell(n.Stun(object=n.Filter("character", (), n.Quantity("up to", n.Fixed(2)), 1)))),
 ]
 
 
@@ -90,3 +94,18 @@ def test_reading(text: str, expected: n.Power) -> None:
     ct = read_card_text(text, NAME)
     assert ct.powers == (expected,), repr(ct.powers[0])
     assert read_card_text(render(ct, NAME), NAME) == ct
+
+
+#: What the engine cannot play yet among these readings (support.cannot_play), by text.
+REFUSED = {
+    "Stun up to two target characters.": "several targets in one noun phrase",
+}
+
+
+@pytest.mark.parametrize(("text", "expected"), READINGS, ids=_ids(READINGS))
+def test_what_the_engine_cannot_play(text: str, expected: n.Power) -> None:
+    problems = cannot_play(read_card_text(text, NAME), NAME)
+    if text in REFUSED:
+        assert any(REFUSED[text] in why for _, why in problems), problems
+    else:
+        assert not problems

@@ -61,6 +61,8 @@ POWERS = frozenset({n.Keywords, n.KeywordPower, n.Activated, n.Triggered, n.Stat
 #: Nodes the engine has no rule for anywhere yet ("this power" as a noun phrase).
 REFUSED = frozenset({n.ThisPower})
 
+_ONE_TARGET = n.Quantity("=", n.Fixed(1))
+
 #: Parts that are plain values wherever they appear.
 PARTS = frozenset({n.CardText, n.Keyword, n.Place, n.CounterKind, n.Zone, n.Step, n.Duration, n.Instead})
 
@@ -160,6 +162,8 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
     if isinstance(node, n.Amount):
         return None if cls in AMOUNTS else f"the number \"{say(node)}\""
     if isinstance(node, n.Selector):
+        if cls is n.Filter and node.target is not None and node.quantity not in (None, _ONE_TARGET):
+            return f"several targets in one noun phrase (\"{say(node)}\")"  # a target is one value
         return None if cls in SELECTORS else f"\"{say(node)}\""
     if isinstance(node, n.Change):
         if cls not in CHANGES:

@@ -1107,6 +1107,7 @@ class Build(Transformer):
     def det_quantity(self, meta, children): return (children[0] if isinstance(children[0], n.Quantity) else
                                                     n.Quantity("=", children[0]), None, ())
     def det_number_target(self, meta, children): return (n.Quantity("=", _trees(children)[0]), TARGET, ())
+    def det_up_to_target(self, meta, children): return (n.Quantity("up to", _trees(children)[0]), TARGET, ())
     def det_more(self, meta, children): return (n.Quantity("more"), None, ())
     def det_fewer(self, meta, children): return (n.Quantity("fewer"), None, ())
 

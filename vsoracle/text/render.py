@@ -1087,6 +1087,10 @@ class Speech:
         if f.target is not None:
             if q is not None and q.op == "=" and q.n != n.Fixed(1) and q.n is not None:
                 return f"{self.amount(q.n)} target"
+            if q is not None and q.op == "up to" and q.n is not None:
+                return f"up to {self.amount(q.n)} target"
+            if q is not None and q.op != "=":
+                raise RenderError(f"no card text says \"{q.op}\" targets")
             return "another target" if other else "target"
         if q is None:
             return "the" if f.words == "the" else ""
