@@ -54,11 +54,6 @@ def powers_of(ct: n.CardText) -> Iterator[n.Power]:
 PRONOUNS = {"it", "its", "he", "his", "him", "she", "her", "they", "them", "their"}
 
 
-def endurance_change_of_no_amount(ct: n.CardText) -> bool:
-    """BUGS.md #7: "Whenever you gain endurance" (no amount) does not parse."""
-    return any(isinstance(x, n.Endurance) and x.gain and x.amount is None for x in nodes_of(ct))
-
-
 def several_counters(ct: n.CardText) -> bool:
     """BUGS.md #8: "put two +1 ATK / +1 DEF counters on …" does not parse; a counter's count is
     not rendered."""
@@ -132,7 +127,7 @@ def known_bug(ct: n.CardText) -> bool:
 
 
 KNOWN_BUGS = (
-              endurance_change_of_no_amount,
+              
               several_counters, while_after_several_predicates, delayed_trigger_first,
               delayed_trigger_after_a_trigger, negated_condition_on_the_card,
               or_in_the_subject_of_a_second_condition)
@@ -146,7 +141,6 @@ KNOWN_BUGS = (
 @given(powers())
 def test_a_composed_power_reads_back_as_composed(pair: tuple[n.CardText, str]) -> None:
     ct, name = pair
-    assume(not endurance_change_of_no_amount(ct))  # known text-layer bug, see BUGS.md #7
     assume(not several_counters(ct))  # known text-layer bug, see BUGS.md #8
     assume(not while_after_several_predicates(ct))  # known text-layer bug, see BUGS.md #9
     assume(not delayed_trigger_first(ct))  # known text-layer bug, see BUGS.md #10
@@ -162,7 +156,6 @@ def test_a_composed_power_reads_back_as_composed(pair: tuple[n.CardText, str]) -
 def test_every_composed_text_parses(pair: tuple[n.CardText, str]) -> None:
     """Even where the reading is not the one composed, the text is card text the language reads."""
     ct, name = pair
-    assume(not endurance_change_of_no_amount(ct))  # known text-layer bug, see BUGS.md #7
     assume(not delayed_trigger_after_a_trigger(ct))  # known text-layer bug, see BUGS.md #11
     assume(not or_in_the_subject_of_a_second_condition(ct))  # known text-layer bug, see BUGS.md #13
     text = render(ct, name)

@@ -672,7 +672,8 @@ class Build(Transformer):
         return Verb(n.Search, {"zone": zone, "object": obj})
 
     def gain_endurance(self, meta, children):
-        return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": True}, "player")
+        parts = _trees(children)
+        return Verb(n.Endurance, {"amount": parts[0] if parts else None, "gain": True}, "player")
 
     def lose_endurance(self, meta, children):
         parts = _trees(children)

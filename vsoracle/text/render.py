@@ -552,7 +552,7 @@ class Speech:
             return f"{verb} endurance{cause}{tail}"
         if isinstance(amount, n.Quantity):
             return f"{verb} {self.quantity_words(amount)} endurance{cause}{tail}"
-        if isinstance(amount, (n.StatOf, n.NumberOf)) and not e.gain:
+        if _of_something(amount):
             return f"{verb} endurance equal to {self.amount(amount)}{cause}{tail}"
         return f"{verb} {self.amount(amount)} endurance{cause}{tail}"
 
@@ -1350,6 +1350,13 @@ def _atomic(c: n.Condition) -> bool:
 
 def _single_control(c: n.Condition) -> bool:
     return False
+
+
+def _of_something(a: Any) -> bool:
+    """An amount said "endurance equal to …" (a stat or a count), not "… endurance" (a number, "that much")."""
+    if isinstance(a, (n.Times, n.Half)):
+        return _of_something(a.amount)
+    return isinstance(a, (n.StatOf, n.NumberOf))
 
 
 def _plain_number(a: Any) -> bool:
