@@ -1368,18 +1368,20 @@ class Build(Transformer):
         return n.Where(control_condition(n.Acting(), np))
 
     # counters: (kind, count)
+    def counter_one(self, meta, children): return _ONE
+
     def stat_counter(self, meta, children):
         a, d = [c for c in children if _is_token(c) and c.type == "SIGNED"]
-        return (n.CounterKind(int(str(a)), int(str(d))), _ONE)
+        return (n.CounterKind(int(str(a)), int(str(d))), children[0])
 
     def one_stat_counter(self, meta, children):
         signed = next(c for c in children if _is_token(c) and c.type == "SIGNED")
         stat = _trees(children)[-1]
         value = int(str(signed))
-        return (n.CounterKind(value if stat == "atk" else 0, value if stat == "def" else 0), _ONE)
+        return (n.CounterKind(value if stat == "atk" else 0, value if stat == "def" else 0), children[0])
 
     def cosmic_counter(self, meta, children):
-        return (n.CounterKind(name="cosmic"), _ONE)
+        return (n.CounterKind(name="cosmic"), children[0])
 
     # steps
     def the_step(self, meta, children):

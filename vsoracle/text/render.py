@@ -563,13 +563,16 @@ class Speech:
         if isinstance(count, n.Times) and count.word == "for each":
             tail = f" for each {self.bare(count.factor)}"
             count = count.amount
+        one = count == n.Fixed(1)
+        many = "" if one else "s"
+        det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
         if kind.name:
-            what = f"{'the' if not e.add else 'a'} {kind.name} counter"
+            what = f"{det} {kind.name} counter{many}"
         elif kind.atk and kind.def_:
-            what = f"a {kind.atk:+d} ATK / {kind.def_:+d} DEF counter"
+            what = f"{det} {kind.atk:+d} ATK / {kind.def_:+d} DEF counter{many}"
         else:
             stat, value = ("ATK", kind.atk) if kind.atk else ("DEF", kind.def_)
-            what = f"a {value:+d} {stat} counter"
+            what = f"{det} {value:+d} {stat} counter{many}"
         if e.add:
             return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
         return f"{v('remove')} {what} from {self.np(e.object, 'object')}{tail}"
