@@ -82,6 +82,24 @@ READINGS = [
     # BUGS #6: "up to N target X"
     ("Stun up to two target characters.",
      n.Spell(n.Stun(object=n.Filter("character", (), n.Quantity("up to", n.Fixed(2)), 1)))),
+    # BUGS #7: "gain endurance" with no amount (a pattern), or "equal to" an amount
+    ("Whenever you gain endurance, draw a card.",
+     n.Triggered(n.Whenever(n.Endurance(player=n.You(), gain=True)), DRAW)),
+    ("KO target character. Gain endurance equal to its cost.",
+     n.Spell(n.Sequence((n.KO(object=TARGET_CHARACTER),
+                         n.Endurance(amount=n.StatOf(n.TargetRef(1), "cost"), gain=True))))),
+    # BUGS #8: several counters
+    ("Put two +1 ATK / +1 DEF counters on Zephyr.",
+     n.Spell(n.Counter(object=n.Self(), kind=n.CounterKind(1, 1), count=n.Fixed(2)))),
+    ("Put X -1 DEF counters on target character.",
+     n.Spell(n.Counter(object=TARGET_CHARACTER, kind=n.CounterKind(0, -1), count=n.X()))),
+    # BUGS #9: a while-condition is the nearest predicate's (Other-Earth); a modifier with several
+    # predicates under one says it after each
+    ("If you have no cards in your hand, Zephyr gets +1 ATK while attacking and has flight while attacking this turn.",
+     n.Spell(n.Conditional(
+         n.Compare(n.NumberOf(n.Filter("card", (n.InZone(n.Zone(("hand",), n.You())),))), "=", n.Fixed(0)),
+         n.Modify(n.Self(), (n.StatChange("atk", ONE), n.KeywordChange(("flight",))),
+                  n.Duration("turn", n.Is(n.Affected(), (n.State("attacking"),))))))),
 ]
 
 

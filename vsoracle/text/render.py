@@ -621,7 +621,12 @@ class Speech:
         d = m.duration
         tail = ""
         if d.while_ is not None:
-            tail += self.while_tail(d.while_)
+            # a while-condition is the nearest predicate's (FAQ: "lose … and get -2 DEF while defending")
+            each = self.while_tail(d.while_)
+            if len(preds) > 1:
+                preds = [p + each for p in preds]
+            else:
+                tail += each
         tail += self.span(d.span)
         text = _join(preds) + tail + tail_each + where
         return text
