@@ -100,6 +100,16 @@ READINGS = [
          n.Compare(n.NumberOf(n.Filter("card", (n.InZone(n.Zone(("hand",), n.You())),))), "=", n.Fixed(0)),
          n.Modify(n.Self(), (n.StatChange("atk", ONE), n.KeywordChange(("flight",))),
                   n.Duration("turn", n.Is(n.Affected(), (n.State("attacking"),))))))),
+    # BUGS #10: a plot twist that begins with a delayed trigger
+    ("At the start of the recovery phase this turn, KO Zephyr.",
+     n.Spell(n.Delayed(n.AtStart(n.Step("recovery phase")), n.KO(object=n.Self()), n.Duration("turn")))),
+    ("At the start of the recovery phase this turn, replace a face-up resource you control. Gain 1 resource point.",
+     n.Spell(n.Sequence((n.Delayed(n.AtStart(n.Step("recovery phase")),
+                                   n.Replace(object=n.Filter("resource", (n.State("face-up"),) + YOU_CONTROL, A)),
+                                   n.Duration("turn")),
+                         n.ResourcePoints(amount=ONE, gain=True))))),
+    ("Whenever a character you control attacks this turn, draw a card.",
+     n.Spell(n.Delayed(n.Whenever(n.Attack(agent=n.Filter("character", YOU_CONTROL, A))), DRAW, n.Duration("turn")))),
 ]
 
 

@@ -63,6 +63,11 @@ def _power(raw: Any) -> n.Power:
         return n.Activated(tuple(_costs(costs.clauses)), effect, limits)
     if kind == "triggered":
         _, trigger, sentences, end = raw
+        if _trigger_span(trigger) is not None:
+            # "At the start of the recovery phase this turn, …": a plot twist's delayed trigger,
+            # the first sentence its effect, the others done now
+            first = Sentence("delayed", (trigger, sentences[0]), sentences[0].pos)
+            return _sentences_power((first,) + tuple(sentences[1:]))
         found = _trigger(trigger)
         if isinstance(found, n.Whenever):
             found = attrs.evolve(found, end=end)
@@ -254,7 +259,8 @@ def _sentence(s: Sentence) -> n.Effect:
         return _with_while(_body(body), n.Is(n.Affected(), (state,)), span.data if span else None)
     if kind == "delayed":
         trigger, body = s.data
-        return n.Delayed(_trigger(trigger), _body(body), n.Duration(_trigger_span(trigger)))
+        effect = _sentence(body) if isinstance(body, Sentence) else _body(body)
+        return n.Delayed(_trigger(trigger), effect, n.Duration(_trigger_span(trigger)))
     if kind == "prevent":
         event, span = s.data
         return n.CreateReplacement(n.Instead(event, n.Nothing(), prevent=True),
