@@ -110,6 +110,10 @@ READINGS = [
                          n.ResourcePoints(amount=ONE, gain=True))))),
     ("Whenever a character you control attacks this turn, draw a card.",
      n.Spell(n.Delayed(n.Whenever(n.Attack(agent=n.Filter("character", YOU_CONTROL, A))), DRAW, n.Duration("turn")))),
+    # BUGS #11: a delayed trigger right after a trigger's comma
+    ("Whenever Zephyr attacks, at the start of the recovery phase this turn, recover Zephyr.",
+     n.Triggered(n.Whenever(n.Attack(agent=n.Self())),
+                 n.Delayed(n.AtStart(n.Step("recovery phase")), n.Recover(object=n.Self()), n.Duration("turn")))),
 ]
 
 
