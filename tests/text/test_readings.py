@@ -114,6 +114,16 @@ READINGS = [
     ("Whenever Zephyr attacks, at the start of the recovery phase this turn, recover Zephyr.",
      n.Triggered(n.Whenever(n.Attack(agent=n.Self())),
                  n.Delayed(n.AtStart(n.Step("recovery phase")), n.Recover(object=n.Self()), n.Duration("turn")))),
+    # BUGS #12: the card's name in a negated condition is a mention; what "not" counts is none
+    ("If you control a character, draw a card. If Zephyr is not exhausted, KO another character.",
+     n.Spell(n.Sequence((n.Conditional(n.Compare(n.NumberOf(n.Filter("character", YOU_CONTROL)), ">=", ONE), DRAW),
+                         n.Conditional(n.Not(n.Is(n.Self(), (n.State("exhausted"),))),
+                                       n.KO(object=n.Filter("character", (n.Other(n.Self()),), A))))))),
+    ("Stun target character. If you do not control a character with flight, KO another character.",
+     n.Spell(n.Sequence((n.Stun(object=TARGET_CHARACTER),
+                         n.Conditional(n.Not(n.Compare(n.NumberOf(n.Filter("character", (n.HasKeyword(("flight",)),)
+                                                                           + YOU_CONTROL)), ">=", ONE)),
+                                       n.KO(object=n.Filter("character", (n.Other(n.TargetRef(1)),), A))))))),
 ]
 
 

@@ -645,15 +645,18 @@ def _mentions(power: n.Power) -> list[Mention]:
             if isinstance(value, n.Filter) and value.target is None:
                 add_filter(value, ref_of(a.name))
 
-    def walk(x: Any) -> None:
+    def walk(x: Any, negated: bool = False) -> None:
         if isinstance(x, tuple):
             for y in x:
-                walk(y)
+                walk(y, negated)
             return
         if not isinstance(x, n.Node) or not attrs.has(type(x)):
             return
-        if isinstance(x, (n.GainPower, n.Not)):
-            # a quoted power numbers its own; "if you do not control a character …" names nothing
+        if isinstance(x, n.GainPower):
+            return  # a quoted power numbers its own
+        if isinstance(x, n.Not):
+            # "if you do not control a character …" names no character; "if ~ is not exhausted" names ~
+            walk(x.condition, True)
             return
         if isinstance(x, n.Self) and x.pos >= 0:
             out.append(Mention(x.pos, "character", n.Self()))
@@ -666,9 +669,9 @@ def _mentions(power: n.Power) -> list[Mention]:
         if isinstance(x, n.Choose):
             add_filter(x.selector, n.ChosenRef(x.selector.kind.split(" or ")[0] if isinstance(x.selector, n.Filter)
                                                else "character"))
-        if isinstance(x, n.Protecting):
+        if isinstance(x, n.Protecting) and not negated:
             add_filter(x.object, n.ConditionRef("object"))
-        if isinstance(x, n.Compare) and isinstance(x.left, n.NumberOf) and isinstance(x.left.selector, n.Filter):
+        if isinstance(x, n.Compare) and not negated and isinstance(x.left, n.NumberOf) and isinstance(x.left.selector, n.Filter):
             f = x.left.selector
             if not _is_player_kind(f.kind):
                 add_filter(f, n.ConditionRef("object"))
@@ -676,15 +679,15 @@ def _mentions(power: n.Power) -> list[Mention]:
                 and not _is_player_kind(x.subject.kind):
             f = x.subject
             out.append(Mention(_after(f), _noun(f), n.Affected(), False, _plural_filter(f)))
-        if isinstance(x, n.Some) and isinstance(x.players, n.Filter):
+        if isinstance(x, n.Some) and not negated and isinstance(x.players, n.Filter):
             out.append(Mention(_after(x.players), "player", n.Acting(), True))
-        if isinstance(x, n.Most):
+        if isinstance(x, n.Most) and not negated:
             out.append(Mention(x.pos, "player", n.ConditionRef("player"), True))
-        if isinstance(x, n.Is) and isinstance(x.subject, n.Filter) and x.subject.target is None \
+        if isinstance(x, n.Is) and not negated and isinstance(x.subject, n.Filter) and x.subject.target is None \
                 and not _is_player_kind(x.subject.kind):
             add_filter(x.subject, n.ConditionRef("object"))
         for a in attrs.fields(type(x)):
-            walk(getattr(x, a.name))
+            walk(getattr(x, a.name), negated)
 
     walk(power)
     # The subject of a trigger's event is what a later pronoun means first ("Whenever a character
