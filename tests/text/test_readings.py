@@ -18,6 +18,7 @@ TARGET_CHARACTER = n.Filter("character", (), A, 1)
 YOU_CONTROL = (n.ControlledBy(n.You()),)
 DRAW = n.Draw(count=ONE)
 RETURN_OWN = n.Place(n.Zone(("hand",), n.OwnerOf(n.Affected())))
+ATTACKER_OR_DEFENDER = n.Filter("character", (n.Role(("attacker", "defender")),), A)
 EACH_PLAYER = n.Filter("player", (), n.Quantity("each"))
 
 READINGS = [
@@ -124,6 +125,16 @@ READINGS = [
                          n.Conditional(n.Not(n.Compare(n.NumberOf(n.Filter("character", (n.HasKeyword(("flight",)),)
                                                                            + YOU_CONTROL)), ">=", ONE)),
                                        n.KO(object=n.Filter("character", (n.Other(n.TargetRef(1)),), A))))))),
+    # BUGS #13: "or" in the subject of a second condition (a bare noun phrase is a plural)
+    ("If you control a character and an attacker or defender stunned a character this turn, draw a card.",
+     n.Spell(n.Conditional(n.All((n.Compare(n.NumberOf(n.Filter("character", YOU_CONTROL)), ">=", ONE),
+                                  n.Happened(n.Stun(object=CHARACTER, agent=ATTACKER_OR_DEFENDER), "turn"))), DRAW))),
+    ("If you have no cards in your hand or an attacker or defender attacked this turn, draw a card.",
+     n.Spell(n.Conditional(n.AnyOf((n.Compare(n.NumberOf(n.Filter("card", (n.InZone(n.Zone(("hand",), n.You())),))),
+                                              "=", n.Fixed(0)),
+                                    n.Happened(n.Attack(agent=ATTACKER_OR_DEFENDER), "turn"))), DRAW))),
+    ("Draw cards equal to the number of stunned characters you control.",
+     n.Spell(n.Draw(count=n.NumberOf(n.Filter("character", (n.State("stunned"),) + YOU_CONTROL))))),
 ]
 
 

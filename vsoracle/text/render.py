@@ -809,7 +809,7 @@ class Speech:
                 comparative = "more" if op == ">" else "fewer"
                 if owner is not None and other_owner is not None:
                     base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy)))
-                    return (f"{self.np(owner, 'subject')} {_controls(owner)} {comparative} {self.bare(base)} "
+                    return (f"{self.np(owner, 'subject')} {_controls(owner)} {comparative} {self.bare(base, plural=True)} "
                             f"than {self.np(other_owner, 'object')}")
                 zone = _zone_of(sel)
                 other_zone = _zone_of(other)
@@ -967,16 +967,17 @@ class Speech:
     def np_any(self, s: Any) -> str:
         """A noun phrase that may be a bare plural ("the number of stunned characters you control")."""
         if isinstance(s, n.Filter) and s.quantity is None and s.words is None:
-            return self.bare(s)
+            return self.bare(s, plural=True)
         return self.np(s)
 
-    def bare(self, s: Any) -> str:
+    def bare(self, s: Any, plural: bool = False) -> str:
+        """A noun phrase with no determiner: singular after "for each", else plural."""
         if isinstance(s, n.PointsPaid):
             return "point you paid"
         if isinstance(s, n.NumberOf):
             s = s.selector
         if isinstance(s, n.Filter):
-            return self.filter_words(s, plural=False, det="")
+            return self.filter_words(s, plural=plural, det="")
         return self.np(s)
 
     def np(self, s: Any, case: str = "object") -> str:
