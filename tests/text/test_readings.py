@@ -19,6 +19,7 @@ YOU_CONTROL = (n.ControlledBy(n.You()),)
 DRAW = n.Draw(count=ONE)
 RETURN_OWN = n.Place(n.Zone(("hand",), n.OwnerOf(n.Affected())))
 ATTACKER_OR_DEFENDER = n.Filter("character", (n.Role(("attacker", "defender")),), A)
+KO_PILE_CARD = n.Filter("character card", (n.InZone(n.Zone(("ko pile",), n.You())),), A, 1)
 EACH_PLAYER = n.Filter("player", (), n.Quantity("each"))
 
 READINGS = [
@@ -135,6 +136,37 @@ READINGS = [
                                     n.Happened(n.Attack(agent=ATTACKER_OR_DEFENDER), "turn"))), DRAW))),
     ("Draw cards equal to the number of stunned characters you control.",
      n.Spell(n.Draw(count=n.NumberOf(n.Filter("character", (n.State("stunned"),) + YOU_CONTROL))))),
+    # the lead's gaps: into play, searches and rallies as events, powers, what was paid, a name
+    ("Return target character card from your KO'd pile to play.",
+     n.Spell(n.Move(object=KO_PILE_CARD, to=n.Place(n.Zone(("play",)))))),
+    ("Return target character card from your KO'd pile to play exhausted.",
+     n.Spell(n.Move(object=KO_PILE_CARD, to=n.Place(n.Zone(("play",))), exhausted=True))),
+    ("Put target character card from your KO'd pile into play.",
+     n.Spell(n.Move(object=KO_PILE_CARD, to=n.Place(n.Zone(("play",)))))),
+    ("Whenever you search your deck, draw a card.",
+     n.Triggered(n.Whenever(n.Search(agent=n.You(), zone=n.Zone(("deck",), n.You()))), DRAW)),
+    ("Whenever a player rallies, draw a card.",
+     n.Triggered(n.Whenever(n.Rally(agent=n.Filter("player", (), A))), DRAW)),
+    ("Whenever you use a power, draw a card.",
+     n.Triggered(n.Whenever(n.UsePower(agent=n.You(), object=n.Filter("power", (), A))), DRAW)),
+    ("Zephyr cannot use powers.",
+     n.Static(n.Modify(n.Self(), (n.Cannot(n.UsePower(agent=n.Affected(), object=n.Filter("power"))),),
+                       n.NO_DURATION))),
+    ("Characters you control cannot use activated powers.",
+     n.Static(n.Modify(n.Filter("character", YOU_CONTROL),
+                       (n.Cannot(n.UsePower(agent=n.Affected(),
+                                            object=n.Filter("power", (n.State("activated"),)))),),
+                       n.NO_DURATION))),
+    ("You cannot use her activated powers this turn.",
+     n.Spell(n.Modify(n.You(), (n.Cannot(n.UsePower(agent=n.Affected(), object=n.Filter(
+         "power", (n.State("activated"), n.ControlledBy(n.Self())), n.Quantity("all")))),), n.Duration("turn")))),
+    ("If you paid 2 endurance this turn, draw a card.",
+     n.Spell(n.Conditional(n.Happened(n.Endurance(player=n.You(), amount=n.Fixed(2), cause="pay"), "turn"), DRAW))),
+    ("Pay up to 3 resource points >>> Draw a card. If you paid 3, draw a card.",
+     n.Activated((n.ResourcePoints(amount=n.Fixed(3), up_to=True),),
+                 n.Sequence((DRAW, n.Conditional(n.Compare(n.PointsPaid(), "=", n.Fixed(3)), DRAW))))),
+    ("If Bob has attacked this turn, draw a card.",
+     n.Spell(n.Conditional(n.Happened(n.Attack(agent=n.Filter("character", (n.Named("Bob"),), A)), "turn"), DRAW))),
 ]
 
 
@@ -152,6 +184,15 @@ def test_reading(text: str, expected: n.Power) -> None:
 #: What the engine cannot play yet among these readings (support.cannot_play), by text.
 REFUSED = {
     "Stun up to two target characters.": "several targets in one noun phrase",
+    "Return target character card from your KO'd pile to play.": "putting a card into play",
+    "Return target character card from your KO'd pile to play exhausted.": "putting a card into play",
+    "Put target character card from your KO'd pile into play.": "putting a card into play",
+    "Whenever you search your deck, draw a card.": "as something that happens",
+    "Whenever a player rallies, draw a card.": "as something that happens",
+    "Whenever you use a power, draw a card.": "as something that happens",
+    "Zephyr cannot use powers.": "only a player's use of powers",
+    "Characters you control cannot use activated powers.": "only a player's use of powers",
+    "If you paid 2 endurance this turn, draw a card.": "a payment is not told from a loss",
 }
 
 

@@ -145,6 +145,9 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
 
     if isinstance(node, n.Event):
         return _event(node, mode, name)
+    if isinstance(node, n.Modify) and not _is_player(node.subject) \
+            and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
+        return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
     if isinstance(node, n.Effect):
         return None if cls in EFFECT_FORMS else f"the effect \"{say(node)}\""
     if isinstance(node, n.Condition):
@@ -183,6 +186,8 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
 def _event(e: n.Event, mode: str | None, name: str) -> str | None:
     cls = type(e)
     words = _say(e, name).rstrip(".")
+    if mode == "happens" and isinstance(e, n.Endurance) and e.cause == "pay":
+        return f"\"{words}\" as something that happens (a payment is not told from a loss yet)"
     if mode == "happens":
         return None if cls in HAPPENINGS else f"\"{words}\" as something that happens (nothing in the game does it yet)"
     if mode == "prohibited":
@@ -191,7 +196,16 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
         return None if cls in PERMITTED else f"\"can {words}\""
     if mode == "cost":
         return None if cls in PAYABLE and not getattr(e, "gain", False) else f"the cost \"{words}\""
+    if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("play",):
+        return f"the effect \"{words}\" (putting a card into play)"
     return None if cls in EFFECT_EVENTS else f"the effect \"{words}\""
+
+
+def _is_player(s: Any) -> bool:
+    """Does the selector name players (whose use of powers a prohibition can forbid)?"""
+    if isinstance(s, (n.You, n.OpponentsOf, n.Acting, n.ControllerOf, n.OwnerOf)):
+        return True
+    return isinstance(s, n.Filter) and s.kind in ("player", "opponent")
 
 
 def _say(node: Any, name: str) -> str:

@@ -170,7 +170,7 @@ def _is_token(x: Any) -> bool:
 
 def _trees(children: Iterable[Any]) -> list[Any]:
     """The children that are not punctuation or the readings of "and", "or" and ","."""
-    return [c for c in children if not _is_token(c) or c.type in ("NAME", "SELF", "NUMBER", "SIGNED", "SIGN")]
+    return [c for c in children if not _is_token(c) or c.type in ("NAME", "NAME_NP", "SELF", "NUMBER", "SIGNED", "SIGN")]
 
 
 def _words(children: Iterable[Any]) -> list[str]:
@@ -625,7 +625,9 @@ class Build(Transformer):
 
     def put(self, meta, children):
         items = [c for c in children if isinstance(c, tuple)]
-        verbs = [Verb(n.Move, {"object": obj, "to": place, "face": face, "word": "put"}) for obj, face, place in items]
+        verbs = [Verb(n.Move, {"object": obj, "to": attrs.evolve(place, word="into") if place.word == "into exhausted"
+                               else place, "face": face, "word": "put", "exhausted": place.word == "into exhausted"})
+                 for obj, face, place in items]
         return verbs[0] if len(verbs) == 1 else ("several", tuple(verbs))
 
     def put_item(self, meta, children):
@@ -651,6 +653,16 @@ class Build(Transformer):
         return Verb(n.Move, {"object": obj, "to": n.Place(n.Zone(("removed",)), word="from the game"),
                              "word": "remove"})
 
+    def return_to_play(self, meta, children):
+        parts = _trees(children)
+        return Verb(n.Move, {"object": parts[0], "to": n.Place(n.Zone(("play",)), word="to"), "word": "return",
+                             "exhausted": len(parts) > 1})
+
+    def into_play(self, meta, children):
+        return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
+
+    def play_exhausted(self, meta, children): return True
+
     def return_(self, meta, children):
         obj, zone = _trees(children)
         return Verb(n.Move, {"object": obj, "to": n.Place(zone, word="to"), "word": "return"})
@@ -668,8 +680,8 @@ class Build(Transformer):
         return Verb(n.Draw, {"count": amount})
 
     def search(self, meta, children):
-        zone, obj = _trees(children)
-        return Verb(n.Search, {"zone": zone, "object": obj})
+        parts = _trees(children)
+        return Verb(n.Search, {"zone": parts[0], "object": parts[1] if len(parts) > 1 else None})
 
     def gain_endurance(self, meta, children):
         parts = _trees(children)
@@ -912,8 +924,13 @@ class Build(Transformer):
             return Verb(n.Draw, {"count": q})
         return Verb(n.Draw, {"count": _count_of(obj, meta)})
 
-    def paid(self, meta, children):
-        return Verb(n.Endurance, {"amount": None, "word": "pay"}, "player")
+    def paid_endurance(self, meta, children):
+        """"If you paid 2 endurance this turn": endurance lost as a payment."""
+        return Verb(n.Endurance, {"amount": _trees(children)[0], "cause": "pay", "word": "pay"}, "player")
+
+    def paid_points(self, meta, children):
+        """"If you paid 3" (after "Pay up to 3 resource points >>>"): the points paid for this power."""
+        return Predicate("paid", _trees(children)[0])
 
     def chose(self, meta, children):
         return Predicate("chose", _trees(children)[0])
@@ -1070,13 +1087,19 @@ class Build(Transformer):
         return n.TopCards(zone, count, bottom=True, pos=meta.start_pos)
 
     def you(self, meta, children): return n.You()
-    def this_power(self, meta, children): return n.ThisPower()
+
+    def named_np(self, meta, children):
+        """A card's name that is not its own ("If Bob attacked this turn"): a character so named."""
+        return n.Filter("character", (n.Named(str(children[0])),), n.Quantity("=", _ONE), pos=meta.start_pos,
+                        end=meta.end_pos, words="name")
 
     # references
     def self_ref(self, meta, children): return n.Self(pos=meta.start_pos)
 
     def this_ref(self, meta, children):
         heads = _trees(children)[0]
+        if heads[1] == "power":
+            return n.ThisPower()
         return n.Self(word=f"this {heads[1]}", pos=meta.start_pos)
 
     def pronoun_ref(self, meta, children):
@@ -1131,13 +1154,6 @@ class Build(Transformer):
     def owner_noun(self, meta, children):
         return lambda p, m: n.OwnerOf(p)
 
-    def activated_powers_noun(self, meta, children):
-        return lambda p, m: n.Filter("power", (n.State("activated"), n.ControlledBy(p)), n.Quantity("all"),
-                                     pos=m.start_pos)
-
-    def powers_noun(self, meta, children):
-        return lambda p, m: n.Filter("power", (n.ControlledBy(p),), n.Quantity("all"), pos=m.start_pos)
-
     def stat_noun(self, meta, children):
         stat = children[0]
         return lambda p, m: n.StatOf(p, stat)
@@ -1151,6 +1167,8 @@ class Build(Transformer):
 
         def make(p: Any, m: Any) -> Any:
             f = self._filter(None, parts, m)
+            if f.kind == "power":  # "her activated powers": all the powers of what she controls
+                return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), quantity=n.Quantity("all"))
             if f.kind in ("opponent", "player") and isinstance(p, n.You):
                 return n.OpponentsOf(p) if f.kind == "opponent" and not f.qualifiers else f
             return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), words="possessed")
@@ -1242,6 +1260,7 @@ class Build(Transformer):
     affiliation = _head("affiliation")
     trait = _head("trait")
     point = _head("point")
+    power_head = _head("power")
 
     # premods and postmods
     def non(self, meta, children):
@@ -1277,6 +1296,7 @@ class Build(Transformer):
     adj_front_row = _adj("front row")
     adj_support_row = _adj("support row")
     adj_different = _adj("different")
+    adj_activated = _adj("activated")
 
     def with_stat(self, meta, children):
         stat, quantity = _trees(children)
@@ -1563,6 +1583,9 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
     if p.mode == "happened":
         if isinstance(what, Predicate) and what.what == "chose":
             return n.ChoseNames(what.data)
+        if isinstance(what, Predicate) and what.what == "paid":  # "if you paid 3": the points paid
+            q = what.data
+            return n.Compare(n.PointsPaid(), q.op if q.op != "up to" else "<=", q.n)
         if isinstance(what, Be):
             if what.kind == "pp":
                 return n.Happened(what.data.make(subject), span)

@@ -435,13 +435,15 @@ class Place(Node):
 @frozen
 class Move(Event):
     """A card changes place (CR 212): "move NP to …", "put NP into …", "return NP to …",
-    "remove NP from the game", "shuffle NP into …". ``word`` is the verb the card uses."""
+    "remove NP from the game", "shuffle NP into …", "put NP into play" (the zone "play").
+    ``word`` is the verb the card uses."""
 
     object: Selector | None = None
     to: Place | None = None
     agent: Selector | None = None
     face: str | None = None  # "down" | "up" | None
     any_order: bool = False
+    exhausted: bool = False  # "into play exhausted"
     word: str = display("put")
 
 

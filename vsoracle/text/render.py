@@ -443,7 +443,7 @@ class Speech:
             what = self.zone(e.object) if isinstance(e.object, n.Zone) else o(e.object, "object")
             return f"{v('look')} at {what}"
         if isinstance(e, n.Search):
-            return f"{v('search')} {self.zone(e.zone)} for {o(e.object, 'object')}"
+            return f"{v('search')} {self.zone(e.zone)}" + (f" for {o(e.object, 'object')}" if e.object else "")
         if isinstance(e, n.Shuffle):
             return f"{v('shuffle')} {self.zone(e.zone)}" + (f" into {self.zone(e.into)}" if e.into else "")
         if isinstance(e, n.Endurance):
@@ -487,7 +487,7 @@ class Speech:
         if isinstance(e, n.UsePower):
             return f"{v('use')} {o(e.object, 'object')}"
         if isinstance(e, n.Rally):
-            return f"{v('rally')} for {o(e.object, 'object')}"
+            return v("rally") + (f" for {o(e.object, 'object')}" if e.object else "")
         raise RenderError(f"cannot render {type(e).__name__}")
 
     def move(self, e: n.Move, v: Any) -> str:
@@ -502,6 +502,11 @@ class Speech:
         zone = place.zone
         if zone is not None and zone.names == ("removed",):
             return f"{v('remove')} {obj} from the game"
+        if zone is not None and zone.names == ("play",):
+            exhausted = " exhausted" if e.exhausted else ""
+            if e.word == "return":
+                return f"{v('return')} {obj} to play{exhausted}"
+            return f"{v('put')} {obj} into play{exhausted}"
         where = self.zone(zone) if zone is not None else ""
         if e.word == "return":
             return f"{v('return')} {obj}{face} to {where}{order}"
@@ -544,8 +549,8 @@ class Speech:
             amount = amount.amount
         if isinstance(amount, n.Half):
             tail = (", rounded up" if amount.up else ", rounded down") + tail
-        cause = f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause else ""
-        if e.word == "pay":
+        cause = f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause in ("stun", "breakthrough") else ""
+        if e.word == "pay" or e.cause == "pay":
             return f"{v('pay')} {self.amount(amount)} endurance{cause}{tail}"
         verb = v("gain") if e.gain else v("lose")
         if amount is None:
@@ -800,6 +805,8 @@ class Speech:
 
     def compare(self, c: n.Compare) -> str:
         left, op, right = c.left, c.op, c.right
+        if isinstance(left, n.PointsPaid):
+            return f"you paid {self.quantity_words(n.Quantity(op, right))}"
         if isinstance(left, n.NumberOf) and isinstance(left.selector, n.Filter):
             sel = left.selector
             owner = next((q.player for q in sel.qualifiers if isinstance(q, n.ControlledBy)), None)
@@ -906,6 +913,9 @@ class Speech:
             return f"{self.np(who, 'subject')} defended" + tail
         if isinstance(e, n.Draw):
             return f"{self.np(who, 'subject')} drew {self.draw(e, lambda w: w)[5:]}" + tail
+        if isinstance(e, n.Endurance) and e.cause == "pay":
+            amount = self.quantity_words(e.amount) if isinstance(e.amount, n.Quantity) else self.amount(e.amount)
+            return f"{self.np(e.player, 'subject')} paid {amount} endurance" + tail
         obj = getattr(e, "object", None)
         if obj is not None:
             return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
@@ -1081,10 +1091,15 @@ class Speech:
             owner = next(q.player for q in f.qualifiers if isinstance(q, n.ControlledBy))
             rest = tuple(q for q in f.qualifiers if not (isinstance(q, n.ControlledBy) and q.player is owner))
             return f"{_possessive_text(self, owner)} {self.filter_words(n.Filter(f.kind, rest), plural=True, det='')}"
-        if f.kind == "power":
-            owner = next(q.player for q in f.qualifiers if isinstance(q, n.ControlledBy))
-            activated = any(q == n.State("activated") for q in f.qualifiers)
-            return f"{_possessive_text(self, owner)} {'activated ' if activated else ''}powers"
+        if f.kind == "power" and f.quantity == n.Quantity("all"):
+            owner = next((q.player for q in f.qualifiers if isinstance(q, n.ControlledBy)), None)
+            if owner is not None:
+                activated = any(q == n.State("activated") for q in f.qualifiers)
+                return f"{_possessive_text(self, owner)} {'activated ' if activated else ''}powers"
+        if f.words == "name":
+            named = next((q for q in f.qualifiers if isinstance(q, n.Named)), None)
+            if named is not None and len(f.qualifiers) == 1 and named.name:
+                return named.name
         det = self.det(f)
         plural = _plural(f)
         text = self.filter_words(f, plural, det)
@@ -1146,7 +1161,7 @@ class Speech:
             if isinstance(q, n.Other):
                 if det not in ("another", "another target"):
                     out.append("other")
-            elif isinstance(q, n.State) and q.name not in ("boosted", "activated", "all affiliations"):
+            elif isinstance(q, n.State) and q.name not in ("boosted", "all affiliations"):
                 out.append(("non-" if q.negated else "") + q.name)
             elif isinstance(q, n.Name):
                 out.append(("non-" if q.negated else "") + q.name)
