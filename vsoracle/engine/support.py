@@ -26,7 +26,7 @@ from .actions import PAYABLE
 from .effects import EFFECT_EVENTS, EFFECT_FORMS
 from .events import PRIMITIVES
 from .keywords import defined_powers, is_known
-from .query import Query
+from .query import STEP_NAMES, Query
 from ..text import render
 
 __all__ = ["cannot_play"]
@@ -180,6 +180,8 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
         return None if cls in LIMITS else f"the limit \"{say(node)}\""
     if isinstance(node, n.Power):
         return None if cls in POWERS else f"the power \"{say(node)}\""
+    if isinstance(node, n.Step) and node.name not in STEP_NAMES.values():
+        return f"the step \"{say(node)}\" (the game has no instant by that name yet)"
     return None
 
 

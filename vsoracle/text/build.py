@@ -41,6 +41,7 @@ class Pronoun(n.Ref):
     word: str
     pos: int
     did: bool = False
+    zone_owner: bool = False  # "his KO'd pile": a player's
 
 
 @attrs.frozen(eq=False)
@@ -151,10 +152,11 @@ class Clause:
 class Sentence:
     """One sentence of a line, before the line is classified."""
 
-    kind: str  # plain | conditional | instead | while | while_state | delayed | then | otherwise |
+    kind: str  # plain | conditional | instead | unless | while | while_state | delayed | then | otherwise |
     #            prevent | additional_cost | crossover
     data: Any
     pos: int = 0
+    comma: int = -1  # where its condition ends ("If ~ would be stunned, …")
 
 
 @attrs.frozen
@@ -307,12 +309,17 @@ class Build(Transformer):
 
     def conditional(self, meta, children):
         parts = [c for c in children if not _is_token(c)]
+        comma = next(c for c in children if _is_token(c) and c.type.startswith("COMMA")).start_pos
         if len(parts) == 3:
-            return Sentence("instead", (parts[0], parts[2]), meta.start_pos)
-        return Sentence("conditional", (parts[0], parts[1]), meta.start_pos)
+            return Sentence("instead", (parts[0], parts[2]), meta.start_pos, comma)
+        return Sentence("conditional", (parts[0], parts[1]), meta.start_pos, comma)
 
     def instead(self, meta, children):
         return "instead"
+
+    def unless_sentence(self, meta, children):
+        cond, body = [c for c in children if not _is_token(c)]
+        return Sentence("unless", (cond, body), meta.start_pos)
 
     def while_sentence(self, meta, children):
         cond, body = [c for c in children if not _is_token(c)]
@@ -419,8 +426,15 @@ class Build(Transformer):
         return Pred("did", None, (), meta.start_pos)
 
     def gets_too(self, meta, children):
+        """"gets +1 ATK and +1 DEF …": more stat changes of the predicate before."""
         parts = [c for c in children if not _is_token(c)]
-        return Pred("does", Predicate("get", parts[0], parts[0]), tuple(parts[1:]), meta.start_pos)
+        return Pred("does", Predicate("get too", parts[0], parts[0]), tuple(parts[1:]), meta.start_pos)
+
+    def cannot_either(self, meta, children):
+        """"cannot attack or defend": each is forbidden."""
+        verbs = tuple(c for c in children if isinstance(c, Verb))
+        mods = tuple(c for c in children if isinstance(c, Mod))
+        return Pred("cannot", ("either", verbs), mods, meta.start_pos)
 
     def vp_mods(self, meta, children):
         return VpMods(children[0], tuple(children[1:]))
@@ -433,6 +447,10 @@ class Build(Transformer):
 
     def while_mod(self, meta, children):
         return Mod("while", n.Is(n.Affected(), (children[0],)))
+
+    def while_condition(self, meta, children):
+        """"~ has range while you control a location": a while-condition on the position."""
+        return Mod("while", _trees(children)[0])
 
     def while_attacking_np(self, meta, children):
         np = _trees(children)[0]
@@ -634,7 +652,7 @@ class Build(Transformer):
         parts = _trees(children)
         face = next((p for p in parts if isinstance(p, str)), None)
         obj = parts[0]
-        place = parts[-1]
+        place = next(p for p in parts if isinstance(p, n.Place))
         return (obj, face, place)
 
     def face(self, meta, children):
@@ -1141,6 +1159,16 @@ class Build(Transformer):
         return noun(possessor, meta)
 
     def poss_np(self, meta, children): return _trees(children)[0]
+
+    def poss_target(self, meta, children):
+        """"target character's ATK": a target, as a possessor of an amount."""
+        f = self._filter((n.Quantity("=", _ONE), TARGET, ()), [c for c in children if not _is_token(c)], meta)
+        return attrs.evolve(f, end=meta.end_pos)
+
+    def poss_the(self, meta, children):
+        """"the defender's ATK"."""
+        f = self._filter(None, [c for c in children if not _is_token(c)], meta)
+        return attrs.evolve(f, words="the", end=meta.end_pos)
     def poss_your(self, meta, children): return n.You(word="your")
     def poss_his(self, meta, children): return Pronoun("his", meta.start_pos)
     def poss_her(self, meta, children): return Pronoun("her", meta.start_pos)
@@ -1178,7 +1206,8 @@ class Build(Transformer):
     def zone(self, meta, children):
         parts = _trees(children)
         joiner = "or" if any(_is_token(c) and c.type.startswith("OR") for c in children) else None
-        return n.Zone(tuple(parts[1:]), parts[0], word=joiner)
+        owner = attrs.evolve(parts[0], zone_owner=True) if isinstance(parts[0], Pronoun) else parts[0]
+        return n.Zone(tuple(parts[1:]), owner, word=joiner)
 
     def any_zone(self, meta, children):
         return n.Zone((_trees(children)[0],), None, word="a")
@@ -1304,6 +1333,18 @@ class Build(Transformer):
 
     def with_keyword(self, meta, children): return n.HasKeyword(_trees(children)[0])
 
+    def with_stat_greater(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity(">", amount))
+
+    def with_stat_less(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity("<", amount))
+
+    def with_stat_equal(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity("=", amount, exact=True))
+
     def same_as(self, meta, children):
         what, np = _trees(children)
         return n.SameAs(what, np)
@@ -1412,6 +1453,7 @@ class Build(Transformer):
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}", "your")
 
+    def the_turn(self, meta, children): return n.Step("turn")
     def step_name(self, meta, children): return str(children[0]).lower()
     def step_kind(self, meta, children): return str(children[0]).lower()
 
@@ -1502,9 +1544,12 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
 
 def control_condition(player: Any, np: Any) -> n.Condition:
     """"P controls NP": how many of NP P controls, compared as NP's determiner says ("three or
-    more X", "no X", "a X", "exactly one X"); "fewer X than Y" compares with Y's."""
+    more X", "no X", "a X", "exactly one X"); "fewer X than Y" compares with Y's; "A and B" both,
+    "A or B" either."""
     if isinstance(np, n.Together):
         return n.All(tuple(control_condition(player, part) for part in np.parts))
+    if isinstance(np, n.Either) and np.word != "heads":
+        return n.AnyOf(tuple(control_condition(player, part) for part in np.options))
     if not isinstance(np, n.Filter):
         return n.Is(np, (n.ControlledBy(player),))
     q = np.quantity

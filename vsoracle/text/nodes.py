@@ -715,6 +715,7 @@ class Instead(Node):
     first: bool = display(True)  # "instead, E" (True) or "E instead"
     prevent: bool = display(False)  # written "Prevent all …"
     subject: str | None = display(None)  # the role the sentence's subject fills ("become": "would become …")
+    end: int = display(-1)  # where the "If … would …" clause ends in the text (its comma)
 
 
 @frozen

@@ -244,13 +244,16 @@ def _sentence(s: Sentence) -> n.Effect:
     if kind in ("conditional", "instead"):
         cond, body = s.data
         if isinstance(cond, _Would):
-            return _instead(cond, body, first=kind == "instead")
+            return _instead(cond, body, first=kind == "instead", end=s.comma)
         if isinstance(cond, _Did):
             player = cond.player
             if isinstance(player, Pronoun):
                 player = attrs.evolve(player, did=True)
             return n.IfDone(_body(body), None if isinstance(player, n.You) else player)
         return n.Conditional(cond, _body(body))
+    if kind == "unless":
+        cond, body = s.data
+        return n.Unless(_body(body), cond)
     if kind == "while":
         cond, body = s.data
         return _with_while(_body(body), cond, None)
@@ -284,7 +287,7 @@ def _with_while(effect: n.Effect, cond: n.Condition, span: str | None) -> n.Effe
     return one(effect)
 
 
-def _instead(cond: _Would, body: tuple[Clause, ...], first: bool) -> n.Effect:
+def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1) -> n.Effect:
     """"If E would happen, [instead,] F [instead]" (FAQ GM 8): a replacement; with a span
     ("this attack") the effect creates it, else the power is one."""
     event = cond.event
@@ -320,7 +323,7 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool) -> n.Effect:
         steps.append(_clause(c, instead_ok=True))
     effect = steps[0] if len(steps) == 1 else n.Sequence(tuple(steps))
     condition = conditions[0] if len(conditions) == 1 else (n.All(tuple(conditions)) if conditions else None)
-    instead = n.Instead(event, effect, optional, condition, first=first, subject=cond.role)
+    instead = n.Instead(event, effect, optional, condition, first=first, subject=cond.role, end=end)
     return n.CreateReplacement(instead, n.Duration(span))
 
 
@@ -350,11 +353,28 @@ def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
         return _apply_mods(effect, mods, None)
     subject = c.subject if c.kind == "statement" else None
     effects: list[n.Effect] = []
-    for p in c.preds:
+    for p in _stats_go_on(c.preds):
         effects.append(_pred(subject, p, instead_ok))
     _share_span(c.preds, effects)
     merged = _merge_modifies(effects)
     return merged[0] if len(merged) == 1 else n.Sequence(tuple(merged))
+
+
+def _stats_go_on(preds: tuple[Pred, ...]) -> list[Pred]:
+    """"gets +1 ATK and +1 DEF for each …": stat changes after "and" continue the "gets" before
+    them, which takes what follows them ("for each …", "this turn") when it names nothing."""
+    out: list[Pred] = []
+    for p in preds:
+        prev = out[-1] if out else None
+        if isinstance(p.what, Predicate) and p.what.what == "get too":
+            if prev is not None and prev.mode == "does" and isinstance(prev.what, Predicate) \
+                    and prev.what.what == "get" and not prev.mods:
+                changes = prev.what.changes + p.what.changes
+                out[-1] = attrs.evolve(prev, what=Predicate("get", changes, changes), mods=p.mods)
+                continue
+            p = attrs.evolve(p, what=Predicate("get", p.what.data, p.what.changes))
+        out.append(p)
+    return out
 
 
 def _share_span(preds: tuple[Pred, ...], effects: list[n.Effect]) -> None:
@@ -405,6 +425,9 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         inner = _pred(subject, attrs.evolve(p, mode="does"), instead_ok)
         player = subject if subject is not None and not isinstance(subject, n.You) else None
         return n.May(inner, player)
+    if mode == "cannot" and isinstance(what, tuple) and what and what[0] == "either":
+        changes = tuple(n.Cannot(v.make(n.Affected())) for v in what[1])
+        return _apply_mods(n.Modify(subject, changes, duration), mods, subject)
     if mode == "cannot" and isinstance(what, Predicate) and what.what == "keywords":
         return n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration)
     if mode == "cannot" and isinstance(what, Verb):
@@ -472,6 +495,11 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
             if not isinstance(effect, n.Move):
                 raise CardTextError('"in any order" is said of cards put somewhere')
             effect = attrs.evolve(effect, any_order=True)
+        elif k == "during" and isinstance(effect, n.Modify):  # "cannot play plot twists during your attack step"
+            d = effect.duration
+            during = n.During(m.data)
+            effect = attrs.evolve(effect, duration=attrs.evolve(
+                d, while_=during if d.while_ is None else n.All((d.while_, during))))
         elif k == "during":
             conditions.append(n.During(m.data))
         elif k in ("only", "rather than", "instead"):
@@ -489,8 +517,14 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
 
 
 def _times(effect: n.Effect, per: Any) -> n.Effect:
-    """"… for each X": the effect's number times the number of X."""
+    """"… for each X": the effect's number times the number of X ("discards a card for each …":
+    the number of cards)."""
     factor = per if isinstance(per, n.Amount) else n.NumberOf(per)
+    obj = getattr(effect, "object", None)
+    if isinstance(obj, n.Filter) and obj.target is None and obj.quantity is not None and obj.quantity.op == "=" \
+            and obj.quantity.n is not None and not isinstance(effect, n.Counter):
+        many = attrs.evolve(obj.quantity, n=n.Times(factor, obj.quantity.n, word="for each"))
+        return attrs.evolve(effect, object=attrs.evolve(obj, quantity=many))
     if isinstance(effect, n.Modify):
         changes = []
         for c in effect.changes:
@@ -614,6 +648,11 @@ def _is_player_kind(kind: str) -> bool:
     return kind in ("player", "opponent")
 
 
+def _counts_none(c: n.Compare) -> bool:
+    """"controls no other characters": what it counts is nothing to refer to."""
+    return c.op == "=" and c.right == n.Fixed(0)
+
+
 def _filter_mentions(f: Any, ref: Any) -> list[Mention]:
     """The mentions a noun phrase makes, ``ref`` standing for it later."""
     if isinstance(f, n.Filter):
@@ -623,7 +662,12 @@ def _filter_mentions(f: Any, ref: Any) -> list[Mention]:
     if isinstance(f, n.TopCards):
         return [Mention(f.pos, "card", ref, False, not (isinstance(f.count, n.Fixed) and f.count.n == 1), True)]
     if isinstance(f, n.Together):
-        return [m for part in f.parts for m in _filter_mentions(part, ref)]
+        # each part, then all of them ("… and target character an opponent controls to their owners' hands")
+        parts = [m for part in f.parts for m in _filter_mentions(part, ref)]
+        if parts:
+            last = max(m.pos for m in parts)
+            parts.append(Mention(last, parts[0].noun, ref, parts[0].player, True))
+        return parts
     if isinstance(f, n.Either) and f.options:
         first = f.options[0]
         pos = getattr(first, "pos", -1)
@@ -671,7 +715,7 @@ def _mentions(power: n.Power) -> list[Mention]:
                                                else "character"))
         if isinstance(x, n.Protecting) and not negated:
             add_filter(x.object, n.ConditionRef("object"))
-        if isinstance(x, n.Compare) and not negated and isinstance(x.left, n.NumberOf) and isinstance(x.left.selector, n.Filter):
+        if isinstance(x, n.Compare) and not negated and not _counts_none(x) and isinstance(x.left, n.NumberOf) and isinstance(x.left.selector, n.Filter):
             f = x.left.selector
             if not _is_player_kind(f.kind):
                 add_filter(f, n.ConditionRef("object"))
@@ -690,14 +734,18 @@ def _mentions(power: n.Power) -> list[Mention]:
             walk(getattr(x, a.name), negated)
 
     walk(power)
-    # The subject of a trigger's event is what a later pronoun means first ("Whenever a character
-    # becomes stunned by ~, its controller …"): it counts as mentioned last in the trigger, at the
-    # comma that ends the trigger's clause.
+    # The subject of a trigger's or a replacement's event is what a later pronoun means first
+    # ("Whenever a character becomes stunned by ~, its controller …", "If a character you control
+    # would be stunned by a plot twist effect, instead, exhaust it"): it counts as mentioned last
+    # in the clause, at the comma that ends it.
+    patterns: list[tuple[Any, str | None, int]] = []
     if isinstance(power, n.Triggered) and isinstance(power.trigger, n.Whenever):
-        subject_role = power.trigger.subject
-        value = getattr(power.trigger.event, subject_role, None) if subject_role else None
-        end = power.trigger.end
-        if end < 0:  # a trigger not read from text
+        patterns.append((power.trigger.event, power.trigger.subject, power.trigger.end))
+    for x in _instead_nodes(power):
+        patterns.append((x.event, x.subject if x.subject != "become" else "object", x.end))
+    for event, subject_role, end in patterns:
+        value = getattr(event, subject_role, None) if subject_role else None
+        if end < 0:  # not read from text
             end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
         if isinstance(value, n.Filter) and value.target is None:
             out.append(Mention(end, _noun(value), n.EventRef(subject_role), _is_player_kind(value.kind),
@@ -710,7 +758,7 @@ def _mentions(power: n.Power) -> list[Mention]:
             for a in attrs.fields(type(event)):
                 value = getattr(event, a.name)
                 if a.name in ("object", "zone") or (a.name == "count" and False):
-                    if isinstance(value, (n.Filter, n.TopCards, n.Either)) and getattr(value, "target", None) is None:
+                    if isinstance(value, (n.Filter, n.TopCards, n.Either, n.Together)) and getattr(value, "target", None) is None:
                         add_filter(value, n.Acted(k))
                 if a.name in ("agent", "player") and isinstance(value, n.Filter) and _is_player_kind(value.kind) \
                         and value.target is None and value.quantity is not None and value.quantity.op in ("each", "all"):
@@ -724,6 +772,23 @@ def _mentions(power: n.Power) -> list[Mention]:
     out.sort(key=lambda m: m.pos)
     _did_mentions(power, out)
     return out
+
+
+def _instead_nodes(power: n.Power) -> list[n.Instead]:
+    """The replacements of a power and those its effect creates (not inside a quoted power)."""
+    found: list[n.Instead] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+        elif isinstance(x, n.Node) and attrs.has(type(x)) and not isinstance(x, n.GainPower):
+            if isinstance(x, n.Instead) and not x.prevent:
+                found.append(x)
+            for a in attrs.fields(type(x)):
+                walk(getattr(x, a.name))
+    walk(power)
+    return found
 
 
 def _did_mentions(power: n.Power, out: list[Mention]) -> None:
@@ -1015,6 +1080,8 @@ def _at(error: CardTextError, pos: int) -> CardTextError:
 
 def _pronoun(x: Pronoun, earlier: list[Mention]) -> tuple[Any, str]:
     word = x.word
+    if x.zone_owner and any(m.player for m in earlier):  # "his KO'd pile": a player's
+        return [m for m in earlier if m.player][-1].ref, word
     if word in _PLAYER_PRONOUNS:
         players = [m for m in earlier if m.player]
         return (players[-1].ref if players else n.Acting()), word
@@ -1027,7 +1094,13 @@ def _pronoun(x: Pronoun, earlier: list[Mention]) -> tuple[Any, str]:
         found = [m for m in earlier if not m.player]
     if not found:
         return n.Self(), word
-    return found[-1].ref, word
+    latest = found[-1]
+    if word in ("it", "its", "itself") and latest.salient and isinstance(latest.ref, n.Self):
+        # "Whenever ~ stuns a defender, its controller …": "it" is the other participant, not ~
+        others = [m for m in found if isinstance(m.ref, n.EventRef) and not m.salient]
+        if others:
+            return others[-1].ref, word
+    return latest.ref, word
 
 
 def _word(ref: Any, word: str) -> Any:

@@ -193,6 +193,8 @@ class Speech:
         raise RenderError(f"cannot render {type(t).__name__}")
 
     def step(self, s: n.Step) -> str:
+        if s.name == "turn":
+            return "the turn"
         return f"{'your' if s.whose == 'your' else 'the'} {s.name}"
 
     # == sentences ===============================================================================
@@ -222,7 +224,8 @@ class Speech:
             return [f"{_uncap(self.trigger(e.trigger))}{self.span(e.duration.span)}, {self.body(e.effect)}."]
         if isinstance(e, n.CreateReplacement):
             return [self.instead(e.instead, e.duration.span)]
-        if isinstance(e, n.Modify) and e.duration.while_ is not None and not _affected_while(e.duration.while_):
+        if isinstance(e, n.Modify) and e.duration.while_ is not None and not _affected_while(e.duration.while_) \
+                and not _during(e.duration.while_):
             return [f"while {self.condition(e.duration.while_)}, "
                     f"{self.modify(n.Modify(e.subject, e.changes, n.Duration(e.duration.span)))}."]
         if isinstance(e, n.Modify) and e.duration.while_ is not None and _affected_while(e.duration.while_) \
@@ -286,6 +289,8 @@ class Speech:
             rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
             body = f"it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)} and {self.body(rest)}"
             return f"{head}, instead, {body}."
+        if isinstance(effect, n.Nothing):
+            return f"{head}, instead, it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)}."
         if i.optional:
             who = getattr(effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
@@ -329,10 +334,13 @@ class Speech:
     # == events ==================================================================================
 
     def event(self, e: n.Event, agent: Any) -> str:
-        """An event as a clause: an order when nobody is named as its doer, else "X does it"."""
+        """An event as a clause: an order when nobody is named as its doer, else "X does it"; a
+        number its object's modifiers cannot say is X, said after it ("…, where X is …")."""
+        e, where = _hoist_x(e)
+        tail = f", where X is {self.amount(where)}" if where is not None else ""
         if agent is None:
-            return self.vp(e, base=True)
-        return f"{self.np(agent, 'subject')} {self.vp(e, base=_plural(agent))}"
+            return self.vp(e, base=True) + tail
+        return f"{self.np(agent, 'subject')} {self.vp(e, base=_plural(agent))}" + tail
 
     def event_clause(self, e: n.Event, subject_role: str | None) -> str:
         """A trigger's event: "~ becomes stunned by an attacker", "~ attacks", "you recruit ~"."""
@@ -410,6 +418,12 @@ class Speech:
             return word + "s"
 
         o = self.np
+        obj = getattr(e, "object", None)
+        if isinstance(obj, n.Filter) and obj.quantity is not None and isinstance(obj.quantity.n, n.Times) \
+                and obj.quantity.n.word == "for each":  # "discards a card for each …"
+            each = obj.quantity.n
+            inner = attrs.evolve(e, object=attrs.evolve(obj, quantity=attrs.evolve(obj.quantity, n=each.amount)))
+            return f"{self.vp(inner, base)} for each {self.bare(each.factor)}"
         if isinstance(e, n.Stun):
             return f"{v('stun')} {o(e.object, 'object')}"
         if isinstance(e, n.KO):
@@ -640,6 +654,12 @@ class Speech:
         if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
                 and isinstance(c.qualifiers[0], n.State):
             return f" while {c.qualifiers[0].name}"
+        if isinstance(c, n.During):
+            return f" during {self.step(c.step)}"
+        if isinstance(c, n.All) and len(c.conditions) == 2 and isinstance(c.conditions[1], n.During):
+            return self.while_tail(c.conditions[0]) + self.while_tail(c.conditions[1])
+        if not isinstance(c, (n.All, n.AnyOf)):
+            return f" while {self.condition(c)}"
         raise RenderError("cannot render this while-condition after a predicate")
 
     def stat_change(self, c: n.StatChange, amount: n.Amount) -> str:
@@ -1187,7 +1207,7 @@ class Speech:
             if isinstance(q, n.Among) and q.word == "implicit":
                 continue
             if isinstance(q, n.StatIs):
-                out.append(f"with {_stat_word(q.stat)} {self.quantity_words(q.quantity)}")
+                out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.HasKeyword):
                 out.append(f"with {_join([_kw(k) for k in q.keywords])}")
             elif isinstance(q, n.SameAs):
@@ -1231,6 +1251,13 @@ class Speech:
             cut = len(out) - sum(1 for q in inner if not (isinstance(q, n.Among) and q.word == "implicit"))
             out.insert(cut, "that " + " and ".join(rels))
         return out
+
+    def stat_quantity(self, q: n.Quantity) -> str:
+        """"3 or less", "greater than ~'s ATK", "equal to its cost"."""
+        if q.n is None or _plain_number(q.n) or q.op not in (">", "<", "="):
+            return self.quantity_words(q)
+        word = {">": "greater than", "<": "less than", "=": "equal to"}[q.op]
+        return f"{word} {self.amount(q.n)}"
 
     def share_words(self, q: n.Shares) -> str:
         nouns = " or ".join(_article(w) if i == 0 else w for i, w in enumerate(q.what))
@@ -1381,6 +1408,26 @@ def _of_something(a: Any) -> bool:
     if isinstance(a, (n.Times, n.Half)):
         return _of_something(a.amount)
     return isinstance(a, (n.StatOf, n.NumberOf))
+
+
+def _during(c: n.Condition) -> bool:
+    """A step as a while-condition ("during your attack step"), said after the predicate."""
+    return isinstance(c, n.During) or isinstance(c, n.All) and any(isinstance(x, n.During) for x in c.conditions)
+
+
+def _hoist_x(e: n.Event) -> tuple[n.Event, n.Amount | None]:
+    """An event whose object says "with cost N or less" of an N that is no number ("the number of
+    …"): the event with X there, and N (said ", where X is N")."""
+    obj = getattr(e, "object", None)
+    if not isinstance(obj, n.Filter):
+        return e, None
+    for q in obj.qualifiers:
+        if isinstance(q, n.StatIs) and q.quantity.op in ("<=", ">=") and q.quantity.n is not None \
+                and not _plain_number(q.quantity.n):
+            new = attrs.evolve(q, quantity=attrs.evolve(q.quantity, n=n.X()))
+            quals = tuple(new if x is q else x for x in obj.qualifiers)
+            return attrs.evolve(e, object=attrs.evolve(obj, qualifiers=quals)), q.quantity.n
+    return e, None
 
 
 def _plain_number(a: Any) -> bool:
