@@ -317,6 +317,13 @@ class Build(Transformer):
     def instead(self, meta, children):
         return "instead"
 
+    def for_each_sentence(self, meta, children):
+        """"For each stunned character you control, draw a card." (each step so many times)."""
+        parts = [c for c in children if not _is_token(c)]
+        body = parts[-1]
+        per = self._filter(None, parts[:-1], meta)
+        return Sentence("for each", (Mod("for each", per), body), meta.start_pos)
+
     def unless_sentence(self, meta, children):
         cond, body = [c for c in children if not _is_token(c)]
         return Sentence("unless", (cond, body), meta.start_pos)
@@ -448,6 +455,9 @@ class Build(Transformer):
     def while_mod(self, meta, children):
         return Mod("while", n.Is(n.Affected(), (children[0],)))
 
+    def while_in(self, meta, children):
+        return Mod("while", n.Is(n.Affected(), (n.InZone(_trees(children)[0]),)))
+
     def while_condition(self, meta, children):
         """"~ has range while you control a location": a while-condition on the position."""
         return Mod("while", _trees(children)[0])
@@ -562,6 +572,9 @@ class Build(Transformer):
     def greater_than(self, meta, children): return Be("greater", _trees(children)[-1])
     def less_than(self, meta, children): return Be("less", _trees(children)[-1])
     def equal_to(self, meta, children): return Be("equal", _trees(children)[-1])
+    def at_most_be(self, meta, children): return Be("at most", _trees(children)[-1])
+    def at_least_be(self, meta, children): return Be("at least", _trees(children)[-1])
+    def quantity_be(self, meta, children): return Be("quantity", _trees(children)[-1])
     def adjacent_be(self, meta, children): return Be("adjacent", _trees(children)[-1])
     def protecting(self, meta, children): return Be("protecting", _trees(children)[-1])
     def targeting(self, meta, children): return Be("targeting", _trees(children)[-1])
@@ -603,6 +616,17 @@ class Build(Transformer):
     defend = _v(n.Defend)
     reinforce = _v(n.Reinforce, "object")
     discard = _v(n.Discard, "object")
+
+    def discard_zone(self, meta, children):
+        """"Discard your hand": every card in it."""
+        zone = _trees(children)[0]
+        return Verb(n.Discard, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
+                                                   end=meta.end_pos)})
+
+    def shuffle_into(self, meta, children):
+        """"Shuffle target card … into your deck": it goes into the deck, which is shuffled."""
+        obj, zone = _trees(children)
+        return Verb(n.Move, {"object": obj, "to": n.Place(zone, "shuffled", word="into"), "word": "shuffle"})
     reveal = _v(n.Reveal, "object")
     look_at = _v(n.LookAt, "object")
     look_at_zone = _v(n.LookAt, "object")
@@ -899,6 +923,20 @@ class Build(Transformer):
     def returned(self, meta, children):
         return Be("pp", Verb(n.Move, {"to": n.Place(_trees(children)[0], word="to"), "word": "return"}, "object"))
 
+    def put_pp(self, meta, children):
+        """"is put into your KO'd pile [from your deck]"."""
+        parts = _trees(children)
+        return Be("pp", Verb(n.Move, {"to": parts[0], "origin": parts[1] if len(parts) > 1 else None},
+                             "object"))
+
+    def moved_pp(self, meta, children):
+        parts = _trees(children)
+        return Be("pp", Verb(n.Move, {"to": n.Place(parts[0], word="to"), "origin": parts[1] if len(parts) > 1 else None,
+                                      "word": "move"}, "object"))
+
+    def turned_pp(self, meta, children):
+        return Be("pp", Verb(n.Turn, {"face": _trees(children)[0]}, "object"))
+
     def removed(self, meta, children):
         return Be("pp", Verb(n.Move, {"to": n.Place(n.Zone(("removed",)), word="from the game"), "word": "remove"},
                              "object"))
@@ -1105,6 +1143,10 @@ class Build(Transformer):
         return n.TopCards(zone, count, bottom=True, pos=meta.start_pos)
 
     def you(self, meta, children): return n.You()
+
+    def number_np(self, meta, children):
+        """"If the number of cards in your hand is 3 or more": an amount as a subject."""
+        return n.NumberOf(_trees(children)[-1])
 
     def named_np(self, meta, children):
         """A card's name that is not its own ("If Bob attacked this turn"): a character so named."""
@@ -1340,6 +1382,14 @@ class Build(Transformer):
     def with_stat_less(self, meta, children):
         stat, amount = _trees(children)[0], _trees(children)[-1]
         return n.StatIs(stat, n.Quantity("<", amount))
+
+    def with_stat_at_most(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity("<=", amount))
+
+    def with_stat_at_least(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity(">=", amount))
 
     def with_stat_equal(self, meta, children):
         stat, amount = _trees(children)[0], _trees(children)[-1]
@@ -1690,8 +1740,13 @@ class _Would(n.Condition):
 
 
 def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
-    if be.kind in ("greater", "less", "equal"):
-        op = {"greater": ">", "less": "<", "equal": "="}[be.kind]
+    if be.kind == "quantity":  # "its cost is 2 or less"
+        if not isinstance(subject, n.Amount):
+            return _unread(meta)
+        q = be.data
+        return n.Compare(subject, "<=" if q.op == "up to" else q.op, q.n)
+    if be.kind in ("greater", "less", "equal", "at most", "at least"):
+        op = {"greater": ">", "less": "<", "equal": "=", "at most": "<=", "at least": ">="}[be.kind]
         left = subject
         right = be.data
         if isinstance(right, ThatOf) and isinstance(left, n.StatOf):

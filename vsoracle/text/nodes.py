@@ -444,6 +444,7 @@ class Move(Event):
     face: str | None = None  # "down" | "up" | None
     any_order: bool = False
     exhausted: bool = False  # "into play exhausted"
+    origin: "Zone | None" = None  # in a pattern: where the card was ("is put into your KO'd pile from your deck")
     word: str = display("put")
 
 

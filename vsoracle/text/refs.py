@@ -254,6 +254,12 @@ def _sentence(s: Sentence) -> n.Effect:
     if kind == "unless":
         cond, body = s.data
         return n.Unless(_body(body), cond)
+    if kind == "for each":
+        per, body = s.data
+        effect = _body(body)
+        if isinstance(effect, n.Sequence):
+            return n.Sequence(tuple(_apply_mods(e, (per,), None) for e in effect.steps))
+        return _apply_mods(effect, (per,), None)
     if kind == "while":
         cond, body = s.data
         return _with_while(_body(body), cond, None)

@@ -368,7 +368,7 @@ class Speech:
     def passive(self, e: n.Event, plural: bool) -> str:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
         word = {n.KO: "is", n.Attack: "is", n.Reinforce: "is", n.Recruit: "is", n.Play: "is",
-                n.Move: "is", n.Discard: "is", n.Reveal: "is"}.get(type(e), "becomes")
+                n.Move: "is", n.Discard: "is", n.Reveal: "is", n.Turn: "is"}.get(type(e), "becomes")
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
         return f"{word} {self.participle(e)}"
@@ -403,7 +403,15 @@ class Speech:
         if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("removed",):
             return "removed from the game"
         if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None:
-            return f"returned to {self.zone(e.to.zone)}"
+            origin = f" from {self.zone(e.origin)}" if e.origin is not None else ""
+            if e.word == "return":
+                return f"returned to {self.zone(e.to.zone)}"
+            if e.word == "move":
+                return f"moved to {self.zone(e.to.zone)}{origin}"
+            where = {"top": "on top of", "bottom": "on the bottom of"}.get(e.to.position or "", "into")
+            return f"put {where} {self.zone(e.to.zone)}{origin}"
+        if isinstance(e, n.Turn):
+            return f"turned face {e.face}"
         raise RenderError(f"no passive for {type(e).__name__}")
 
     def vp(self, e: n.Event, base: bool) -> str:
@@ -513,6 +521,8 @@ class Speech:
             raise RenderError("a move needs a place")
         if place.position == "back":
             return f"{v('put')} {obj} back{order}"
+        if place.position == "shuffled" and place.zone is not None:
+            return f"{v('shuffle')} {obj} into {self.zone(place.zone)}"
         zone = place.zone
         if zone is not None and zone.names == ("removed",):
             return f"{v('remove')} {obj} from the game"
@@ -656,6 +666,9 @@ class Speech:
             return f" while {c.qualifiers[0].name}"
         if isinstance(c, n.During):
             return f" during {self.step(c.step)}"
+        if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
+                and isinstance(c.qualifiers[0], n.InZone) and c.qualifiers[0].zone is not None:
+            return f" while in {self.zone(c.qualifiers[0].zone)}"
         if isinstance(c, n.All) and len(c.conditions) == 2 and isinstance(c.conditions[1], n.During):
             return self.while_tail(c.conditions[0]) + self.while_tail(c.conditions[1])
         if not isinstance(c, (n.All, n.AnyOf)):
@@ -853,6 +866,8 @@ class Speech:
                 holder = zone.owner
                 return f"{self.np(holder, 'subject')} {_has(holder)} {self.np(n.Filter(sel.kind, sel.qualifiers, quantity))}"
             states = [q for q in sel.qualifiers if isinstance(q, n.State)]
+            if not states:  # "the number of cards in your KO'd pile is 10 or more"
+                return f"the number of {self.np_any(sel)} is {self.quantity_words(quantity)}"
             if states:
                 last = states[-1]
                 base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if q is not last), quantity)
@@ -1254,9 +1269,10 @@ class Speech:
 
     def stat_quantity(self, q: n.Quantity) -> str:
         """"3 or less", "greater than ~'s ATK", "equal to its cost"."""
-        if q.n is None or _plain_number(q.n) or q.op not in (">", "<", "="):
+        if q.n is None or _plain_number(q.n) or q.op not in (">", "<", "=", "<=", ">="):
             return self.quantity_words(q)
-        word = {">": "greater than", "<": "less than", "=": "equal to"}[q.op]
+        word = {">": "greater than", "<": "less than", "=": "equal to", "<=": "less than or equal to",
+                ">=": "greater than or equal to"}[q.op]
         return f"{word} {self.amount(q.n)}"
 
     def share_words(self, q: n.Shares) -> str:
