@@ -55,7 +55,7 @@ READINGS = [
                                EACH_PLAYER),
                          n.IfDone(n.Draw(agent=n.Acting(), count=ONE), n.Acting()))))),
     ("Target player may discard a card. If he does, he gains 2 endurance.",
-     n.Spell(n.Sequence((n.May(n.Discard(agent=n.Filter("player", (), A, 1), object=n.Filter("card", (), A)),
+     n.Spell(n.Sequence((n.May(n.Discard(agent=n.TargetRef(1), object=n.Filter("card", (), A)),
                                n.Filter("player", (), A, 1)),
                          n.IfDone(n.Endurance(player=n.TargetRef(1), amount=n.Fixed(2), gain=True), n.TargetRef(1)))))),
     # BUGS #4: "its" after the object of a cost, an "unless" payment or a created replacement's effect

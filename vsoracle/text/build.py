@@ -617,6 +617,20 @@ class Build(Transformer):
     reinforce = _v(n.Reinforce, "object")
     discard = _v(n.Discard, "object")
 
+    def discard_equal(self, meta, children):
+        """"discards cards equal to the number of …"."""
+        (amount,) = _trees(children)
+        return Verb(n.Discard, {"object": n.Filter("card", (), n.Quantity("=", amount), pos=meta.start_pos,
+                                                   end=meta.end_pos)})
+
+    def target_vp(self, meta, children):
+        """"Whenever a plot twist effect targets ~": ~ becomes its target."""
+        return Verb(n.BecomeTarget, {"object": _trees(children)[0]}, "agent")
+
+    def would_target(self, meta, children):
+        parts = _trees(children)
+        return Pred("would", Verb(n.BecomeTarget, {"object": parts[0]}, "agent"), tuple(parts[1:]), meta.start_pos)
+
     def discard_zone(self, meta, children):
         """"Discard your hand": every card in it."""
         zone = _trees(children)[0]
@@ -822,6 +836,31 @@ class Build(Transformer):
     def have_stat(self, meta, children):
         parts = _trees(children)
         return Predicate("stat", (parts[0], parts[1]))
+
+    def have_more_endurance(self, meta, children):
+        return Predicate("endurance than", (">", _trees(children)[-1]))
+
+    def have_less_endurance(self, meta, children):
+        return Predicate("endurance than", ("<", _trees(children)[-1]))
+
+    def have_counters(self, meta, children):
+        return Predicate("counters", _trees(children)[0])
+
+    def with_counters(self, meta, children):
+        return _trees(children)[0]
+
+    def some_counters(self, meta, children):
+        kind, count = _trees(children)[0]
+        return n.HasCounter(kind, count, word="a" if count == _ONE else "several")
+
+    def cosmic_counters(self, meta, children):
+        return n.HasCounter(n.CounterKind(name="cosmic"), word="several")
+
+    def any_counters(self, meta, children):
+        return n.HasCounter(None, word="several")
+
+    def with_either_chosen(self, meta, children):
+        return n.HasEither(chosen="affiliation")
 
     def have_endurance(self, meta, children):
         return Predicate("endurance", _trees(children)[0])
@@ -1780,6 +1819,11 @@ def _predicate_condition(subject: Any, p: Predicate, meta: Any) -> n.Condition:
         return _count_compare(n.StatOf(subject, stat), quantity)
     if p.what == "endurance":
         return _count_compare(n.EnduranceOf(subject), p.data)
+    if p.what == "endurance than":  # "you have less endurance than target opponent"
+        op, other = p.data
+        return n.Compare(n.EnduranceOf(subject), op, n.EnduranceOf(other))
+    if p.what == "counters":  # "~ has a cosmic counter on him"
+        return n.Is(subject, (p.data,))
     if p.what == "compare stat":
         op, stat, right = p.data
         if isinstance(right, ThatOf):

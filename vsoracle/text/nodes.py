@@ -812,7 +812,8 @@ class Quantity(Node):
 
 
 #: The order of a filter's qualifiers (by class): what comes before the noun, then after it.
-_QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "SameAs", "Chosen", "WithOneTarget",
+_QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
+                    "WithOneTarget",
                     "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
                     "Shares", "HasEither", "Where", "Targeting")
 
@@ -1146,6 +1147,15 @@ class Targeting(Qualifier):
     """"that is targeting NP" (an effect)."""
 
     of: Selector
+
+
+@frozen
+class HasCounter(Qualifier):
+    """"with cosmic counters on them", "has a +1 ATK / +1 DEF counter on it" (``kind`` None: any)."""
+
+    kind: CounterKind | None = None
+    count: Amount = field(factory=lambda: Fixed(1))  # at least this many
+    word: str = display("a")  # "a" | "several" (as written: "a cosmic counter", "cosmic counters")
 
 
 @frozen

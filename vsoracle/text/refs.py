@@ -604,7 +604,37 @@ def _number_targets(power: n.Power) -> n.Power:
         if isinstance(x, n.Filter) and x.target == TARGET:
             return attrs.evolve(x, target=order[x.pos])
         return x
-    return _map_outside_quotes(power, number)
+    return _once(_map_outside_quotes(power, number))
+
+
+def _once(power: n.Power) -> n.Power:
+    """A target is written once: where one noun phrase is the subject of several predicates
+    ("Target opponent discards a card and loses 2 endurance"), the later ones refer to it."""
+    seen: set[int] = set()
+
+    def walk(x: Any) -> Any:
+        if isinstance(x, n.GainPower):
+            return x
+        if isinstance(x, tuple):
+            return tuple(walk(y) for y in x)
+        if isinstance(x, n.Filter) and x.target is not None:
+            if x.target in seen:
+                return n.TargetRef(x.target)
+            seen.add(x.target)
+            return x
+        if isinstance(x, n.Node) and attrs.has(type(x)):
+            changes = {}
+            names = [a.name for a in attrs.fields(type(x))]
+            if isinstance(x, (n.May, n.IfDone)):
+                names = ["player", "effect"]  # "Target player may …": the player is said first
+            for name in names:
+                value = getattr(x, name)
+                new = walk(value)
+                if new is not value:
+                    changes[name] = new
+            return attrs.evolve(x, **changes) if changes else x
+        return x
+    return walk(power)
 
 
 def _outside_quotes(power: n.Power) -> Any:

@@ -352,6 +352,8 @@ class Speech:
             subject = getattr(e, "object")
             return f"{self.np(subject, 'subject')} {self.vp(e, base=_plural(subject))}"
         who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
+        if isinstance(e, n.BecomeTarget):  # "a plot twist effect targets ~"
+            return f"{self.np(who, 'subject')} target{'' if _plural(who) else 's'} {self.np(e.object, 'object')}"
         return f"{self.np(who, 'subject')} {self.vp(e, base=_plural(who))}"
 
     def would(self, e: n.Event, role: str | None) -> str:
@@ -363,6 +365,8 @@ class Speech:
             how = "become" if role == "become" else "be"
             return f"{self.np(subject, 'subject')} would {how} {self.participle(e)}"
         who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
+        if isinstance(e, n.BecomeTarget):
+            return f"{self.np(who, 'subject')} would target {self.np(e.object, 'object')}"
         return f"{self.np(who, 'subject')} would {self.vp(e, base=True)}"
 
     def passive(self, e: n.Event, plural: bool) -> str:
@@ -458,6 +462,11 @@ class Speech:
         if isinstance(e, n.Draw):
             return self.draw(e, v)
         if isinstance(e, n.Discard):
+            f = e.object
+            if isinstance(f, n.Filter) and f.kind == "card" and not f.qualifiers and f.target is None \
+                    and f.quantity is not None and f.quantity.op == "=" and f.quantity.n is not None \
+                    and not _plain_number(f.quantity.n) and not isinstance(f.quantity.n, n.Times):
+                return f"{v('discard')} cards equal to {self.amount(f.quantity.n)}"
             return f"{v('discard')} {o(e.object, 'object')}"
         if isinstance(e, n.Reveal):
             return f"{v('reveal')} {o(e.object, 'object')}"
@@ -741,7 +750,7 @@ class Speech:
 
     def modal_vp(self, e: n.Event) -> str:
         """After cannot/can: the event with :class:`~nodes.Affected` as its subject."""
-        if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.Attack,)):
+        if isinstance(getattr(e, "object", None), n.Affected):
             if isinstance(e, n.BecomeTarget):
                 return f"be the target of {self.np(e.agent, 'object')}"
             return f"be {self.participle(e)}"
@@ -874,6 +883,10 @@ class Speech:
                 verb = "are" if _plural(base) or quantity.op != "=" or quantity.n != n.Fixed(1) else "is"
                 return f"{self.np(base, 'subject')} {verb} {last.name}"
             raise RenderError("cannot render this count")
+        if isinstance(left, n.EnduranceOf) and isinstance(right, n.EnduranceOf) and op in (">", "<"):
+            who = left.player
+            return f"{self.np(who, 'subject')} {_has(who)} {'more' if op == '>' else 'less'} endurance than " \
+                   f"{self.np(right.player, 'object')}"
         if isinstance(left, n.EnduranceOf) and isinstance(right, n.Fixed):
             who = left.player
             return f"{self.np(who, 'subject')} {_has(who)} {self.quantity_words(n.Quantity(op, right))} endurance"
@@ -910,6 +923,8 @@ class Speech:
             return f"{who} {be} in {self.zone(q.zone)}" if q.zone is not None else f"{who} {be} in play"
         if isinstance(q, n.HasKeyword):
             return f"{who} {_has(c.subject)} {_join([_kw(k) for k in q.keywords])}"
+        if isinstance(q, n.HasCounter):
+            return f"{who} {_has(c.subject)} {self.counters(q)} on {'them' if _plural(c.subject) else 'it'}"
         if isinstance(q, n.Name):
             return f"{who} {_has(c.subject)} the {q.name} affiliation"
         if isinstance(q, n.Adjacent):
@@ -1225,6 +1240,8 @@ class Speech:
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.HasKeyword):
                 out.append(f"with {_join([_kw(k) for k in q.keywords])}")
+            elif isinstance(q, n.HasCounter):
+                out.append(f"with {self.counters(q)} on {'it' if q.word == 'a' else 'them'}")
             elif isinstance(q, n.SameAs):
                 out.append(f"with the same {_stat_word(q.what)} as {self.np(q.of, 'object')}")
             elif isinstance(q, n.Chosen):
@@ -1274,6 +1291,25 @@ class Speech:
         word = {">": "greater than", "<": "less than", "=": "equal to", "<=": "less than or equal to",
                 ">=": "greater than or equal to"}[q.op]
         return f"{word} {self.amount(q.n)}"
+
+    def counters(self, q: n.HasCounter) -> str:
+        """"a cosmic counter", "cosmic counters", "two +1 ATK / +1 DEF counters", "counters"."""
+        kind = q.kind
+        one = q.count == n.Fixed(1)
+        if kind is None:
+            return "counters" if one else f"{self.amount(q.count)} counters"
+        if kind.name:
+            what = f"{kind.name} counter"
+        elif kind.atk and kind.def_:
+            what = f"{kind.atk:+d} ATK / {kind.def_:+d} DEF counter"
+        else:
+            stat, value = ("ATK", kind.atk) if kind.atk else ("DEF", kind.def_)
+            what = f"{value:+d} {stat} counter"
+        if one and (q.word == "a" or not kind.name):
+            return _article(what)
+        if one:
+            return what + "s"
+        return f"{self.amount(q.count)} {what}s"
 
     def share_words(self, q: n.Shares) -> str:
         nouns = " or ".join(_article(w) if i == 0 else w for i, w in enumerate(q.what))
