@@ -416,6 +416,8 @@ class Speech:
             return f"put {where} {self.zone(e.to.zone)}{origin}"
         if isinstance(e, n.Turn):
             return f"turned face {e.face}"
+        if isinstance(e, n.BecomeTarget):
+            return "targeted" + by_text
         raise RenderError(f"no passive for {type(e).__name__}")
 
     def vp(self, e: n.Event, base: bool) -> str:
@@ -649,13 +651,25 @@ class Speech:
             preds.append(("get " if base else "gets ") + " / ".join(words))
             stats.clear()
 
+        def factor(c: n.StatChange) -> Any:
+            return c.amount.factor if isinstance(c.amount, n.Times) and c.amount.word == "for each" else None
+
+        several = len({repr(factor(c)) for c in m.changes if isinstance(c, n.StatChange)}) > 1
         for c in m.changes:
             if isinstance(c, n.StatChange):
+                if several and stats and factor(stats[-1]) != factor(c):
+                    # "+1 ATK for each card in your KO'd pile and +1 DEF for each card in your hand"
+                    flush_stats()
+                    preds[-1] += tail_each
+                    tail_each = ""
                 stats.append(c)
                 continue
             flush_stats()
             preds.append(self.change(c, base, m.subject))
         flush_stats()
+        if several:
+            preds[-1] += tail_each
+            tail_each = ""
         d = m.duration
         tail = ""
         if d.while_ is not None:
@@ -750,7 +764,8 @@ class Speech:
 
     def modal_vp(self, e: n.Event) -> str:
         """After cannot/can: the event with :class:`~nodes.Affected` as its subject."""
-        if isinstance(getattr(e, "object", None), n.Affected):
+        if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
+                                                                                      n.LeavePlay)):
             if isinstance(e, n.BecomeTarget):
                 return f"be the target of {self.np(e.agent, 'object')}"
             return f"be {self.participle(e)}"
@@ -942,6 +957,9 @@ class Speech:
         """The past: "you played another plot twist this turn", "it attacked this turn"."""
         tail = self.span(span)
         who = getattr(e, "agent", None)
+        obj = getattr(e, "object", None)
+        if who is None and obj is not None and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
+            return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
         if isinstance(e, n.Attack):
             return f"{self.np(e.agent, 'subject')} attacked" + (f" {self.np(e.object, 'object')}" if e.object else "") + tail
         if isinstance(e, n.Play):
@@ -1318,13 +1336,16 @@ class Speech:
     def relative(self, c: n.Condition) -> str:
         if isinstance(c, n.Happened):
             e = c.event
+            if isinstance(getattr(e, "object", None), n.Affected) and getattr(e, "agent", None) is None:
+                return f"was {self.participle(e)}" + self.span(c.span)
             if isinstance(e, n.Breakthrough):
                 return "caused breakthrough" + self.span(c.span)
             if isinstance(e, n.Attack):
                 return "attacked" + self.span(c.span)
             if isinstance(e, n.Defend):
                 return "defended" + self.span(c.span)
-            if isinstance(getattr(e, "object", None), n.Affected):
+            if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
+                                                                                      n.LeavePlay)):
                 return f"was {self.participle(e)}" + self.span(c.span)
         if isinstance(c, n.Compare) and isinstance(c.left, n.NumberOf):
             sel = c.left.selector
@@ -1362,7 +1383,8 @@ def _stat_word(stat: str) -> str:
 
 
 def _article(text: str) -> str:
-    return ("an " if text[:1].lower() in "aeiou" and not text.lower().startswith("one") else "a ") + text
+    vowel = text[:1].lower() in "aeiou" and not text.lower().startswith("one") or text.startswith("X-")
+    return ("an " if vowel else "a ") + text
 
 
 def _plural(s: Any) -> bool:
