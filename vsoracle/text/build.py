@@ -482,6 +482,10 @@ class Build(Transformer):
         parts = _trees(children)
         return Mod("at start", (parts[0], parts[1].data if len(parts) > 1 else None))
 
+    def at_end_mod(self, meta, children):
+        parts = _trees(children)
+        return Mod("at end", (parts[0], parts[1].data if len(parts) > 1 else None))
+
     def during(self, meta, children): return Mod("during", children[0])
     def from_cause(self, meta, children): return Mod("from", _trees(children)[0])
     def as_though(self, meta, children): return Mod("as though", children[0])
@@ -636,6 +640,12 @@ class Build(Transformer):
         zone = _trees(children)[0]
         return Verb(n.Discard, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
                                                    end=meta.end_pos)})
+
+    def reveal_zone(self, meta, children):
+        """"Target player reveals his or her hand": every card in it."""
+        zone = _trees(children)[0]
+        return Verb(n.Reveal, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
+                                                  end=meta.end_pos)})
 
     def shuffle_into(self, meta, children):
         """"Shuffle target card … into your deck": it goes into the deck, which is shuffled."""
@@ -1460,6 +1470,7 @@ class Build(Transformer):
     def from_zone_mod(self, meta, children): return n.InZone(children[0], word="from")
     def of_your_choice(self, meta, children): return n.OfYourChoice()
     def among(self, meta, children): return n.Among(_trees(children)[-1])
+    def other_than(self, meta, children): return n.Other(_trees(children)[-1])
     def than(self, meta, children): return n.Than(_trees(children)[-1])
 
     def that_rel(self, meta, children):

@@ -488,7 +488,9 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
         elif k == "unless":
             unless.append(m.data)
         elif k == "at start":
-            delayed = m.data
+            delayed = (n.AtStart,) + m.data
+        elif k == "at end":
+            delayed = (n.AtEnd,) + m.data
         elif k == "from":
             if not isinstance(effect, n.Endurance):
                 raise CardTextError('"from …" names what causes an endurance loss')
@@ -513,8 +515,8 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
         else:
             raise CardTextError(f"vsoracle cannot read \"{k}\" here")
     if delayed is not None:
-        step, span = delayed
-        effect = n.Delayed(n.AtStart(step), effect, n.Duration(span))
+        when, step, span = delayed
+        effect = n.Delayed(when(step), effect, n.Duration(span))
     for cond in unless:
         effect = n.Unless(effect, cond)
     for cond in conditions:

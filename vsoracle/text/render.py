@@ -220,6 +220,9 @@ class Speech:
             if e.otherwise is not None:
                 out.append(f"otherwise, {self.body(e.otherwise)}.")
             return out
+        if isinstance(e, n.Delayed) and e.duration.span is None and isinstance(e.trigger, (n.AtStart, n.AtEnd)) \
+                and isinstance(e.effect, n.Event):
+            return [self.clause(e) + "."]  # "Stun target character at the end of the turn." (no span: not a trigger)
         if isinstance(e, n.Delayed):
             return [f"{_uncap(self.trigger(e.trigger))}{self.span(e.duration.span)}, {self.body(e.effect)}."]
         if isinstance(e, n.CreateReplacement):
@@ -258,8 +261,9 @@ class Speech:
             return f"{self.clause(e.effect)} unless {self.condition(e.condition)}"
         if isinstance(e, n.Choose):
             return f"choose {self.np(e.selector)}"
-        if isinstance(e, n.Delayed) and isinstance(e.trigger, n.AtStart):
-            return f"{self.clause(e.effect)} at the start of {self.step(e.trigger.step)}{self.span(e.duration.span)}"
+        if isinstance(e, n.Delayed) and isinstance(e.trigger, (n.AtStart, n.AtEnd)):
+            when = "start" if isinstance(e.trigger, n.AtStart) else "end"
+            return f"{self.clause(e.effect)} at the {when} of {self.step(e.trigger.step)}{self.span(e.duration.span)}"
         if isinstance(e, n.Nothing):
             raise RenderError("nothing happens: no card text says it alone")
         raise RenderError(f"cannot render {type(e).__name__} inside a sentence")
@@ -1493,6 +1497,8 @@ def _hoist_x(e: n.Event) -> tuple[n.Event, n.Amount | None]:
     """An event whose object says "with cost N or less" of an N that is no number ("the number of
     …"): the event with X there, and N (said ", where X is N")."""
     obj = getattr(e, "object", None)
+    if isinstance(obj, n.TopCards) and not _plain_number(obj.count):  # "the top X cards of your deck, where X is …"
+        return attrs.evolve(e, object=attrs.evolve(obj, count=n.X())), obj.count
     if not isinstance(obj, n.Filter):
         return e, None
     for q in obj.qualifiers:
