@@ -37,6 +37,7 @@ _PLURAL = {"character": "characters", "card": "cards", "character card": "charac
            "triggered effect": "triggered effects", "affiliation": "team affiliations", "trait": "traits",
            "point": "points", "power": "powers"}
 _SINGULAR_ODD = {"affiliation": "team affiliation"}
+_PLURAL_ZONES = {"hand": "hands", "deck": "decks", "ko pile": "KO'd piles", "resource row": "resource rows"}
 _POSSESSIVE = {"he": "his", "she": "her", "him": "his", "her": "her", "it": "its", "they": "their", "them": "their",
                "he or she": "his or her", "his": "his", "its": "its", "their": "their", "his or her": "his or her"}
 _OBJECTIVE = {"he": "him", "she": "her", "his": "him", "her": "her", "it": "it", "its": "it", "they": "them",
@@ -547,6 +548,10 @@ class Speech:
                 return f"{v('return')} {obj} to play{exhausted}"
             return f"{v('put')} {obj} into play{exhausted}"
         where = self.zone(zone) if zone is not None else ""
+        if e.word == "return" and zone is not None and zone.owner == n.OwnerOf(n.Affected()) and _plural(e.object) \
+                and len(zone.names) == 1:  # "return all stunned characters to their owners' hands"
+            names = _PLURAL_ZONES.get(zone.names[0], zone.names[0])
+            return f"{v('return')} {obj}{face} to their owners' {names}{order}"
         if e.word == "return":
             return f"{v('return')} {obj}{face} to {where}{order}"
         if e.word == "move":
@@ -1213,7 +1218,7 @@ class Speech:
         words = ([det] if det and det not in ("a", "an") else []) + pre + [heads]
         text = " ".join(w for w in words if w)
         if post:
-            rest = self.postmods(f.qualifiers)
+            rest = self.postmods(f.qualifiers, plural)
             if rest:
                 text += " " + " ".join(rest)
         if det in ("a", "an"):
@@ -1239,7 +1244,7 @@ class Speech:
                 out.append(("non-" if q.negated else "") + q.name)
         return out
 
-    def postmods(self, qualifiers: Iterable[n.Qualifier]) -> list[str]:
+    def postmods(self, qualifiers: Iterable[n.Qualifier], plural: bool = True) -> list[str]:
         """Modifiers after the noun, in an order that reads back the same: the controller first,
         then "with …", names and zones, the relative clause, and last those that end in a noun
         phrase of their own ("adjacent to ~", "with the same name as …"), which would otherwise
@@ -1254,7 +1259,7 @@ class Speech:
         rels: list[str] = []
         for q in first + middle + inner:
             if isinstance(q, n.Adjacent) and relatives:
-                rels.append(f"are adjacent to {self.np(q.to, 'object')}")
+                rels.append(f"{'are' if plural else 'is'} adjacent to {self.np(q.to, 'object')}")
                 continue
             if isinstance(q, n.Among) and q.word == "implicit":
                 continue
@@ -1287,12 +1292,12 @@ class Speech:
             elif isinstance(q, n.Than):
                 out.append(f"than {self.np(q.of, 'object')}")
             elif isinstance(q, n.Shares):
-                rels.append(f"share {self.share_words(q)}")
+                rels.append(f"{'share' if plural else 'shares'} {self.share_words(q)}")
             elif isinstance(q, n.HasEither):
                 if q.chosen:
-                    rels.append("have either of the chosen affiliations")
+                    rels.append(f"{'have' if plural else 'has'} either of the chosen affiliations")
                 else:
-                    rels.append(f"have either the {' or '.join(q.names)} affiliation")
+                    rels.append(f"{'have' if plural else 'has'} either the {' or '.join(q.names)} affiliation")
             elif isinstance(q, n.Where):
                 rels.append(self.relative(q.condition))
             elif isinstance(q, n.Targeting):
