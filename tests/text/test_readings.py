@@ -167,6 +167,16 @@ READINGS = [
                  n.Sequence((DRAW, n.Conditional(n.Compare(n.PointsPaid(), "=", n.Fixed(3)), DRAW))))),
     ("If Bob has attacked this turn, draw a card.",
      n.Spell(n.Conditional(n.Happened(n.Attack(agent=n.Filter("character", (n.Named("Bob"),), A)), "turn"), DRAW))),
+    # wordings beyond the corpus that need a node the engine refuses
+    ("Target player discards a card at random.",
+     n.Spell(n.Discard(agent=n.Filter("player", (), A, 1), object=n.Filter("card", (n.AtRandom(),), A)))),
+    ("Characters you control with cosmic counters on them get +1 ATK.",
+     n.Static(n.Modify(n.Filter("character", (n.HasCounter(n.CounterKind(name="cosmic")),) + YOU_CONTROL),
+                       (n.StatChange("atk", ONE),), n.NO_DURATION))),
+    ("Shuffle target character card from your KO'd pile into your deck.",
+     n.Spell(n.Move(object=KO_PILE_CARD, to=n.Place(n.Zone(("deck",), n.You()), "shuffled")))),
+    ("At the end of the turn, return Zephyr to its owner's hand.",
+     n.Triggered(n.AtEnd(n.Step("turn")), n.Move(object=n.Self(), to=n.Place(n.Zone(("hand",), n.OwnerOf(n.Self())))))),
 ]
 
 
@@ -193,6 +203,10 @@ REFUSED = {
     "Zephyr cannot use powers.": "only a player's use of powers",
     "Characters you control cannot use activated powers.": "only a player's use of powers",
     "If you paid 2 endurance this turn, draw a card.": "a payment is not told from a loss",
+    "Target player discards a card at random.": "at random",
+    "Characters you control with cosmic counters on them get +1 ATK.": "with cosmic counters on them",
+    "Shuffle target character card from your KO'd pile into your deck.": "shuffling a card into a deck",
+    "At the end of the turn, return Zephyr to its owner's hand.": "the game has no instant by that name",
 }
 
 

@@ -59,7 +59,7 @@ LIMITS = frozenset({n.PerTurn, n.OnlyIf, n.OnlyDuring, n.OnlyFrom})
 POWERS = frozenset({n.Keywords, n.KeywordPower, n.Activated, n.Triggered, n.Static, n.Replacement, n.Restriction,
                     n.AdditionalCost, n.AlternateCost, n.Spell, n.Crossover})
 #: Nodes the engine has no rule for anywhere yet ("this power" as a noun phrase).
-REFUSED = frozenset({n.ThisPower, n.HasCounter})
+REFUSED = frozenset({n.ThisPower, n.HasCounter, n.AtRandom})
 
 _ONE_TARGET = n.Quantity("=", n.Fixed(1))
 

@@ -482,6 +482,8 @@ class Build(Transformer):
         parts = _trees(children)
         return Mod("at start", (parts[0], parts[1].data if len(parts) > 1 else None))
 
+    def at_random(self, meta, children): return Mod("at random")
+
     def at_end_mod(self, meta, children):
         parts = _trees(children)
         return Mod("at end", (parts[0], parts[1].data if len(parts) > 1 else None))

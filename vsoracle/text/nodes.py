@@ -815,7 +815,7 @@ class Quantity(Node):
 _QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
                     "WithOneTarget",
                     "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
-                    "Shares", "HasEither", "Where", "Targeting")
+                    "Shares", "HasEither", "Where", "Targeting", "AtRandom")
 
 
 def canonical(qualifiers: Any) -> tuple[Any, ...]:
@@ -1156,6 +1156,11 @@ class HasCounter(Qualifier):
     kind: CounterKind | None = None
     count: Amount = field(factory=lambda: Fixed(1))  # at least this many
     word: str = display("a")  # "a" | "several" (as written: "a cosmic counter", "cosmic counters")
+
+
+@frozen
+class AtRandom(Qualifier):
+    """"a card at random": which one is picked at random, not chosen."""
 
 
 @frozen

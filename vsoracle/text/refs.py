@@ -499,6 +499,11 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
             effect = _replace_x(effect, m.data)
         elif k == "rounded":
             effect = _rounded(effect, m.data)
+        elif k == "at random":  # "discards a card at random": the card is picked at random
+            obj = getattr(effect, "object", None)
+            if not isinstance(obj, n.Filter):
+                raise CardTextError('"at random" is said of cards picked ("discards a card at random")')
+            effect = attrs.evolve(effect, object=attrs.evolve(obj, qualifiers=obj.qualifiers + (n.AtRandom(),)))
         elif k == "any order":
             if not isinstance(effect, n.Move):
                 raise CardTextError('"in any order" is said of cards put somewhere')

@@ -438,6 +438,9 @@ class Speech:
 
         o = self.np
         obj = getattr(e, "object", None)
+        if isinstance(obj, n.Filter) and any(isinstance(q, n.AtRandom) for q in obj.qualifiers):
+            kept = tuple(q for q in obj.qualifiers if not isinstance(q, n.AtRandom))
+            return f"{self.vp(attrs.evolve(e, object=attrs.evolve(obj, qualifiers=kept)), base)} at random"
         if isinstance(obj, n.Filter) and obj.quantity is not None and isinstance(obj.quantity.n, n.Times) \
                 and obj.quantity.n.word == "for each":  # "discards a card for each …"
             each = obj.quantity.n
@@ -1275,6 +1278,8 @@ class Speech:
                 out.append(f"with the chosen {q.binding}")
             elif isinstance(q, n.WithOneTarget):
                 out.append("with one target")
+            elif isinstance(q, n.AtRandom):
+                out.append("at random")
             elif isinstance(q, n.Named):
                 out.append(f"named {self.name if q.self_ else q.name}")
             elif isinstance(q, n.Adjacent):
