@@ -415,6 +415,11 @@ class Build(Transformer):
     def does_not(self, meta, c):
         p = self._pred("cannot", meta, c)
         return attrs.evolve(p, mode="does_not")
+
+    def did_not(self, meta, c):
+        """"If you did not play a plot twist this turn": it did not happen."""
+        p = self._pred("cannot", meta, c)
+        return attrs.evolve(p, mode="did_not")
     def may(self, meta, c): return self._pred("may", meta, c)
     def must(self, meta, c): return self._pred("must", meta, c)
     def cannot(self, meta, c): return self._pred("cannot", meta, c)
@@ -1768,6 +1773,8 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
         return n.Not(n.Does(what.make(subject)))
     if p.mode == "does_not":
         return n.Not(_condition(subject, attrs.evolve(p, mode="does"), meta))
+    if p.mode == "did_not" and isinstance(what, Verb):
+        return n.Not(n.Happened(what.make(subject), span))
     return _unread(meta)
 
 

@@ -866,7 +866,11 @@ class Speech:
         if isinstance(c, n.Is):
             return self.is_(c, negated=True)
         if isinstance(c, n.Happened):
-            text = self.happened(c.event, c.span)
+            e = c.event
+            who = e.player if isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else getattr(e, "agent", None)
+            if who is not None and not (isinstance(e, n.Endurance) and e.cause == "pay"):
+                return f"{self.np(who, 'subject')} did not {self.vp(e, base=True)}{self.span(c.span)}"
+            text = self.happened(e, c.span)
             for verb in (" was ", " were "):
                 if verb in text:
                     return text.replace(verb, verb + "not ", 1)
@@ -948,12 +952,13 @@ class Speech:
             return f"{who} {be} {q.name}"
         if isinstance(q, n.InZone):
             return f"{who} {be} in {self.zone(q.zone)}" if q.zone is not None else f"{who} {be} in play"
+        has = (("do" if _plural(c.subject) else "does") + " not have") if negated else _has(c.subject)
         if isinstance(q, n.HasKeyword):
-            return f"{who} {_has(c.subject)} {_join([_kw(k) for k in q.keywords])}"
+            return f"{who} {has} {_join([_kw(k) for k in q.keywords])}"
         if isinstance(q, n.HasCounter):
-            return f"{who} {_has(c.subject)} {self.counters(q)} on {'them' if _plural(c.subject) else 'it'}"
+            return f"{who} {has} {self.counters(q)} on {'them' if _plural(c.subject) else 'it'}"
         if isinstance(q, n.Name):
-            return f"{who} {_has(c.subject)} the {q.name} affiliation"
+            return f"{who} {has} the {q.name} affiliation"
         if isinstance(q, n.Adjacent):
             return f"{who} {be} adjacent to {self.np(q.to, 'object')}"
         if isinstance(q, n.Where) and isinstance(q.condition, n.Happened):
@@ -962,7 +967,9 @@ class Speech:
         if isinstance(q, n.ControlledBy):
             return f"{self.np(q.player, 'subject')} {_controls(q.player)} {self.np(c.subject, 'object')}"
         if isinstance(q, n.Shares):
-            return f"{who} {'share' if _plural(c.subject) else 'shares'} {self.share_words(q)}"
+            verb = ("do not share" if _plural(c.subject) else "does not share") if negated else \
+                ("share" if _plural(c.subject) else "shares")
+            return f"{who} {verb} {self.share_words(q)}"
         raise RenderError(f"cannot render \"is {type(q).__name__}\"")
 
     def happened(self, e: n.Event, span: str | None) -> str:
