@@ -666,9 +666,11 @@ def ev_endurance(draw: Any, sc: Scope, mode: str) -> Built:
     _step(sc)
     gain = draw(st.booleans())
     who = None if not sc.doer or draw(st.booleans()) else player_np(draw, sc)
-    how_much = amount(draw, sc)
+    # an amount drawn and then replaced would leave its mentions ("equal to ~'s ATK") behind
     if draw(st.integers(0, 4)) == 0:
-        how_much = n.Times(per_each(draw, sc), draw(fixed(1, 2, words=False)), word="for each")
+        how_much: n.Amount = n.Times(per_each(draw, sc), draw(fixed(1, 2, words=False)), word="for each")
+    else:
+        how_much = amount(draw, sc)
     note_player(sc, who)
     return n.Endurance(player=who, amount=how_much, gain=gain), "player" if who else None
 
