@@ -497,11 +497,11 @@ CASES: dict[str, Case] = {
     "card-text-line-ends-early": Case(
         BRICK + 'text = """\nDraw\nDraw a card.\n"""\n', 9,
         "card 'Brick' text, column 5: cannot read the end of the line here — "
-        "expected one of: a, a name, a number, affiliation, affiliations, all, an, another"),
+        "expected one of: a, a name, a number, activated, affiliation, affiliations, all, an"),
     "card-text-ends-early": Case(
         BRICK + 'text = "Draw"\n', 8,
         "card 'Brick' text, column 5: cannot read the end of the text here — "
-        "expected one of: a, a name, a number, affiliation, affiliations, all, an, another"),
+        "expected one of: a, a name, a number, activated, affiliation, affiliations, all, an"),
     "card-text-meaningless": Case(
         BRICK + 'text = "KO that character."\n', 8, "card 'Brick' text, column 4: 'that character' has nothing to refer to"),
     "card-text-parses-but-cannot-play": Case(

@@ -666,9 +666,11 @@ def ev_endurance(draw: Any, sc: Scope, mode: str) -> Built:
     _step(sc)
     gain = draw(st.booleans())
     who = None if not sc.doer or draw(st.booleans()) else player_np(draw, sc)
-    how_much = amount(draw, sc)
+    # an amount drawn and then replaced would leave its mentions ("equal to ~'s ATK") behind
     if draw(st.integers(0, 4)) == 0:
-        how_much = n.Times(per_each(draw, sc), draw(fixed(1, 2, words=False)), word="for each")
+        how_much: n.Amount = n.Times(per_each(draw, sc), draw(fixed(1, 2, words=False)), word="for each")
+    else:
+        how_much = amount(draw, sc)
     note_player(sc, who)
     return n.Endurance(player=who, amount=how_much, gain=gain), "player" if who else None
 
@@ -1050,18 +1052,17 @@ def condition_atom(draw: Any, sc: Scope) -> n.Condition:
     choice = draw(st.integers(0, 6))
     if choice == 0:
         f = counted(draw, sc)
-        if f.kind == "card":
-            sc.add("card", n.ConditionRef("object"))
+        if f.kind == "card":  # "no cards in …": nothing to refer to later
             return n.Compare(n.NumberOf(f), "=", n.Fixed(0))
         f = attrs.evolve(f, qualifiers=tuple(q for q in f.qualifiers if not isinstance(q, n.ControlledBy))
                          + (n.ControlledBy(YOU),))
         op = draw(st.sampled_from([">=", ">=", "=", "<="]))
         right = draw(fixed(1, 4)) if op != "=" else draw(st.sampled_from([n.Fixed(0), n.Fixed(1, word="one"),
                                                                            n.Fixed(2, word="two")]))
-        sc.add(noun_of(f), n.ConditionRef("object"))
+        if right != n.Fixed(0) or op != "=":  # "you control no X" names none
+            sc.add(noun_of(f), n.ConditionRef("object"))
         return n.Compare(n.NumberOf(f), op, right)
     if choice == 1:
-        sc.add("card", n.ConditionRef("object"))
         return n.Compare(n.NumberOf(n.Filter("card", (n.InZone(n.Zone(("hand",), YOU)),))), "=", n.Fixed(0))
     if choice == 2:
         sc.add("character", n.Self())
@@ -1090,6 +1091,7 @@ def _may_span(e: n.Event) -> bool:
 def condition(draw: Any, sc: Scope) -> n.Condition:
     """A condition, or two joined by "and" / "or", or "not"."""
     choice = draw(st.integers(0, 7))
+    before = len(sc.mentions)
     first = condition_atom(draw, sc)
     if choice == 0:
         return n.All((first, condition_atom(draw, sc)))
@@ -1097,7 +1099,9 @@ def condition(draw: Any, sc: Scope) -> n.Condition:
         return n.AnyOf((first, condition_atom(draw, sc)))
     if choice == 2 and (isinstance(first, n.Is) or isinstance(first, n.Compare) and first.op == ">="
                         and first.right == ONE and isinstance(first.left, n.NumberOf)):
-        return n.Not(first)  # "if ~ is not exhausted", "if you do not control a stunned character"
+        # "if ~ is not exhausted" names ~; "if you do not control a stunned character" names none
+        sc.mentions[before:] = [m for m in sc.mentions[before:] if not isinstance(m.ref, n.ConditionRef)]
+        return n.Not(first)
     return first
 
 
@@ -1233,6 +1237,13 @@ def instead(draw: Any, sc: Scope, power: bool) -> n.Instead:
     saved = sc.in_effect
     sc.in_effect = False
     event, role = any_event(draw, sc, "would")
+    # the replaced event's subject is what a pronoun means first, as a trigger's is
+    subject_role = "object" if role == "become" else role or "agent"
+    subject = getattr(event, subject_role, None)
+    if isinstance(subject, n.Filter):
+        sc.add(noun_of(subject), n.EventRef(subject_role), subject.kind in PLAYER_KINDS, salient=True)
+    elif isinstance(subject, n.Self):
+        sc.add("character", subject, salient=True)
     sc.in_effect = power
     effect, _ = any_event(draw, sc, "do")
     sc.in_effect = saved

@@ -26,7 +26,7 @@ from .actions import PAYABLE
 from .effects import EFFECT_EVENTS, EFFECT_FORMS
 from .events import PRIMITIVES
 from .keywords import defined_powers, is_known
-from .query import Query
+from .query import STEP_NAMES, Query
 from ..text import render
 
 __all__ = ["cannot_play"]
@@ -59,7 +59,9 @@ LIMITS = frozenset({n.PerTurn, n.OnlyIf, n.OnlyDuring, n.OnlyFrom})
 POWERS = frozenset({n.Keywords, n.KeywordPower, n.Activated, n.Triggered, n.Static, n.Replacement, n.Restriction,
                     n.AdditionalCost, n.AlternateCost, n.Spell, n.Crossover})
 #: Nodes the engine has no rule for anywhere yet ("this power" as a noun phrase).
-REFUSED = frozenset({n.ThisPower})
+REFUSED = frozenset({n.ThisPower, n.HasCounter, n.AtRandom})
+
+_ONE_TARGET = n.Quantity("=", n.Fixed(1))
 
 #: Parts that are plain values wherever they appear.
 PARTS = frozenset({n.CardText, n.Keyword, n.Place, n.CounterKind, n.Zone, n.Step, n.Duration, n.Instead})
@@ -143,6 +145,9 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
 
     if isinstance(node, n.Event):
         return _event(node, mode, name)
+    if isinstance(node, n.Modify) and not _is_player(node.subject) \
+            and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
+        return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
     if isinstance(node, n.Effect):
         return None if cls in EFFECT_FORMS else f"the effect \"{say(node)}\""
     if isinstance(node, n.Condition):
@@ -160,6 +165,8 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
     if isinstance(node, n.Amount):
         return None if cls in AMOUNTS else f"the number \"{say(node)}\""
     if isinstance(node, n.Selector):
+        if cls is n.Filter and node.target is not None and node.quantity not in (None, _ONE_TARGET):
+            return f"several targets in one noun phrase (\"{say(node)}\")"  # a target is one value
         return None if cls in SELECTORS else f"\"{say(node)}\""
     if isinstance(node, n.Change):
         if cls not in CHANGES:
@@ -173,12 +180,16 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
         return None if cls in LIMITS else f"the limit \"{say(node)}\""
     if isinstance(node, n.Power):
         return None if cls in POWERS else f"the power \"{say(node)}\""
+    if isinstance(node, n.Step) and node.name not in STEP_NAMES.values():
+        return f"the step \"{say(node)}\" (the game has no instant by that name yet)"
     return None
 
 
 def _event(e: n.Event, mode: str | None, name: str) -> str | None:
     cls = type(e)
     words = _say(e, name).rstrip(".")
+    if mode == "happens" and isinstance(e, n.Endurance) and e.cause == "pay":
+        return f"\"{words}\" as something that happens (a payment is not told from a loss yet)"
     if mode == "happens":
         return None if cls in HAPPENINGS else f"\"{words}\" as something that happens (nothing in the game does it yet)"
     if mode == "prohibited":
@@ -187,7 +198,18 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
         return None if cls in PERMITTED else f"\"can {words}\""
     if mode == "cost":
         return None if cls in PAYABLE and not getattr(e, "gain", False) else f"the cost \"{words}\""
+    if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("play",):
+        return f"the effect \"{words}\" (putting a card into play)"
+    if isinstance(e, n.Move) and e.to is not None and e.to.position == "shuffled":
+        return f"the effect \"{words}\" (shuffling a card into a deck)"
     return None if cls in EFFECT_EVENTS else f"the effect \"{words}\""
+
+
+def _is_player(s: Any) -> bool:
+    """Does the selector name players (whose use of powers a prohibition can forbid)?"""
+    if isinstance(s, (n.You, n.OpponentsOf, n.Acting, n.ControllerOf, n.OwnerOf)):
+        return True
+    return isinstance(s, n.Filter) and s.kind in ("player", "opponent")
 
 
 def _say(node: Any, name: str) -> str:

@@ -35,10 +35,13 @@ _ONE = n.Fixed(1)
 
 @attrs.frozen(eq=False)
 class Pronoun(n.Ref):
-    """he, she, it, him, her, they, them; his/her/its/their as possessors."""
+    """he, she, it, him, her, they, them; his/her/its/their as possessors; ``did`` for the "he"
+    of "if he does" (the player who did the step before)."""
 
     word: str
     pos: int
+    did: bool = False
+    zone_owner: bool = False  # "his KO'd pile": a player's
 
 
 @attrs.frozen(eq=False)
@@ -149,10 +152,11 @@ class Clause:
 class Sentence:
     """One sentence of a line, before the line is classified."""
 
-    kind: str  # plain | conditional | instead | while | while_state | delayed | then | otherwise |
+    kind: str  # plain | conditional | instead | unless | while | while_state | delayed | then | otherwise |
     #            prevent | additional_cost | crossover
     data: Any
     pos: int = 0
+    comma: int = -1  # where its condition ends ("If ~ would be stunned, …")
 
 
 @attrs.frozen
@@ -168,7 +172,7 @@ def _is_token(x: Any) -> bool:
 
 def _trees(children: Iterable[Any]) -> list[Any]:
     """The children that are not punctuation or the readings of "and", "or" and ","."""
-    return [c for c in children if not _is_token(c) or c.type in ("NAME", "SELF", "NUMBER", "SIGNED", "SIGN")]
+    return [c for c in children if not _is_token(c) or c.type in ("NAME", "NAME_NP", "SELF", "NUMBER", "SIGNED", "SIGN")]
 
 
 def _words(children: Iterable[Any]) -> list[str]:
@@ -269,7 +273,8 @@ class Build(Transformer):
 
     def triggered(self, meta, children):
         parts = [c for c in children if not _is_token(c)]
-        return ("triggered", parts[0], tuple(parts[1:]))
+        comma = next(c for c in children if _is_token(c) and c.type.startswith("COMMA"))
+        return ("triggered", parts[0], tuple(parts[1:]), comma.start_pos)
 
     def sentences(self, meta, children):
         return ("sentences", tuple(children))
@@ -304,12 +309,24 @@ class Build(Transformer):
 
     def conditional(self, meta, children):
         parts = [c for c in children if not _is_token(c)]
+        comma = next(c for c in children if _is_token(c) and c.type.startswith("COMMA")).start_pos
         if len(parts) == 3:
-            return Sentence("instead", (parts[0], parts[2]), meta.start_pos)
-        return Sentence("conditional", (parts[0], parts[1]), meta.start_pos)
+            return Sentence("instead", (parts[0], parts[2]), meta.start_pos, comma)
+        return Sentence("conditional", (parts[0], parts[1]), meta.start_pos, comma)
 
     def instead(self, meta, children):
         return "instead"
+
+    def for_each_sentence(self, meta, children):
+        """"For each stunned character you control, draw a card." (each step so many times)."""
+        parts = [c for c in children if not _is_token(c)]
+        body = parts[-1]
+        per = self._filter(None, parts[:-1], meta)
+        return Sentence("for each", (Mod("for each", per), body), meta.start_pos)
+
+    def unless_sentence(self, meta, children):
+        cond, body = [c for c in children if not _is_token(c)]
+        return Sentence("unless", (cond, body), meta.start_pos)
 
     def while_sentence(self, meta, children):
         cond, body = [c for c in children if not _is_token(c)]
@@ -398,6 +415,11 @@ class Build(Transformer):
     def does_not(self, meta, c):
         p = self._pred("cannot", meta, c)
         return attrs.evolve(p, mode="does_not")
+
+    def did_not(self, meta, c):
+        """"If you did not play a plot twist this turn": it did not happen."""
+        p = self._pred("cannot", meta, c)
+        return attrs.evolve(p, mode="did_not")
     def may(self, meta, c): return self._pred("may", meta, c)
     def must(self, meta, c): return self._pred("must", meta, c)
     def cannot(self, meta, c): return self._pred("cannot", meta, c)
@@ -408,14 +430,23 @@ class Build(Transformer):
     def would_be(self, meta, c): return self._pred("would_be", meta, c)
     def is_(self, meta, c): return self._pred("is", meta, c)
     def is_not(self, meta, c): return self._pred("is_not", meta, c)
+    def was(self, meta, c): return self._pred("was", meta, c)
+    def was_not(self, meta, c): return self._pred("was_not", meta, c)
     def happened(self, meta, c): return self._pred("happened", meta, c)
 
     def did(self, meta, children):
         return Pred("did", None, (), meta.start_pos)
 
     def gets_too(self, meta, children):
+        """"gets +1 ATK and +1 DEF …": more stat changes of the predicate before."""
         parts = [c for c in children if not _is_token(c)]
-        return Pred("does", Predicate("get", parts[0], parts[0]), tuple(parts[1:]), meta.start_pos)
+        return Pred("does", Predicate("get too", parts[0], parts[0]), tuple(parts[1:]), meta.start_pos)
+
+    def cannot_either(self, meta, children):
+        """"cannot attack or defend": each is forbidden."""
+        verbs = tuple(c for c in children if isinstance(c, Verb))
+        mods = tuple(c for c in children if isinstance(c, Mod))
+        return Pred("cannot", ("either", verbs), mods, meta.start_pos)
 
     def vp_mods(self, meta, children):
         return VpMods(children[0], tuple(children[1:]))
@@ -428,6 +459,13 @@ class Build(Transformer):
 
     def while_mod(self, meta, children):
         return Mod("while", n.Is(n.Affected(), (children[0],)))
+
+    def while_in(self, meta, children):
+        return Mod("while", n.Is(n.Affected(), (n.InZone(_trees(children)[0]),)))
+
+    def while_condition(self, meta, children):
+        """"~ has range while you control a location": a while-condition on the position."""
+        return Mod("while", _trees(children)[0])
 
     def while_attacking_np(self, meta, children):
         np = _trees(children)[0]
@@ -448,6 +486,12 @@ class Build(Transformer):
     def at_start_mod(self, meta, children):
         parts = _trees(children)
         return Mod("at start", (parts[0], parts[1].data if len(parts) > 1 else None))
+
+    def at_random(self, meta, children): return Mod("at random")
+
+    def at_end_mod(self, meta, children):
+        parts = _trees(children)
+        return Mod("at end", (parts[0], parts[1].data if len(parts) > 1 else None))
 
     def during(self, meta, children): return Mod("during", children[0])
     def from_cause(self, meta, children): return Mod("from", _trees(children)[0])
@@ -539,6 +583,9 @@ class Build(Transformer):
     def greater_than(self, meta, children): return Be("greater", _trees(children)[-1])
     def less_than(self, meta, children): return Be("less", _trees(children)[-1])
     def equal_to(self, meta, children): return Be("equal", _trees(children)[-1])
+    def at_most_be(self, meta, children): return Be("at most", _trees(children)[-1])
+    def at_least_be(self, meta, children): return Be("at least", _trees(children)[-1])
+    def quantity_be(self, meta, children): return Be("quantity", _trees(children)[-1])
     def adjacent_be(self, meta, children): return Be("adjacent", _trees(children)[-1])
     def protecting(self, meta, children): return Be("protecting", _trees(children)[-1])
     def targeting(self, meta, children): return Be("targeting", _trees(children)[-1])
@@ -580,6 +627,37 @@ class Build(Transformer):
     defend = _v(n.Defend)
     reinforce = _v(n.Reinforce, "object")
     discard = _v(n.Discard, "object")
+
+    def discard_equal(self, meta, children):
+        """"discards cards equal to the number of …"."""
+        (amount,) = _trees(children)
+        return Verb(n.Discard, {"object": n.Filter("card", (), n.Quantity("=", amount), pos=meta.start_pos,
+                                                   end=meta.end_pos)})
+
+    def target_vp(self, meta, children):
+        """"Whenever a plot twist effect targets ~": ~ becomes its target."""
+        return Verb(n.BecomeTarget, {"object": _trees(children)[0]}, "agent")
+
+    def would_target(self, meta, children):
+        parts = _trees(children)
+        return Pred("would", Verb(n.BecomeTarget, {"object": parts[0]}, "agent"), tuple(parts[1:]), meta.start_pos)
+
+    def discard_zone(self, meta, children):
+        """"Discard your hand": every card in it."""
+        zone = _trees(children)[0]
+        return Verb(n.Discard, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
+                                                   end=meta.end_pos)})
+
+    def reveal_zone(self, meta, children):
+        """"Target player reveals his or her hand": every card in it."""
+        zone = _trees(children)[0]
+        return Verb(n.Reveal, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
+                                                  end=meta.end_pos)})
+
+    def shuffle_into(self, meta, children):
+        """"Shuffle target card … into your deck": it goes into the deck, which is shuffled."""
+        obj, zone = _trees(children)
+        return Verb(n.Move, {"object": obj, "to": n.Place(zone, "shuffled", word="into"), "word": "shuffle"})
     reveal = _v(n.Reveal, "object")
     look_at = _v(n.LookAt, "object")
     look_at_zone = _v(n.LookAt, "object")
@@ -620,14 +698,16 @@ class Build(Transformer):
 
     def put(self, meta, children):
         items = [c for c in children if isinstance(c, tuple)]
-        verbs = [Verb(n.Move, {"object": obj, "to": place, "face": face, "word": "put"}) for obj, face, place in items]
+        verbs = [Verb(n.Move, {"object": obj, "to": attrs.evolve(place, word="into") if place.word == "into exhausted"
+                               else place, "face": face, "word": "put", "exhausted": place.word == "into exhausted"})
+                 for obj, face, place in items]
         return verbs[0] if len(verbs) == 1 else ("several", tuple(verbs))
 
     def put_item(self, meta, children):
         parts = _trees(children)
         face = next((p for p in parts if isinstance(p, str)), None)
         obj = parts[0]
-        place = parts[-1]
+        place = next(p for p in parts if isinstance(p, n.Place))
         return (obj, face, place)
 
     def face(self, meta, children):
@@ -646,6 +726,16 @@ class Build(Transformer):
         return Verb(n.Move, {"object": obj, "to": n.Place(n.Zone(("removed",)), word="from the game"),
                              "word": "remove"})
 
+    def return_to_play(self, meta, children):
+        parts = _trees(children)
+        return Verb(n.Move, {"object": parts[0], "to": n.Place(n.Zone(("play",)), word="to"), "word": "return",
+                             "exhausted": len(parts) > 1})
+
+    def into_play(self, meta, children):
+        return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
+
+    def play_exhausted(self, meta, children): return True
+
     def return_(self, meta, children):
         obj, zone = _trees(children)
         return Verb(n.Move, {"object": obj, "to": n.Place(zone, word="to"), "word": "return"})
@@ -663,11 +753,12 @@ class Build(Transformer):
         return Verb(n.Draw, {"count": amount})
 
     def search(self, meta, children):
-        zone, obj = _trees(children)
-        return Verb(n.Search, {"zone": zone, "object": obj})
+        parts = _trees(children)
+        return Verb(n.Search, {"zone": parts[0], "object": parts[1] if len(parts) > 1 else None})
 
     def gain_endurance(self, meta, children):
-        return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": True}, "player")
+        parts = _trees(children)
+        return Verb(n.Endurance, {"amount": parts[0] if parts else None, "gain": True}, "player")
 
     def lose_endurance(self, meta, children):
         parts = _trees(children)
@@ -762,6 +853,31 @@ class Build(Transformer):
     def have_stat(self, meta, children):
         parts = _trees(children)
         return Predicate("stat", (parts[0], parts[1]))
+
+    def have_more_endurance(self, meta, children):
+        return Predicate("endurance than", (">", _trees(children)[-1]))
+
+    def have_less_endurance(self, meta, children):
+        return Predicate("endurance than", ("<", _trees(children)[-1]))
+
+    def have_counters(self, meta, children):
+        return Predicate("counters", _trees(children)[0])
+
+    def with_counters(self, meta, children):
+        return _trees(children)[0]
+
+    def some_counters(self, meta, children):
+        kind, count = _trees(children)[0]
+        return n.HasCounter(kind, count, word="a" if count == _ONE else "several")
+
+    def cosmic_counters(self, meta, children):
+        return n.HasCounter(n.CounterKind(name="cosmic"), word="several")
+
+    def any_counters(self, meta, children):
+        return n.HasCounter(None, word="several")
+
+    def with_either_chosen(self, meta, children):
+        return n.HasEither(chosen="affiliation")
 
     def have_endurance(self, meta, children):
         return Predicate("endurance", _trees(children)[0])
@@ -863,6 +979,20 @@ class Build(Transformer):
     def returned(self, meta, children):
         return Be("pp", Verb(n.Move, {"to": n.Place(_trees(children)[0], word="to"), "word": "return"}, "object"))
 
+    def put_pp(self, meta, children):
+        """"is put into your KO'd pile [from your deck]"."""
+        parts = _trees(children)
+        return Be("pp", Verb(n.Move, {"to": parts[0], "origin": parts[1] if len(parts) > 1 else None},
+                             "object"))
+
+    def moved_pp(self, meta, children):
+        parts = _trees(children)
+        return Be("pp", Verb(n.Move, {"to": n.Place(parts[0], word="to"), "origin": parts[1] if len(parts) > 1 else None,
+                                      "word": "move"}, "object"))
+
+    def turned_pp(self, meta, children):
+        return Be("pp", Verb(n.Turn, {"face": _trees(children)[0]}, "object"))
+
     def removed(self, meta, children):
         return Be("pp", Verb(n.Move, {"to": n.Place(n.Zone(("removed",)), word="from the game"), "word": "remove"},
                              "object"))
@@ -906,8 +1036,13 @@ class Build(Transformer):
             return Verb(n.Draw, {"count": q})
         return Verb(n.Draw, {"count": _count_of(obj, meta)})
 
-    def paid(self, meta, children):
-        return Verb(n.Endurance, {"amount": None, "word": "pay"}, "player")
+    def paid_endurance(self, meta, children):
+        """"If you paid 2 endurance this turn": endurance lost as a payment."""
+        return Verb(n.Endurance, {"amount": _trees(children)[0], "cause": "pay", "word": "pay"}, "player")
+
+    def paid_points(self, meta, children):
+        """"If you paid 3" (after "Pay up to 3 resource points >>>"): the points paid for this power."""
+        return Predicate("paid", _trees(children)[0])
 
     def chose(self, meta, children):
         return Predicate("chose", _trees(children)[0])
@@ -1064,13 +1199,23 @@ class Build(Transformer):
         return n.TopCards(zone, count, bottom=True, pos=meta.start_pos)
 
     def you(self, meta, children): return n.You()
-    def this_power(self, meta, children): return n.ThisPower()
+
+    def number_np(self, meta, children):
+        """"If the number of cards in your hand is 3 or more": an amount as a subject."""
+        return n.NumberOf(_trees(children)[-1])
+
+    def named_np(self, meta, children):
+        """A card's name that is not its own ("If Bob attacked this turn"): a character so named."""
+        return n.Filter("character", (n.Named(str(children[0])),), n.Quantity("=", _ONE), pos=meta.start_pos,
+                        end=meta.end_pos, words="name")
 
     # references
     def self_ref(self, meta, children): return n.Self(pos=meta.start_pos)
 
     def this_ref(self, meta, children):
         heads = _trees(children)[0]
+        if heads[1] == "power":
+            return n.ThisPower()
         return n.Self(word=f"this {heads[1]}", pos=meta.start_pos)
 
     def pronoun_ref(self, meta, children):
@@ -1102,6 +1247,7 @@ class Build(Transformer):
     def det_quantity(self, meta, children): return (children[0] if isinstance(children[0], n.Quantity) else
                                                     n.Quantity("=", children[0]), None, ())
     def det_number_target(self, meta, children): return (n.Quantity("=", _trees(children)[0]), TARGET, ())
+    def det_up_to_target(self, meta, children): return (n.Quantity("up to", _trees(children)[0]), TARGET, ())
     def det_more(self, meta, children): return (n.Quantity("more"), None, ())
     def det_fewer(self, meta, children): return (n.Quantity("fewer"), None, ())
 
@@ -1111,6 +1257,16 @@ class Build(Transformer):
         return noun(possessor, meta)
 
     def poss_np(self, meta, children): return _trees(children)[0]
+
+    def poss_target(self, meta, children):
+        """"target character's ATK": a target, as a possessor of an amount."""
+        f = self._filter((n.Quantity("=", _ONE), TARGET, ()), [c for c in children if not _is_token(c)], meta)
+        return attrs.evolve(f, end=meta.end_pos)
+
+    def poss_the(self, meta, children):
+        """"the defender's ATK"."""
+        f = self._filter(None, [c for c in children if not _is_token(c)], meta)
+        return attrs.evolve(f, words="the", end=meta.end_pos)
     def poss_your(self, meta, children): return n.You(word="your")
     def poss_his(self, meta, children): return Pronoun("his", meta.start_pos)
     def poss_her(self, meta, children): return Pronoun("her", meta.start_pos)
@@ -1123,13 +1279,6 @@ class Build(Transformer):
 
     def owner_noun(self, meta, children):
         return lambda p, m: n.OwnerOf(p)
-
-    def activated_powers_noun(self, meta, children):
-        return lambda p, m: n.Filter("power", (n.State("activated"), n.ControlledBy(p)), n.Quantity("all"),
-                                     pos=m.start_pos)
-
-    def powers_noun(self, meta, children):
-        return lambda p, m: n.Filter("power", (n.ControlledBy(p),), n.Quantity("all"), pos=m.start_pos)
 
     def stat_noun(self, meta, children):
         stat = children[0]
@@ -1144,6 +1293,8 @@ class Build(Transformer):
 
         def make(p: Any, m: Any) -> Any:
             f = self._filter(None, parts, m)
+            if f.kind == "power":  # "her activated powers": all the powers of what she controls
+                return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), quantity=n.Quantity("all"))
             if f.kind in ("opponent", "player") and isinstance(p, n.You):
                 return n.OpponentsOf(p) if f.kind == "opponent" and not f.qualifiers else f
             return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), words="possessed")
@@ -1153,7 +1304,8 @@ class Build(Transformer):
     def zone(self, meta, children):
         parts = _trees(children)
         joiner = "or" if any(_is_token(c) and c.type.startswith("OR") for c in children) else None
-        return n.Zone(tuple(parts[1:]), parts[0], word=joiner)
+        owner = attrs.evolve(parts[0], zone_owner=True) if isinstance(parts[0], Pronoun) else parts[0]
+        return n.Zone(tuple(parts[1:]), owner, word=joiner)
 
     def any_zone(self, meta, children):
         return n.Zone((_trees(children)[0],), None, word="a")
@@ -1235,6 +1387,7 @@ class Build(Transformer):
     affiliation = _head("affiliation")
     trait = _head("trait")
     point = _head("point")
+    power_head = _head("power")
 
     # premods and postmods
     def non(self, meta, children):
@@ -1270,12 +1423,33 @@ class Build(Transformer):
     adj_front_row = _adj("front row")
     adj_support_row = _adj("support row")
     adj_different = _adj("different")
+    adj_activated = _adj("activated")
 
     def with_stat(self, meta, children):
         stat, quantity = _trees(children)
         return n.StatIs(stat, quantity)
 
     def with_keyword(self, meta, children): return n.HasKeyword(_trees(children)[0])
+
+    def with_stat_greater(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity(">", amount))
+
+    def with_stat_less(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity("<", amount))
+
+    def with_stat_at_most(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity("<=", amount))
+
+    def with_stat_at_least(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity(">=", amount))
+
+    def with_stat_equal(self, meta, children):
+        stat, amount = _trees(children)[0], _trees(children)[-1]
+        return n.StatIs(stat, n.Quantity("=", amount, exact=True))
 
     def same_as(self, meta, children):
         what, np = _trees(children)
@@ -1303,6 +1477,7 @@ class Build(Transformer):
     def from_zone_mod(self, meta, children): return n.InZone(children[0], word="from")
     def of_your_choice(self, meta, children): return n.OfYourChoice()
     def among(self, meta, children): return n.Among(_trees(children)[-1])
+    def other_than(self, meta, children): return n.Other(_trees(children)[-1])
     def than(self, meta, children): return n.Than(_trees(children)[-1])
 
     def that_rel(self, meta, children):
@@ -1338,6 +1513,18 @@ class Build(Transformer):
             raise _fail("a relative clause vsoracle cannot read", meta)
         return q
 
+    def rel_was(self, meta, children):
+        """"that was KO'd this turn": what happened to each candidate."""
+        parts = _trees(children)
+        be = parts[0]
+        span = parts[1].data if len(parts) > 1 else None
+        if be.kind == "pp":
+            return n.Where(n.Happened(be.data.make(n.Affected()), span))
+        q = _be_qualifier(be)
+        if q is None or span is not None:
+            raise _fail("a relative clause vsoracle cannot read", meta)
+        return q
+
     def rel_happened(self, meta, children):
         parts = _trees(children)
         verb = parts[0]
@@ -1349,18 +1536,20 @@ class Build(Transformer):
         return n.Where(control_condition(n.Acting(), np))
 
     # counters: (kind, count)
+    def counter_one(self, meta, children): return _ONE
+
     def stat_counter(self, meta, children):
         a, d = [c for c in children if _is_token(c) and c.type == "SIGNED"]
-        return (n.CounterKind(int(str(a)), int(str(d))), _ONE)
+        return (n.CounterKind(int(str(a)), int(str(d))), children[0])
 
     def one_stat_counter(self, meta, children):
         signed = next(c for c in children if _is_token(c) and c.type == "SIGNED")
         stat = _trees(children)[-1]
         value = int(str(signed))
-        return (n.CounterKind(value if stat == "atk" else 0, value if stat == "def" else 0), _ONE)
+        return (n.CounterKind(value if stat == "atk" else 0, value if stat == "def" else 0), children[0])
 
     def cosmic_counter(self, meta, children):
-        return (n.CounterKind(name="cosmic"), _ONE)
+        return (n.CounterKind(name="cosmic"), children[0])
 
     # steps
     def the_step(self, meta, children):
@@ -1371,6 +1560,7 @@ class Build(Transformer):
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}", "your")
 
+    def the_turn(self, meta, children): return n.Step("turn")
     def step_name(self, meta, children): return str(children[0]).lower()
     def step_kind(self, meta, children): return str(children[0]).lower()
 
@@ -1461,9 +1651,12 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
 
 def control_condition(player: Any, np: Any) -> n.Condition:
     """"P controls NP": how many of NP P controls, compared as NP's determiner says ("three or
-    more X", "no X", "a X", "exactly one X"); "fewer X than Y" compares with Y's."""
+    more X", "no X", "a X", "exactly one X"); "fewer X than Y" compares with Y's; "A and B" both,
+    "A or B" either."""
     if isinstance(np, n.Together):
         return n.All(tuple(control_condition(player, part) for part in np.parts))
+    if isinstance(np, n.Either) and np.word != "heads":
+        return n.AnyOf(tuple(control_condition(player, part) for part in np.options))
     if not isinstance(np, n.Filter):
         return n.Is(np, (n.ControlledBy(player),))
     q = np.quantity
@@ -1492,8 +1685,10 @@ def condition_of(subject: Any, preds: tuple[Pred, ...], meta: Any = None) -> n.C
 
     A subject that counts ("no characters you control are stunned", "two or more X are …")
     compares how many match; a player who is one of several ("an opponent has more cards in his
-    hand than you") makes the condition hold if it holds for some such player."""
-    if isinstance(subject, n.Filter) and subject.target is None and subject.quantity is not None:
+    hand than you") makes the condition hold if it holds for some such player. What a subject
+    would do ("an opponent would draw a card") is an event's pattern, its subject as written."""
+    would = any(p.mode in ("would", "would_be") for p in preds)
+    if isinstance(subject, n.Filter) and subject.target is None and subject.quantity is not None and not would:
         most = _most(subject, preds)
         if most is not None:
             return most
@@ -1536,16 +1731,24 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
     what = p.what
     span = _duration(p.mods).span
     if p.mode == "did":
-        return n.Happened(n.Sequence(()), None) if False else _Did(subject)
+        return _Did(subject)
     if p.mode == "happened":
         if isinstance(what, Predicate) and what.what == "chose":
             return n.ChoseNames(what.data)
+        if isinstance(what, Predicate) and what.what == "paid":  # "if you paid 3": the points paid
+            q = what.data
+            return n.Compare(n.PointsPaid(), q.op if q.op != "up to" else "<=", q.n)
         if isinstance(what, Be):
             if what.kind == "pp":
                 return n.Happened(what.data.make(subject), span)
             q = _be_qualifier(what)
             return n.Is(subject, (q,)) if q is not None else _unread(meta)
         return n.Happened(what.make(subject), span)
+    if p.mode in ("was", "was_not"):
+        # "~ was KO'd this turn": what happened to it; "he was boosted", "it was a character card": what it was
+        cond = n.Happened(what.data.make(subject), span) if isinstance(what, Be) and what.kind == "pp" else \
+            _is_condition(subject, what, meta)
+        return n.Not(cond) if p.mode == "was_not" else cond
     if p.mode in ("is", "is_not"):
         cond = _is_condition(subject, what, meta)
         return n.Not(cond) if p.mode == "is_not" else cond
@@ -1570,6 +1773,8 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
         return n.Not(n.Does(what.make(subject)))
     if p.mode == "does_not":
         return n.Not(_condition(subject, attrs.evolve(p, mode="does"), meta))
+    if p.mode == "did_not" and isinstance(what, Verb):
+        return n.Not(n.Happened(what.make(subject), span))
     return _unread(meta)
 
 
@@ -1594,8 +1799,13 @@ class _Would(n.Condition):
 
 
 def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
-    if be.kind in ("greater", "less", "equal"):
-        op = {"greater": ">", "less": "<", "equal": "="}[be.kind]
+    if be.kind == "quantity":  # "its cost is 2 or less"
+        if not isinstance(subject, n.Amount):
+            return _unread(meta)
+        q = be.data
+        return n.Compare(subject, "<=" if q.op == "up to" else q.op, q.n)
+    if be.kind in ("greater", "less", "equal", "at most", "at least"):
+        op = {"greater": ">", "less": "<", "equal": "=", "at most": "<=", "at least": ">="}[be.kind]
         left = subject
         right = be.data
         if isinstance(right, ThatOf) and isinstance(left, n.StatOf):
@@ -1629,6 +1839,11 @@ def _predicate_condition(subject: Any, p: Predicate, meta: Any) -> n.Condition:
         return _count_compare(n.StatOf(subject, stat), quantity)
     if p.what == "endurance":
         return _count_compare(n.EnduranceOf(subject), p.data)
+    if p.what == "endurance than":  # "you have less endurance than target opponent"
+        op, other = p.data
+        return n.Compare(n.EnduranceOf(subject), op, n.EnduranceOf(other))
+    if p.what == "counters":  # "~ has a cosmic counter on him"
+        return n.Is(subject, (p.data,))
     if p.what == "compare stat":
         op, stat, right = p.data
         if isinstance(right, ThatOf):

@@ -66,7 +66,7 @@ _SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"
 #: words whose role depends on what follows them (the syntax module keeps what parses).
 CHOICES: Mapping[str, tuple[str, ...]] = {
     "and": ("AND_VP", "AND_NP", "AND_KW", "AND_C", "AND_NAME", "AND_ZONE", "AND_PUT", "AND_HEAD", "AND"),
-    "or": ("OR", "OR_NP", "OR_C", "OR_NAME", "OR_ZONE", "OR_HEAD", "OR_KW", "OR_GROUP"),
+    "or": ("OR", "OR_VP", "OR_NP", "OR_C", "OR_NAME", "OR_ZONE", "OR_HEAD", "OR_KW", "OR_GROUP"),
     ",": ("COMMA", "COMMA_LIST", "COMMA_KW", "COMMA_MOD", "COMMA_VP"),
     "her": ("HER", "HER_OBJ"),
     "ready": ("READY", "READY_A"),

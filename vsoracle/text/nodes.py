@@ -430,13 +430,16 @@ class Place(Node):
 @frozen
 class Move(Event):
     """A card changes place (CR 212): "move NP to …", "put NP into …", "return NP to …",
-    "remove NP from the game", "shuffle NP into …". ``word`` is the verb the card uses."""
+    "remove NP from the game", "shuffle NP into …", "put NP into play" (the zone "play").
+    ``word`` is the verb the card uses."""
 
     object: Selector | None = None
     to: Place | None = None
     agent: Selector | None = None
     face: str | None = None  # "down" | "up" | None
     any_order: bool = False
+    exhausted: bool = False  # "into play exhausted"
+    origin: "Zone | None" = None  # in a pattern: where the card was ("is put into your KO'd pile from your deck")
     word: str = display("put")
 
 
@@ -678,6 +681,7 @@ class Whenever(Trigger):
     event: Event
     word: str = display("whenever")
     subject: str | None = display(None)  # the event's role the text's subject fills
+    end: int = display(-1)  # where the trigger's clause ends in the text (its comma)
 
 
 @frozen
@@ -707,6 +711,7 @@ class Instead(Node):
     first: bool = display(True)  # "instead, E" (True) or "E instead"
     prevent: bool = display(False)  # written "Prevent all …"
     subject: str | None = display(None)  # the role the sentence's subject fills ("become": "would become …")
+    end: int = display(-1)  # where the "If … would …" clause ends in the text (its comma)
 
 
 @frozen
@@ -802,9 +807,10 @@ class Quantity(Node):
 
 
 #: The order of a filter's qualifiers (by class): what comes before the noun, then after it.
-_QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "SameAs", "Chosen", "WithOneTarget",
+_QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
+                    "WithOneTarget",
                     "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
-                    "Shares", "HasEither", "Where", "Targeting")
+                    "Shares", "HasEither", "Where", "Targeting", "AtRandom")
 
 
 def canonical(qualifiers: Any) -> tuple[Any, ...]:
@@ -1136,6 +1142,20 @@ class Targeting(Qualifier):
     """"that is targeting NP" (an effect)."""
 
     of: Selector
+
+
+@frozen
+class HasCounter(Qualifier):
+    """"with cosmic counters on them", "has a +1 ATK / +1 DEF counter on it" (``kind`` None: any)."""
+
+    kind: CounterKind | None = None
+    count: Amount = field(factory=lambda: Fixed(1))  # at least this many
+    word: str = display("a")  # "a" | "several" (as written: "a cosmic counter", "cosmic counters")
+
+
+@frozen
+class AtRandom(Qualifier):
+    """"a card at random": which one is picked at random, not chosen."""
 
 
 @frozen

@@ -62,8 +62,16 @@ def _power(raw: Any) -> n.Power:
         effect, limits = _effect_and_limits(sentences[1])
         return n.Activated(tuple(_costs(costs.clauses)), effect, limits)
     if kind == "triggered":
-        _, trigger, sentences = raw
-        return n.Triggered(_trigger(trigger), _effect(sentences))
+        _, trigger, sentences, end = raw
+        if _trigger_span(trigger) is not None:
+            # "At the start of the recovery phase this turn, …": a plot twist's delayed trigger,
+            # the first sentence its effect, the others done now
+            first = Sentence("delayed", (trigger, sentences[0]), sentences[0].pos)
+            return _sentences_power((first,) + tuple(sentences[1:]))
+        found = _trigger(trigger)
+        if isinstance(found, n.Whenever):
+            found = attrs.evolve(found, end=end)
+        return n.Triggered(found, _effect(sentences))
     if kind == "sentences":
         return _sentences_power(raw[1])
     raise CardTextError(f"vsoracle cannot read this line ({kind})")
@@ -236,10 +244,22 @@ def _sentence(s: Sentence) -> n.Effect:
     if kind in ("conditional", "instead"):
         cond, body = s.data
         if isinstance(cond, _Would):
-            return _instead(cond, body, first=kind == "instead")
+            return _instead(cond, body, first=kind == "instead", end=s.comma)
         if isinstance(cond, _Did):
-            return n.IfDone(_body(body), None if isinstance(cond.player, n.You) else cond.player)
+            player = cond.player
+            if isinstance(player, Pronoun):
+                player = attrs.evolve(player, did=True)
+            return n.IfDone(_body(body), None if isinstance(player, n.You) else player)
         return n.Conditional(cond, _body(body))
+    if kind == "unless":
+        cond, body = s.data
+        return n.Unless(_body(body), cond)
+    if kind == "for each":
+        per, body = s.data
+        effect = _body(body)
+        if isinstance(effect, n.Sequence):
+            return n.Sequence(tuple(_apply_mods(e, (per,), None) for e in effect.steps))
+        return _apply_mods(effect, (per,), None)
     if kind == "while":
         cond, body = s.data
         return _with_while(_body(body), cond, None)
@@ -248,7 +268,8 @@ def _sentence(s: Sentence) -> n.Effect:
         return _with_while(_body(body), n.Is(n.Affected(), (state,)), span.data if span else None)
     if kind == "delayed":
         trigger, body = s.data
-        return n.Delayed(_trigger(trigger), _body(body), n.Duration(_trigger_span(trigger)))
+        effect = _sentence(body) if isinstance(body, Sentence) else _body(body)
+        return n.Delayed(_trigger(trigger), effect, n.Duration(_trigger_span(trigger)))
     if kind == "prevent":
         event, span = s.data
         return n.CreateReplacement(n.Instead(event, n.Nothing(), prevent=True),
@@ -272,7 +293,7 @@ def _with_while(effect: n.Effect, cond: n.Condition, span: str | None) -> n.Effe
     return one(effect)
 
 
-def _instead(cond: _Would, body: tuple[Clause, ...], first: bool) -> n.Effect:
+def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1) -> n.Effect:
     """"If E would happen, [instead,] F [instead]" (FAQ GM 8): a replacement; with a span
     ("this attack") the effect creates it, else the power is one."""
     event = cond.event
@@ -308,7 +329,7 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool) -> n.Effect:
         steps.append(_clause(c, instead_ok=True))
     effect = steps[0] if len(steps) == 1 else n.Sequence(tuple(steps))
     condition = conditions[0] if len(conditions) == 1 else (n.All(tuple(conditions)) if conditions else None)
-    instead = n.Instead(event, effect, optional, condition, first=first, subject=cond.role)
+    instead = n.Instead(event, effect, optional, condition, first=first, subject=cond.role, end=end)
     return n.CreateReplacement(instead, n.Duration(span))
 
 
@@ -338,11 +359,28 @@ def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
         return _apply_mods(effect, mods, None)
     subject = c.subject if c.kind == "statement" else None
     effects: list[n.Effect] = []
-    for p in c.preds:
+    for p in _stats_go_on(c.preds):
         effects.append(_pred(subject, p, instead_ok))
     _share_span(c.preds, effects)
     merged = _merge_modifies(effects)
     return merged[0] if len(merged) == 1 else n.Sequence(tuple(merged))
+
+
+def _stats_go_on(preds: tuple[Pred, ...]) -> list[Pred]:
+    """"gets +1 ATK and +1 DEF for each …": stat changes after "and" continue the "gets" before
+    them, which takes what follows them ("for each …", "this turn") when it names nothing."""
+    out: list[Pred] = []
+    for p in preds:
+        prev = out[-1] if out else None
+        if isinstance(p.what, Predicate) and p.what.what == "get too":
+            if prev is not None and prev.mode == "does" and isinstance(prev.what, Predicate) \
+                    and prev.what.what == "get" and not prev.mods:
+                changes = prev.what.changes + p.what.changes
+                out[-1] = attrs.evolve(prev, what=Predicate("get", changes, changes), mods=p.mods)
+                continue
+            p = attrs.evolve(p, what=Predicate("get", p.what.data, p.what.changes))
+        out.append(p)
+    return out
 
 
 def _share_span(preds: tuple[Pred, ...], effects: list[n.Effect]) -> None:
@@ -393,6 +431,9 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         inner = _pred(subject, attrs.evolve(p, mode="does"), instead_ok)
         player = subject if subject is not None and not isinstance(subject, n.You) else None
         return n.May(inner, player)
+    if mode == "cannot" and isinstance(what, tuple) and what and what[0] == "either":
+        changes = tuple(n.Cannot(v.make(n.Affected())) for v in what[1])
+        return _apply_mods(n.Modify(subject, changes, duration), mods, subject)
     if mode == "cannot" and isinstance(what, Predicate) and what.what == "keywords":
         return n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration)
     if mode == "cannot" and isinstance(what, Verb):
@@ -447,7 +488,9 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
         elif k == "unless":
             unless.append(m.data)
         elif k == "at start":
-            delayed = m.data
+            delayed = (n.AtStart,) + m.data
+        elif k == "at end":
+            delayed = (n.AtEnd,) + m.data
         elif k == "from":
             if not isinstance(effect, n.Endurance):
                 raise CardTextError('"from …" names what causes an endurance loss')
@@ -456,10 +499,20 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
             effect = _replace_x(effect, m.data)
         elif k == "rounded":
             effect = _rounded(effect, m.data)
+        elif k == "at random":  # "discards a card at random": the card is picked at random
+            obj = getattr(effect, "object", None)
+            if not isinstance(obj, n.Filter):
+                raise CardTextError('"at random" is said of cards picked ("discards a card at random")')
+            effect = attrs.evolve(effect, object=attrs.evolve(obj, qualifiers=obj.qualifiers + (n.AtRandom(),)))
         elif k == "any order":
             if not isinstance(effect, n.Move):
                 raise CardTextError('"in any order" is said of cards put somewhere')
             effect = attrs.evolve(effect, any_order=True)
+        elif k == "during" and isinstance(effect, n.Modify):  # "cannot play plot twists during your attack step"
+            d = effect.duration
+            during = n.During(m.data)
+            effect = attrs.evolve(effect, duration=attrs.evolve(
+                d, while_=during if d.while_ is None else n.All((d.while_, during))))
         elif k == "during":
             conditions.append(n.During(m.data))
         elif k in ("only", "rather than", "instead"):
@@ -467,8 +520,8 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
         else:
             raise CardTextError(f"vsoracle cannot read \"{k}\" here")
     if delayed is not None:
-        step, span = delayed
-        effect = n.Delayed(n.AtStart(step), effect, n.Duration(span))
+        when, step, span = delayed
+        effect = n.Delayed(when(step), effect, n.Duration(span))
     for cond in unless:
         effect = n.Unless(effect, cond)
     for cond in conditions:
@@ -477,8 +530,14 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
 
 
 def _times(effect: n.Effect, per: Any) -> n.Effect:
-    """"… for each X": the effect's number times the number of X."""
+    """"… for each X": the effect's number times the number of X ("discards a card for each …":
+    the number of cards)."""
     factor = per if isinstance(per, n.Amount) else n.NumberOf(per)
+    obj = getattr(effect, "object", None)
+    if isinstance(obj, n.Filter) and obj.target is None and obj.quantity is not None and obj.quantity.op == "=" \
+            and obj.quantity.n is not None and not isinstance(effect, n.Counter):
+        many = attrs.evolve(obj.quantity, n=n.Times(factor, obj.quantity.n, word="for each"))
+        return attrs.evolve(effect, object=attrs.evolve(obj, quantity=many))
     if isinstance(effect, n.Modify):
         changes = []
         for c in effect.changes:
@@ -552,7 +611,37 @@ def _number_targets(power: n.Power) -> n.Power:
         if isinstance(x, n.Filter) and x.target == TARGET:
             return attrs.evolve(x, target=order[x.pos])
         return x
-    return _map_outside_quotes(power, number)
+    return _once(_map_outside_quotes(power, number))
+
+
+def _once(power: n.Power) -> n.Power:
+    """A target is written once: where one noun phrase is the subject of several predicates
+    ("Target opponent discards a card and loses 2 endurance"), the later ones refer to it."""
+    seen: set[int] = set()
+
+    def walk(x: Any) -> Any:
+        if isinstance(x, n.GainPower):
+            return x
+        if isinstance(x, tuple):
+            return tuple(walk(y) for y in x)
+        if isinstance(x, n.Filter) and x.target is not None:
+            if x.target in seen:
+                return n.TargetRef(x.target)
+            seen.add(x.target)
+            return x
+        if isinstance(x, n.Node) and attrs.has(type(x)):
+            changes = {}
+            names = [a.name for a in attrs.fields(type(x))]
+            if isinstance(x, (n.May, n.IfDone)):
+                names = ["player", "effect"]  # "Target player may …": the player is said first
+            for name in names:
+                value = getattr(x, name)
+                new = walk(value)
+                if new is not value:
+                    changes[name] = new
+            return attrs.evolve(x, **changes) if changes else x
+        return x
+    return walk(power)
 
 
 def _outside_quotes(power: n.Power) -> Any:
@@ -602,23 +691,38 @@ def _is_player_kind(kind: str) -> bool:
     return kind in ("player", "opponent")
 
 
+def _counts_none(c: n.Compare) -> bool:
+    """"controls no other characters": what it counts is nothing to refer to."""
+    return c.op == "=" and c.right == n.Fixed(0)
+
+
+def _filter_mentions(f: Any, ref: Any) -> list[Mention]:
+    """The mentions a noun phrase makes, ``ref`` standing for it later."""
+    if isinstance(f, n.Filter):
+        plural = f.quantity is not None and (f.quantity.op in ("all", "each") or
+                                             (isinstance(f.quantity.n, n.Fixed) and f.quantity.n.n > 1))
+        return [Mention(_after(f), _noun(f), ref, _is_player_kind(f.kind), plural)]
+    if isinstance(f, n.TopCards):
+        return [Mention(f.pos, "card", ref, False, not (isinstance(f.count, n.Fixed) and f.count.n == 1), True)]
+    if isinstance(f, n.Together):
+        # each part, then all of them ("… and target character an opponent controls to their owners' hands")
+        parts = [m for part in f.parts for m in _filter_mentions(part, ref)]
+        if parts:
+            last = max(m.pos for m in parts)
+            parts.append(Mention(last, parts[0].noun, ref, parts[0].player, True))
+        return parts
+    if isinstance(f, n.Either) and f.options:
+        first = f.options[0]
+        pos = getattr(first, "pos", -1)
+        return [Mention(pos, _noun(first) if isinstance(first, n.Filter) else "card", ref)]
+    return []
+
+
 def _mentions(power: n.Power) -> list[Mention]:
     out: list[Mention] = []
 
     def add_filter(f: Any, ref: Any) -> None:
-        if isinstance(f, n.Filter):
-            plural = f.quantity is not None and (f.quantity.op in ("all", "each") or
-                                                 (isinstance(f.quantity.n, n.Fixed) and f.quantity.n.n > 1))
-            out.append(Mention(_after(f), _noun(f), ref, _is_player_kind(f.kind), plural))
-        elif isinstance(f, n.TopCards):
-            out.append(Mention(f.pos, "card", ref, False, not (isinstance(f.count, n.Fixed) and f.count.n == 1), True))
-        elif isinstance(f, n.Together):
-            for part in f.parts:
-                add_filter(part, ref)
-        elif isinstance(f, n.Either) and f.options:
-            first = f.options[0]
-            pos = getattr(first, "pos", -1)
-            out.append(Mention(pos, _noun(first) if isinstance(first, n.Filter) else "card", ref))
+        out.extend(_filter_mentions(f, ref))
 
     def event_roles(event: Any, ref_of: Callable[[str], Any]) -> None:
         if not isinstance(event, n.Event):
@@ -628,15 +732,18 @@ def _mentions(power: n.Power) -> list[Mention]:
             if isinstance(value, n.Filter) and value.target is None:
                 add_filter(value, ref_of(a.name))
 
-    def walk(x: Any) -> None:
+    def walk(x: Any, negated: bool = False) -> None:
         if isinstance(x, tuple):
             for y in x:
-                walk(y)
+                walk(y, negated)
             return
         if not isinstance(x, n.Node) or not attrs.has(type(x)):
             return
-        if isinstance(x, (n.GainPower, n.Not)):
-            # a quoted power numbers its own; "if you do not control a character …" names nothing
+        if isinstance(x, n.GainPower):
+            return  # a quoted power numbers its own
+        if isinstance(x, n.Not):
+            # "if you do not control a character …" names no character; "if ~ is not exhausted" names ~
+            walk(x.condition, True)
             return
         if isinstance(x, n.Self) and x.pos >= 0:
             out.append(Mention(x.pos, "character", n.Self()))
@@ -649,9 +756,9 @@ def _mentions(power: n.Power) -> list[Mention]:
         if isinstance(x, n.Choose):
             add_filter(x.selector, n.ChosenRef(x.selector.kind.split(" or ")[0] if isinstance(x.selector, n.Filter)
                                                else "character"))
-        if isinstance(x, n.Protecting):
+        if isinstance(x, n.Protecting) and not negated:
             add_filter(x.object, n.ConditionRef("object"))
-        if isinstance(x, n.Compare) and isinstance(x.left, n.NumberOf) and isinstance(x.left.selector, n.Filter):
+        if isinstance(x, n.Compare) and not negated and not _counts_none(x) and isinstance(x.left, n.NumberOf) and isinstance(x.left.selector, n.Filter):
             f = x.left.selector
             if not _is_player_kind(f.kind):
                 add_filter(f, n.ConditionRef("object"))
@@ -659,23 +766,30 @@ def _mentions(power: n.Power) -> list[Mention]:
                 and not _is_player_kind(x.subject.kind):
             f = x.subject
             out.append(Mention(_after(f), _noun(f), n.Affected(), False, _plural_filter(f)))
-        if isinstance(x, n.Some) and isinstance(x.players, n.Filter):
+        if isinstance(x, n.Some) and not negated and isinstance(x.players, n.Filter):
             out.append(Mention(_after(x.players), "player", n.Acting(), True))
-        if isinstance(x, n.Most):
+        if isinstance(x, n.Most) and not negated:
             out.append(Mention(x.pos, "player", n.ConditionRef("player"), True))
-        if isinstance(x, n.Is) and isinstance(x.subject, n.Filter) and x.subject.target is None \
+        if isinstance(x, n.Is) and not negated and isinstance(x.subject, n.Filter) and x.subject.target is None \
                 and not _is_player_kind(x.subject.kind):
             add_filter(x.subject, n.ConditionRef("object"))
         for a in attrs.fields(type(x)):
-            walk(getattr(x, a.name))
+            walk(getattr(x, a.name), negated)
 
     walk(power)
-    # The subject of a trigger's event is what a later pronoun means first ("Whenever a character
-    # becomes stunned by ~, its controller …"): it counts as mentioned last in the trigger.
+    # The subject of a trigger's or a replacement's event is what a later pronoun means first
+    # ("Whenever a character becomes stunned by ~, its controller …", "If a character you control
+    # would be stunned by a plot twist effect, instead, exhaust it"): it counts as mentioned last
+    # in the clause, at the comma that ends it.
+    patterns: list[tuple[Any, str | None, int]] = []
     if isinstance(power, n.Triggered) and isinstance(power.trigger, n.Whenever):
-        subject_role = power.trigger.subject
-        value = getattr(power.trigger.event, subject_role, None) if subject_role else None
-        end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
+        patterns.append((power.trigger.event, power.trigger.subject, power.trigger.end))
+    for x in _instead_nodes(power):
+        patterns.append((x.event, x.subject if x.subject != "become" else "object", x.end))
+    for event, subject_role, end in patterns:
+        value = getattr(event, subject_role, None) if subject_role else None
+        if end < 0:  # not read from text
+            end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
         if isinstance(value, n.Filter) and value.target is None:
             out.append(Mention(end, _noun(value), n.EventRef(subject_role), _is_player_kind(value.kind),
                                salient=True))
@@ -687,7 +801,7 @@ def _mentions(power: n.Power) -> list[Mention]:
             for a in attrs.fields(type(event)):
                 value = getattr(event, a.name)
                 if a.name in ("object", "zone") or (a.name == "count" and False):
-                    if isinstance(value, (n.Filter, n.TopCards, n.Either)) and getattr(value, "target", None) is None:
+                    if isinstance(value, (n.Filter, n.TopCards, n.Either, n.Together)) and getattr(value, "target", None) is None:
                         add_filter(value, n.Acted(k))
                 if a.name in ("agent", "player") and isinstance(value, n.Filter) and _is_player_kind(value.kind) \
                         and value.target is None and value.quantity is not None and value.quantity.op in ("each", "all"):
@@ -699,7 +813,60 @@ def _mentions(power: n.Power) -> list[Mention]:
                     if pos is not None:
                         out.append(Mention(pos, "player", value, True))
     out.sort(key=lambda m: m.pos)
+    _did_mentions(power, out)
     return out
+
+
+def _instead_nodes(power: n.Power) -> list[n.Instead]:
+    """The replacements of a power and those its effect creates (not inside a quoted power)."""
+    found: list[n.Instead] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+        elif isinstance(x, n.Node) and attrs.has(type(x)) and not isinstance(x, n.GainPower):
+            if isinstance(x, n.Instead) and not x.prevent:
+                found.append(x)
+            for a in attrs.fields(type(x)):
+                walk(getattr(x, a.name))
+    walk(power)
+    return found
+
+
+def _did_mentions(power: n.Power, out: list[Mention]) -> None:
+    """The "he" of "if he does" is the player who did the step before: the one who chose, after
+    "Each player may …" / "Target player may …", else the latest player mentioned. It is itself a
+    mention of that player (the "he" of "he draws a card" after it)."""
+    def walk(x: Any) -> None:
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+            return
+        if not isinstance(x, n.Node) or not attrs.has(type(x)) or isinstance(x, n.GainPower):
+            return
+        if isinstance(x, n.Sequence):
+            for before, after in zip((None,) + x.steps, x.steps):
+                if isinstance(after, n.IfDone) and isinstance(after.player, Pronoun) and after.player.did:
+                    until = after.player.pos
+                    if isinstance(before, n.May) and before.player is not None:
+                        until = _subject_end(before.player, until)
+                    players = [m for m in out if m.player and m.pos <= until and m.pos < after.player.pos]
+                    ref = players[-1].ref if players else n.Acting()
+                    out.append(Mention(after.player.pos, "player", ref, True))
+        for a in attrs.fields(type(x)):
+            walk(getattr(x, a.name))
+
+    walk(power)
+    out.sort(key=lambda m: m.pos)
+
+
+def _subject_end(s: Any, default: int) -> int:
+    """Where a subject's words end (its noun phrase, or the possessor of "its controller")."""
+    if isinstance(s, n.ControllerOf):
+        return _subject_end(s.of, default)
+    end = _after(s)
+    return end if end >= 0 else default
 
 
 def _plural_filter(f: n.Filter) -> bool:
@@ -752,6 +919,9 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
         return [m for m in mentions if m.pos < pos]
 
     def fix(x: Any) -> Any:
+        if isinstance(x, Pronoun) and x.did:
+            ref = next(m.ref for m in mentions if m.pos == x.pos and m.player)
+            return _word(_map(ref, fix), x.word)
         if isinstance(x, Pronoun):
             ref, word = _pronoun(x, before(x.pos))
             return _word(_map(ref, fix), word)
@@ -779,8 +949,50 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
             return attrs.evolve(x, to=_current_target(x.to))
         return x
 
+    power = _map_outside_quotes(power, lambda x: _own_outside_steps(x, mentions))
     power = _map_outside_quotes_resolving(power, fix)
     return _own_object(power)
+
+
+_OWN = object()  # what an event outside the effect's steps acts on, while the event is read
+
+
+def _own_outside_steps(x: Any, mentions: list[Mention]) -> Any:
+    """A cost, an "unless" payment, or the effect of a replacement or delayed trigger that an
+    effect creates is no step of the power's effect, so what it acts on is no mention later text
+    can name; but inside the event it is what a pronoun after it means ("return a character you
+    control to its owner's hand": that character's owner), as in a step (:func:`_own_object`)."""
+    if isinstance(x, (n.Activated, n.AdditionalCost, n.AlternateCost)):
+        return attrs.evolve(x, costs=tuple(_own_pronouns(c, mentions) for c in x.costs))
+    if isinstance(x, n.Does):
+        return attrs.evolve(x, event=_own_pronouns(x.event, mentions))
+    if isinstance(x, n.Delayed):
+        return attrs.evolve(x, effect=_map_events(x.effect, lambda e: _own_pronouns(e, mentions)))
+    if isinstance(x, n.CreateReplacement):
+        effect = _map_events(x.instead.effect, lambda e: _own_pronouns(e, mentions))
+        return attrs.evolve(x, instead=attrs.evolve(x.instead, effect=effect))
+    return x
+
+
+def _own_pronouns(e: Any, mentions: list[Mention]) -> Any:
+    """``e`` with the pronouns after its object that mean that object made :class:`~nodes.Affected`."""
+    obj = getattr(e, "object", None)
+    if not isinstance(e, n.Event) or not isinstance(obj, (n.Filter, n.TopCards, n.Either)) \
+            or getattr(obj, "target", None) is not None:
+        return e
+    own = _filter_mentions(obj, _OWN)
+    if not own or own[0].player:
+        return e
+
+    def fix(y: Any) -> Any:
+        if isinstance(y, Pronoun) and not y.did and y.pos > own[0].pos and y.word not in _PLAYER_PRONOUNS:
+            earlier = sorted([m for m in mentions if m.pos < y.pos] + own, key=lambda m: m.pos)
+            ref, word = _pronoun(y, earlier)
+            if ref is _OWN:
+                return n.Affected(word=word)
+        return y
+    changes = {a.name: _map(getattr(e, a.name), fix) for a in attrs.fields(type(e)) if a.name != "object"}
+    return attrs.evolve(e, **changes)
 
 
 def _implicit_group(power: n.Power) -> n.Power:
@@ -911,6 +1123,8 @@ def _at(error: CardTextError, pos: int) -> CardTextError:
 
 def _pronoun(x: Pronoun, earlier: list[Mention]) -> tuple[Any, str]:
     word = x.word
+    if x.zone_owner and any(m.player for m in earlier):  # "his KO'd pile": a player's
+        return [m for m in earlier if m.player][-1].ref, word
     if word in _PLAYER_PRONOUNS:
         players = [m for m in earlier if m.player]
         return (players[-1].ref if players else n.Acting()), word
@@ -923,7 +1137,13 @@ def _pronoun(x: Pronoun, earlier: list[Mention]) -> tuple[Any, str]:
         found = [m for m in earlier if not m.player]
     if not found:
         return n.Self(), word
-    return found[-1].ref, word
+    latest = found[-1]
+    if word in ("it", "its", "itself") and latest.salient and isinstance(latest.ref, n.Self):
+        # "Whenever ~ stuns a defender, its controller …": "it" is the other participant, not ~
+        others = [m for m in found if isinstance(m.ref, n.EventRef) and not m.salient]
+        if others:
+            return others[-1].ref, word
+    return latest.ref, word
 
 
 def _word(ref: Any, word: str) -> Any:

@@ -37,6 +37,7 @@ _PLURAL = {"character": "characters", "card": "cards", "character card": "charac
            "triggered effect": "triggered effects", "affiliation": "team affiliations", "trait": "traits",
            "point": "points", "power": "powers"}
 _SINGULAR_ODD = {"affiliation": "team affiliation"}
+_PLURAL_ZONES = {"hand": "hands", "deck": "decks", "ko pile": "KO'd piles", "resource row": "resource rows"}
 _POSSESSIVE = {"he": "his", "she": "her", "him": "his", "her": "her", "it": "its", "they": "their", "them": "their",
                "he or she": "his or her", "his": "his", "its": "its", "their": "their", "his or her": "his or her"}
 _OBJECTIVE = {"he": "him", "she": "her", "his": "him", "her": "her", "it": "it", "its": "it", "they": "them",
@@ -193,6 +194,8 @@ class Speech:
         raise RenderError(f"cannot render {type(t).__name__}")
 
     def step(self, s: n.Step) -> str:
+        if s.name == "turn":
+            return "the turn"
         return f"{'your' if s.whose == 'your' else 'the'} {s.name}"
 
     # == sentences ===============================================================================
@@ -218,11 +221,15 @@ class Speech:
             if e.otherwise is not None:
                 out.append(f"otherwise, {self.body(e.otherwise)}.")
             return out
+        if isinstance(e, n.Delayed) and e.duration.span is None and isinstance(e.trigger, (n.AtStart, n.AtEnd)) \
+                and isinstance(e.effect, n.Event):
+            return [self.clause(e) + "."]  # "Stun target character at the end of the turn." (no span: not a trigger)
         if isinstance(e, n.Delayed):
             return [f"{_uncap(self.trigger(e.trigger))}{self.span(e.duration.span)}, {self.body(e.effect)}."]
         if isinstance(e, n.CreateReplacement):
             return [self.instead(e.instead, e.duration.span)]
-        if isinstance(e, n.Modify) and e.duration.while_ is not None and not _affected_while(e.duration.while_):
+        if isinstance(e, n.Modify) and e.duration.while_ is not None and not _affected_while(e.duration.while_) \
+                and not _during(e.duration.while_):
             return [f"while {self.condition(e.duration.while_)}, "
                     f"{self.modify(n.Modify(e.subject, e.changes, n.Duration(e.duration.span)))}."]
         if isinstance(e, n.Modify) and e.duration.while_ is not None and _affected_while(e.duration.while_) \
@@ -255,8 +262,9 @@ class Speech:
             return f"{self.clause(e.effect)} unless {self.condition(e.condition)}"
         if isinstance(e, n.Choose):
             return f"choose {self.np(e.selector)}"
-        if isinstance(e, n.Delayed) and isinstance(e.trigger, n.AtStart):
-            return f"{self.clause(e.effect)} at the start of {self.step(e.trigger.step)}{self.span(e.duration.span)}"
+        if isinstance(e, n.Delayed) and isinstance(e.trigger, (n.AtStart, n.AtEnd)):
+            when = "start" if isinstance(e.trigger, n.AtStart) else "end"
+            return f"{self.clause(e.effect)} at the {when} of {self.step(e.trigger.step)}{self.span(e.duration.span)}"
         if isinstance(e, n.Nothing):
             raise RenderError("nothing happens: no card text says it alone")
         raise RenderError(f"cannot render {type(e).__name__} inside a sentence")
@@ -286,6 +294,8 @@ class Speech:
             rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
             body = f"it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)} and {self.body(rest)}"
             return f"{head}, instead, {body}."
+        if isinstance(effect, n.Nothing):
+            return f"{head}, instead, it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)}."
         if i.optional:
             who = getattr(effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
@@ -329,10 +339,13 @@ class Speech:
     # == events ==================================================================================
 
     def event(self, e: n.Event, agent: Any) -> str:
-        """An event as a clause: an order when nobody is named as its doer, else "X does it"."""
+        """An event as a clause: an order when nobody is named as its doer, else "X does it"; a
+        number its object's modifiers cannot say is X, said after it ("…, where X is …")."""
+        e, where = _hoist_x(e)
+        tail = f", where X is {self.amount(where)}" if where is not None else ""
         if agent is None:
-            return self.vp(e, base=True)
-        return f"{self.np(agent, 'subject')} {self.vp(e, base=_plural(agent))}"
+            return self.vp(e, base=True) + tail
+        return f"{self.np(agent, 'subject')} {self.vp(e, base=_plural(agent))}" + tail
 
     def event_clause(self, e: n.Event, subject_role: str | None) -> str:
         """A trigger's event: "~ becomes stunned by an attacker", "~ attacks", "you recruit ~"."""
@@ -344,6 +357,8 @@ class Speech:
             subject = getattr(e, "object")
             return f"{self.np(subject, 'subject')} {self.vp(e, base=_plural(subject))}"
         who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
+        if isinstance(e, n.BecomeTarget):  # "a plot twist effect targets ~"
+            return f"{self.np(who, 'subject')} target{'' if _plural(who) else 's'} {self.np(e.object, 'object')}"
         return f"{self.np(who, 'subject')} {self.vp(e, base=_plural(who))}"
 
     def would(self, e: n.Event, role: str | None) -> str:
@@ -355,12 +370,14 @@ class Speech:
             how = "become" if role == "become" else "be"
             return f"{self.np(subject, 'subject')} would {how} {self.participle(e)}"
         who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
+        if isinstance(e, n.BecomeTarget):
+            return f"{self.np(who, 'subject')} would target {self.np(e.object, 'object')}"
         return f"{self.np(who, 'subject')} would {self.vp(e, base=True)}"
 
     def passive(self, e: n.Event, plural: bool) -> str:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
         word = {n.KO: "is", n.Attack: "is", n.Reinforce: "is", n.Recruit: "is", n.Play: "is",
-                n.Move: "is", n.Discard: "is", n.Reveal: "is"}.get(type(e), "becomes")
+                n.Move: "is", n.Discard: "is", n.Reveal: "is", n.Turn: "is"}.get(type(e), "becomes")
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
         return f"{word} {self.participle(e)}"
@@ -395,7 +412,17 @@ class Speech:
         if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("removed",):
             return "removed from the game"
         if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None:
-            return f"returned to {self.zone(e.to.zone)}"
+            origin = f" from {self.zone(e.origin)}" if e.origin is not None else ""
+            if e.word == "return":
+                return f"returned to {self.zone(e.to.zone)}"
+            if e.word == "move":
+                return f"moved to {self.zone(e.to.zone)}{origin}"
+            where = {"top": "on top of", "bottom": "on the bottom of"}.get(e.to.position or "", "into")
+            return f"put {where} {self.zone(e.to.zone)}{origin}"
+        if isinstance(e, n.Turn):
+            return f"turned face {e.face}"
+        if isinstance(e, n.BecomeTarget):
+            return "targeted" + by_text
         raise RenderError(f"no passive for {type(e).__name__}")
 
     def vp(self, e: n.Event, base: bool) -> str:
@@ -410,6 +437,15 @@ class Speech:
             return word + "s"
 
         o = self.np
+        obj = getattr(e, "object", None)
+        if isinstance(obj, n.Filter) and any(isinstance(q, n.AtRandom) for q in obj.qualifiers):
+            kept = tuple(q for q in obj.qualifiers if not isinstance(q, n.AtRandom))
+            return f"{self.vp(attrs.evolve(e, object=attrs.evolve(obj, qualifiers=kept)), base)} at random"
+        if isinstance(obj, n.Filter) and obj.quantity is not None and isinstance(obj.quantity.n, n.Times) \
+                and obj.quantity.n.word == "for each":  # "discards a card for each …"
+            each = obj.quantity.n
+            inner = attrs.evolve(e, object=attrs.evolve(obj, quantity=attrs.evolve(obj.quantity, n=each.amount)))
+            return f"{self.vp(inner, base)} for each {self.bare(each.factor)}"
         if isinstance(e, n.Stun):
             return f"{v('stun')} {o(e.object, 'object')}"
         if isinstance(e, n.KO):
@@ -436,6 +472,11 @@ class Speech:
         if isinstance(e, n.Draw):
             return self.draw(e, v)
         if isinstance(e, n.Discard):
+            f = e.object
+            if isinstance(f, n.Filter) and f.kind == "card" and not f.qualifiers and f.target is None \
+                    and f.quantity is not None and f.quantity.op == "=" and f.quantity.n is not None \
+                    and not _plain_number(f.quantity.n) and not isinstance(f.quantity.n, n.Times):
+                return f"{v('discard')} cards equal to {self.amount(f.quantity.n)}"
             return f"{v('discard')} {o(e.object, 'object')}"
         if isinstance(e, n.Reveal):
             return f"{v('reveal')} {o(e.object, 'object')}"
@@ -443,7 +484,7 @@ class Speech:
             what = self.zone(e.object) if isinstance(e.object, n.Zone) else o(e.object, "object")
             return f"{v('look')} at {what}"
         if isinstance(e, n.Search):
-            return f"{v('search')} {self.zone(e.zone)} for {o(e.object, 'object')}"
+            return f"{v('search')} {self.zone(e.zone)}" + (f" for {o(e.object, 'object')}" if e.object else "")
         if isinstance(e, n.Shuffle):
             return f"{v('shuffle')} {self.zone(e.zone)}" + (f" into {self.zone(e.into)}" if e.into else "")
         if isinstance(e, n.Endurance):
@@ -487,7 +528,7 @@ class Speech:
         if isinstance(e, n.UsePower):
             return f"{v('use')} {o(e.object, 'object')}"
         if isinstance(e, n.Rally):
-            return f"{v('rally')} for {o(e.object, 'object')}"
+            return v("rally") + (f" for {o(e.object, 'object')}" if e.object else "")
         raise RenderError(f"cannot render {type(e).__name__}")
 
     def move(self, e: n.Move, v: Any) -> str:
@@ -499,10 +540,21 @@ class Speech:
             raise RenderError("a move needs a place")
         if place.position == "back":
             return f"{v('put')} {obj} back{order}"
+        if place.position == "shuffled" and place.zone is not None:
+            return f"{v('shuffle')} {obj} into {self.zone(place.zone)}"
         zone = place.zone
         if zone is not None and zone.names == ("removed",):
             return f"{v('remove')} {obj} from the game"
+        if zone is not None and zone.names == ("play",):
+            exhausted = " exhausted" if e.exhausted else ""
+            if e.word == "return":
+                return f"{v('return')} {obj} to play{exhausted}"
+            return f"{v('put')} {obj} into play{exhausted}"
         where = self.zone(zone) if zone is not None else ""
+        if e.word == "return" and zone is not None and zone.owner == n.OwnerOf(n.Affected()) and _plural(e.object) \
+                and len(zone.names) == 1:  # "return all stunned characters to their owners' hands"
+            names = _PLURAL_ZONES.get(zone.names[0], zone.names[0])
+            return f"{v('return')} {obj}{face} to their owners' {names}{order}"
         if e.word == "return":
             return f"{v('return')} {obj}{face} to {where}{order}"
         if e.word == "move":
@@ -544,15 +596,15 @@ class Speech:
             amount = amount.amount
         if isinstance(amount, n.Half):
             tail = (", rounded up" if amount.up else ", rounded down") + tail
-        cause = f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause else ""
-        if e.word == "pay":
+        cause = f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause in ("stun", "breakthrough") else ""
+        if e.word == "pay" or e.cause == "pay":
             return f"{v('pay')} {self.amount(amount)} endurance{cause}{tail}"
         verb = v("gain") if e.gain else v("lose")
         if amount is None:
             return f"{verb} endurance{cause}{tail}"
         if isinstance(amount, n.Quantity):
             return f"{verb} {self.quantity_words(amount)} endurance{cause}{tail}"
-        if isinstance(amount, (n.StatOf, n.NumberOf)) and not e.gain:
+        if _of_something(amount):
             return f"{verb} endurance equal to {self.amount(amount)}{cause}{tail}"
         return f"{verb} {self.amount(amount)} endurance{cause}{tail}"
 
@@ -563,13 +615,16 @@ class Speech:
         if isinstance(count, n.Times) and count.word == "for each":
             tail = f" for each {self.bare(count.factor)}"
             count = count.amount
+        one = count == n.Fixed(1)
+        many = "" if one else "s"
+        det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
         if kind.name:
-            what = f"{'the' if not e.add else 'a'} {kind.name} counter"
+            what = f"{det} {kind.name} counter{many}"
         elif kind.atk and kind.def_:
-            what = f"a {kind.atk:+d} ATK / {kind.def_:+d} DEF counter"
+            what = f"{det} {kind.atk:+d} ATK / {kind.def_:+d} DEF counter{many}"
         else:
             stat, value = ("ATK", kind.atk) if kind.atk else ("DEF", kind.def_)
-            what = f"a {value:+d} {stat} counter"
+            what = f"{det} {value:+d} {stat} counter{many}"
         if e.add:
             return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
         return f"{v('remove')} {what} from {self.np(e.object, 'object')}{tail}"
@@ -608,17 +663,34 @@ class Speech:
             preds.append(("get " if base else "gets ") + " / ".join(words))
             stats.clear()
 
+        def factor(c: n.StatChange) -> Any:
+            return c.amount.factor if isinstance(c.amount, n.Times) and c.amount.word == "for each" else None
+
+        several = len({repr(factor(c)) for c in m.changes if isinstance(c, n.StatChange)}) > 1
         for c in m.changes:
             if isinstance(c, n.StatChange):
+                if several and stats and factor(stats[-1]) != factor(c):
+                    # "+1 ATK for each card in your KO'd pile and +1 DEF for each card in your hand"
+                    flush_stats()
+                    preds[-1] += tail_each
+                    tail_each = ""
                 stats.append(c)
                 continue
             flush_stats()
             preds.append(self.change(c, base, m.subject))
         flush_stats()
+        if several:
+            preds[-1] += tail_each
+            tail_each = ""
         d = m.duration
         tail = ""
         if d.while_ is not None:
-            tail += self.while_tail(d.while_)
+            # a while-condition is the nearest predicate's (FAQ: "lose … and get -2 DEF while defending")
+            each = self.while_tail(d.while_)
+            if len(preds) > 1:
+                preds = [p + each for p in preds]
+            else:
+                tail += each
         tail += self.span(d.span)
         text = _join(preds) + tail + tail_each + where
         return text
@@ -627,6 +699,15 @@ class Speech:
         if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
                 and isinstance(c.qualifiers[0], n.State):
             return f" while {c.qualifiers[0].name}"
+        if isinstance(c, n.During):
+            return f" during {self.step(c.step)}"
+        if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
+                and isinstance(c.qualifiers[0], n.InZone) and c.qualifiers[0].zone is not None:
+            return f" while in {self.zone(c.qualifiers[0].zone)}"
+        if isinstance(c, n.All) and len(c.conditions) == 2 and isinstance(c.conditions[1], n.During):
+            return self.while_tail(c.conditions[0]) + self.while_tail(c.conditions[1])
+        if not isinstance(c, (n.All, n.AnyOf)):
+            return f" while {self.condition(c)}"
         raise RenderError("cannot render this while-condition after a predicate")
 
     def stat_change(self, c: n.StatChange, amount: n.Amount) -> str:
@@ -695,7 +776,8 @@ class Speech:
 
     def modal_vp(self, e: n.Event) -> str:
         """After cannot/can: the event with :class:`~nodes.Affected` as its subject."""
-        if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.Attack,)):
+        if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
+                                                                                      n.LeavePlay)):
             if isinstance(e, n.BecomeTarget):
                 return f"be the target of {self.np(e.agent, 'object')}"
             return f"be {self.participle(e)}"
@@ -783,10 +865,21 @@ class Speech:
                     return text.replace(verb, neg, 1)
         if isinstance(c, n.Is):
             return self.is_(c, negated=True)
+        if isinstance(c, n.Happened):
+            e = c.event
+            who = e.player if isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else getattr(e, "agent", None)
+            if who is not None and not (isinstance(e, n.Endurance) and e.cause == "pay"):
+                return f"{self.np(who, 'subject')} did not {self.vp(e, base=True)}{self.span(c.span)}"
+            text = self.happened(e, c.span)
+            for verb in (" was ", " were "):
+                if verb in text:
+                    return text.replace(verb, verb + "not ", 1)
         raise RenderError("cannot render this negated condition")
 
     def compare(self, c: n.Compare) -> str:
         left, op, right = c.left, c.op, c.right
+        if isinstance(left, n.PointsPaid):
+            return f"you paid {self.quantity_words(n.Quantity(op, right))}"
         if isinstance(left, n.NumberOf) and isinstance(left.selector, n.Filter):
             sel = left.selector
             owner = next((q.player for q in sel.qualifiers if isinstance(q, n.ControlledBy)), None)
@@ -796,7 +889,7 @@ class Speech:
                 comparative = "more" if op == ">" else "fewer"
                 if owner is not None and other_owner is not None:
                     base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy)))
-                    return (f"{self.np(owner, 'subject')} {_controls(owner)} {comparative} {self.bare(base)} "
+                    return (f"{self.np(owner, 'subject')} {_controls(owner)} {comparative} {self.bare(base, plural=True)} "
                             f"than {self.np(other_owner, 'object')}")
                 zone = _zone_of(sel)
                 other_zone = _zone_of(other)
@@ -813,12 +906,18 @@ class Speech:
                 holder = zone.owner
                 return f"{self.np(holder, 'subject')} {_has(holder)} {self.np(n.Filter(sel.kind, sel.qualifiers, quantity))}"
             states = [q for q in sel.qualifiers if isinstance(q, n.State)]
+            if not states:  # "the number of cards in your KO'd pile is 10 or more"
+                return f"the number of {self.np_any(sel)} is {self.quantity_words(quantity)}"
             if states:
                 last = states[-1]
                 base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if q is not last), quantity)
                 verb = "are" if _plural(base) or quantity.op != "=" or quantity.n != n.Fixed(1) else "is"
                 return f"{self.np(base, 'subject')} {verb} {last.name}"
             raise RenderError("cannot render this count")
+        if isinstance(left, n.EnduranceOf) and isinstance(right, n.EnduranceOf) and op in (">", "<"):
+            who = left.player
+            return f"{self.np(who, 'subject')} {_has(who)} {'more' if op == '>' else 'less'} endurance than " \
+                   f"{self.np(right.player, 'object')}"
         if isinstance(left, n.EnduranceOf) and isinstance(right, n.Fixed):
             who = left.player
             return f"{self.np(who, 'subject')} {_has(who)} {self.quantity_words(n.Quantity(op, right))} endurance"
@@ -853,10 +952,13 @@ class Speech:
             return f"{who} {be} {q.name}"
         if isinstance(q, n.InZone):
             return f"{who} {be} in {self.zone(q.zone)}" if q.zone is not None else f"{who} {be} in play"
+        has = (("do" if _plural(c.subject) else "does") + " not have") if negated else _has(c.subject)
         if isinstance(q, n.HasKeyword):
-            return f"{who} {_has(c.subject)} {_join([_kw(k) for k in q.keywords])}"
+            return f"{who} {has} {_join([_kw(k) for k in q.keywords])}"
+        if isinstance(q, n.HasCounter):
+            return f"{who} {has} {self.counters(q)} on {'them' if _plural(c.subject) else 'it'}"
         if isinstance(q, n.Name):
-            return f"{who} {_has(c.subject)} the {q.name} affiliation"
+            return f"{who} {has} the {q.name} affiliation"
         if isinstance(q, n.Adjacent):
             return f"{who} {be} adjacent to {self.np(q.to, 'object')}"
         if isinstance(q, n.Where) and isinstance(q.condition, n.Happened):
@@ -865,13 +967,18 @@ class Speech:
         if isinstance(q, n.ControlledBy):
             return f"{self.np(q.player, 'subject')} {_controls(q.player)} {self.np(c.subject, 'object')}"
         if isinstance(q, n.Shares):
-            return f"{who} {'share' if _plural(c.subject) else 'shares'} {self.share_words(q)}"
+            verb = ("do not share" if _plural(c.subject) else "does not share") if negated else \
+                ("share" if _plural(c.subject) else "shares")
+            return f"{who} {verb} {self.share_words(q)}"
         raise RenderError(f"cannot render \"is {type(q).__name__}\"")
 
     def happened(self, e: n.Event, span: str | None) -> str:
         """The past: "you played another plot twist this turn", "it attacked this turn"."""
         tail = self.span(span)
         who = getattr(e, "agent", None)
+        obj = getattr(e, "object", None)
+        if who is None and obj is not None and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
+            return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
         if isinstance(e, n.Attack):
             return f"{self.np(e.agent, 'subject')} attacked" + (f" {self.np(e.object, 'object')}" if e.object else "") + tail
         if isinstance(e, n.Play):
@@ -893,9 +1000,12 @@ class Speech:
             return f"{self.np(who, 'subject')} defended" + tail
         if isinstance(e, n.Draw):
             return f"{self.np(who, 'subject')} drew {self.draw(e, lambda w: w)[5:]}" + tail
+        if isinstance(e, n.Endurance) and e.cause == "pay":
+            amount = self.quantity_words(e.amount) if isinstance(e.amount, n.Quantity) else self.amount(e.amount)
+            return f"{self.np(e.player, 'subject')} paid {amount} endurance" + tail
         obj = getattr(e, "object", None)
         if obj is not None:
-            return f"{self.np(obj, 'subject')} {'was'} {self.participle(e)}" + tail
+            return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
         raise RenderError(f"cannot render the past of {type(e).__name__}")
 
     # == amounts =================================================================================
@@ -954,16 +1064,17 @@ class Speech:
     def np_any(self, s: Any) -> str:
         """A noun phrase that may be a bare plural ("the number of stunned characters you control")."""
         if isinstance(s, n.Filter) and s.quantity is None and s.words is None:
-            return self.bare(s)
+            return self.bare(s, plural=True)
         return self.np(s)
 
-    def bare(self, s: Any) -> str:
+    def bare(self, s: Any, plural: bool = False) -> str:
+        """A noun phrase with no determiner: singular after "for each", else plural."""
         if isinstance(s, n.PointsPaid):
             return "point you paid"
         if isinstance(s, n.NumberOf):
             s = s.selector
         if isinstance(s, n.Filter):
-            return self.filter_words(s, plural=False, det="")
+            return self.filter_words(s, plural=plural, det="")
         return self.np(s)
 
     def np(self, s: Any, case: str = "object") -> str:
@@ -1067,10 +1178,15 @@ class Speech:
             owner = next(q.player for q in f.qualifiers if isinstance(q, n.ControlledBy))
             rest = tuple(q for q in f.qualifiers if not (isinstance(q, n.ControlledBy) and q.player is owner))
             return f"{_possessive_text(self, owner)} {self.filter_words(n.Filter(f.kind, rest), plural=True, det='')}"
-        if f.kind == "power":
-            owner = next(q.player for q in f.qualifiers if isinstance(q, n.ControlledBy))
-            activated = any(q == n.State("activated") for q in f.qualifiers)
-            return f"{_possessive_text(self, owner)} {'activated ' if activated else ''}powers"
+        if f.kind == "power" and f.quantity == n.Quantity("all"):
+            owner = next((q.player for q in f.qualifiers if isinstance(q, n.ControlledBy)), None)
+            if owner is not None:
+                activated = any(q == n.State("activated") for q in f.qualifiers)
+                return f"{_possessive_text(self, owner)} {'activated ' if activated else ''}powers"
+        if f.words == "name":
+            named = next((q for q in f.qualifiers if isinstance(q, n.Named)), None)
+            if named is not None and len(f.qualifiers) == 1 and named.name:
+                return named.name
         det = self.det(f)
         plural = _plural(f)
         text = self.filter_words(f, plural, det)
@@ -1082,6 +1198,10 @@ class Speech:
         if f.target is not None:
             if q is not None and q.op == "=" and q.n != n.Fixed(1) and q.n is not None:
                 return f"{self.amount(q.n)} target"
+            if q is not None and q.op == "up to" and q.n is not None:
+                return f"up to {self.amount(q.n)} target"
+            if q is not None and q.op != "=":
+                raise RenderError(f"no card text says \"{q.op}\" targets")
             return "another target" if other else "target"
         if q is None:
             return "the" if f.words == "the" else ""
@@ -1108,7 +1228,7 @@ class Speech:
         words = ([det] if det and det not in ("a", "an") else []) + pre + [heads]
         text = " ".join(w for w in words if w)
         if post:
-            rest = self.postmods(f.qualifiers)
+            rest = self.postmods(f.qualifiers, plural)
             if rest:
                 text += " " + " ".join(rest)
         if det in ("a", "an"):
@@ -1128,13 +1248,13 @@ class Speech:
             if isinstance(q, n.Other):
                 if det not in ("another", "another target"):
                     out.append("other")
-            elif isinstance(q, n.State) and q.name not in ("boosted", "activated", "all affiliations"):
+            elif isinstance(q, n.State) and q.name not in ("boosted", "all affiliations"):
                 out.append(("non-" if q.negated else "") + q.name)
             elif isinstance(q, n.Name):
                 out.append(("non-" if q.negated else "") + q.name)
         return out
 
-    def postmods(self, qualifiers: Iterable[n.Qualifier]) -> list[str]:
+    def postmods(self, qualifiers: Iterable[n.Qualifier], plural: bool = True) -> list[str]:
         """Modifiers after the noun, in an order that reads back the same: the controller first,
         then "with …", names and zones, the relative clause, and last those that end in a noun
         phrase of their own ("adjacent to ~", "with the same name as …"), which would otherwise
@@ -1149,20 +1269,24 @@ class Speech:
         rels: list[str] = []
         for q in first + middle + inner:
             if isinstance(q, n.Adjacent) and relatives:
-                rels.append(f"are adjacent to {self.np(q.to, 'object')}")
+                rels.append(f"{'are' if plural else 'is'} adjacent to {self.np(q.to, 'object')}")
                 continue
             if isinstance(q, n.Among) and q.word == "implicit":
                 continue
             if isinstance(q, n.StatIs):
-                out.append(f"with {_stat_word(q.stat)} {self.quantity_words(q.quantity)}")
+                out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.HasKeyword):
                 out.append(f"with {_join([_kw(k) for k in q.keywords])}")
+            elif isinstance(q, n.HasCounter):
+                out.append(f"with {self.counters(q)} on {'it' if q.word == 'a' else 'them'}")
             elif isinstance(q, n.SameAs):
                 out.append(f"with the same {_stat_word(q.what)} as {self.np(q.of, 'object')}")
             elif isinstance(q, n.Chosen):
                 out.append(f"with the chosen {q.binding}")
             elif isinstance(q, n.WithOneTarget):
                 out.append("with one target")
+            elif isinstance(q, n.AtRandom):
+                out.append("at random")
             elif isinstance(q, n.Named):
                 out.append(f"named {self.name if q.self_ else q.name}")
             elif isinstance(q, n.Adjacent):
@@ -1180,12 +1304,12 @@ class Speech:
             elif isinstance(q, n.Than):
                 out.append(f"than {self.np(q.of, 'object')}")
             elif isinstance(q, n.Shares):
-                rels.append(f"share {self.share_words(q)}")
+                rels.append(f"{'share' if plural else 'shares'} {self.share_words(q)}")
             elif isinstance(q, n.HasEither):
                 if q.chosen:
-                    rels.append("have either of the chosen affiliations")
+                    rels.append(f"{'have' if plural else 'has'} either of the chosen affiliations")
                 else:
-                    rels.append(f"have either the {' or '.join(q.names)} affiliation")
+                    rels.append(f"{'have' if plural else 'has'} either the {' or '.join(q.names)} affiliation")
             elif isinstance(q, n.Where):
                 rels.append(self.relative(q.condition))
             elif isinstance(q, n.Targeting):
@@ -1199,6 +1323,33 @@ class Speech:
             out.insert(cut, "that " + " and ".join(rels))
         return out
 
+    def stat_quantity(self, q: n.Quantity) -> str:
+        """"3 or less", "greater than ~'s ATK", "equal to its cost"."""
+        if q.n is None or _plain_number(q.n) or q.op not in (">", "<", "=", "<=", ">="):
+            return self.quantity_words(q)
+        word = {">": "greater than", "<": "less than", "=": "equal to", "<=": "less than or equal to",
+                ">=": "greater than or equal to"}[q.op]
+        return f"{word} {self.amount(q.n)}"
+
+    def counters(self, q: n.HasCounter) -> str:
+        """"a cosmic counter", "cosmic counters", "two +1 ATK / +1 DEF counters", "counters"."""
+        kind = q.kind
+        one = q.count == n.Fixed(1)
+        if kind is None:
+            return "counters" if one else f"{self.amount(q.count)} counters"
+        if kind.name:
+            what = f"{kind.name} counter"
+        elif kind.atk and kind.def_:
+            what = f"{kind.atk:+d} ATK / {kind.def_:+d} DEF counter"
+        else:
+            stat, value = ("ATK", kind.atk) if kind.atk else ("DEF", kind.def_)
+            what = f"{value:+d} {stat} counter"
+        if one and (q.word == "a" or not kind.name):
+            return _article(what)
+        if one:
+            return what + "s"
+        return f"{self.amount(q.count)} {what}s"
+
     def share_words(self, q: n.Shares) -> str:
         nouns = " or ".join(_article(w) if i == 0 else w for i, w in enumerate(q.what))
         return nouns + (f" with {self.np(q.of, 'object')}" if q.of is not None else "")
@@ -1206,12 +1357,17 @@ class Speech:
     def relative(self, c: n.Condition) -> str:
         if isinstance(c, n.Happened):
             e = c.event
+            if isinstance(getattr(e, "object", None), n.Affected) and getattr(e, "agent", None) is None:
+                return f"was {self.participle(e)}" + self.span(c.span)
             if isinstance(e, n.Breakthrough):
                 return "caused breakthrough" + self.span(c.span)
             if isinstance(e, n.Attack):
                 return "attacked" + self.span(c.span)
             if isinstance(e, n.Defend):
                 return "defended" + self.span(c.span)
+            if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
+                                                                                      n.LeavePlay)):
+                return f"was {self.participle(e)}" + self.span(c.span)
         if isinstance(c, n.Compare) and isinstance(c.left, n.NumberOf):
             sel = c.left.selector
             base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy)),
@@ -1248,7 +1404,8 @@ def _stat_word(stat: str) -> str:
 
 
 def _article(text: str) -> str:
-    return ("an " if text[:1].lower() in "aeiou" and not text.lower().startswith("one") else "a ") + text
+    vowel = text[:1].lower() in "aeiou" and not text.lower().startswith("one") or text.startswith("X-")
+    return ("an " if vowel else "a ") + text
 
 
 def _plural(s: Any) -> bool:
@@ -1339,6 +1496,35 @@ def _atomic(c: n.Condition) -> bool:
 
 def _single_control(c: n.Condition) -> bool:
     return False
+
+
+def _of_something(a: Any) -> bool:
+    """An amount said "endurance equal to …" (a stat or a count), not "… endurance" (a number, "that much")."""
+    if isinstance(a, (n.Times, n.Half)):
+        return _of_something(a.amount)
+    return isinstance(a, (n.StatOf, n.NumberOf))
+
+
+def _during(c: n.Condition) -> bool:
+    """A step as a while-condition ("during your attack step"), said after the predicate."""
+    return isinstance(c, n.During) or isinstance(c, n.All) and any(isinstance(x, n.During) for x in c.conditions)
+
+
+def _hoist_x(e: n.Event) -> tuple[n.Event, n.Amount | None]:
+    """An event whose object says "with cost N or less" of an N that is no number ("the number of
+    …"): the event with X there, and N (said ", where X is N")."""
+    obj = getattr(e, "object", None)
+    if isinstance(obj, n.TopCards) and not _plain_number(obj.count):  # "the top X cards of your deck, where X is …"
+        return attrs.evolve(e, object=attrs.evolve(obj, count=n.X())), obj.count
+    if not isinstance(obj, n.Filter):
+        return e, None
+    for q in obj.qualifiers:
+        if isinstance(q, n.StatIs) and q.quantity.op in ("<=", ">=") and q.quantity.n is not None \
+                and not _plain_number(q.quantity.n):
+            new = attrs.evolve(q, quantity=attrs.evolve(q.quantity, n=n.X()))
+            quals = tuple(new if x is q else x for x in obj.qualifiers)
+            return attrs.evolve(e, object=attrs.evolve(obj, qualifiers=quals)), q.quantity.n
+    return e, None
 
 
 def _plain_number(a: Any) -> bool:

@@ -78,7 +78,7 @@ def _choices(w: Word, by_text: dict[str, str], known: frozenset[str]) -> tuple[s
     if kind == "self":
         return ("SELF",)
     if kind == "name":
-        return ("NAME",)
+        return tuple(t for t in ("NAME", "NAME_NP") if t in known)
     if kind in ("number", "signed", "sign", "poss", "arrow"):
         return ({"number": "NUMBER", "signed": "SIGNED", "sign": "SIGN", "poss": "POSS", "arrow": "ARROW"}[kind],)
     key = w.key
