@@ -1,16 +1,16 @@
-"""Resolving one chain link (CR 508): recruit effects, attacks, reinforcement, and effects from
-card text with their targets checked again."""
+"""Resolving one chain link (CR 508): recruit effects, attacks, reinforcement, power-ups, and
+effects from card text with their targets checked again."""
 
 from __future__ import annotations
 
 from ..cards import CardType
 from ..text import nodes as n
 from .combat import conclude_attack
-from .effects import also_happened, execute, perform, target_legal, targets_of
+from .effects import also_happened, execute, perform, power_up, target_legal, targets_of
 from .events import happening, leaving
 from .game import Game
 from .query import query
-from .state import ChainLink, Zone
+from .state import ChainLink, Context, Zone
 from .triggers import leading_condition
 from .values import replace
 from .zones import attach, free_col, move_card
@@ -32,6 +32,8 @@ def resolve_link(g: Game, link: ChainLink) -> None:
         conclude_attack(g, link)
     elif link.kind == "reinforce":
         resolve_reinforce(g, link)
+    elif link.kind == "power-up":
+        resolve_power_up(g, link)
     else:
         resolve_effect(g, link)
 
@@ -146,3 +148,16 @@ def resolve_reinforce(g: Game, link: ChainLink) -> None:
     supporter = link.details.get("supporter")
     g.set(replace(g.state, attack=replace(a, reinforcers=a.reinforcers + ((supporter, defender),))))
     g.note("reinforce", f"{defender} is reinforced by {supporter}", "CR 12.2")
+
+
+def resolve_power_up(g: Game, link: ChainLink) -> None:
+    """The power-up resolves: its target must still be a character its player controls, else it
+    is negated (CR 508 [C8]); the character becomes powered-up, +1 ATK / +1 DEF this turn
+    (assumption A-POWER-UP)."""
+    oid = link.details.get("character")
+    o = g.state.objects.get(oid)
+    if o is None or o.zone is not Zone.IN_PLAY or o.controller != link.controller:
+        g.note("negate", f"{oid} is no longer a character {link.controller} controls: the power-up's only target "
+               "is illegal, so it is negated", "CR 508 [C8]", "A-POWER-UP")
+        return
+    power_up(g, link.controller, oid, link.context or Context(link.controller, oid))
