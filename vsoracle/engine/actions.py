@@ -787,9 +787,12 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
 
 
 def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
-    """The reinforcement game-based effect: exhaust a ready character adjacent to the defender
-    that shares an affiliation with it, targeting the defender (FAQ SC 2, SC 15
-    "reinforce an adjacent character"; assumption A-REINFORCE)."""
+    """The reinforcement game-based effect (CR 507.1c): "Target defender you control has
+    reinforcement this attack if it shares a team affiliation with and is adjacent to" the
+    character exhausted to pay for it — a ready support-row character ("only support row
+    characters can reinforce, and then only adjacent characters"; FAQ SC 2, SC 15 "reinforce an
+    adjacent character"; assumption A-REINFORCE). vsoracle refuses one whose condition does not
+    hold as it is played; it is checked again on resolution."""
     from .query import adjacent
 
     require_priority(g, pid)
@@ -802,8 +805,10 @@ def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
     if d.controller != pid:
         raise IllegalActionError(f"{pid} does not control {defender}")
     problems = []
-    if r.zone is not Zone.IN_PLAY or r.controller != pid:
+    if r.zone is not Zone.IN_PLAY or r.controller != pid or r.card.type is not CardType.CHARACTER or r.equipped_to:
         problems.append(f"{supporter} is not a character {pid} controls")
+    elif r.row != "support":
+        problems.append(f"{supporter} is in the front row: only a support-row character can reinforce (CR 507.1c)")
     elif not adjacent(r, d):
         problems.append(f"{supporter} is not adjacent to {defender}")
     elif r.stunned or r.exhausted:
@@ -812,10 +817,10 @@ def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
         problems.append(f"{supporter} shares no team affiliation with {defender}")
     if problems:
         raise IllegalActionError(f"cannot reinforce: {problems[0]}")
-    if not perform(g, happening(n.Exhaust, object=supporter, agent=pid, why="reinforcing", cite="CR 12.2")):
+    if not perform(g, happening(n.Exhaust, object=supporter, agent=pid, why="reinforcing", cite="CR 507.1c")):
         raise IllegalActionError(f"cannot reinforce: {supporter} cannot be exhausted")
     g.note("reinforce", f"{pid} plays reinforcement: {supporter} exhausts to reinforce {defender}",
-           "CR 12.2 [CO5]; FAQ SC 2", "A-REINFORCE", (supporter, defender))
+           "CR 507.1c; FAQ SC 2", "A-REINFORCE", (supporter, defender))
     add_link(g, "reinforce", pid, defender, None, Context(pid, supporter, (defender,)),
              details={"defender": defender, "supporter": supporter})
     perform(g, happening(n.Reinforce, agent=supporter, object=defender))

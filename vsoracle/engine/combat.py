@@ -65,7 +65,7 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
         if team:
             g.note("breakthrough", "a team attack causes no breakthrough", "CR 407 [CYC]")
         elif reinforced:
-            g.note("breakthrough", f"{d.id} is reinforced: no breakthrough", "CR 12.2 [CO5]")
+            g.note("breakthrough", f"{d.id} is reinforced: no breakthrough", "CR 507.1c [CO5]")
         else:
             breakthrough = _breakthrough_plan(g, attackers[0], d.controller, d.id, through)
     stunned_now = False

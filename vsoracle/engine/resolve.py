@@ -9,7 +9,7 @@ from .combat import conclude_attack
 from .effects import also_happened, execute, perform, power_up, target_legal, targets_of
 from .events import happening, leaving
 from .game import Game
-from .query import query
+from .query import adjacent, query
 from .state import ChainLink, Context, Zone
 from .triggers import leading_condition
 from .values import replace
@@ -140,14 +140,33 @@ def _cosmic(g: Game, oid: str) -> None:
 
 
 def resolve_reinforce(g: Game, link: ChainLink) -> None:
-    a = g.state.attack
+    """The reinforcement effect resolves (CR 507.1c): its target must still be a defender, and it
+    has reinforcement this attack only "if it shares a team affiliation with and is adjacent to"
+    the character exhausted to pay for it — checked now (assumption A-REINFORCE)."""
+    s = g.state
+    a = s.attack
     defender = link.details.get("defender")
     if a is None or defender not in a.defenders:
         g.note("negate", f"{defender} is no longer a defender: reinforcement does nothing", "CR 508")
         return
     supporter = link.details.get("supporter")
-    g.set(replace(g.state, attack=replace(a, reinforcers=a.reinforcers + ((supporter, defender),))))
-    g.note("reinforce", f"{defender} is reinforced by {supporter}", "CR 12.2")
+    q = query(s)
+    d, r = s.obj(defender), s.obj(supporter)
+    if not adjacent(r, d):
+        g.note("reinforce", f"{defender} is no longer adjacent to {supporter}: reinforcement does nothing",
+               "CR 507.1c", "A-REINFORCE")
+        return
+    if not {x.casefold() for x in q.affiliations(r)} & {x.casefold() for x in q.affiliations(d)}:
+        g.note("reinforce", f"{defender} no longer shares a team affiliation with {supporter}: reinforcement does "
+               "nothing", "CR 507.1c", "A-REINFORCE")
+        return
+    g.set(replace(s, attack=replace(a, reinforcers=a.reinforcers + ((supporter, defender),))))
+    if q.cannot_gain(d, "reinforcement"):
+        g.note("reinforce", f"{defender} cannot gain reinforcement: the reinforcement from {supporter} gives it "
+               "nothing", "CR 507.1c", "A-REINFORCE")
+        return
+    g.note("reinforce", f"{defender} is reinforced by {supporter}: it has reinforcement this attack", "CR 507.1c",
+           "A-REINFORCE")
 
 
 def resolve_power_up(g: Game, link: ChainLink) -> None:
