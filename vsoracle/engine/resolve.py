@@ -87,15 +87,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
         if not same:
             g.note("unique", f"uniqueness: {pid} controls nothing named '{o.card.name}' (identities do not "
                    "count)", "CR 705.1; FAQ GM 6")
-        for other in same:
-            before = g.state
-            g.set(move_card(g.state, other.id, Zone.KO_PILE))
-            g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name "
-                   f"'{o.card.name}' with {o.id} and is put into the KO'd pile (not KO'd)", "CR 705.1; FAQ GM 6",
-                   objects=(other.id,))
-            # the rule does it: nothing replaces it, but it leaves play (assumption A-LOOK-BACK)
-            for left in leaving(g, before, other.id):
-                also_happened(g, left, before)
+        _uniqueness(g, o.id, same, "CR 705.1; FAQ GM 6")
     elif o.card.type is CardType.CHARACTER:
         g.note("unique", f"{o.id} is not unique: no uniqueness check", "FAQ GM 6")
     d = link.details
@@ -105,6 +97,13 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{o.id} has no character to equip: it goes to the KO'd pile", "CR 302", "A-EQUIP-FIZZLE")
             return
+        if "unique" in q.keywords(o):
+            same = [e for e in g.state.in_play() if e.controller == pid and e.card.type is CardType.EQUIPMENT
+                    and e.id != o.id and e.card.name.casefold() == o.card.name.casefold()]
+            if not same:
+                g.note("unique", f"{o.id} is unique equipment: {pid} controls no other equipment named "
+                       f"'{o.card.name}'", "CR 705.1 [CO3]", "A-UNIQUE-EQUIPMENT")
+            _uniqueness(g, o.id, same, "CR 705.1 [CO3]", "A-UNIQUE-EQUIPMENT")
         g.set(attach(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid), o.id, host))
         g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
         perform(g, happening(n.EnterPlay, object=o.id))
@@ -122,6 +121,20 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
     g.set(g.state.with_object(replace(placed, bindings=marks)))
     _cosmic(g, o.id)
     perform(g, happening(n.EnterPlay, object=o.id))
+
+
+def _uniqueness(g: Game, oid: str, same: list, cite: str, assumption: str | None = None) -> None:
+    """The uniqueness rule puts each of ``same`` into its owner's KO'd pile as ``oid``'s recruit
+    effect resolves: it leaves play, but is not KO'd (CR 705.1)."""
+    name = g.state.obj(oid).card.name
+    for other in same:
+        before = g.state
+        g.set(move_card(g.state, other.id, Zone.KO_PILE))
+        g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name '{name}' with {oid} and "
+               "is put into the KO'd pile (not KO'd)", cite, assumption, objects=(other.id,))
+        # the rule does it: nothing replaces it, but it leaves play (assumption A-LOOK-BACK)
+        for left in leaving(g, before, other.id):
+            also_happened(g, left, before)
 
 
 def _cosmic(g: Game, oid: str) -> None:
