@@ -319,6 +319,7 @@ STRICTER = {
     "chain label without kind": (POSITION + '[check]\nchain = ["qs"]', "check.chain[0]"),
     "boost not a boolean": (POSITION + '[[step]]\nrecruit = "ws2"\nboost = 1', "step[0].boost"),
     "reinforce without with": (POSITION + '[[step]]\nreinforce = "qs"', "step[0]"),
+    "power_up without with": (POSITION + '[[step]]\npower_up = "qs"', "step[0]"),
 }
 
 

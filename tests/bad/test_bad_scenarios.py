@@ -371,7 +371,7 @@ CASES: dict[str, Case] = {
         "resource_points, lost, won"),
     "chain-entry-malformed": Case(
         RECRUIT + '[check]\nchain = ["nonsense"]\n', 22,
-        "chain entry \"nonsense\" is not KIND:SOURCE-ID — KIND is one of recruit, play, power, trigger, attack, reinforce"),
+        "chain entry \"nonsense\" is not KIND:SOURCE-ID — KIND is one of recruit, play, power, trigger, attack, reinforce, power-up"),
     "chain-entry-unknown-id": Case(
         RECRUIT + '[check]\nchain = ["play:nobody"]\n', 22, f"unknown id \"nobody\" — known ids: {KNOWN_IDS}"),
     "check-zone-unknown": Case(
@@ -542,7 +542,7 @@ CASES: dict[str, Case] = {
     "step-without-verb": Case(
         recruit_step('by = "A"'), 21,
         "a step needs a verb or checks — verbs: recruit, play, use, attack, reinforce, flip, move, pass, resolve, "
-        "advance, resource, transfer"),
+        "advance, resource, transfer, power_up"),
     "attack-without-target": Case(
         combat_step('attack = ["thor"]'), 19, "an attack needs a target — add target = \"defender-id\" or a player"),
     "attack-without-attackers": Case(combat_step('attack = []', 'target = "fox"'), 19, "an attack needs at least one attacker"),

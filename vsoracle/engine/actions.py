@@ -1,5 +1,5 @@
 """What a player can do with priority (CR 216): recruit, play a plot twist, use a power,
-propose an attack, reinforce, reveal or flip a resource, move in formation, pass.
+power-up, propose an attack, reinforce, reveal or flip a resource, move in formation, pass.
 
 Each function checks legality first and raises :class:`IllegalActionError` with the reason
 (what ``rejected = true`` reports); then it plays the action and puts the pending triggers on
@@ -29,7 +29,7 @@ from .words import say
 from .zones import attach, move_card, with_gear
 
 __all__ = ["PAYABLE", "recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
-           "plot_twist_effect", "propose_attack", "reinforce", "attack_problem", "unreveal", "pay_cost"]
+           "plot_twist_effect", "propose_attack", "reinforce", "power_up", "attack_problem", "unreveal", "pay_cost"]
 
 
 def pass_until(g: Game, pid: str) -> None:
@@ -845,9 +845,12 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
 
 
 def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
-    """The reinforcement game-based effect: exhaust a ready character adjacent to the defender
-    that shares an affiliation with it, targeting the defender (FAQ SC 2, SC 15
-    "reinforce an adjacent character"; assumption A-REINFORCE)."""
+    """The reinforcement game-based effect (CR 507.1c): "Target defender you control has
+    reinforcement this attack if it shares a team affiliation with and is adjacent to" the
+    character exhausted to pay for it — a ready support-row character ("only support row
+    characters can reinforce, and then only adjacent characters"; FAQ SC 2, SC 15 "reinforce an
+    adjacent character"; assumption A-REINFORCE). vsoracle refuses one whose condition does not
+    hold as it is played; it is checked again on resolution."""
     from .query import adjacent
 
     require_priority(g, pid)
@@ -860,8 +863,10 @@ def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
     if d.controller != pid:
         raise IllegalActionError(f"{pid} does not control {defender}")
     problems = []
-    if r.zone is not Zone.IN_PLAY or r.controller != pid:
+    if r.zone is not Zone.IN_PLAY or r.controller != pid or r.card.type is not CardType.CHARACTER or r.equipped_to:
         problems.append(f"{supporter} is not a character {pid} controls")
+    elif r.row != "support":
+        problems.append(f"{supporter} is in the front row: only a support-row character can reinforce (CR 507.1c)")
     elif not adjacent(r, d):
         problems.append(f"{supporter} is not adjacent to {defender}")
     elif r.stunned or r.exhausted:
@@ -870,11 +875,49 @@ def reinforce(g: Game, pid: str, defender: str, supporter: str) -> None:
         problems.append(f"{supporter} shares no team affiliation with {defender}")
     if problems:
         raise IllegalActionError(f"cannot reinforce: {problems[0]}")
-    if not perform(g, happening(n.Exhaust, object=supporter, agent=pid, why="reinforcing", cite="CR 12.2")):
+    if not perform(g, happening(n.Exhaust, object=supporter, agent=pid, why="reinforcing", cite="CR 507.1c")):
         raise IllegalActionError(f"cannot reinforce: {supporter} cannot be exhausted")
     g.note("reinforce", f"{pid} plays reinforcement: {supporter} exhausts to reinforce {defender}",
-           "CR 12.2 [CO5]; FAQ SC 2", "A-REINFORCE", (supporter, defender))
+           "CR 507.1c; FAQ SC 2", "A-REINFORCE", (supporter, defender))
     add_link(g, "reinforce", pid, defender, None, Context(pid, supporter, (defender,)),
              details={"defender": defender, "supporter": supporter})
     perform(g, happening(n.Reinforce, agent=supporter, object=defender))
+    flush(g)
+
+
+# =============================================================================================
+# Power-up
+# =============================================================================================
+
+def power_up(g: Game, pid: str, oid: str, card: str) -> None:
+    """The power-up game-based effect: discard from your hand a card with the same name as a
+    character you control, as its cost, to give that character +1 ATK / +1 DEF this turn. It is
+    played like any effect, whenever its player has priority, and goes on the chain targeting
+    the character (CR 507 [I]; assumption A-POWER-UP); the character becomes powered-up when it
+    resolves, and "becomes powered-up" (Ally) triggers then."""
+    require_priority(g, pid)
+    s = g.state
+    o, c = s.obj(oid), s.obj(card)
+    if o.zone is not Zone.IN_PLAY or o.card.type is not CardType.CHARACTER or o.equipped_to:
+        raise IllegalActionError(f"{oid} is not a character in play", hint="power-up a character you control")
+    if o.controller != pid:
+        raise IllegalActionError(f"{pid} does not control {oid}", hint="power-up a character you control")
+    if c.zone is not Zone.HAND or c.owner != pid:
+        raise IllegalActionError(f"{card} is not in {pid}'s hand", hint="the card discarded to power-up comes from "
+                                 "your hand")
+    if c.card.name.casefold() != o.card.name.casefold():
+        raise IllegalActionError(f"{card} is named '{c.card.name}', not '{o.card.name}': only a card with the same "
+                                 f"name as {oid} powers it up")
+    banned = query(s).prohibition(happening(n.PowerUp, object=oid, agent=pid))
+    if banned is not None:
+        raise IllegalActionError(f"{oid} cannot be powered-up: \"{say(banned[0])}\"")
+    if not perform(g, happening(n.Discard, agent=pid, object=card, cost=True, why="to power-up",
+                                cite="CR 507 [I]")):
+        raise IllegalActionError(f"{pid} cannot pay the cost: {card} cannot be discarded")
+    g.note("power-up", f"{pid} plays a power-up targeting {oid}, discarding {card} (same name, "
+           f"'{o.card.name}') as its cost", "CR 507 [I]", "A-POWER-UP", (oid,))
+    link_id = add_link(g, "power-up", pid, oid, None, Context(pid, oid, (oid,)),
+                       details={"character": oid, "discarded": card})
+    targeted(g, link_id)
+    g.set(replace(g.state, priority=pid))
     flush(g)

@@ -42,10 +42,9 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
             if plan is not None:
                 carry_out(g, plan)
         return end_attack(g)
-    defenders = [x for x in a.defenders if s.obj(x).zone is Zone.IN_PLAY]
+    defenders = [x for x in a.defenders if s.obj(x).zone is Zone.IN_PLAY and not s.obj(x).stunned]
     if not defenders:
-        g.note("attack", "no defender remains: the attack ends without a conclusion", "CR 407")
-        return end_attack(g)
+        return _no_defender(g, attackers)
     d = s.obj(defenders[0])
     ddef, datk = q.defense(d), q.atk(d)
     struck = attackers[0]
@@ -66,18 +65,36 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
         if team:
             g.note("breakthrough", "a team attack causes no breakthrough", "CR 407 [CYC]")
         elif reinforced:
-            g.note("breakthrough", f"{d.id} is reinforced: no breakthrough", "CR 12.2 [CO5]")
+            g.note("breakthrough", f"{d.id} is reinforced: no breakthrough", "CR 507.1c [CO5]")
         else:
             breakthrough = _breakthrough_plan(g, attackers[0], d.controller, d.id, through)
     stunned_now = False
     if defender_stunned:
         agent = tuple(attackers) if team else attackers[0]
         stunned_now = perform(g, happening(n.Stun, object=d.id, agent=agent, why=f"{atk_total} ATK ≥ {ddef} DEF",
-                                           cite="CR 407"))
+                                           cite="CR 407", comparison=True))
     if attacker_stunned:
-        perform(g, happening(n.Stun, object=struck, agent=d.id, why=f"{datk} ATK ≥ {sdef} DEF", cite="CR 407"))
+        perform(g, happening(n.Stun, object=struck, agent=d.id, why=f"{datk} ATK ≥ {sdef} DEF", cite="CR 407",
+                             comparison=True))
     if breakthrough is not None and (stunned_now or g.state.obj(d.id).stunned):
         carry_out(g, breakthrough)
+    end_attack(g)
+
+
+def _no_defender(g: Game, attackers: list[str]) -> None:
+    """The defender is no longer in the attack at its conclusion (it evaded, was stunned by an
+    effect, was removed from the attack or left play): there is no comparison — nothing strikes
+    back, nothing breaks through — and the attackers still in the attack ready ([Metagame 481]:
+    "the attacker will ready because the defender is no longer there"; a team attack's
+    attackers alike, assumption A-LEFT-ATTACK). An attacker no longer in the attack does not
+    ready ([FMS])."""
+    g.note("attack", "attack conclusion: the defender is no longer in the attack, so there is no comparison: "
+           "nothing strikes back and there is no breakthrough", "CR 407 [Metagame 481]", "A-LEFT-ATTACK")
+    for x in attackers:
+        o = g.state.obj(x)
+        if o.zone is Zone.IN_PLAY and o.exhausted and not o.stunned:
+            perform(g, happening(n.Ready, object=x, why="its defender is no longer in the attack",
+                                 cite="CR 407 [Metagame 481]"))
     end_attack(g)
 
 

@@ -34,7 +34,7 @@ from .values import replace
 from .words import say, say_action
 
 __all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
-           "choose_objects", "replacements"]
+           "choose_objects", "replacements", "power_up"]
 
 
 # =============================================================================================
@@ -1015,8 +1015,8 @@ def _power_up(g: Game, e: n.PowerUp, ctx: Context, k: int | None) -> Done:
 
 
 def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
-    """A character becomes powered-up: +1 ATK / +1 DEF this turn (CR keyword table, Power-up;
-    assumption A-POWER-UP)."""
+    """A character becomes powered-up: +1 ATK / +1 DEF this turn, one modifier per power-up
+    (CR 507 [I]; assumption A-POWER-UP)."""
     o = g.state.obj(oid)
     if o.zone is not Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
         return False
@@ -1028,7 +1028,7 @@ def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
     change = (n.StatChange("atk", n.Fixed(1)), n.StatChange("def", n.Fixed(1)))
     mod = Modifier(mid, Context(pid, oid), change, n.Self(), frozenset({oid}), (), "turn")
     g.set(replace(s, modifiers=s.modifiers + (mod,)))
-    g.note("power-up", f"{oid} is powered-up: +1 ATK / +1 DEF this turn", "CR power-up", "A-POWER-UP", (oid,))
+    g.note("power-up", f"{oid} is powered-up: +1 ATK / +1 DEF this turn", "CR 507 [I]", "A-POWER-UP", (oid,))
     fire(g, h)
     return True
 

@@ -84,7 +84,25 @@ def _stun(g: Game, h: Happening) -> Result:
     gear = [e.id for e in g.state.in_play() if e.equipped_to == oid]
     if gear:
         g.note("equip", f"{', '.join(gear)} stays attached to the stunned {oid}", "CR 302", "A-EQUIP-STUN")
+    _out_of_the_attack(g, h)
     return True, follow
+
+
+def _out_of_the_attack(g: Game, h: Happening) -> None:
+    """A character stunned during an attack is no longer in it ([Metagame 481]: "a stunned
+    defender is no longer in the attack and does not strike back"; an attacker likewise,
+    assumption A-LEFT-ATTACK). The stuns of the attack's own comparison are simultaneous and
+    leave the attack as it is until it has concluded."""
+    a = g.state.attack
+    oid = h.get("object")
+    if a is None or h.get("comparison") or (oid not in a.attackers and oid not in a.defenders):
+        return
+    role = "attacker" if oid in a.attackers else "defender"
+    g.set(replace(g.state, attack=replace(a, attackers=tuple(x for x in a.attackers if x != oid),
+                                          defenders=tuple(x for x in a.defenders if x != oid),
+                                          removed=a.removed + ((oid,) if oid in a.attackers else ()))))
+    g.note("attack", f"{oid} is stunned: it is no longer in the attack (no longer a{'n' if role == 'attacker' else ''} "
+           f"{role})", "CR 407 [Metagame 481]", "A-LEFT-ATTACK", (oid,))
 
 
 def _flag(name: str, value: bool, word: str) -> Callable[[Game, Happening], Result]:

@@ -1068,9 +1068,24 @@ class Query:
         return count > 0
 
     def reinforced(self, o: GameObject) -> bool:
-        """A defender is reinforced by the reinforcement effect or by the reinforcement keyword (CR 12.2)."""
+        """A defender is reinforced by the reinforcement keyword, or by the reinforcement game-based
+        effect, which gives it reinforcement this attack (CR 507.1c), so a character that "cannot
+        gain reinforcement" does not get it (assumption A-REINFORCE)."""
         a = self.s.attack
-        return a is not None and (a.reinforced(o.id) or "reinforcement" in self.keywords(o))
+        if a is None:
+            return False
+        by_effect = a.reinforced(o.id)
+
+        def compute() -> bool:
+            # a modifier "while reinforced" asks this again while it is computed: it sees the effect
+            return (by_effect and not self.cannot_gain(o, "reinforcement")) or "reinforcement" in self.keywords(o)
+
+        return self._guard(("reinforced", o.id), compute, lambda: by_effect)
+
+    def cannot_gain(self, o: GameObject, keyword: str) -> bool:
+        """Does a "cannot gain K" ("loses and cannot gain K") modifier apply to ``o`` now?"""
+        return any(keyword in change.keywords and change.how in ("block", "lose-block")
+                   for change, _mod in self.changes_on(o, n.KeywordChange))
 
     # == permissions and prohibitions ==============================================================
 

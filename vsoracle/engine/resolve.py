@@ -1,16 +1,16 @@
-"""Resolving one chain link (CR 508): recruit effects, attacks, reinforcement, and effects from
-card text with their targets checked again."""
+"""Resolving one chain link (CR 508): recruit effects, attacks, reinforcement, power-ups, and
+effects from card text with their targets checked again."""
 
 from __future__ import annotations
 
 from ..cards import CardType
 from ..text import nodes as n
 from .combat import conclude_attack
-from .effects import also_happened, execute, perform, target_legal, targets_of
+from .effects import also_happened, execute, perform, power_up, target_legal, targets_of
 from .events import happening, leaving
 from .game import Game
-from .query import query
-from .state import ChainLink, Zone
+from .query import adjacent, query
+from .state import ChainLink, Context, Zone
 from .triggers import leading_condition
 from .values import replace
 from .zones import attach, free_col, move_card
@@ -32,6 +32,8 @@ def resolve_link(g: Game, link: ChainLink) -> None:
         conclude_attack(g, link)
     elif link.kind == "reinforce":
         resolve_reinforce(g, link)
+    elif link.kind == "power-up":
+        resolve_power_up(g, link)
     else:
         resolve_effect(g, link)
 
@@ -85,15 +87,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
         if not same:
             g.note("unique", f"uniqueness: {pid} controls nothing named '{o.card.name}' (identities do not "
                    "count)", "CR 705.1; FAQ GM 6")
-        for other in same:
-            before = g.state
-            g.set(move_card(g.state, other.id, Zone.KO_PILE))
-            g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name "
-                   f"'{o.card.name}' with {o.id} and is put into the KO'd pile (not KO'd)", "CR 705.1; FAQ GM 6",
-                   objects=(other.id,))
-            # the rule does it: nothing replaces it, but it leaves play (assumption A-LOOK-BACK)
-            for left in leaving(g, before, other.id):
-                also_happened(g, left, before)
+        _uniqueness(g, o.id, same, "CR 705.1; FAQ GM 6")
     elif o.card.type is CardType.CHARACTER:
         g.note("unique", f"{o.id} is not unique: no uniqueness check", "FAQ GM 6")
     d = link.details
@@ -103,6 +97,13 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{o.id} has no character to equip: it goes to the KO'd pile", "CR 302", "A-EQUIP-FIZZLE")
             return
+        if "unique" in q.keywords(o):
+            same = [e for e in g.state.in_play() if e.controller == pid and e.card.type is CardType.EQUIPMENT
+                    and e.id != o.id and e.card.name.casefold() == o.card.name.casefold()]
+            if not same:
+                g.note("unique", f"{o.id} is unique equipment: {pid} controls no other equipment named "
+                       f"'{o.card.name}'", "CR 705.1 [CO3]", "A-UNIQUE-EQUIPMENT")
+            _uniqueness(g, o.id, same, "CR 705.1 [CO3]", "A-UNIQUE-EQUIPMENT")
         g.set(attach(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid), o.id, host))
         g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
         perform(g, happening(n.EnterPlay, object=o.id))
@@ -137,6 +138,20 @@ def _placed_by_default(g: Game, pid: str, oid: str, row: str, col: int, asked_ro
                f"(where it goes is {pid}'s choice; not explored)", "scenario default, not explored")
 
 
+def _uniqueness(g: Game, oid: str, same: list, cite: str, assumption: str | None = None) -> None:
+    """The uniqueness rule puts each of ``same`` into its owner's KO'd pile as ``oid``'s recruit
+    effect resolves: it leaves play, but is not KO'd (CR 705.1)."""
+    name = g.state.obj(oid).card.name
+    for other in same:
+        before = g.state
+        g.set(move_card(g.state, other.id, Zone.KO_PILE))
+        g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name '{name}' with {oid} and "
+               "is put into the KO'd pile (not KO'd)", cite, assumption, objects=(other.id,))
+        # the rule does it: nothing replaces it, but it leaves play (assumption A-LOOK-BACK)
+        for left in leaving(g, before, other.id):
+            also_happened(g, left, before)
+
+
 def _cosmic(g: Game, oid: str) -> None:
     """A cosmic character comes into play with a cosmic counter, unless it comes into play
     stunned; cosmic—surge does not (CR 7xx Cosmic; assumption A-COSMIC)."""
@@ -153,11 +168,43 @@ def _cosmic(g: Game, oid: str) -> None:
 
 
 def resolve_reinforce(g: Game, link: ChainLink) -> None:
-    a = g.state.attack
+    """The reinforcement effect resolves (CR 507.1c): its target must still be a defender, and it
+    has reinforcement this attack only "if it shares a team affiliation with and is adjacent to"
+    the character exhausted to pay for it — checked now (assumption A-REINFORCE)."""
+    s = g.state
+    a = s.attack
     defender = link.details.get("defender")
     if a is None or defender not in a.defenders:
         g.note("negate", f"{defender} is no longer a defender: reinforcement does nothing", "CR 508")
         return
     supporter = link.details.get("supporter")
-    g.set(replace(g.state, attack=replace(a, reinforcers=a.reinforcers + ((supporter, defender),))))
-    g.note("reinforce", f"{defender} is reinforced by {supporter}", "CR 12.2")
+    q = query(s)
+    d, r = s.obj(defender), s.obj(supporter)
+    if not adjacent(r, d):
+        g.note("reinforce", f"{defender} is no longer adjacent to {supporter}: reinforcement does nothing",
+               "CR 507.1c", "A-REINFORCE")
+        return
+    if not {x.casefold() for x in q.affiliations(r)} & {x.casefold() for x in q.affiliations(d)}:
+        g.note("reinforce", f"{defender} no longer shares a team affiliation with {supporter}: reinforcement does "
+               "nothing", "CR 507.1c", "A-REINFORCE")
+        return
+    g.set(replace(s, attack=replace(a, reinforcers=a.reinforcers + ((supporter, defender),))))
+    if q.cannot_gain(d, "reinforcement"):
+        g.note("reinforce", f"{defender} cannot gain reinforcement: the reinforcement from {supporter} gives it "
+               "nothing", "CR 507.1c", "A-REINFORCE")
+        return
+    g.note("reinforce", f"{defender} is reinforced by {supporter}: it has reinforcement this attack", "CR 507.1c",
+           "A-REINFORCE")
+
+
+def resolve_power_up(g: Game, link: ChainLink) -> None:
+    """The power-up resolves: its target must still be a character its player controls, else it
+    is negated (CR 508 [C8]); the character becomes powered-up, +1 ATK / +1 DEF this turn
+    (assumption A-POWER-UP)."""
+    oid = link.details.get("character")
+    o = g.state.objects.get(oid)
+    if o is None or o.zone is not Zone.IN_PLAY or o.controller != link.controller:
+        g.note("negate", f"{oid} is no longer a character {link.controller} controls: the power-up's only target "
+               "is illegal, so it is negated", "CR 508 [C8]", "A-POWER-UP")
+        return
+    power_up(g, link.controller, oid, link.context or Context(link.controller, oid))

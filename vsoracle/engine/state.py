@@ -127,7 +127,7 @@ class Context:
 class ChainLink:
     """An effect on the chain (CR 505): what kind, from where, and what it will do.
 
-    ``kind`` is one of recruit, play, power, trigger, attack, reinforce.
+    ``kind`` is one of recruit, play, power, trigger, attack, reinforce, power-up.
     ``origin`` says what generated it (plot twist, payment, triggered, game)
     and ``ongoing`` whether an ongoing power did (FAQ General Mechanics 5).
     """

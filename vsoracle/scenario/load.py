@@ -36,6 +36,7 @@ VERBS = {
     "advance": set(),
     "resource": set(),
     "transfer": {"to"},
+    "power_up": {"with"},
 }
 COMMON_STEP_KEYS = {"by", "choose", "rejected", "allowed", "check", "note"}
 ADVANCE_TARGETS = ("draw", "build", "resource", "recruit", "formation", "combat", "attack", "recovery",
@@ -61,7 +62,7 @@ CHECK_TYPES = {
     "has": (list, "a list of keywords"), "target_of": (list, "a list of ids"),
     "counters": (dict, "a table like { atk = 1, def = 1 }"), "equipped_to": ((str, bool), "an id"),
 }
-CHAIN_KINDS = ("recruit", "play", "power", "trigger", "attack", "reinforce")
+CHAIN_KINDS = ("recruit", "play", "power", "trigger", "attack", "reinforce", "power-up")
 PLAYER_KEYS = set(ZONE_KEYS) | {"endurance", "resource_points", "characters"}
 GAME_KEYS = {"turn", "initiative", "phase", "step", "active"}
 #: Names an object id cannot take: the usual player names and ``chain`` (checks name them).
@@ -510,7 +511,7 @@ class _Loader:
         if verb is None:
             return
         vpath = path + (verb,)
-        if verb in ("recruit", "play", "use", "reinforce", "flip", "move", "resource", "transfer"):
+        if verb in ("recruit", "play", "use", "reinforce", "flip", "move", "resource", "transfer", "power_up"):
             self.expect(value, str, vpath, "an id")
             self._known(value, vpath, players=False)
         elif verb == "attack":
@@ -541,7 +542,8 @@ class _Loader:
                         raise self.fail(path + (key,), f"{key} lists ids or players, not {show(item)}",
                                         f'{key} = ["id", …]')
                     self._known(item, path + (key,))
-        for needed, key, example in (("reinforce", "with", 'with = "supporter-id"'), ("transfer", "to", 'to = "character-id"')):
+        for needed, key, example in (("reinforce", "with", 'with = "supporter-id"'), ("transfer", "to", 'to = "character-id"'),
+                                     ("power_up", "with", 'with = "card-in-hand-id"')):
             if verb == needed and key not in table:
                 raise self.fail(vpath, f"{verb} needs '{shorten(str(key))}'", f"add {example}")
         for key in ("face_down", "equip", "with", "to"):

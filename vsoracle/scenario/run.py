@@ -127,6 +127,8 @@ def perform(g: Game, step: Step) -> None:
         actions.place_resource(g, pid, step.value)
     elif verb == "transfer":
         actions.transfer(g, pid, step.value, k["to"])
+    elif verb == "power_up":
+        actions.power_up(g, pid, step.value, k["with"])
     elif verb == "pass":
         if g.state.priority is None:
             raise IllegalActionError("nobody has priority now")
