@@ -65,7 +65,7 @@ class Card:
 
     @property
     def is_army(self) -> bool:
-        """Army characters are not unique (CR 101.2b, 705)."""
+        """Army characters are not unique (keyword Army [Y, WIKIA]; CR 705.1)."""
         return (self.version or "").lower() == "army"
 
     def __str__(self) -> str:

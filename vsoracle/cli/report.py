@@ -122,7 +122,7 @@ _QUIET_KINDS = {"pass", "phase", "start"}
 
 def explain_lines(result) -> list[str]:
     """The ruling in one line, the numbered events that led to it, the rules consulted."""
-    from ..citations import expand
+    from ..citations import consulted, describe
 
     sc = result.scenario
     holds = sum(1 for c in result.checks if c.ok)
@@ -140,14 +140,9 @@ def explain_lines(result) -> list[str]:
     events = [e for e in result.outcomes[0].log if e.kind not in _QUIET_KINDS] if result.outcomes else []
     for i, event in enumerate(events, start=1):
         lines.append(f"  {i:>2}. {event}")
-    cites: list[str] = []
-    for out in result.outcomes:
-        for e in out.log:
-            for part in expand(e.cite).split(";"):
-                part = part.strip()
-                if part and part not in cites and not part.startswith(("scenario", "Avengers FAQ,")):
-                    cites.append(part)
-    lines += ["", "Rules consulted: " + "; ".join(cites)]
+    # each rule once, with every source cited for it; the question's own source is said below
+    cites = [e.cite for out in result.outcomes for e in out.log if e.kind != "start"]
+    lines += ["", "Rules consulted: " + "; ".join(describe(r) for r in consulted(cites))]
     assumptions = result.assumptions
     if assumptions:
         lines.append("Assumptions: " + ", ".join(assumptions) + " (docs/rules-assumptions.md)")

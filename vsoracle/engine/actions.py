@@ -428,7 +428,7 @@ def _may_boost(g: Game, pid: str, oid: str, has_boost: bool, cost: int, boost_co
         return False
     if g.state.player(pid).resource_points < cost + boost_cost:
         g.note("boost", f"{pid} cannot pay {oid}'s boost cost ({boost_cost}) on top of its cost: it is not boosted",
-               "CR 7xx Boost")
+               "keyword Boost")
         return False
     return bool(g.ask(Decision(pid, "may", f"{pid} may pay {oid}'s boost cost ({boost_cost} resource point"
                                f"{'s' if boost_cost != 1 else ''}) as it is recruited", (True, False))))
@@ -576,7 +576,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
                                     if o.zone is not Zone.IN_PLAY else ""))
     if block == "backup" and s.phase != "build":
         raise IllegalActionError(f"{oid}'s backup power can be used only during the build phase",
-                                 hint="CR keyword table: Backup")
+                                 hint="keyword Backup [SH1, SH2]: its power is usable only during the build phase")
     banned = q.prohibition(happening(n.UsePower, agent=pid, object=oid))
     if banned is not None:
         raise IllegalActionError(f"{pid} cannot use {oid}'s activated powers: \"{say(banned[0])}\"")
@@ -675,7 +675,7 @@ def place_resource(g: Game, pid: str, oid: str) -> None:
 
 def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     """Transferable: at the start of your formation step you may move the equipment to another
-    character you control (FAQ SC 6; CR 7xx Transferable)."""
+    character you control (FAQ SC 6; keyword Transferable)."""
     s = g.state
     if s.step != "formation" or s.active != pid:
         raise IllegalActionError(f"{pid} can transfer equipment only in {pid}'s formation step")
@@ -729,7 +729,7 @@ def _as_though(q: Any, o: GameObject, what: str) -> bool:
 
 
 def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str | None:
-    """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3; FAQ SC 19."""
+    """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3e; FAQ SC 19."""
     s = g.state
     q = query(s)
     if s.phase != "combat" or s.step != "attack" or s.active != pid:
@@ -893,7 +893,7 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
     """The power-up game-based effect: discard from your hand a card with the same name as a
     character you control, as its cost, to give that character +1 ATK / +1 DEF this turn. It is
     played like any effect, whenever its player has priority, and goes on the chain targeting
-    the character (CR 507 [I]; assumption A-POWER-UP); the character becomes powered-up when it
+    the character (CR 507, digest §19; assumption A-POWER-UP); the character becomes powered-up when it
     resolves, and "becomes powered-up" (Ally) triggers then."""
     require_priority(g, pid)
     s = g.state
@@ -912,10 +912,10 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
     if banned is not None:
         raise IllegalActionError(f"{oid} cannot be powered-up: \"{say(banned[0])}\"")
     if not perform(g, happening(n.Discard, agent=pid, object=card, cost=True, why="to power-up",
-                                cite="CR 507 [I]")):
+                                cite="CR 507; digest §19")):
         raise IllegalActionError(f"{pid} cannot pay the cost: {card} cannot be discarded")
     g.note("power-up", f"{pid} plays a power-up targeting {oid}, discarding {card} (same name, "
-           f"'{o.card.name}') as its cost", "CR 507 [I]", "A-POWER-UP", (oid,))
+           f"'{o.card.name}') as its cost", "CR 507; digest §19", "A-POWER-UP", (oid,))
     link_id = add_link(g, "power-up", pid, oid, None, Context(pid, oid, (oid,)),
                        details={"character": oid, "discarded": card})
     targeted(g, link_id)

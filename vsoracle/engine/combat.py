@@ -84,17 +84,17 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
 def _no_defender(g: Game, attackers: list[str]) -> None:
     """The defender is no longer in the attack at its conclusion (it evaded, was stunned by an
     effect, was removed from the attack or left play): there is no comparison — nothing strikes
-    back, nothing breaks through — and the attackers still in the attack ready ([Metagame 481]:
+    back, nothing breaks through — and the attackers still in the attack ready ([M481]:
     "the attacker will ready because the defender is no longer there"; a team attack's
     attackers alike, assumption A-LEFT-ATTACK). An attacker no longer in the attack does not
     ready ([FMS])."""
     g.note("attack", "attack conclusion: the defender is no longer in the attack, so there is no comparison: "
-           "nothing strikes back and there is no breakthrough", "CR 407 [Metagame 481]", "A-LEFT-ATTACK")
+           "nothing strikes back and there is no breakthrough", "CR 407 [M481, CO6]", "A-LEFT-ATTACK")
     for x in attackers:
         o = g.state.obj(x)
         if o.zone is Zone.IN_PLAY and o.exhausted and not o.stunned:
             perform(g, happening(n.Ready, object=x, why="its defender is no longer in the attack",
-                                 cite="CR 407 [Metagame 481]"))
+                                 cite="CR 407 [M481, CO6]"))
     end_attack(g)
 
 

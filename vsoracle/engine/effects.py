@@ -601,12 +601,12 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: Any) -> Done:
         flagged = frozenset(found)
         mod = Modifier(mid, ctx, changes, e.subject, flagged, (), duration, e.duration.while_)
         shown = ", ".join(sorted(flagged)) or "nothing"
-        g.note("flag", f"{text} — alters a quality, so it flags {shown} now", "FAQ quality rule (SC 4, SC 13)",
+        g.note("flag", f"{text} — alters a quality, so it flags {shown} now", "FAQ SC 4, SC 13",
                objects=tuple(sorted(flagged)))
     else:
         mod = Modifier(mid, ctx, changes, e.subject, None, (), duration, e.duration.while_)
         g.note("modifier", f"{text} — alters no quality, so it applies to whatever matches while it lasts",
-               "FAQ quality rule (SC 1, SC 29)")
+               "FAQ SC 1, SC 29")
     g.set(replace(g.state, modifiers=g.state.modifiers + (mod,)))
     return True, ctx
 
@@ -891,7 +891,7 @@ def _reveal(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
 
 def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
     """"Search your deck for a card …": the player finds one such card, or fails to find one
-    (CR 2.4 [FML])."""
+    (digest §2.4 [FML])."""
     q = query(g.state)
     pid = _doers(q, e.agent, ctx)[0]
     pool = set(q.select(e.zone, ctx)) if e.zone is not None else set(g.state.player(pid).deck)
@@ -901,7 +901,7 @@ def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
     options = tuple(found) + ("none",)
     pick = g.ask(Decision(pid, "search", f"{pid} searches for {say(sel)} (or fails to find)", options))
     if pick == "none":
-        g.note("search", f"{pid} fails to find", "CR 2.4 [FML]")
+        g.note("search", f"{pid} fails to find", "digest §2.4 [FML]")
         return False, _record(ctx, k, ())
     g.note("search", f"{pid} finds {pick}", "CR 508", objects=(pick,))
     return True, _record(ctx, k, (pick,))
@@ -1016,7 +1016,7 @@ def _power_up(g: Game, e: n.PowerUp, ctx: Context, k: int | None) -> Done:
 
 def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
     """A character becomes powered-up: +1 ATK / +1 DEF this turn, one modifier per power-up
-    (CR 507 [I]; assumption A-POWER-UP)."""
+    (CR 507, digest §19; assumption A-POWER-UP)."""
     o = g.state.obj(oid)
     if o.zone is not Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
         return False
@@ -1028,7 +1028,7 @@ def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
     change = (n.StatChange("atk", n.Fixed(1)), n.StatChange("def", n.Fixed(1)))
     mod = Modifier(mid, Context(pid, oid), change, n.Self(), frozenset({oid}), (), "turn")
     g.set(replace(s, modifiers=s.modifiers + (mod,)))
-    g.note("power-up", f"{oid} is powered-up: +1 ATK / +1 DEF this turn", "CR 507 [I]", "A-POWER-UP", (oid,))
+    g.note("power-up", f"{oid} is powered-up: +1 ATK / +1 DEF this turn", "CR 507; digest §19", "A-POWER-UP", (oid,))
     fire(g, h)
     return True
 

@@ -73,10 +73,10 @@ def _stun(g: Game, h: Happening) -> Result:
     g.set(s.with_object(replace(o, stunned=True, bindings=bindings)))
     g.note("stun", f"{oid} is stunned ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
     if o.bindings.get("cosmic"):
-        g.note("counter", f"{oid} loses its cosmic counter as it becomes stunned", "CR 7xx Cosmic", "A-COSMIC")
+        g.note("counter", f"{oid} loses its cosmic counter as it becomes stunned", "keyword Cosmic", "A-COSMIC")
     follow: list[Happening] = []
     if invulnerable:
-        g.note("endurance", f"{o.controller} loses no endurance: {oid} has invulnerability", "CR 7xx Invulnerability",
+        g.note("endurance", f"{o.controller} loses no endurance: {oid} has invulnerability", "keyword Invulnerability",
                "A-INVULNERABILITY")
     elif (o.card.cost or 0) > 0:
         follow.append(happening(n.Endurance, player=o.controller, amount=o.card.cost, gain=False, cause="stun",
@@ -89,7 +89,7 @@ def _stun(g: Game, h: Happening) -> Result:
 
 
 def _out_of_the_attack(g: Game, h: Happening) -> None:
-    """A character stunned during an attack is no longer in it ([Metagame 481]: "a stunned
+    """A character stunned during an attack is no longer in it ([M481]: "a stunned
     defender is no longer in the attack and does not strike back"; an attacker likewise,
     assumption A-LEFT-ATTACK). The stuns of the attack's own comparison are simultaneous and
     leave the attack as it is until it has concluded."""
@@ -102,7 +102,7 @@ def _out_of_the_attack(g: Game, h: Happening) -> None:
                                           defenders=tuple(x for x in a.defenders if x != oid),
                                           removed=a.removed + ((oid,) if oid in a.attackers else ()))))
     g.note("attack", f"{oid} is stunned: it is no longer in the attack (no longer a{'n' if role == 'attacker' else ''} "
-           f"{role})", "CR 407 [Metagame 481]", "A-LEFT-ATTACK", (oid,))
+           f"{role})", "CR 407 [M481, CO6]", "A-LEFT-ATTACK", (oid,))
 
 
 def _flag(name: str, value: bool, word: str) -> Callable[[Game, Happening], Result]:
@@ -135,7 +135,7 @@ def _recover(g: Game, h: Happening) -> Result:
 # -- cards changing place -------------------------------------------------------------------
 
 def _ko(g: Game, h: Happening) -> Result:
-    """KO: a character, equipment or resource goes to its owner's KO'd pile (CR 701.10)."""
+    """KO: a character, equipment or resource goes to its owner's KO'd pile (digest §4, §11)."""
     s = g.state
     oid = h.get("object")
     o = s.obj(oid)
@@ -328,7 +328,7 @@ def _points(g: Game, h: Happening) -> Result:
 
 def _counter(g: Game, h: Happening) -> Result:
     """Counters (CR 215): "+1 ATK / +1 DEF" counters on a character; a character has at most one
-    cosmic counter (CR 7xx Cosmic)."""
+    cosmic counter (keyword Cosmic)."""
     s = g.state
     oid = h.get("object")
     o = s.obj(oid)
@@ -369,7 +369,7 @@ def _negate(g: Game, h: Happening) -> Result:
     if lk is None:
         return False, []
     if lk.details.get("epic"):
-        g.note("negate", f"{lk.label} is an Epic plot twist effect: it cannot be negated", "CR 7xx Epic", "A-EPIC")
+        g.note("negate", f"{lk.label} is an Epic plot twist effect: it cannot be negated", "keyword Epic", "A-EPIC")
         return False, []
     g.set(replace(g.state, chain=tuple(replace(x, details=x.details.set("negated", True)) if x.id == link_id else x
                                        for x in g.state.chain)))

@@ -1,5 +1,5 @@
 """Keywords: the ones the engine has rules for, and those that stand for a power written as the
-card text they mean (CR 7xx Keywords).
+card text they mean (digest §14).
 
 A keyword such as evasion gives its card a payment power. The rule is written here once, in
 card text, and parsed like any card's text (``~`` is the card's own name), so the engine has no
@@ -20,14 +20,14 @@ from ..text.store import parse_stored
 __all__ = ["KEYWORD_POWERS", "KEYWORD_RULES", "KNOWN_KEYWORDS", "KNOWN_BLOCKS", "keyword_power",
            "defined_powers", "is_known"]
 
-#: Keywords of a keyword line the engine has rules for (FAQ GM 1-2; CR 7xx).
+#: Keywords of a keyword line the engine has rules for (FAQ GM 1-2; digest §14).
 KNOWN_KEYWORDS = frozenset({"reservist", "concealed", "concealed-optional", "loyalty", "evasion", "flight", "range",
                             "invulnerability", "reinforcement", "transferable", "unique", "epic", "willpower"})
 
 #: Keywords a power can stand behind ("Leader: …", "Boost 2: …", "Cosmic—Surge: …").
 KNOWN_BLOCKS = frozenset({"leader", "ongoing", "ally", "cosmic", "cosmic-surge", "boost", "backup"})
 
-#: Evasion (CR 7xx Evasion [S-CR:FWS, CO2]): the stun costs the stun endurance loss; the recovery
+#: Evasion (CR 707.6 [S-CR:FWS, CO2]): the stun costs the stun endurance loss; the recovery
 #: at the start of the recovery phase does not use up the wrap-up recovery.
 KEYWORD_POWERS = {
     "evasion": "Stun ~ >>> At the start of the recovery phase this turn, recover ~.",

@@ -170,7 +170,7 @@ def _static_unique(card: Card) -> bool | None:
 
 
 def is_unique(card: Card) -> bool:
-    """Characters are unique unless Army or "~ is not unique" (CR 705, FAQ GM 6)."""
+    """Characters are unique unless Army or "~ is not unique" (CR 705.1; FAQ GM 6)."""
     if card.is_army:
         return False
     said = _static_unique(card)

@@ -456,7 +456,7 @@ class Query:
             line.block == "leader" for line in powers(o.card))
 
     def is_unique(self, o: GameObject) -> bool:
-        """Unique unless Army, "~ is not unique", or made so (CR 705; FAQ GM 6)."""
+        """Unique unless Army, "~ is not unique", or made so (CR 705.1; FAQ GM 6)."""
         for change, _mod in self.changes_on(o, n.Unique):
             return change.unique
         return is_unique(o.card)

@@ -118,7 +118,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
     marks = placed.bindings.set("recruited_from", d.get("origin"))
     if d.get("boosted"):
         marks = marks.set("boosted", True)
-        g.note("boost", f"{o.id} was boosted", "CR 7xx Boost")
+        g.note("boost", f"{o.id} was boosted", "keyword Boost")
     g.set(g.state.with_object(replace(placed, bindings=marks)))
     _cosmic(g, o.id)
     perform(g, happening(n.EnterPlay, object=o.id))
@@ -154,7 +154,7 @@ def _uniqueness(g: Game, oid: str, same: list, cite: str, assumption: str | None
 
 def _cosmic(g: Game, oid: str) -> None:
     """A cosmic character comes into play with a cosmic counter, unless it comes into play
-    stunned; cosmic—surge does not (CR 7xx Cosmic; assumption A-COSMIC)."""
+    stunned; cosmic—surge does not (keyword Cosmic; assumption A-COSMIC)."""
     from .powers import powers
 
     o = g.state.obj(oid)
@@ -164,7 +164,7 @@ def _cosmic(g: Game, oid: str) -> None:
     if all(ln.keyword.sub == "surge" for ln in lines):
         return
     g.set(g.state.with_object(replace(o, bindings=o.bindings.set("cosmic", 1))))
-    g.note("counter", f"{oid} comes into play with a cosmic counter", "CR 7xx Cosmic", "A-COSMIC")
+    g.note("counter", f"{oid} comes into play with a cosmic counter", "keyword Cosmic", "A-COSMIC")
 
 
 def resolve_reinforce(g: Game, link: ChainLink) -> None:

@@ -350,7 +350,7 @@ class Stun(Event):
 
 @frozen
 class KO(Event):
-    """KO: the object goes to its owner's KO'd pile (CR 701.10): "KO NP", "NP is KO'd"."""
+    """KO: the object goes to its owner's KO'd pile (digest §4, §11): "KO NP", "NP is KO'd"."""
 
     object: Selector | None = None
     agent: Selector | None = None
@@ -787,7 +787,7 @@ class CostChange(Change):
 
 @frozen
 class Unique(Change):
-    """"~ is not unique" (CR 705; FAQ GM 6)."""
+    """"~ is not unique" (CR 705.1; FAQ GM 6)."""
 
     unique: bool = False
 
