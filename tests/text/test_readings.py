@@ -177,6 +177,14 @@ READINGS = [
      n.Spell(n.Move(object=KO_PILE_CARD, to=n.Place(n.Zone(("deck",), n.You()), "shuffled")))),
     ("At the end of the turn, return Zephyr to its owner's hand.",
      n.Triggered(n.AtEnd(n.Step("turn")), n.Move(object=n.Self(), to=n.Place(n.Zone(("hand",), n.OwnerOf(n.Self())))))),
+    # a word of the grammar's that starts a sentence may be a one-word name: the grammar's word
+    # first ("Defenders get …"), the name when that cannot finish the sentence
+    ("Defenders characters you control get +1 ATK.",
+     n.Static(n.Modify(n.Filter("character", (n.Name("Defenders"),) + YOU_CONTROL),
+                       (n.StatChange("atk", ONE),), n.Duration()))),
+    ("Defenders get +1 ATK this attack.",
+     n.Spell(n.Modify(n.Filter("character", (n.Role(("defender",)),)), (n.StatChange("atk", ONE),),
+                      n.Duration("attack")))),
 ]
 
 

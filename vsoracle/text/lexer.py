@@ -18,7 +18,8 @@ What the lexer decides on its own, by the house style of the cards:
   (ATK, DEF, KO, KO'd, X) are not names;
 * a capitalised word at the start of a sentence (after a line break, ".", ">>>", ":" or an
   opening quote) is the grammar's word if the grammar has it ("Draw", "Stun"), else the first
-  word of a name ("Masters of Evil characters you control …");
+  word of a name ("Masters of Evil characters you control …"); a word of both that stands
+  alone may be either, the grammar's word first ("Defenders get …", "Defenders characters …");
 * "non-" before a word is its own token ("non-Army", "non-stunned");
 * reminder text in parentheses is read by people, not by the rules: it is left out.
 """
@@ -91,6 +92,9 @@ class Word:
     line: int
     column: int
     start_of_sentence: bool = False
+    #: a capitalised word of the grammar's at the start of a sentence that could also be a
+    #: one-word name ("Defenders characters you control …"): the grammar's word first
+    or_name: bool = False
 
     @property
     def key(self) -> str:
@@ -183,7 +187,10 @@ def words(text: str, vocabulary: frozenset[str]) -> list[Word]:
                 starts = False
                 continue
             elif value.lower() in vocabulary or (starts and capital):
-                out.append(Word("keyword", value, start, end, line, column, starts))
+                # a name before a noun: "Defenders characters …" (not "Draw" alone)
+                named = starts and capital and _name_end(pieces, i) == i + 1 and i + 1 < len(pieces) \
+                    and pieces[i + 1][0] == "word" and pieces[i + 1][1].islower()
+                out.append(Word("keyword", value, start, end, line, column, starts, or_name=named))
             else:
                 out.append(Word("word", value, start, end, line, column, starts))
             starts = False

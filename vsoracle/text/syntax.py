@@ -70,7 +70,7 @@ def _token(w: Word, terminal: str) -> Token:
     return Token(terminal, w.text, w.start, w.line, w.column, w.line, w.column + (w.end - w.start), w.end)
 
 
-def _choices(w: Word, by_text: dict[str, str], known: frozenset[str]) -> tuple[str, ...]:
+def _choices(w: Word, by_text: dict[str, str], known: frozenset[str], names: bool = False) -> tuple[str, ...]:
     """The terminals a word may be, best first."""
     kind = w.kind
     if kind == "nl":
@@ -82,23 +82,39 @@ def _choices(w: Word, by_text: dict[str, str], known: frozenset[str]) -> tuple[s
     if kind in ("number", "signed", "sign", "poss", "arrow"):
         return ({"number": "NUMBER", "signed": "SIGNED", "sign": "SIGN", "poss": "POSS", "arrow": "ARROW"}[kind],)
     key = w.key
+    also = tuple(t for t in ("NAME", "NAME_NP") if t in known) if names and w.or_name else ()
     if key in CHOICES:
-        return tuple(t for t in CHOICES[key] if t in known)
+        return tuple(t for t in CHOICES[key] if t in known) + also
     own = by_text.get(key)
-    return (own,) if own else ("WORD",)
+    return ((own,) if own else ("WORD",)) + also
 
 
 def _readings(text: str, conf: Any, by_text: dict[str, str]) -> list[tuple[Word, str]]:
     """The words of ``text`` with the terminal each one is, in the first reading (by the lexer's
-    order of preference) that the LALR tables accept to the end."""
-    states = conf.states
+    order of preference) that the LALR tables accept to the end. A sentence's first word is read
+    as a name only if the text reads no other way (and a text that reads neither way is reported
+    as the grammar's words read it)."""
     vocabulary = frozenset(k for k in by_text if k[:1].isalpha())
     ws = words(text, vocabulary)
+    try:
+        return _read(text, ws, conf, by_text, names=False)
+    except CardTextError as error:
+        if not any(w.or_name for w in ws):
+            raise
+        first = error
+    try:
+        return _read(text, ws, conf, by_text, names=True)
+    except CardTextError:
+        raise first from None
+
+
+def _read(text: str, ws: list[Word], conf: Any, by_text: dict[str, str], names: bool) -> list[tuple[Word, str]]:
+    states = conf.states
     known = _terminals(conf)
     # A reading: (stack of parser states, terminals chosen so far).
     paths: list[tuple[tuple[int, ...], tuple[str, ...]]] = [((conf.start_state,), ())]
     for i, w in enumerate(ws):
-        options = _choices(w, by_text, known)
+        options = _choices(w, by_text, known, names)
         nxt: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
         seen: set[tuple[int, ...]] = set()
         for stack, chosen in paths:
