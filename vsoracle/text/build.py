@@ -314,6 +314,12 @@ class Build(Transformer):
             return Sentence("instead", (parts[0], parts[2]), meta.start_pos, comma)
         return Sentence("conditional", (parts[0], parts[1]), meta.start_pos, comma)
 
+    def if_not(self, meta, children):
+        """"If it is not, F." after "If it is X, E.": F is what happens otherwise (the subject is
+        the one of the sentence before, so it is not read again)."""
+        body = [c for c in children if not _is_token(c)][-1]
+        return Sentence("otherwise", body, meta.start_pos)
+
     def instead(self, meta, children):
         return "instead"
 

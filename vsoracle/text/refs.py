@@ -227,7 +227,8 @@ def _effect(sentences: Iterable[Sentence]) -> n.Effect:
     for s in sentences:
         if s.kind == "otherwise":
             if not steps or not isinstance(steps[-1], n.Conditional):
-                raise CardTextError('"Otherwise" follows a sentence that begins "If"')
+                raise CardTextError('"Otherwise, …" (or "If it is not, …") follows a sentence that begins "If" — '
+                                   'write the condition in full')
             steps[-1] = attrs.evolve(steps[-1], otherwise=_body(s.data))
             continue
         steps.append(_sentence(s))
