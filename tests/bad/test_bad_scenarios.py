@@ -512,6 +512,14 @@ CASES: dict[str, Case] = {
         BRICK + 'text = "Energize"\n\n[players.A]\nhand = ["Brick"]\n', 11,
         "card 'Brick', line 1: \"Energize\" parses, but vsoracle cannot play the keyword Energize "
         "(no rule, no reminder text) yet"),
+    "card-ko-a-card-in-hand": Case(
+        BRICK + 'text = "KO a card in your hand."\n\n[players.A]\nhand = ["Brick"]\n', 11,
+        "card 'Brick', line 1: \"KO a card in your hand.\" parses, but vsoracle cannot play \"KO a card in your hand\" "
+        "(KO'ing a card that is not in play or in a resource row) yet"),
+    "card-ko-a-card-in-a-ko-pile": Case(
+        BRICK + 'text = "KO target card in an opponent\'s KO\'d pile."\n\n[players.A]\nhand = ["Brick"]\n', 11,
+        "card 'Brick', line 1: \"KO target card in an opponent's KO'd pile.\" parses, but vsoracle cannot play "
+        "\"KO target card in an opponent's KO'd pile\" (KO'ing a card that is not in play or in a resource row) yet"),
     "card-missing-field": Case(
         BRICK.replace('def = 3\n', ''), 1, "character 'Brick' needs 'def' — add it, or mark the card incomplete = true"),
     "card-unknown-type": Case(

@@ -40,6 +40,11 @@ def test_the_lists_are_the_engines_own_tables():
     ("Energize", "the keyword Energize (no rule, no reminder text)"),
     ("Zap (Blah blah.)", "the keyword Zap (the reminder text of Zap does not parse"),
     ("Ongoing: Draw a card.\nFrenzy: Draw a card.", "the keyword Frenzy before a power"),
+    # a KO takes a card from play or a resource row: one in a hand, a deck or a pile would be a no-op
+    ("KO a card in your hand.", '"KO a card in your hand" (KO\'ing a card that is not in play'),
+    ("KO the top card of your deck.", '"KO the top card of your deck" (KO\'ing'),
+    ("KO target card in an opponent's KO'd pile.", '"KO target card in an opponent\'s KO\'d pile" (KO\'ing'),
+    ("KO a card in your hand >>> Draw a card.", '"KO a card in your hand" (KO\'ing'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")
@@ -59,6 +64,10 @@ def test_the_line_of_each_problem_is_counted_from_one():
     "Frenzy (Whenever this character attacks, it gets +1 ATK this turn.)",
     "Cosmic—Surge: Whenever Bob stuns a defender, draw a card.",
     "Target character gets -2 DEF this turn unless its controller pays 2 endurance.",
+    "KO target resource.",
+    "KO target equipment.",
+    "Remove target card in a KO'd pile from the game.",
+    "Put a card from your hand on the bottom of your deck.",
 ])
 def test_what_it_can_play_is_not_refused(text):
     assert S.cannot_play(read_card_text(text, "Bob"), "Bob") == ()

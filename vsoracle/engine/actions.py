@@ -491,7 +491,11 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     if have < (o.card.cost or 0):
         raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
     h = happening(n.Play, agent=pid, object=oid, origin=(where, pid))
-    banned = q.prohibition(h)
+    # played from the resource row, it is turned face up as it is played: a plot twist there,
+    # which "you cannot play plot twists" sees (a face-down resource is no plot twist,
+    # assumption A-FACE-DOWN-RESOURCE)
+    visible = s if where == "hand" else s.with_object(replace(o, face_up=True))
+    banned = query(visible).prohibition(h)
     if banned is not None:
         raise IllegalActionError(f"{pid} cannot play {oid}: \"{say(banned[0])}\"", hint="FAQ GM 4")
     _restrictions(g, pid, o, "play")

@@ -140,11 +140,28 @@ def _ko(g: Game, h: Happening) -> Result:
     oid = h.get("object")
     o = s.obj(oid)
     if o.zone not in (Zone.IN_PLAY, Zone.RESOURCE_ROW):
+        g.note("ko", f"{oid} is not KO'd: it is in {o.owner}'s {_ZONE_WORDS.get(o.zone, str(o.zone))}, and only a "
+               "card in play or in a resource row can be KO'd", h.get("cite", "CR 508"), objects=(oid,))
         return False, []
     was_in_play = o.zone is Zone.IN_PLAY
     g.set(move_card(s, oid, Zone.KO_PILE))
     g.note("ko", f"{oid} is KO'd ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
+    _left_the_row(g, o)
     return True, (leaving(g, s, oid) if was_in_play else [])
+
+
+def _left_the_row(g: Game, o: Any) -> None:
+    """A card that left its resource row is one resource fewer from now on; the resource points
+    already gained stay (assumption A-RESOURCE-LEAVES)."""
+    if o.zone is not Zone.RESOURCE_ROW or g.state.obj(o.id).zone is Zone.RESOURCE_ROW:
+        return
+    have = len(g.state.player(o.owner).resources)
+    g.note("resource", f"{o.owner} has {have} resource{'s' if have != 1 else ''} now", "CR 212",
+           "A-RESOURCE-LEAVES", (o.id,))
+
+
+_ZONE_WORDS = {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "KO'd pile", Zone.REMOVED: "removed-from-game zone",
+               Zone.CHAIN: "chain"}
 
 
 def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
@@ -241,6 +258,7 @@ def _move(g: Game, h: Happening) -> Result:
     if zone is Zone.RESOURCE_ROW:
         text += " face down" if not face_up else " face up"
     g.note("zone", text + (f" ({h.get('why')})" if h.get("why") else ""), cite, objects=(oid,))
+    _left_the_row(g, o)
     if was_in_play:
         follow += leaving(g, s, oid)
     return True, follow

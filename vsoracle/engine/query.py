@@ -611,10 +611,12 @@ class Query:
             return t is CardType.EQUIPMENT and o.zone is Zone.IN_PLAY
         if kind == "resource":
             return o.zone is Zone.RESOURCE_ROW
+        # A face-down resource is a resource and nothing more: what card it is is hidden, so it is
+        # no "location" or "plot twist" until it is face up (digest §4; assumption A-FACE-DOWN-RESOURCE).
         if kind == "location":
-            return t is CardType.LOCATION and o.zone in (Zone.RESOURCE_ROW, Zone.IN_PLAY)
+            return t is CardType.LOCATION and (o.zone is Zone.IN_PLAY or o.zone is Zone.RESOURCE_ROW and o.face_up)
         if kind == "plot twist":
-            return t is CardType.PLOT_TWIST
+            return t is CardType.PLOT_TWIST and (o.zone is not Zone.RESOURCE_ROW or o.face_up)
         if kind == "character card":
             return t is CardType.CHARACTER
         if kind == "plot twist card":

@@ -196,6 +196,10 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
         return None if cls in PROHIBITABLE else f"\"cannot {words}\""
     if mode == "permitted":
         return None if cls in PERMITTED else f"\"can {words}\""
+    if isinstance(e, n.KO) and _out_of_play_only(e.object):
+        # A KO puts a card in play or in a resource row into the KO'd pile (CR 701.10, digest §11);
+        # nothing says what KO'ing a card in a hand, a deck or a pile would do.
+        return f"\"{words}\" (KO'ing a card that is not in play or in a resource row)"
     if mode == "cost":
         return None if cls in PAYABLE and not getattr(e, "gain", False) else f"the cost \"{words}\""
     if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("play",):
@@ -203,6 +207,23 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
     if isinstance(e, n.Move) and e.to is not None and e.to.position == "shuffled":
         return f"the effect \"{words}\" (shuffling a card into a deck)"
     return None if cls in EFFECT_EVENTS else f"the effect \"{words}\""
+
+
+#: Zones of card text that are out of play and out of the resource row: no card there can be KO'd.
+_PILES_OUT_OF_PLAY = frozenset({"hand", "deck", "ko pile", "removed"})
+
+
+def _out_of_play_only(sel: Any) -> bool:
+    """Does the selector name only cards in a hand, a deck, a KO'd pile or the removed-from-game
+    zone ("a card in your hand", "the top card of your deck")?"""
+    if isinstance(sel, n.TopCards):
+        return True
+    if isinstance(sel, (n.Either, n.Together)):
+        return any(_out_of_play_only(x) for x in (sel.options if isinstance(sel, n.Either) else sel.parts))
+    if isinstance(sel, n.Filter):
+        zones = [q.zone for q in sel.qualifiers if isinstance(q, n.InZone) and q.zone is not None]
+        return bool(zones) and all(set(z.names) <= _PILES_OUT_OF_PLAY for z in zones)
+    return False
 
 
 def _is_player(s: Any) -> bool:
