@@ -197,7 +197,7 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
     if mode == "permitted":
         return None if cls in PERMITTED else f"\"can {words}\""
     if isinstance(e, n.KO) and _out_of_play_only(e.object):
-        # A KO puts a card in play or in a resource row into the KO'd pile (CR 701.10, digest §11);
+        # A KO puts a card in play or in a resource row into the KO'd pile (digest §4, §11);
         # nothing says what KO'ing a card in a hand, a deck or a pile would do.
         return f"\"{words}\" (KO'ing a card that is not in play or in a resource row)"
     if mode == "cost":
