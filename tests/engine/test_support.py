@@ -45,6 +45,11 @@ def test_the_lists_are_the_engines_own_tables():
     ("KO the top card of your deck.", '"KO the top card of your deck" (KO\'ing'),
     ("KO target card in an opponent's KO'd pile.", '"KO target card in an opponent\'s KO\'d pile" (KO\'ing'),
     ("KO a card in your hand >>> Draw a card.", '"KO a card in your hand" (KO\'ing'),
+    # only characters are stunned, recovered, or moved to a row or an area
+    ("Stun target resource.", '"Stun target resource" (only a character can be stunned)'),
+    ("Stun target equipment or location.", '"Stun target equipment or location" (only a character'),
+    ("Recover target location.", '"Recover target location" (only a character can be recovered)'),
+    ("Move target equipment to your hidden area.", '"Move target equipment to your hidden area" (only a character'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")
@@ -68,6 +73,8 @@ def test_the_line_of_each_problem_is_counted_from_one():
     "KO target equipment.",
     "Remove target card in a KO'd pile from the game.",
     "Put a card from your hand on the bottom of your deck.",
+    "Move target character you control to your support row.",
+    "Exhaust target location.",
 ])
 def test_what_it_can_play_is_not_refused(text):
     assert S.cannot_play(read_card_text(text, "Bob"), "Bob") == ()

@@ -200,6 +200,13 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
         # A KO puts a card in play or in a resource row into the KO'd pile (digest §4, §11);
         # nothing says what KO'ing a card in a hand, a deck or a pile would do.
         return f"\"{words}\" (KO'ing a card that is not in play or in a resource row)"
+    if cls in _CHARACTER_EVENTS and _not_characters(getattr(e, "object", None)):
+        # only characters are stunned, recovered, powered-up (CR 301; digest §11)
+        return f"\"{words}\" (only a character can be {_CHARACTER_EVENTS[cls]})"
+    if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None \
+            and set(e.to.zone.names) & _CHARACTER_PLACES and _not_characters(e.object):
+        # rows and areas hold characters (digest §4); equipment goes where its character goes
+        return f"\"{words}\" (only a character can be moved to a row or an area)"
     if mode == "cost":
         return None if cls in PAYABLE and not getattr(e, "gain", False) else f"the cost \"{words}\""
     if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("play",):
@@ -207,6 +214,25 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
     if isinstance(e, n.Move) and e.to is not None and e.to.position == "shuffled":
         return f"the effect \"{words}\" (shuffling a card into a deck)"
     return None if cls in EFFECT_EVENTS else f"the effect \"{words}\""
+
+
+#: Events that only a character can undergo, and how the refusal says it.
+_CHARACTER_EVENTS: dict[type, str] = {n.Stun: "stunned", n.Recover: "recovered", n.PowerUp: "powered-up"}
+#: Places in play that hold characters only.
+_CHARACTER_PLACES = frozenset({"front row", "support row", "hidden area", "visible area"})
+#: Kinds of card a character-only event cannot be done to.
+_NOT_CHARACTER_KINDS = frozenset({"resource", "equipment", "location", "plot twist", "plot twist card",
+                                  "equipment card", "location card"})
+
+
+def _not_characters(sel: Any) -> bool:
+    """Does the selector name only cards that are not characters ("target resource", "an
+    equipment or location")?"""
+    if isinstance(sel, n.Either):
+        return all(_not_characters(x) for x in sel.options)
+    if isinstance(sel, n.Filter):
+        return all(kind in _NOT_CHARACTER_KINDS for kind in sel.kind.split(" or "))
+    return False
 
 
 #: Zones of card text that are out of play and out of the resource row: no card there can be KO'd.
