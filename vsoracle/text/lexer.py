@@ -61,7 +61,9 @@ _GAME_CAPS = {"ATK": "atk", "DEF": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "k
 #: Lower-case words that continue a name between two capitalised words.
 _NAME_LINKS = ("of", "for", "the", "of the")
 #: Contractions, spelt out.
-_SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"), "don't": ("do", "not")}
+_SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"), "don't": ("do", "not"),
+          "didn't": ("did", "not"), "isn't": ("is", "not"), "aren't": ("are", "not"), "wasn't": ("was", "not"),
+          "weren't": ("were", "not"), "it's": ("it", "is")}
 
 #: What a word may be, beyond its own keyword terminal: the grammar's refined terminals for the
 #: words whose role depends on what follows them (the syntax module keeps what parses).
@@ -151,8 +153,8 @@ def _split_words(text: str) -> list[tuple[str, str, int, int]]:
             out.append(("word", value[:3], start, start + 3))
             out.append(("word", value[4:], start + 4, end))
             continue
-        if kind == "poss" and out and out[-1][0] == "word" and out[-1][1] == "KO" and value == "'s":
-            out[-1] = ("word", "KO's", out[-1][2], end)
+        if kind == "poss" and out and out[-1][0] == "word" and out[-1][1] in ("KO", "it", "It") and value == "'s":
+            out[-1] = ("word", out[-1][1] + "'s", out[-1][2], end)  # "KO's" a verb, "it's" is "it is"
             continue
         out.append((kind, value, start, end))
     return out
