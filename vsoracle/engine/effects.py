@@ -890,19 +890,29 @@ def _reveal(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
 
 
 def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
-    """"Search your deck for a card …": the player finds one such card, or fails to find one
-    (digest §2.4 [FML])."""
+    """"Search your deck for a card …": the player finds one such card, or fails to find one —
+    which he may only when the zone is private (a deck, a hand) and the card is described ("a
+    card named Kang", "a character card"): an undescribed card in a private zone, or any card in
+    a public one, is found if there is one (digest §2.4 [FML])."""
     q = query(g.state)
     pid = _doers(q, e.agent, ctx)[0]
     pool = set(q.select(e.zone, ctx)) if e.zone is not None else set(g.state.player(pid).deck)
     sel = e.object
     found = [x for x in sorted(pool, key=lambda x: _deck_order(g, x)) if x in g.state.objects and
              q.matches(_without_zone(sel), g.state.obj(x), ctx)]
-    options = tuple(found) + ("none",)
-    pick = g.ask(Decision(pid, "search", f"{pid} searches for {say(sel)} (or fails to find)", options))
+    private = e.zone is None or set(e.zone.names) <= {"deck", "hand"}
+    described = not (isinstance(sel, n.Filter) and sel.kind == "card" and not sel.qualifiers)
+    may_fail = private and described
+    options = tuple(found) + (("none",) if may_fail or not found else ())
+    prompt = f"{pid} searches for {say(sel)}" + (" (or fails to find)" if may_fail else "")
+    pick = g.ask(Decision(pid, "search", prompt, options))
     if pick == "none":
-        g.note("search", f"{pid} fails to find", "digest §2.4 [FML]")
+        g.note("search", f"{pid} fails to find" if found else f"{pid} finds nothing: there is no {say(sel)} there",
+               "digest §2.4 [FML]")
         return False, _record(ctx, k, ())
+    if not may_fail and len(found) >= 1:
+        g.note("search", f"{pid} cannot fail to find: the card searched for is "
+               + ("not described" if private else "in a public zone"), "digest §2.4 [FML]")
     g.note("search", f"{pid} finds {pick}", "CR 508", objects=(pick,))
     return True, _record(ctx, k, (pick,))
 
