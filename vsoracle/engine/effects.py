@@ -892,7 +892,7 @@ def _reveal(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
 def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
     """"Search your deck for a card …": the player finds one such card, or fails to find one —
     which he may only when the zone is private (a deck, a hand) and the card is described ("a
-    card named Kang", "a character card"): an undescribed card in a private zone, or any card in
+    card with cost 2 or less", "a character card"): an undescribed card in a private zone, or any card in
     a public one, is found if there is one (digest §2.4 [FML])."""
     q = query(g.state)
     pid = _doers(q, e.agent, ctx)[0]
