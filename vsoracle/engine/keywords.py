@@ -33,12 +33,13 @@ KEYWORD_POWERS = {
     "evasion": "Stun ~ >>> At the start of the recovery phase this turn, recover ~.",
 }
 
-#: Powers a keyword gives besides the one printed after it. Cosmic—surge (Heralds of Galactus
-#: FAQ, digest §19): no counter on coming into play; one at the start of each recovery phase if
-#: the character is not stunned (a stunned character's text is inactive, and it cannot have a
-#: cosmic counter) and has none (it has at most one).
+#: Powers a keyword gives besides the one printed after it, in the words of their source.
+#: Cosmic—surge (Heralds of Galactus FAQ 2.1 [FHG], digest §19): no counter on coming into play;
+#: one at the start of each recovery phase if the character is not stunned (a stunned
+#: character's text is inactive, and it cannot have a cosmic counter) and has none (it has at
+#: most one).
 KEYWORD_RULES = {
-    "cosmic-surge": "At the start of the recovery phase, put a cosmic counter on ~.",
+    "cosmic-surge": "At the start of the recovery phase each turn, put a cosmic counter on this card.",
 }
 
 
