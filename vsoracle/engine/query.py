@@ -660,6 +660,19 @@ class Query:
             self._memo[key] = hit
         return hit[1]
 
+    def counters_of(self, o: GameObject, kind: n.CounterKind | None) -> int:
+        """How many counters of ``kind`` (None: of any kind) are on ``o`` (CR 215). A named
+        counter ("cosmic") is kept by name; stat counters as their total, so "+1 ATK / +1 DEF
+        counters" are as many as that total holds whole ones of."""
+        named = {k: v for k, v in o.bindings.items() if k == "cosmic" and v}
+        atk, def_ = o.counters
+        if kind is None:
+            return sum(named.values()) + max(abs(atk), abs(def_))
+        if kind.name:
+            return int(named.get(kind.name, 0))
+        fits = [total // step for total, step in ((atk, kind.atk), (def_, kind.def_)) if step]
+        return max(0, min(fits)) if fits else 0
+
     def qual(self, q: n.Qualifier, o: GameObject, ctx: Context) -> bool:
         """One qualifier of a filter, for object ``o``."""
         s = self.s
@@ -686,6 +699,8 @@ class Query:
         if isinstance(q, n.HasKeyword):
             have = self.keywords(o)
             return all(k in have for k in q.keywords)
+        if isinstance(q, n.HasCounter):
+            return self.counters_of(o, q.kind) >= self.amount(q.count, ctx)
         if isinstance(q, n.SameAs):
             return any(r != o.id and self._same_as(q.what, o, s.obj(r)) for r in self.select(q.of, ctx)
                        if r in s.objects)
