@@ -1437,25 +1437,16 @@ class Build(Transformer):
 
     def with_keyword(self, meta, children): return n.HasKeyword(_trees(children)[0])
 
-    def with_stat_greater(self, meta, children):
+    def _with_stat(self, children: list, op: str, exact: bool = False) -> n.StatIs:
+        """"with ATK greater than 4", "with cost less than that of the defender": a comparison."""
         stat, amount = _trees(children)[0], _trees(children)[-1]
-        return n.StatIs(stat, n.Quantity(">", amount))
+        return n.StatIs(stat, n.Quantity(op, amount, exact=exact))
 
-    def with_stat_less(self, meta, children):
-        stat, amount = _trees(children)[0], _trees(children)[-1]
-        return n.StatIs(stat, n.Quantity("<", amount))
-
-    def with_stat_at_most(self, meta, children):
-        stat, amount = _trees(children)[0], _trees(children)[-1]
-        return n.StatIs(stat, n.Quantity("<=", amount))
-
-    def with_stat_at_least(self, meta, children):
-        stat, amount = _trees(children)[0], _trees(children)[-1]
-        return n.StatIs(stat, n.Quantity(">=", amount))
-
-    def with_stat_equal(self, meta, children):
-        stat, amount = _trees(children)[0], _trees(children)[-1]
-        return n.StatIs(stat, n.Quantity("=", amount, exact=True))
+    def with_stat_greater(self, meta, children): return self._with_stat(children, ">")
+    def with_stat_less(self, meta, children): return self._with_stat(children, "<")
+    def with_stat_at_most(self, meta, children): return self._with_stat(children, "<=")
+    def with_stat_at_least(self, meta, children): return self._with_stat(children, ">=")
+    def with_stat_equal(self, meta, children): return self._with_stat(children, "=", exact=True)
 
     def same_as(self, meta, children):
         what, np = _trees(children)

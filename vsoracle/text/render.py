@@ -618,13 +618,7 @@ class Speech:
         one = count == n.Fixed(1)
         many = "" if one else "s"
         det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
-        if kind.name:
-            what = f"{det} {kind.name} counter{many}"
-        elif kind.atk and kind.def_:
-            what = f"{det} {kind.atk:+d} ATK / {kind.def_:+d} DEF counter{many}"
-        else:
-            stat, value = ("ATK", kind.atk) if kind.atk else ("DEF", kind.def_)
-            what = f"{det} {value:+d} {stat} counter{many}"
+        what = f"{det} {_counter_kind(kind)} counter{many}"
         if e.add:
             return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
         return f"{v('remove')} {what} from {self.np(e.object, 'object')}{tail}"
@@ -1337,13 +1331,7 @@ class Speech:
         one = q.count == n.Fixed(1)
         if kind is None:
             return "counters" if one else f"{self.amount(q.count)} counters"
-        if kind.name:
-            what = f"{kind.name} counter"
-        elif kind.atk and kind.def_:
-            what = f"{kind.atk:+d} ATK / {kind.def_:+d} DEF counter"
-        else:
-            stat, value = ("ATK", kind.atk) if kind.atk else ("DEF", kind.def_)
-            what = f"{value:+d} {stat} counter"
+        what = _counter_kind(kind) + " counter"
         if one and (q.word == "a" or not kind.name):
             return _article(what)
         if one:
@@ -1401,6 +1389,16 @@ def _kw(k: str) -> str:
 
 def _stat_word(stat: str) -> str:
     return {"atk": "ATK", "def": "DEF"}.get(stat, stat)
+
+
+def _counter_kind(kind: n.CounterKind) -> str:
+    """"cosmic", "+1 ATK / +1 DEF", "-1 DEF": a counter's kind as cards print it."""
+    if kind.name:
+        return kind.name
+    if kind.atk and kind.def_:
+        return f"{kind.atk:+d} ATK / {kind.def_:+d} DEF"
+    stat, value = ("ATK", kind.atk) if kind.atk else ("DEF", kind.def_)
+    return f"{value:+d} {stat}"
 
 
 def _article(text: str) -> str:
