@@ -14,7 +14,7 @@ Two kinds of mutant:
   ``[[bug]] name, file, find, replace``), each a text replacement that must apply exactly once.
 
 Each mutant is applied to a copy of the checkout and the rules suite is run on it (``tests/faq``,
-``tests/shapes``, ``tests/engine``, the example scenarios, ``-x``, with a time limit). A mutant the
+``tests/rulings``, ``tests/shapes``, ``tests/engine``, the example scenarios, ``-x``, with a time limit). A mutant the
 suite fails is **killed**; one it passes **survived** — a rules bug the suite would let through,
 or a change that does not change behaviour (an equivalent mutant: judge it, and say so). The
 report lists the survivors with their place, and the kill rate. It is a benchmark-like run, not
@@ -39,7 +39,7 @@ from typing import Iterator, NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "vsoracle" / "engine"
-SUITE = ["tests/faq", "tests/shapes", "tests/engine", "tests/test_examples.py"]
+SUITE = ["tests/faq", "tests/rulings", "tests/shapes", "tests/engine", "tests/test_examples.py"]
 TIMEOUT = 300
 
 

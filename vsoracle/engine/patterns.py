@@ -62,6 +62,13 @@ def kind_of(node: Any) -> str:
 #: Roles of a pattern that are selectors (matched against objects, players or effects).
 _NOT_ROLES = ("word", "subject", "face", "team", "gain", "add", "cause", "up_to", "win", "any_order", "span")
 
+#: Yes/no roles that the verb always decides, so their default is a word of the text, not "any":
+#: "lose endurance" is not "gain endurance", "remove a counter" is not "put one", and "you cannot
+#: win the game" does not stop you losing it (FAQ SC 12: "you cannot win and your opponents
+#: cannot lose, not vice versa"). Other yes/no roles at their default match either value ("Whenever
+#: X attacks" sees team attacks too).
+_DECIDED = ("gain", "add", "win")
+
 
 def _value_matches(q: Query, sel: Any, value: Any, ctx: Context, role: str, h: Happening) -> bool:
     """Does a happening's role value (an object, a player, a chain link, several) match a selector?"""
@@ -157,7 +164,8 @@ def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> d
             if want is not None and not _place_matches(q, want, h, ctx):
                 return None
         elif name in _NOT_ROLES:
-            if want != a.default and want != value:
+            decided = name in _DECIDED and value is not None
+            if (want != a.default or decided) and want != value:
                 return None
         elif want is not None:
             if h.kind is n.Recruit and name == "object":
