@@ -71,7 +71,9 @@ def test_opponent_sits_across_the_table_with_rows_mirrored():
 def test_chain_from_bottom_to_top_with_source_kind_controller_and_targets():
     lines = board_lines(_position(BOARD))
     assert "  Chain, bottom to top (1 link):" in lines
-    assert "    1. play: Test Boost (boost) by A — targets Test Soldier, Army (foe)  ← top" in lines
+    text = " ".join(x.strip() for x in lines)
+    assert ("1. (top) play: Test Boost (boost) by A — targets Test Soldier, Army (foe): “Target character gets "
+            "+2 ATK this turn.”") in text
     start = board_lines(_position(BOARD, steps=0))
     assert "  Chain: empty" in start
 
@@ -83,6 +85,9 @@ def test_totals_resources_header_and_width():
     assert "Player B: endurance 44 · resource points 0 · hand 0 · deck 0 · KO'd pile 0" in lines
     assert ("  Resource row (2): 1. Test Soldier, Army (down, ▼ face down) · 2. Test Boost (up, ▲ face up)"
             in lines)
+    revealed = board_lines(_position(EXAMPLES / "ultron-when-you-recruit.toml", steps=1))
+    assert any("2. Ultron ◊ Ultron 5 (ultron, ▼ face down, revealed) ·" in x for x in revealed)
+    assert all(len(x) <= WIDTH for x in revealed)
     assert "  Resource row: (empty)" in lines                                  # B's
     assert all(len(x) <= WIDTH for x in lines)
 
@@ -90,7 +95,7 @@ def test_totals_resources_header_and_width():
 def test_attack_roles_and_the_attack_line():
     lines = board_lines(_position(EXAMPLES / "might-makes-right.toml", steps=1))
     assert "  Attack by A: qs → guard" in lines
-    assert "    1. attack: Quicksilver, Mutant Avenger (qs) by A  ← top" in lines
+    assert "    1. (top) attack: Quicksilver, Mutant Avenger (qs) by A" in lines
     text = "\n".join(lines)
     assert "⚔ attacking" in text and "⛨ defending" in text
 

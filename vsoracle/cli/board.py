@@ -14,6 +14,8 @@ import textwrap
 from typing import Any
 
 from ..engine.query import query
+from ..text import nodes
+from ..text.render import RenderError, render
 from ..engine.state import GameObject, GameState
 
 __all__ = ["draw_board", "WIDTH"]
@@ -94,10 +96,11 @@ def _resources(state: GameState, pid: str) -> list[str]:
     items = []
     for n, rid in enumerate(ids, start=1):
         o = state.obj(rid)
-        face = "▲ face up" if o.face_up else "▼ face down"
-        items.append(f"{n}. {o.card.title} ({rid}, {face})")
+        face = "▲ face up" if o.face_up else "▼ face down, revealed" if o.revealed else "▼ face down"
+        items.append(f"{n}. {o.card.title} ({rid}, {face})".replace(" ", "\u00a0"))  # an item is not split
     text = f"Resource row ({len(ids)}): " + " · ".join(items)
-    return textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="      ")
+    return [line.replace("\u00a0", " ")
+            for line in textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="      ")]
 
 
 def _area(state: GameState, q: Any, gear: dict[str, list[GameObject]], area: str, chars: list[GameObject],
@@ -170,8 +173,8 @@ def _chain(state: GameState) -> list[str]:
     else:
         out.append(f"  Chain, bottom to top ({len(state.chain)} link{'s' if len(state.chain) != 1 else ''}):")
         for n, lk in enumerate(state.chain, start=1):
-            top = "  ← top" if n == len(state.chain) else ""
-            out += textwrap.wrap(f"{n}. {_link(state, lk)}{top}", WIDTH, initial_indent="    ",
+            top = "(top) " if n == len(state.chain) else ""
+            out += textwrap.wrap(f"{n}. {top}{_link(state, lk)}", WIDTH, initial_indent="    ",
                                  subsequent_indent="       ")
     if state.pending:
         waiting = ", ".join(_name(state, t.source) for t in state.pending)
@@ -184,7 +187,19 @@ def _link(state: GameState, lk: Any) -> str:
     text = f"{kind}: {_name(state, lk.source)} by {lk.controller}"
     if lk.targets:
         text += " — targets " + ", ".join(_name(state, t) for t in lk.targets)
-    return text
+    said = _effect_text(state, lk)
+    return text + (f": “{said}”" if said else "")
+
+
+def _effect_text(state: GameState, lk: Any) -> str:
+    """What a link's effect will do, as card text ("" for a game-based link, whose kind says it)."""
+    if not isinstance(lk.effect, nodes.Effect):
+        return ""
+    source = state.objects.get(lk.source) if isinstance(lk.source, str) else None
+    try:
+        return render(lk.effect, source.card.name if source else None)
+    except RenderError:
+        return ""
 
 
 def _name(state: GameState, thing: Any) -> str:
