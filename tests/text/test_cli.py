@@ -15,7 +15,7 @@ runner = CliRunner()
 
 def test_parse_prints_an_indented_tree():
     result = runner.invoke(app, ["parse", "Whenever Blue Eagle stuns a character, KO that character if you have "
-                                          "no cards in hand.", "--name", "Blue Eagle"])
+                                          "no cards in hand.", "--name", "Blue Eagle", "--tree"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "CardText"

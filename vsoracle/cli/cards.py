@@ -64,7 +64,7 @@ def show_card(
     title: str = typer.Argument(..., help="Number (MAV-020), title, or unique title prefix; <> for ◊."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
 ) -> None:
-    """Show one card as printed."""
+    """Show one card as printed, then how vsoracle reads its text."""
     card = database().find(title)
     if as_json:
         typer.echo(json.dumps(card_json(card), ensure_ascii=False, indent=2))
@@ -96,3 +96,24 @@ def show_card(
         body.append("incomplete: the FAQ gives only part of this card\n", style="dim")
     footer = " · ".join(x for x in (card.number, card.rarity) if x)
     Console().print(Panel(body, title=f"[bold]{card.title}[/bold]", subtitle=footer or None, expand=False))
+    if card.text.strip():
+        typer.echo("\n".join(_reading(card)))
+
+
+def _reading(card: Card) -> list[str]:
+    """How vsoracle reads the card's text (:func:`vsoracle.cli.text.reading_lines`), or why it cannot."""
+    from ..errors import CardTextError
+    from ..text.store import parse_stored
+    from .reading import reading_lines
+
+    try:
+        text = parse_stored(card.text, card.name)
+    except CardTextError as error:
+        return [f"vsoracle cannot read this text: {error.message} (vsoracle cards check shows where)"]
+    kind = card.type.value if card.type else None
+    return reading_lines(text, card.name, _SELF_WORDS.get(kind) if kind else None)
+
+
+#: What a card is called in its plain reading, by type.
+_SELF_WORDS = {"character": "this character", "plot twist": "this card", "location": "this location",
+               "equipment": "this equipment"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-__all__ = ["report_lines", "report_json", "explain_lines", "answer"]
+__all__ = ["report_lines", "report_json", "explain_lines", "answer", "board_pages", "run_with_boards"]
 
 
 def report_lines(result, *, show_log: bool = True) -> list[str]:
@@ -151,8 +151,32 @@ def explain_lines(result) -> list[str]:
     return lines
 
 
+def run_with_boards(sc, *, budget: int | None = None):
+    """Run ``sc`` and keep the first outcome's position after every step: (result, positions),
+    positions[0] the start and positions[k] the first outcome after step k."""
+    from ..scenario.run import run_scenario
+
+    positions = []
+    result = run_scenario(sc, budget=budget, before_step=lambda _step, outs: positions.append(outs[0].state))
+    if result.outcomes:
+        positions.append(result.outcomes[0].state)
+    return result, positions
+
+
+def board_pages(sc, positions) -> list[str]:
+    """The board after each step, each headed by the step it follows (the first outcome's)."""
+    from .board import board_lines
+
+    lines = ["", "Board after each step (the first outcome at that step; later steps may branch):"]
+    for k, state in enumerate(positions):
+        step = sc.steps[k - 1] if k else None
+        heading = "Start" if step is None else f"After step {k} ({step.describe()})"
+        lines += ["", heading + ":"] + board_lines(state)
+    return lines
+
+
 def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False,
-           budget: int | None = None) -> tuple[str, int]:
+           budget: int | None = None, board: bool = False) -> tuple[str, int]:
     """What ``vsoracle resolve FILE`` prints, and its exit code (0 checks hold, 1 one fails).
 
     The file (``-``: standard input) is read once (:func:`vsoracle.files.read_input`): the
@@ -163,7 +187,7 @@ def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_c
     from ..files import read_input
 
     read = read_input(str(file), ScenarioError)
-    options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log")
+    options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log") + (("board",) if board else ())
     key = None
     if not no_cache and read.regular:
         from . import cache
@@ -177,11 +201,17 @@ def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_c
 
     from ..cards import default_database
 
-    result = run_scenario(load_scenario_bytes(read.data, read.name, default_database()), budget=budget)
+    sc = load_scenario_bytes(read.data, read.name, default_database())
+    positions = []
+    if board and not as_json:
+        result, positions = run_with_boards(sc, budget=budget)
+    else:
+        result = run_scenario(sc, budget=budget)
     if as_json:
         output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
     else:
-        output = "\n".join(report_lines(result, show_log=not quiet))
+        output = "\n".join(report_lines(result, show_log=not quiet)
+                           + (board_pages(sc, positions) if board else []))
     code = 0 if result.passed else 1
     if key is not None:
         cache.store(key, output, code)

@@ -1,4 +1,4 @@
-"""``vsoracle resolve`` and ``vsoracle explain``: play a scenario file and answer."""
+"""``vsoracle resolve``, ``explain`` and ``show``: play a scenario file and answer, or draw its board."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from ..cards import default_database
+from .common import fail
 from .report import answer, explain_lines
 
 __all__ = ["register"]
@@ -19,7 +20,7 @@ BUDGET_HELP = ("Exploration budget: how many transitions (state changes) explori
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``resolve`` and ``explain`` to ``app``."""
+    """Add ``resolve``, ``explain`` and ``show`` to ``app``."""
 
     @app.command("explain")
     def explain(
@@ -33,9 +34,46 @@ def register(app: typer.Typer) -> None:
         from ..scenario.load import load_scenario
         from ..scenario.run import run_scenario
 
+        from .board import board_lines
+
         result = run_scenario(load_scenario(file, default_database()), budget=budget)
-        typer.echo("\n".join(explain_lines(result)))
+        lines = explain_lines(result)
+        if result.outcomes:
+            n = len(result.outcomes)
+            lines += ["", "Final position" + (f" (outcome 1 of {n}):" if n > 1 else ":")]
+            lines += board_lines(result.outcomes[0].state)
+        typer.echo("\n".join(lines))
         raise typer.Exit(code=0 if result.passed else 1)
+
+    @app.command("show")
+    def show(
+        file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
+        step: Optional[int] = typer.Option(None, "--step", metavar="N",
+                                           help="Draw the position after step N (0: the start; default: after every step)."),
+        budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
+    ) -> None:
+        """Draw a scenario's board: rows by column, areas, resources, counts, the chain, priority.
+
+        With several outcomes, the first is drawn and the heading says how many there are.
+        """
+        import attrs
+
+        from ..errors import ScenarioError
+        from ..scenario.load import load_scenario
+        from ..scenario.run import run_scenario
+        from .board import board_lines
+
+        sc = load_scenario(file, default_database())
+        total = len(sc.steps)
+        if step is not None and not 0 <= step <= total:
+            raise fail(ScenarioError(f"--step {step}: the scenario has {total} step{'s' if total != 1 else ''}",
+                                file=sc.path, hint=f"use --step 0 (the start) to --step {total}"))
+        upto = total if step is None else step
+        result = run_scenario(attrs.evolve(sc, steps=sc.steps[:upto], checks=()), budget=budget)
+        n = len(result.outcomes)
+        heading = "Start" if upto == 0 else f"After step {upto} ({sc.steps[upto - 1].describe()})"
+        typer.echo("\n".join([f"{sc.title}", heading + (f", outcome 1 of {n}" if n > 1 else "") + ":"]
+                              + board_lines(result.outcomes[0].state)))
 
     @app.command("resolve")
     def resolve(
@@ -46,11 +84,17 @@ def register(app: typer.Typer) -> None:
         no_cache: bool = typer.Option(False, "--no-cache",
                                       help="Work the answer out even if this exact file was answered before."),
         budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
+        board: bool = typer.Option(False, "--board", help="Draw the board after every step (the first outcome)."),
     ) -> None:
         """Play a scenario: load the position, play the steps, resolve the chain, and check.
 
         Exit status: 0 every check holds, 1 a check fails, 2 the file is invalid or exploring it needs more than the budget.
         """
-        output, code = answer(file, as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget)
+        if board and as_json:
+            from ..errors import ScenarioError
+
+            raise fail(ScenarioError("--board draws text and --json prints data", file=str(file),
+                                     hint="use one of them"))
+        output, code = answer(file, as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget, board=board)
         typer.echo(output)
         raise typer.Exit(code=code)

@@ -10,6 +10,7 @@ import typer
 
 from ..errors import CardDataError, CardTextError
 from .common import fail
+from .reading import reading_lines
 
 __all__ = ["register"]
 
@@ -30,9 +31,10 @@ def _caret_lines(error: CardTextError) -> list[str]:
 def parse_command(
     text: str = typer.Argument(..., help="Card text; several powers may be separated by new lines."),
     name: Optional[str] = typer.Option(None, "--name", help="The card's name, e.g. 'Doctor Doom': in the text it means the card itself (Self)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
+    as_tree: bool = typer.Option(False, "--tree", help="Print only the AST, as an indented tree."),
+    as_json: bool = typer.Option(False, "--json", help="Print the AST as JSON for machines."),
 ) -> None:
-    """Parse card text and print its AST as an indented tree."""
+    """Parse card text: its canonical rendering, one plain sentence per power, then its AST as a tree."""
     from ..text import parse_card_text
     from ..text.data import to_data, tree
 
@@ -47,8 +49,10 @@ def parse_command(
         raise exit_ from None
     if as_json:
         typer.echo(json.dumps(to_data(card_text), ensure_ascii=False, indent=2))
-    else:
+    elif as_tree:
         typer.echo(tree(card_text))
+    else:
+        typer.echo("\n".join(reading_lines(card_text, name) + ["", tree(card_text)]))
 
 
 def check_command(
