@@ -58,11 +58,13 @@ class _Words(Lexer):
         for term in conf.terminals:
             if term.pattern.type == "str":
                 self.by_text[term.pattern.value] = term.name
+        #: the grammar's words (what a capitalised word at a sentence's start may be)
+        self.vocabulary = frozenset(k for k in self.by_text if k[:1].isalpha())
 
     def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
         text = lexer_state.text
         text = getattr(text, "text", text)
-        found = [_token(w, t) for w, t in _readings(text, parser_state.parse_conf, self.by_text)]
+        found = [_token(w, t) for w, t in _readings(text, parser_state.parse_conf, self.by_text, self.vocabulary)]
         yield from found
 
 
@@ -89,12 +91,11 @@ def _choices(w: Word, by_text: dict[str, str], known: frozenset[str], names: boo
     return ((own,) if own else ("WORD",)) + also
 
 
-def _readings(text: str, conf: Any, by_text: dict[str, str]) -> list[tuple[Word, str]]:
+def _readings(text: str, conf: Any, by_text: dict[str, str], vocabulary: frozenset[str]) -> list[tuple[Word, str]]:
     """The words of ``text`` with the terminal each one is, in the first reading (by the lexer's
     order of preference) that the LALR tables accept to the end. A sentence's first word is read
     as a name only if the text reads no other way (and a text that reads neither way is reported
     as the grammar's words read it)."""
-    vocabulary = frozenset(k for k in by_text if k[:1].isalpha())
     ws = words(text, vocabulary)
     try:
         return _read(text, ws, conf, by_text, names=False)
