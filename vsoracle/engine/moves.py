@@ -340,12 +340,35 @@ def perform(g: Game, action: Action) -> None:
     """Take ``action`` in ``g``: the players before its player pass (a step's ``by``), then its
     executor in :mod:`.actions` checks and does it; a revealed resource is unrevealed after
     anything but a flip (FAQ SC 30). Raises :class:`IllegalActionError` with the rule's reason."""
+    _known(g.state, action)
     if action.player is not None and not isinstance(action, (Resolve, Advance)):
         _act.pass_until(g, action.player)
     idle = isinstance(action, Resolve) and action.what == "all" and not g.state.chain
     action._do(g)
     if not isinstance(action, Flip) and not idle:
         _act.unreveal(g)
+
+
+_OBJECT_FIELDS = ("card", "character", "defender", "supporter", "equip", "face_down", "to")
+
+
+def _known(s: GameState, action: Action) -> None:
+    """Every id an action names is an object of the position (a target or an attack's target may
+    be a player too), and its player is a player of the game."""
+    if action.player is not None and action.player not in s.player_ids:
+        raise IllegalActionError(f"there is no player {action.player}", hint="players: " + ", ".join(s.player_ids))
+    named: list[tuple[Any, bool]] = []
+    for name in _OBJECT_FIELDS:
+        value = getattr(action, name, None)
+        if isinstance(value, str) and not (isinstance(action, Advance) and name == "to"):
+            named.append((value, False))
+    named += [(x, False) for x in getattr(action, "attackers", ())] + [(x, False) for x in getattr(action, "costs", ())]
+    named += [(x, True) for x in getattr(action, "targets", ()) if isinstance(x, str)]
+    if isinstance(action, Attack):
+        named.append((action.target, True))
+    for value, player_too in named:
+        if value not in s.objects and not (player_too and value in s.player_ids):
+            raise IllegalActionError(f"there is no object {value!r} in this position")
 
 
 # =============================================================================================
