@@ -298,3 +298,15 @@ def test_apply_refuses_with_the_reason_and_leaves_the_position_alone():
     with pytest.raises(IllegalActionError, match="exhausted"):
         moves.apply(s, Attack("A", ("tired",), "giant"))
     assert s == position(ATTACK)
+
+
+def test_the_example_in_docs_moves_runs(capsys, monkeypatch):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "docs" / "moves.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(root)
+    exec(compile(code, "docs/moves.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert "illegal target: A is a player" in printed and "[[step]]\nplay = " in printed
