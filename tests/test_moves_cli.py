@@ -74,3 +74,15 @@ def test_errors_are_one_line_and_exit_2(args, message):
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_perft_prints_the_counts_and_splits_them_by_first_action():
+    result = runner.invoke(app, ["perft", str(ROOT / "examples/ultron-when-you-recruit.toml"), "--depth", "2",
+                                 "--split"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[-1] == "depth 2: 51 sequences, 33 positions"
+    assert sum(int(line.split()[0]) for line in lines[:-1]) == 51
+    doc = json.loads(runner.invoke(app, ["perft", str(ROOT / "examples/ultron-when-you-recruit.toml"), "--depth", "1",
+                                         "--json"]).output)
+    assert (doc["sequences"], doc["positions"], doc["split"]) == (8, 8, [])

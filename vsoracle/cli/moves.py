@@ -13,7 +13,7 @@ from .. import __version__
 from ..errors import ScenarioError, VsOracleError
 from .common import fail
 
-__all__ = ["register", "moves_document", "moves_text"]
+__all__ = ["register", "moves_document", "moves_text", "perft_document"]
 
 #: What ``pending`` says while vsoracle's runner answers every decision inside the step that asks it.
 NO_PENDING = ("no decision waits: vsoracle answers each decision within the step that asks it "
@@ -92,8 +92,54 @@ def moves_text(doc: dict[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def perft_document(file: Path, depth: int, split: bool = False) -> dict[str, Any]:
+    """``vsoracle perft``: from the position after the scenario's steps (its first outcome), the
+    distinct action sequences of ``depth`` actions and the distinct positions they reach; with
+    ``split``, the same below each first action."""
+    from ..cards import default_database
+    from ..engine import moves as _m
+    from ..scenario.load import load_scenario
+    from ..scenario.run import run_scenario
+
+    sc = load_scenario(file, default_database())
+    outcomes = [o for o in run_scenario(sc).outcomes if o.stopped is None]
+    if not outcomes:
+        raise ScenarioError("every line of play stopped at a refused step: no position to count from", file=sc.path)
+    state = outcomes[0].state
+    sequences, positions = _m.perft(state, depth)
+    rows = [{"action": _m.step_toml(a.to_step()), "sequences": seq, "positions": pos}
+            for a, seq, pos in (_m.divide(state, depth) if split and depth > 0 else [])]
+    return {"vsoracle": __version__, "file": sc.path, "depth": depth, "outcomes": len(outcomes),
+            "sequences": sequences, "positions": positions, "split": rows}
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``moves`` to ``app``."""
+    """Add ``moves`` and ``perft`` to ``app``."""
+
+    @app.command("perft")
+    def perft(
+        file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
+        depth: int = typer.Option(..., "--depth", min=0, help="How many actions deep to count."),
+        split: bool = typer.Option(False, "--split", help="Split the counts by first action."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    ) -> None:
+        """Count the distinct action sequences and the distinct positions DEPTH actions deep from the
+        position after the scenario's steps (python-chess's perft).
+
+        Exit status: 0, or 2 if the file is invalid.
+        """
+        try:
+            doc = perft_document(file, depth, split)
+        except VsOracleError as error:
+            raise fail(error) from None
+        if as_json:
+            typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+            return
+        for row in doc["split"]:
+            typer.echo(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
+                       .removeprefix("[[step]]; "))
+        typer.echo(f"depth {depth}: {doc['sequences']} sequences, {doc['positions']} positions"
+                   + (f" (from the first of {doc['outcomes']} outcomes)" if doc["outcomes"] > 1 else ""))
 
     @app.command("moves")
     def moves(

@@ -42,7 +42,7 @@ from .turn import advance, pass_priority
 
 __all__ = ["Action", "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
            "PlaceResource", "Transfer", "Pass", "Resolve", "Advance", "KINDS", "perform", "legal_actions",
-           "why_not", "is_legal", "apply", "candidates", "step_toml", "LINES"]
+           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "LINES"]
 
 #: At most this many lines of play (answers to the decisions an action asks) are tried per candidate.
 LINES = 512
@@ -448,6 +448,27 @@ def legal_actions(state: GameState, player: str | None = None, *, check: Any = N
         for g, why in _lines(state, cand, check):
             if why is None:
                 yield evolve(cand, choose=tuple(g.answers[:g.used]))
+
+
+def perft(state: GameState, depth: int) -> tuple[int, int]:
+    """Counted to ``depth`` actions (python-chess's ``perft``): the distinct action sequences, and
+    the distinct positions they reach. A position with no legal action ends its sequences early
+    (they are not counted). Equal positions met by different sequences are expanded once."""
+    level: dict[GameState, int] = {state: 1}
+    for _ in range(depth):
+        after: dict[GameState, int] = {}
+        for s, paths in level.items():
+            for action in legal_actions(s):
+                t = apply(s, action)
+                after[t] = after.get(t, 0) + paths
+        level = after
+    return sum(level.values()), len(level)
+
+
+def divide(state: GameState, depth: int) -> list[tuple[Action, int, int]]:
+    """:func:`perft` split by first action: each legal action with the sequences and positions
+    below it (depth ``depth - 1`` after it)."""
+    return [(action, *perft(apply(state, action), depth - 1)) for action in legal_actions(state)]
 
 
 # =============================================================================================
