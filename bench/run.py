@@ -174,6 +174,54 @@ def exploration(rounds: int = 31) -> tuple[float, str]:
     return ratio, f"{1000 / explored_rate:.1f} ms vs {1000 / scripted_rate:.2f} ms (medians of {rounds} rounds)"
 
 
+def _chess_perft(depth: int = 3):
+    """python-chess perft from the starting position: leaf nodes per second."""
+    import chess
+
+    def count(board: "chess.Board", d: int) -> int:
+        if d == 1:
+            return board.legal_moves.count()
+        total = 0
+        for move in board.legal_moves:
+            board.push(move)
+            total += count(board, d - 1)
+            board.pop()
+        return total
+
+    def rate() -> float:
+        start = time.perf_counter()
+        nodes = count(chess.Board(), depth)
+        return nodes / (time.perf_counter() - start)
+
+    return rate
+
+
+def perft_throughput(rounds: int = 5, depth: int = 3) -> tuple[float, str]:
+    """vsoracle perft (distinct positions at depth 3 per second) on an attack-step FAQ position
+    with plot twists in hand, against python-chess perft nodes per second, and legal_actions per call."""
+    from vsoracle.cards import load_database
+    from vsoracle.engine import moves
+    from vsoracle.scenario.load import load_scenario
+
+    state = load_scenario(ROOT / "tests" / "faq" / "gm4-may-respond.scenario.toml", load_database()).state
+    sequences, positions = moves.perft(state, depth)  # warm
+
+    def rate() -> float:
+        start = time.perf_counter()
+        moves.perft(state, depth)
+        return positions / (time.perf_counter() - start)
+
+    ratio, ours, theirs = _interleaved(rate, _chess_perft(depth), rounds)
+    start = time.perf_counter()
+    calls = 0
+    while time.perf_counter() - start < 0.3:
+        list(moves.legal_actions(state))
+        calls += 1
+    per_call = (time.perf_counter() - start) / calls * 1000
+    return ratio, (f"{ours:,.0f} positions/s ({sequences} sequences, {positions} positions) vs {theirs:,.0f} "
+                   f"python-chess perft nodes/s; legal_actions {per_call:.2f} ms per call")
+
+
 def suite() -> tuple[float, str]:
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider"], cwd=ROOT,
@@ -196,6 +244,7 @@ def main() -> int:
         ("2. parse, ms per card (median)", "≤ 5", *parse_throughput(), lambda v: v <= 5),
         ("3. engine vs python-chess (ratio)", "≥ 0.25", *engine_throughput(), lambda v: v >= 0.25),
         ("4. exploration 16 / scripted 1 (ratio)", "≤ 10", *exploration(), lambda v: v <= 10),
+        ("6. perft depth 3 vs python-chess perft (ratio)", "≥ 0.2", *perft_throughput(), lambda v: v >= 0.2),
     ]
     if not args.quick:
         rows.append(("5. test suite wall time (s)", "< 60", *suite(), lambda v: v < 60))

@@ -39,3 +39,4 @@ _text.register(app)
 _resolve.register(app)
 _caches.register(app)
 
+from . import moves as _moves; _moves.register(app)  # noqa: E402,E702

@@ -370,6 +370,13 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
             area = "hidden" if hidden else "visible"
     elif area == "hidden":
         raise IllegalActionError(f"{oid} is not concealed: it comes into play in the visible area")
+    if col is not None and o.card.type is CardType.CHARACTER:
+        where = row or "front"
+        holder = next((c for c in s.characters(pid) if c.area == (area or "visible") and c.row == where
+                       and c.col == col), None)
+        if holder is not None:
+            raise IllegalActionError(f"column {col} of {pid}'s {where} row is taken by {holder.id}",
+                                     hint="a recruited character goes into a free place of its row (CR 301.4)")
     given = list(costs)
     binds = _pay_additional(g, pid, o, "recruit", given)
     if alternate is not None and g.ask(Decision(pid, "may", f"{pid} may pay {oid}'s alternate cost "

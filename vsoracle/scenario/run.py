@@ -17,9 +17,7 @@ from typing import Any, Callable, Iterator
 
 from attrs import evolve, frozen
 
-from ..engine import actions, turn
-from ..engine.chain import resolve_all, resolve_top
-from ..engine.turn import pass_priority
+from ..engine import moves
 from ..engine.game import Game, Unanswered
 from ..engine.invariants import check_change, check_invariants
 from ..engine.query import replaying
@@ -30,7 +28,7 @@ from .checks import holds
 from ..tomlsource import show
 from .load import Check, Scenario, Step
 
-__all__ = ["Outcome", "CheckResult", "RunResult", "run_scenario", "perform", "MAX_OUTCOMES", "BUDGET"]
+__all__ = ["Outcome", "CheckResult", "RunResult", "run_scenario", "perform", "step_action", "MAX_OUTCOMES", "BUDGET"]
 
 #: At most this many distinct positions after a step.
 MAX_OUTCOMES = 512
@@ -94,60 +92,50 @@ class RunResult:
         return tuple(found)
 
 
-def perform(g: Game, step: Step) -> None:
-    """Play one scenario step on the game ``g``."""
+def step_action(step: Step, state: GameState) -> moves.Action:
+    """The action a step takes (:mod:`vsoracle.engine.moves`): its player is ``by``, else the
+    player with priority (else the active player, else the one with the initiative)."""
     k = step.keys
     verb = step.verb
-    s = g.state
-    if verb is None:
-        return
-    if step.by is not None and verb not in ("resolve", "advance"):
-        actions.pass_until(g, step.by)
-    pid = step.by or g.state.priority or s.active or s.initiative
-    listed = lambda key: list(k.get(key, ())) if isinstance(k.get(key, ()), tuple) else [k.get(key)]
+    pid = step.by or state.priority or state.active or state.initiative
+    listed = lambda key: tuple(k.get(key, ())) if isinstance(k.get(key, ()), tuple) else (k.get(key),)
+    choose = step.choose
     if verb == "recruit":
-        actions.recruit(g, pid, step.value, source=k.get("from", "hand"), row=k.get("row"), col=k.get("col"),
-                        area=k.get("area"), face_down=k.get("face_down"), boost=k.get("boost"),
-                        costs=listed("costs"), equip=k.get("equip"))
-    elif verb == "play":
-        actions.play(g, pid, step.value, targets=listed("targets"), costs=listed("costs"), x=k.get("x"))
-    elif verb == "use":
-        actions.use(g, pid, step.value, power=k.get("power"), targets=listed("targets"), costs=listed("costs"),
-                    pay=k.get("pay"))
-    elif verb == "attack":
-        attackers = list(step.value) if isinstance(step.value, tuple) else [step.value]
-        actions.propose_attack(g, pid, attackers, k["target"])
-    elif verb == "reinforce":
-        actions.reinforce(g, pid, step.value, k["with"])
-    elif verb == "flip":
-        actions.flip(g, pid, step.value)
-    elif verb == "move":
-        actions.move(g, pid, step.value, k.get("row"), k.get("col"))
-    elif verb == "resource":
-        actions.place_resource(g, pid, step.value)
-    elif verb == "transfer":
-        actions.transfer(g, pid, step.value, k["to"])
-    elif verb == "power_up":
-        actions.power_up(g, pid, step.value, k["with"])
-    elif verb == "pass":
-        if g.state.priority is None:
-            raise IllegalActionError("nobody has priority now")
-        pass_priority(g)
-    elif verb == "resolve":
-        if not g.state.chain and step.value == "all":
-            g.note("pass", "the chain is already empty: nothing to resolve", "CR 216")
-            return
-        if not g.state.chain:
-            raise IllegalActionError("the chain is empty: nothing to resolve")
-        g.note("pass", "all players pass in succession", "CR 216")
-        if step.value == "top":
-            resolve_top(g)
-        else:
-            resolve_all(g)
-    elif verb == "advance":
-        turn.advance(g, step.value)
-    if verb != "flip":
-        actions.unreveal(g)
+        return moves.Recruit(pid, step.value, k.get("from", "hand"), k.get("row"), k.get("col"), k.get("area"),
+                             k.get("face_down"), k.get("boost"), listed("costs"), k.get("equip"), choose)
+    if verb == "play":
+        return moves.Play(pid, step.value, listed("targets"), listed("costs"), k.get("x"), choose)
+    if verb == "use":
+        return moves.Use(pid, step.value, k.get("power"), listed("targets"), listed("costs"), k.get("pay"), choose)
+    if verb == "attack":
+        attackers = tuple(step.value) if isinstance(step.value, tuple) else (step.value,)
+        return moves.Attack(pid, attackers, k["target"], choose)
+    if verb == "reinforce":
+        return moves.Reinforce(pid, step.value, k["with"], choose)
+    if verb == "flip":
+        return moves.Flip(pid, step.value, choose)
+    if verb == "move":
+        return moves.Move(pid, step.value, k.get("row"), k.get("col"), choose)
+    if verb == "resource":
+        return moves.PlaceResource(pid, step.value, choose)
+    if verb == "transfer":
+        return moves.Transfer(pid, step.value, k["to"], choose)
+    if verb == "power_up":
+        return moves.PowerUp(pid, step.value, k["with"], choose)
+    if verb == "pass":
+        return moves.Pass(pid, choose)
+    if verb == "resolve":
+        return moves.Resolve(step.value, None, choose)
+    if verb == "advance":
+        return moves.Advance(step.value, None, choose)
+    raise ScenarioError(f"unknown step verb {verb!r}")
+
+
+def perform(g: Game, step: Step) -> None:
+    """Play one scenario step on the game ``g``: the action it names (:func:`step_action`)."""
+    if step.verb is None:
+        return
+    moves.perform(g, step_action(step, g.state))
 
 
 def run_scenario(sc: Scenario, *, invariants: bool = True, on_step: Callable[[int], None] | None = None,

@@ -1,0 +1,163 @@
+"""``vsoracle moves FILE``: after the scenario's steps, what the player with priority (or
+``--for PLAYER``) may do, each action as the ``[[step]]`` that takes it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from .. import __version__
+from ..errors import ScenarioError, VsOracleError
+from .common import fail
+
+__all__ = ["register", "moves_document", "moves_text", "perft_document"]
+
+#: What ``pending`` says while vsoracle's runner answers every decision inside the step that asks it.
+NO_PENDING = ("no decision waits: vsoracle answers each decision within the step that asks it "
+              "(choose = [...] on that step, else every answer is explored)")
+
+
+def _outcome(state: Any, choices: Any, player: str | None) -> dict[str, Any]:
+    from ..engine.moves import KINDS, legal_actions, step_toml
+
+    who = player or state.priority
+    found = list(legal_actions(state, player)) if who is not None else []
+    order = list(KINDS)
+    found.sort(key=lambda a: order.index(a.verb))
+    return {
+        "choices": [{"step": s, "decision": p, "answer": a} for s, p, a in choices],
+        "priority": state.priority,
+        "player": who,
+        "phase": state.phase,
+        "step": state.step,
+        "chain": [link.label for link in state.chain],
+        "pending": None,
+        "pending_note": NO_PENDING,
+        "counts": {verb: sum(1 for a in found if a.verb == verb) for verb in KINDS},
+        "actions": [{"kind": a.verb, "player": a.player, "step": a.to_step(), "toml": step_toml(a.to_step())}
+                    for a in found],
+    }
+
+
+def moves_document(file: Path, player: str | None = None) -> dict[str, Any]:
+    """The JSON document of ``vsoracle moves`` (docs/moves.schema.json): one entry per distinct
+    outcome of the scenario's steps."""
+    from ..cards import default_database
+    from ..scenario.load import load_scenario
+    from ..scenario.run import run_scenario
+
+    sc = load_scenario(file, default_database())
+    if player is not None and player not in sc.state.player_ids:
+        raise ScenarioError(f"--for {player}: there is no such player", file=sc.path,
+                            hint="players: " + ", ".join(sc.state.player_ids))
+    result = run_scenario(sc)
+    outcomes = [o for o in result.outcomes if o.stopped is None]
+    return {"vsoracle": __version__, "file": sc.path, "for": player, "steps": len(sc.steps),
+            "outcomes": [_outcome(o.state, o.choices, player) for o in outcomes]}
+
+
+def moves_text(doc: dict[str, Any]) -> str:
+    """The document as a person reads it: TOML comments and ``[[step]]`` tables to paste."""
+    lines: list[str] = []
+    many = len(doc["outcomes"]) > 1
+    if not doc["outcomes"]:
+        lines.append("# every line of play stopped at a refused step: nothing to do")
+    for i, out in enumerate(doc["outcomes"], 1):
+        where = f"{out['phase']} phase" + (f", {out['step']} step" if out["step"] else "")
+        head = f"# after {doc['steps']} step{'s' if doc['steps'] != 1 else ''}: {where}"
+        if many:
+            taken = "; ".join(f"step {c['step']}: {c['answer']}" for c in out["choices"])
+            head = f"# outcome {i} of {len(doc['outcomes'])}" + (f" ({taken})" if taken else "") + "\n" + head
+        lines.append(head)
+        if out["chain"]:
+            lines.append("# chain, bottom to top: " + ", ".join(out["chain"]))
+        if out["player"] is None:
+            lines.append("# nobody has priority")
+        else:
+            has = "has priority" if out["player"] == out["priority"] else \
+                f"acts once the players before him pass ({out['priority']} has priority)"
+            lines.append(f"# {out['player']} {has}: {len(out['actions'])} legal action"
+                         f"{'s' if len(out['actions']) != 1 else ''}")
+        lines.append(f"# {out['pending_note']}")
+        kind = None
+        for action in out["actions"]:
+            if action["kind"] != kind:
+                kind = action["kind"]
+                lines.append(f"\n# {kind}: {out['counts'][kind]}")
+            lines.append(action["toml"] + "\n")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def perft_document(file: Path, depth: int, split: bool = False) -> dict[str, Any]:
+    """``vsoracle perft``: from the position after the scenario's steps (its first outcome), the
+    distinct action sequences of ``depth`` actions and the distinct positions they reach; with
+    ``split``, the same below each first action."""
+    from ..cards import default_database
+    from ..engine import moves as _m
+    from ..scenario.load import load_scenario
+    from ..scenario.run import run_scenario
+
+    sc = load_scenario(file, default_database())
+    outcomes = [o for o in run_scenario(sc).outcomes if o.stopped is None]
+    if not outcomes:
+        raise ScenarioError("every line of play stopped at a refused step: no position to count from", file=sc.path)
+    state = outcomes[0].state
+    sequences, positions = _m.perft(state, depth)
+    rows = [{"action": _m.step_toml(a.to_step()), "sequences": seq, "positions": pos}
+            for a, seq, pos in (_m.divide(state, depth) if split and depth > 0 else [])]
+    return {"vsoracle": __version__, "file": sc.path, "depth": depth, "outcomes": len(outcomes),
+            "sequences": sequences, "positions": positions, "split": rows}
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``moves`` and ``perft`` to ``app``."""
+
+    @app.command("perft")
+    def perft(
+        file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
+        depth: int = typer.Option(..., "--depth", min=0, help="How many actions deep to count."),
+        split: bool = typer.Option(False, "--split", help="Split the counts by first action."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+    ) -> None:
+        """Count the distinct action sequences and the distinct positions DEPTH actions deep from the
+        position after the scenario's steps (python-chess's perft).
+
+        Exit status: 0, or 2 if the file is invalid.
+        """
+        try:
+            doc = perft_document(file, depth, split)
+        except VsOracleError as error:
+            raise fail(error) from None
+        if as_json:
+            typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+            return
+        for row in doc["split"]:
+            typer.echo(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
+                       .removeprefix("[[step]]; "))
+        typer.echo(f"depth {depth}: {doc['sequences']} sequences, {doc['positions']} positions"
+                   + (f" (from the first of {doc['outcomes']} outcomes)" if doc["outcomes"] > 1 else ""))
+
+    @app.command("moves")
+    def moves(
+        file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/moves.schema.json)."),
+        player: Optional[str] = typer.Option(None, "--for", metavar="PLAYER",
+                                             help="What this player could do once the players before him pass."),
+    ) -> None:
+        """After the scenario's steps: who has priority and every legal action, each as the [[step]]
+        that takes it (paste it into the file), grouped by kind.
+
+        Exit status: 0, or 2 if the file is invalid.
+        """
+        try:
+            doc = moves_document(file, player)
+        except VsOracleError as error:
+            raise fail(error) from None
+        if as_json:
+            typer.echo(json.dumps(doc, ensure_ascii=False, indent=2, default=str))
+        else:
+            typer.echo(moves_text(doc), nl=False)

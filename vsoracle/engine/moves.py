@@ -1,0 +1,614 @@
+"""Actions as values: what a player may do now, and why not (CR 216).
+
+Each kind of action is a small frozen value (:class:`Recruit`, :class:`Play`, :class:`Use`,
+:class:`Attack`, …) carrying everything needed to take it: the player, the ids, the place, the
+targets, the costs and options, and ``choose``, the answers to the decisions the rules ask while
+it is taken (a boost, the reservist swap, which card pays a cost, a choice as the chain
+resolves after a pass). ``action.to_step()`` is the scenario's ``[[step]]`` table that takes it.
+
+Legality has one definition, the executors of :mod:`.actions`: :func:`perform` calls them, and
+:func:`legal_actions` generates candidates broadly (every card in hand × every place, every
+activated power × every combination of targets, every attack proposal…) and keeps those the
+executor accepts when tried on the position. A position is a value, so trying is exact and has
+no side effect; :func:`why_not` is the executor's refusal. The generator and the executor cannot
+disagree: they are the same code.
+
+What the generator leaves out: X (``x``, ``pay`` of an X cost) is tried from 0 to the player's
+resource points; a character is placed in the columns next to those in use and the first beyond
+(CR 301.4: the place is the player's choice; further columns are no different but in number);
+a move to where a character already stands changes nothing and is not listed; team attackers are
+named in the order they stand (front row first, by column).
+"""
+
+from __future__ import annotations
+
+import itertools
+from contextlib import nullcontext
+from typing import Any, ClassVar, Iterator, Union
+
+from attrs import evolve, frozen
+
+from ..cards import CardType
+from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
+from ..text import nodes as n
+from . import actions as _act
+from .chain import resolve_all, resolve_top
+from .effects import targets_of
+from .game import Game, Unanswered
+from .keywords import KEYWORD_POWERS
+from .query import kind_of, query, replaying
+from .state import GameState, Zone
+from .turn import advance, pass_priority
+
+__all__ = ["Action", "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
+           "PlaceResource", "Transfer", "Pass", "Resolve", "Advance", "KINDS", "perform", "legal_actions",
+           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "LINES"]
+
+#: At most this many lines of play (answers to the decisions an action asks) are tried per candidate.
+LINES = 512
+
+
+def _keys(**items: Any) -> dict[str, Any]:
+    """The keys a step writes: those that differ from the step's defaults (``None``, ``()``)."""
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in items.items() if v is not None and v != ()}
+
+
+class _Step:
+    """What every action shares: the step verb, its player (``by``) and the scripted answers."""
+
+    verb: ClassVar[str]
+    player: str | None
+    choose: tuple[Any, ...]
+
+    def _table(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_step(self) -> dict[str, Any]:
+        """The ``[[step]]`` table that takes this action (``by`` names the player; ``choose``
+        answers the decisions it asks, in the order asked)."""
+        table = self._table()
+        if self.player is not None:
+            table["by"] = self.player
+        if self.choose:
+            table["choose"] = [_plain(a) for a in self.choose]
+        return table
+
+    def __str__(self) -> str:
+        return step_toml(self.to_step())
+
+
+def _plain(value: Any) -> Any:
+    """An answer as TOML and JSON hold it: tuples become lists."""
+    if isinstance(value, (tuple, list, frozenset)):
+        return [_plain(v) for v in value]
+    return value
+
+
+@frozen
+class Recruit(_Step):
+    """Recruit a character or equipment in your recruit step (CR 301.4, 404; FAQ GM 1)."""
+
+    verb: ClassVar[str] = "recruit"
+    player: str
+    card: str
+    source: str = "hand"
+    row: str | None = None
+    col: int | None = None
+    area: str | None = None
+    face_down: str | None = None
+    boost: bool | None = None
+    costs: tuple[str, ...] = ()
+    equip: str | None = None
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return _keys(recruit=self.card, **{"from": None if self.source == "hand" else self.source}, row=self.row,
+                     col=self.col, area=self.area, face_down=self.face_down, boost=self.boost, costs=self.costs,
+                     equip=self.equip)
+
+    def _do(self, g: Game) -> None:
+        _act.recruit(g, self.player, self.card, source=self.source, row=self.row, col=self.col, area=self.area,
+                     face_down=self.face_down, boost=self.boost, costs=list(self.costs), equip=self.equip)
+
+
+@frozen
+class Play(_Step):
+    """Play a plot twist from hand or face down from the resource row (CR 304, 505)."""
+
+    verb: ClassVar[str] = "play"
+    player: str
+    card: str
+    targets: tuple[Any, ...] = ()
+    costs: tuple[str, ...] = ()
+    x: int | None = None
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return _keys(play=self.card, targets=self.targets, costs=self.costs, x=self.x)
+
+    def _do(self, g: Game) -> None:
+        _act.play(g, self.player, self.card, targets=list(self.targets), costs=list(self.costs), x=self.x)
+
+
+@frozen
+class Use(_Step):
+    """Use an activated power: its number as printed (1-based) or a keyword's name (CR 501, 505)."""
+
+    verb: ClassVar[str] = "use"
+    player: str
+    card: str
+    power: int | str | None = None
+    targets: tuple[Any, ...] = ()
+    costs: tuple[str, ...] = ()
+    pay: int | None = None
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return _keys(use=self.card, power=self.power, targets=self.targets, costs=self.costs, pay=self.pay)
+
+    def _do(self, g: Game) -> None:
+        _act.use(g, self.player, self.card, power=self.power, targets=list(self.targets), costs=list(self.costs),
+                 pay=self.pay)
+
+
+@frozen
+class Attack(_Step):
+    """Propose an attack; two or more attackers make a team attack (CR 407)."""
+
+    verb: ClassVar[str] = "attack"
+    player: str
+    attackers: tuple[str, ...]
+    target: str
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return {"attack": list(self.attackers), "target": self.target}
+
+    def _do(self, g: Game) -> None:
+        _act.propose_attack(g, self.player, list(self.attackers), self.target)
+
+
+@frozen
+class Reinforce(_Step):
+    """The reinforcement game-based effect: exhaust a supporter to reinforce a defender (CR 507.1c)."""
+
+    verb: ClassVar[str] = "reinforce"
+    player: str
+    defender: str
+    supporter: str
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return {"reinforce": self.defender, "with": self.supporter}
+
+    def _do(self, g: Game) -> None:
+        _act.reinforce(g, self.player, self.defender, self.supporter)
+
+
+@frozen
+class PowerUp(_Step):
+    """Power-up: discard a card of the same name to give a character +1 ATK / +1 DEF (CR 507; digest §19)."""
+
+    verb: ClassVar[str] = "power_up"
+    player: str
+    character: str
+    card: str
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return {"power_up": self.character, "with": self.card}
+
+    def _do(self, g: Game) -> None:
+        _act.power_up(g, self.player, self.character, self.card)
+
+
+@frozen
+class Flip(_Step):
+    """Reveal a face-down resource, or flip a location face up (FAQ SC 30; CR 303)."""
+
+    verb: ClassVar[str] = "flip"
+    player: str
+    card: str
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return {"flip": self.card}
+
+    def _do(self, g: Game) -> None:
+        _act.flip(g, self.player, self.card)
+
+
+@frozen
+class Move(_Step):
+    """Formation step: move a character to another place of its area (CR 405)."""
+
+    verb: ClassVar[str] = "move"
+    player: str
+    card: str
+    row: str | None = None
+    col: int | None = None
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return _keys(move=self.card, row=self.row, col=self.col)
+
+    def _do(self, g: Game) -> None:
+        _act.move(g, self.player, self.card, self.row, self.col)
+
+
+@frozen
+class PlaceResource(_Step):
+    """Resource step: put a card from hand face down into your resource row (CR 403)."""
+
+    verb: ClassVar[str] = "resource"
+    player: str
+    card: str
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return {"resource": self.card}
+
+    def _do(self, g: Game) -> None:
+        _act.place_resource(g, self.player, self.card)
+
+
+@frozen
+class Transfer(_Step):
+    """Transferable: move equipment to another character you control (FAQ SC 6)."""
+
+    verb: ClassVar[str] = "transfer"
+    player: str
+    card: str
+    to: str
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return {"transfer": self.card, "to": self.to}
+
+    def _do(self, g: Game) -> None:
+        _act.transfer(g, self.player, self.card, self.to)
+
+
+@frozen
+class Pass(_Step):
+    """The player with priority passes; successive passes resolve the top link or end the step (CR 216)."""
+
+    verb: ClassVar[str] = "pass"
+    player: str | None = None
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return {"pass": True}
+
+    def _do(self, g: Game) -> None:
+        if g.state.priority is None:
+            raise IllegalActionError("nobody has priority now")
+        pass_priority(g)
+
+
+@frozen
+class Resolve(_Step):
+    """Every player passes in succession until the top link (``top``) or the whole chain (``all``)
+    has resolved (CR 216): the scenario's shorthand for passes, not one player's action."""
+
+    verb: ClassVar[str] = "resolve"
+    what: str = "top"
+    player: str | None = None
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return {"resolve": self.what}
+
+    def _do(self, g: Game) -> None:
+        if not g.state.chain and self.what == "all":
+            g.note("pass", "the chain is already empty: nothing to resolve", "CR 216")
+            return
+        if not g.state.chain:
+            raise IllegalActionError("the chain is empty: nothing to resolve")
+        g.note("pass", "all players pass in succession", "CR 216")
+        if self.what == "top":
+            resolve_top(g)
+        else:
+            resolve_all(g)
+
+
+@frozen
+class Advance(_Step):
+    """Everyone passes until the start of a phase or step (the scenario's shorthand for passes)."""
+
+    verb: ClassVar[str] = "advance"
+    to: str
+    player: str | None = None
+    choose: tuple[Any, ...] = ()
+
+    def _table(self) -> dict[str, Any]:
+        return {"advance": self.to}
+
+    def _do(self, g: Game) -> None:
+        advance(g, self.to)
+
+
+Action = Union[Recruit, Play, Use, Attack, Reinforce, PowerUp, Flip, Move, PlaceResource, Transfer, Pass, Resolve,
+               Advance]
+
+#: The kinds of action, by step verb, in the order ``vsoracle moves`` lists them.
+KINDS: dict[str, type] = {cls.verb: cls for cls in (Recruit, Play, Use, PowerUp, Attack, Reinforce, Flip, Move,
+                                                     Transfer, PlaceResource, Pass, Resolve, Advance)}
+
+
+def perform(g: Game, action: Action) -> None:
+    """Take ``action`` in ``g``: the players before its player pass (a step's ``by``), then its
+    executor in :mod:`.actions` checks and does it; a revealed resource is unrevealed after
+    anything but a flip (FAQ SC 30). Raises :class:`IllegalActionError` with the rule's reason."""
+    _known(g.state, action)
+    if action.player is not None and not isinstance(action, (Resolve, Advance)):
+        _act.pass_until(g, action.player)
+    idle = isinstance(action, Resolve) and action.what == "all" and not g.state.chain
+    action._do(g)
+    if not isinstance(action, Flip) and not idle:
+        _act.unreveal(g)
+
+
+_OBJECT_FIELDS = ("card", "character", "defender", "supporter", "equip", "face_down", "to")
+
+
+def _known(s: GameState, action: Action) -> None:
+    """Every id an action names is an object of the position (a target or an attack's target may
+    be a player too), and its player is a player of the game."""
+    if action.player is not None and action.player not in s.player_ids:
+        raise IllegalActionError(f"there is no player {action.player}", hint="players: " + ", ".join(s.player_ids))
+    named: list[tuple[Any, bool]] = []
+    for name in _OBJECT_FIELDS:
+        value = getattr(action, name, None)
+        if isinstance(value, str) and not (isinstance(action, Advance) and name == "to"):
+            named.append((value, False))
+    named += [(x, False) for x in getattr(action, "attackers", ())] + [(x, False) for x in getattr(action, "costs", ())]
+    named += [(x, True) for x in getattr(action, "targets", ()) if isinstance(x, str)]
+    if isinstance(action, Attack):
+        named.append((action.target, True))
+    for value, player_too in named:
+        if value not in s.objects and not (player_too and value in s.player_ids):
+            raise IllegalActionError(f"there is no object {value!r} in this position")
+
+
+# =============================================================================================
+# Trying an action on a position
+# =============================================================================================
+
+def _lines(state: GameState, action: Action, check: Any = None) -> Iterator[tuple[Game, str | None]]:
+    """Every line of play of ``action`` from ``state``: its scripted answers first, then each
+    legal answer of each decision it leaves open; each game with the refusal (``None``: taken)."""
+    stack: list[list[Any]] = [list(action.choose)]
+    scripted = len(action.choose)
+    tried = 0
+    while stack:
+        answers = stack.pop()
+        tried += 1
+        if tried > LINES:
+            raise LimitExceededError(f"{action.verb} = … asks decisions with more than {LINES} lines of play",
+                                     hint="give choose = [...] to answer them")
+        g = Game(state, answers, check, scripted, explore=True)
+        try:
+            with replaying() if tried > 1 else nullcontext():
+                perform(g, action)
+        except IllegalActionError as error:
+            stack.extend(reversed(g.branches))
+            yield g, error.message
+            continue
+        except IllegalAnswerError as error:
+            yield g, error.message
+            continue
+        stack.extend(reversed(g.branches))
+        if g.used < scripted:
+            yield g, f"{scripted} answers are given, but only {g.used} decision{'s are' if g.used != 1 else ' is'} asked"
+            continue
+        yield g, None
+
+
+def why_not(state: GameState, action: Action) -> str | None:
+    """Why the rules forbid ``action`` now — the executor's reason, as ``rejected = "…"`` reads
+    it, with its citation where the engine gives one — or ``None`` if it may be taken (for at
+    least one answer to each decision it leaves open)."""
+    first = None
+    for _g, why in _lines(state, action):
+        if why is None:
+            return None
+        first = first or why
+    return first or "it cannot be taken"
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` may be taken now (:func:`why_not` gives no reason)."""
+    return why_not(state, action) is None
+
+
+def apply(state: GameState, action: Action, check: Any = None) -> GameState:
+    """The position after a fully specified ``action`` (every decision answered by ``choose``);
+    refused with :class:`IllegalActionError`, or :class:`IllegalAnswerError` if a decision is
+    left open. The old position is unchanged: undo is keeping it."""
+    g = Game(state, list(action.choose), check, len(action.choose), explore=False)
+    try:
+        perform(g, action)
+    except Unanswered as need:
+        shown = ", ".join(need.decision.describe(o) for o in need.decision.options)
+        raise IllegalAnswerError(f"{action.verb} leaves a decision open: {need.decision.prompt}",
+                                 hint=f"add its answer to choose: one of {shown}") from None
+    if g.used < len(action.choose):
+        raise IllegalAnswerError(f"{action.verb}: {len(action.choose)} answers are given, {g.used} asked",
+                                 hint="remove the extra answers")
+    return g.state
+
+
+def legal_actions(state: GameState, player: str | None = None, *, check: Any = None) -> Iterator[Action]:
+    """Every action ``player`` (default: the player with priority) may take now, each fully
+    specified (``choose`` answers every decision it asks): the :func:`candidates` the executors
+    accept. For another player, his actions once the players before him pass (``by``).
+    ``check(before, after)`` sees every transition tried (the invariants, in tests)."""
+    for cand in candidates(state, player):
+        for g, why in _lines(state, cand, check):
+            if why is None:
+                yield evolve(cand, choose=tuple(g.answers[:g.used]))
+
+
+def perft(state: GameState, depth: int) -> tuple[int, int]:
+    """Counted to ``depth`` actions (python-chess's ``perft``): the distinct action sequences, and
+    the distinct positions they reach. A position with no legal action ends its sequences early
+    (they are not counted). Equal positions met by different sequences are expanded once."""
+    level: dict[GameState, int] = {state: 1}
+    for _ in range(depth):
+        after: dict[GameState, int] = {}
+        for s, paths in level.items():
+            for action in legal_actions(s):
+                t = apply(s, action)
+                after[t] = after.get(t, 0) + paths
+        level = after
+    return sum(level.values()), len(level)
+
+
+def divide(state: GameState, depth: int) -> list[tuple[Action, int, int]]:
+    """:func:`perft` split by first action: each legal action with the sequences and positions
+    below it (depth ``depth - 1`` after it)."""
+    return [(action, *perft(apply(state, action), depth - 1)) for action in legal_actions(state)]
+
+
+# =============================================================================================
+# Candidates
+# =============================================================================================
+
+def _view(state: GameState, player: str | None) -> tuple[GameState, str] | None:
+    """The position in which ``player`` acts (the players before him having passed)."""
+    pid = player or state.priority
+    if pid is None or state.over or pid not in state.player_ids:
+        return None
+    if pid == state.priority:
+        return state, pid
+    g = Game(state, (), None, 0, explore=True)
+    try:
+        _act.pass_until(g, pid)
+    except IllegalActionError:
+        return None
+    return g.state, pid
+
+
+def _slots(s: GameState, pid: str) -> list[tuple[str, int]]:
+    """The places worth naming for a character of ``pid``: each row, the columns next to those in
+    use and the first beyond."""
+    cols = [c.col for c in s.characters(pid) if c.col is not None]
+    last = max(cols, default=0) + 1
+    return [(row, col) for row in ("front", "support") for col in range(1, last + 1)]
+
+
+def _target_values(s: GameState, effect: Any) -> list[tuple[Any, ...]]:
+    """Every combination of values for an effect's targets, by kind: players, effects on the
+    chain (named by their source), objects."""
+    if effect is None:
+        return [()]
+    pools = []
+    for node in targets_of(effect):
+        kind = kind_of(node)
+        if kind == "player":
+            pools.append(list(s.player_ids))
+        elif kind == "effect":
+            pools.append(sorted({lk.source for lk in s.chain if lk.source is not None}))
+        else:
+            pools.append(sorted(s.objects))
+    return [tuple(c) for c in itertools.product(*pools)]
+
+
+def _pays_x(costs: Any) -> bool:
+    return any(isinstance(getattr(c, "amount", None), n.X) for c in costs)
+
+
+def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
+    """Every action worth trying for ``player``, broadly: most are refused by the executor.
+    Filters here are only ones each executor applies first (the step, the phase)."""
+    view = _view(state, player)
+    if view is None:
+        return
+    s, pid = view
+    q = query(s)
+    me = s.player(pid)
+    chars = sorted(s.characters(pid), key=lambda c: (c.area or "", c.row != "front", c.col or 0, c.id))
+    points = range(0, me.resource_points + 1)
+    if s.phase == "build" and s.step == "recruit" and s.active == pid:
+        for oid in me.hand + me.resources:
+            o = s.obj(oid)
+            source = "resources" if o.zone is Zone.RESOURCE_ROW else "hand"
+            if o.card.type is CardType.EQUIPMENT:
+                for c in chars:
+                    yield Recruit(pid, oid, source, equip=c.id)
+            elif o.card.type is CardType.CHARACTER:
+                for row, col in _slots(s, pid):
+                    yield Recruit(pid, oid, source, row=row, col=col)
+    for oid in me.hand + me.resources:
+        o = s.obj(oid)
+        if o.card.type is CardType.PLOT_TWIST:
+            effect = _act.plot_twist_effect(o)
+            xs = points if effect is not None and _act._mentions_x(effect) else [None]
+            for targets in _target_values(s, effect):
+                for x in xs:
+                    yield Play(pid, oid, targets, x=x)
+    for o in sorted(s.objects.values(), key=lambda o: o.id):
+        if (o.controller if o.zone is Zone.IN_PLAY else o.owner) != pid:
+            continue
+        found: list[tuple[int | str, Any]] = [(i + 1, node) for i, (node, _ln) in enumerate(q.numbered_powers(o))
+                                              if isinstance(node, n.Activated)]
+        if o.zone is Zone.IN_PLAY:
+            found += [(word, None) for word in sorted(q.keywords(o) & set(KEYWORD_POWERS))]
+        for number, node in found:
+            effect = node.effect if node is not None else None
+            pays = range(0, max(me.resource_points, me.endurance) + 1) if node is not None and _pays_x(node.costs) \
+                else [None]
+            for targets in _target_values(s, effect) if node is not None else [()]:
+                for pay in pays:
+                    yield Use(pid, o.id, number, targets, pay=pay)
+    for c in chars:
+        for h in me.hand:
+            yield PowerUp(pid, c.id, h)
+    if s.phase == "combat" and s.step == "attack" and s.active == pid and s.attack is None:
+        targets = [c.id for other in s.opponents(pid) for c in s.characters(other)] + list(s.opponents(pid))
+        for size in range(1, len(chars) + 1):
+            for team in itertools.combinations([c.id for c in chars], size):
+                for t in targets:
+                    yield Attack(pid, team, t)
+    if s.attack is not None:
+        for d in s.attack.defenders:
+            for c in chars:
+                yield Reinforce(pid, d, c.id)
+    for r in me.resources:
+        yield Flip(pid, r)
+    if s.step == "formation" and s.active == pid:
+        for c in chars:
+            for row, col in _slots(s, pid):
+                if (row, col) != (c.row, c.col):
+                    yield Move(pid, c.id, row, col)
+        for e in sorted(s.in_play(pid), key=lambda o: o.id):
+            if e.equipped_to:
+                for c in chars:
+                    yield Transfer(pid, e.id, c.id)
+    if s.step == "resource" and s.active == pid:
+        for h in me.hand:
+            yield PlaceResource(pid, h)
+    yield Pass(pid)
+
+
+# =============================================================================================
+# Writing a step
+# =============================================================================================
+
+def _toml_value(value: Any) -> str:
+    import json
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def step_toml(table: dict[str, Any]) -> str:
+    """A step table as the ``[[step]]`` TOML a scenario file holds."""
+    lines = ["[[step]]"] + [f"{key} = {_toml_value(value)}" for key, value in table.items()]
+    return "\n".join(lines)
