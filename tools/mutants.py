@@ -38,7 +38,9 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE = ROOT / "vsoracle" / "engine"
+#: The checkout the mutants are made from and applied to: a snapshot of ROOT taken as the run
+#: starts, so editing the working tree during a long run changes nothing of it.
+SOURCE = ROOT
 SUITE = ["tests/faq", "tests/rulings", "tests/shapes", "tests/engine", "tests/test_examples.py"]
 TIMEOUT = 300
 
@@ -68,7 +70,7 @@ def generic_mutants(path: Path) -> Iterator[Mutant]:
     """The generic mutants of one engine module."""
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
-    rel = str(path.relative_to(ROOT))
+    rel = str(path.relative_to(SOURCE))
     tree = ast.parse(text)
     docstrings = {id(n.body[0].value) for n in ast.walk(tree)
                   if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
@@ -117,7 +119,7 @@ def generic_mutants(path: Path) -> Iterator[Mutant]:
 def planted_mutants(spec: Path) -> Iterator[Mutant]:
     """The hand-written bugs of a TOML file, each applying exactly once."""
     for bug in tomllib.loads(spec.read_text(encoding="utf-8")).get("bug", []):
-        path = ROOT / bug["file"]
+        path = SOURCE / bug["file"]
         text = path.read_text(encoding="utf-8")
         count = text.count(bug["find"])
         if count != 1:
@@ -128,10 +130,13 @@ def planted_mutants(spec: Path) -> Iterator[Mutant]:
                      f"{bug['file']}:{text.count(chr(10), 0, offset) + 1}")
 
 
+_IGNORED = shutil.ignore_patterns(".git", ".ci-venv", "__pycache__", "*.egg-info")
+
+
 def run(m: Mutant, workdir: Path, python: str) -> tuple[Mutant, str, float]:
     """Apply ``m`` in a copy and run the suite: "killed", "survived" or "timeout"."""
     copy = workdir / f"m{os.getpid()}-{abs(hash(m)) % 10**9}"
-    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".ci-venv", "__pycache__", "*.egg-info"))
+    shutil.copytree(SOURCE, copy, ignore=_IGNORED)
     try:
         target = copy / m.file
         text = target.read_text(encoding="utf-8")
@@ -159,10 +164,14 @@ def main() -> int:
     parser.add_argument("--planted", type=Path, help="a TOML file of hand-written bugs instead")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     args = parser.parse_args()
+    global SOURCE
+    snapshot = tempfile.TemporaryDirectory()
+    SOURCE = Path(snapshot.name) / "checkout"
+    shutil.copytree(ROOT, SOURCE, ignore=_IGNORED)
     if args.planted:
         mutants = list(planted_mutants(args.planted))
     else:
-        files = sorted(ENGINE.glob(args.only or "*.py"))
+        files = sorted((SOURCE / "vsoracle" / "engine").glob(args.only or "*.py"))
         mutants = [m for f in files for m in generic_mutants(f)]
         if args.sample and args.sample < len(mutants):
             mutants = random.Random(args.seed).sample(mutants, args.sample)
