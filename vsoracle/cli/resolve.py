@@ -9,7 +9,7 @@ import typer
 
 from ..cards import default_database
 from .common import fail
-from .report import answer, explain_lines
+from .report import SHOWN_OUTCOMES, answer, explain_lines
 
 __all__ = ["register"]
 
@@ -85,6 +85,8 @@ def register(app: typer.Typer) -> None:
                                       help="Work the answer out even if this exact file was answered before."),
         budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
         board: bool = typer.Option(False, "--board", help="Draw the board after every step (the first outcome)."),
+        outcomes: int = typer.Option(SHOWN_OUTCOMES, "--outcomes", min=1, metavar="N",
+                                     help="Show the first N outcomes in full (all are in the outcome table)."),
     ) -> None:
         """Play a scenario: load the position, play the steps, resolve the chain, and check.
 
@@ -95,6 +97,7 @@ def register(app: typer.Typer) -> None:
 
             raise fail(ScenarioError("--board draws text and --json prints data", file=str(file),
                                      hint="use one of them"))
-        output, code = answer(file, as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget, board=board)
+        output, code = answer(file, as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget, board=board,
+                              outcomes=outcomes)
         typer.echo(output)
         raise typer.Exit(code=code)
