@@ -71,7 +71,9 @@ def _fast_resolve(argv: list[str]) -> int | None:
     except Exception as exc:  # the last line of defence: say so plainly
         sys.stderr.write(internal_error_line(exc) + "\n")
         return 3
-    sys.stdout.write(output + "\n")
+    from .colour import paint, wants_colour
+
+    sys.stdout.write((paint(output) if "json" not in chosen and wants_colour(sys.stdout) else output) + "\n")
     return code
 
 
