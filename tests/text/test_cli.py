@@ -68,4 +68,4 @@ def test_cards_check_reports_each_state_with_file_line_and_caret(tmp_path):
     assert lines[3] == "    did you mean 'this'?"
     assert lines[4] == (f"{card_file}:26: card 'Baz' parses only: line 2 \"Target character attacks.\": vsoracle "
                         "cannot play the effect \"Target character attacks\" yet")
-    assert lines[-1] == "3 cards: 1 run, 1 parse only, 1 fail"
+    assert lines[-1] == "3 cards: 1 runs, 1 parses only, 1 fails"

@@ -83,9 +83,25 @@ class CardDB:
             more = f" (and {len(matches) - 6} more)" if len(matches) > 6 else ""
             raise AmbiguousTitleError(f"'{shorten(str(query))}' matches {len(matches)} cards: {names}{more}",
                                       hint="write more of the title, or the card number")
-        near = difflib.get_close_matches(key, list(self._by_title), n=3, cutoff=0.5)
+        near = self.nearest(key)
         if near:
-            hint = "did you mean " + " or ".join(f"'{self._by_title[n].title}'" for n in near) + "?"
+            hint = "did you mean " + " or ".join(f"'{c.title}'" for c in near) + "?"
         else:
             hint = "`vsoracle cards list` shows every card; a scenario may define it with [[card]]"
         raise UnknownCardError(f"unknown card '{shorten(str(query))}'", hint=hint)
+
+    def nearest(self, query: str, n: int = 3, cutoff: float = 0.7) -> list[Card]:
+        """The cards whose title is most like ``query``, best first: each title is compared whole,
+        by each of its parts (between commas and ◊) and by its start as long as the query, so a misspelt
+        name finds its card whatever its version ("Captain Amerca" → "Captain America, …")."""
+        key = normalize_title(query)
+        if not key:
+            return []
+        scored = []
+        for title, card in self._by_title.items():
+            forms = [title, title[:len(key)]] + [part.strip() for part in re.split(r"[,◊]", title)]
+            score = max(difflib.SequenceMatcher(None, key, form).ratio() for form in forms)
+            if score >= cutoff:
+                scored.append((-score, title, card))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [card for _score, _title, card in scored[:n]]

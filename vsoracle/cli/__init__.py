@@ -20,41 +20,49 @@ __all__ = ["main", "error_line", "internal_error_line"]
 _FAST_FLAGS = {"--json": "json", "--quiet": "quiet", "-q": "quiet", "--no-cache": "no_cache"}
 
 
-def _fast_arguments(argv: list[str]) -> tuple[str, set[str], int | None] | None:
-    """``resolve FILE [--json] [--quiet] [--no-cache] [--budget N]`` as (file, flags, budget);
-    ``None`` for anything else (typer then reads it, and reports what is wrong with it)."""
+_FAST_NUMBERS = ("--budget", "--outcomes")
+
+
+def _fast_arguments(argv: list[str]) -> tuple[str, set[str], dict[str, int]] | None:
+    """``resolve FILE [--json] [--quiet] [--no-cache] [--budget N] [--outcomes N]`` as (file, flags,
+    numbers); ``None`` for anything else (typer then reads it, and reports what is wrong with it)."""
     if len(argv) < 2 or argv[0] != "resolve" or (argv[1].startswith("-") and argv[1] != "-"):
         return None
     chosen: set[str] = set()
-    budget = None
+    numbers: dict[str, int] = {}
     rest = iter(argv[2:])
     for arg in rest:
         if arg in _FAST_FLAGS:
             chosen.add(_FAST_FLAGS[arg])
             continue
-        value = next(rest, None) if arg == "--budget" else arg[len("--budget="):] if arg.startswith("--budget=") else None
-        if value is None or not value.isdigit() or int(value) < 1 or budget is not None:
+        name, equals, value = arg.partition("=")
+        if name not in _FAST_NUMBERS or name[2:] in numbers:
             return None
-        budget = int(value)
-    return argv[1], chosen, budget
+        if not equals:
+            value = next(rest, None)
+        if value is None or not value.isdigit() or int(value) < 1:
+            return None
+        numbers[name[2:]] = int(value)
+    return argv[1], chosen, numbers
 
 
 def _fast_resolve(argv: list[str]) -> int | None:
-    """``resolve FILE [--json] [--quiet] [--no-cache] [--budget N]``, the everyday question,
+    """``resolve FILE [--json] [--quiet] [--no-cache] [--budget N] [--outcomes N]``, the everyday question,
     answered without building the typer application (about 0.1 s of start-up); any other
     command line goes through typer. Errors are reported exactly as
     :func:`~vsoracle.cli.common.run_guarded` does."""
     parsed = _fast_arguments(argv)
     if parsed is None:
         return None
-    file, chosen, budget = parsed
+    file, chosen, numbers = parsed
     from ..errors import VsOracleError
 
     try:
-        from .report import answer
+        from .report import SHOWN_OUTCOMES, answer
 
         output, code = answer(file, as_json="json" in chosen, quiet="quiet" in chosen,
-                              no_cache="no_cache" in chosen, budget=budget)
+                              no_cache="no_cache" in chosen, budget=numbers.get("budget"),
+                              outcomes=numbers.get("outcomes", SHOWN_OUTCOMES))
     except VsOracleError as error:
         sys.stderr.write(error_line(error) + "\n")
         return 2
@@ -63,7 +71,9 @@ def _fast_resolve(argv: list[str]) -> int | None:
     except Exception as exc:  # the last line of defence: say so plainly
         sys.stderr.write(internal_error_line(exc) + "\n")
         return 3
-    sys.stdout.write(output + "\n")
+    from .colour import paint, wants_colour
+
+    sys.stdout.write((paint(output) if "json" not in chosen and wants_colour(sys.stdout) else output) + "\n")
     return code
 
 

@@ -9,6 +9,7 @@ from . import cards as _cards
 from . import text as _text
 from . import resolve as _resolve
 from . import caches as _caches
+from .help import CONTEXT, plain_arguments
 
 __all__ = ["app"]
 
@@ -19,7 +20,10 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help, as other tools write it: flags without "<bool>"
+    context_settings=CONTEXT,
 )
+plain_arguments()
 
 
 def _version(value: bool) -> None:

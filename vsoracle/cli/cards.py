@@ -28,22 +28,42 @@ def card_json(card: Card) -> dict:
 
 @app.command("list")
 def list_cards(
-    set_code: Optional[str] = typer.Option(None, "--set", help="Only this set, e.g. MAV."),
-    card_type: Optional[str] = typer.Option(None, "--type",
+    set_code: Optional[str] = typer.Option(None, "--set", metavar="SET", help="Only this set, e.g. MAV."),
+    card_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE",
                                             help="Only this type: character, plot-twist, location, equipment."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
 ) -> None:
-    """List the cards, one line each (number, title, type, cost)."""
+    """List the cards, one line each (number, title, type, cost, ATK/DEF).
+
+    On a terminal, a table; piped or redirected, one full line a card with its fields separated
+    by tabs (number, title, type, cost, ATK/DEF, incomplete), so grep and cut keep every column."""
+    import sys
+
+    from ..errors import VsOracleError
+    from .colour import wants_colour
+    from .common import fail
+    from .report import plural
+
     kind = None
     if card_type is not None:
         try:
             kind = CardType(card_type.replace("-", " ").lower())
         except ValueError:
-            raise typer.BadParameter("use character, plot-twist, location or equipment",
-                                     param_hint="--type") from None
-    cards = database().select(set_code, kind)
+            raise fail(VsOracleError(f"--type {card_type}: no such card type",
+                                     hint="use character, plot-twist, location or equipment")) from None
+    db = database()
+    known = sorted({c.set_code for c in db if c.set_code})
+    if set_code is not None and set_code.upper() not in {k.upper() for k in known}:
+        raise fail(VsOracleError(f"--set {set_code}: no such set", hint="the known sets: " + ", ".join(known)))
+    cards = db.select(set_code, kind)
     if as_json:
         typer.echo(json.dumps([card_json(c) for c in cards], ensure_ascii=False, indent=2))
+        return
+    if not wants_colour(sys.stdout, {}):  # piped: one full line a card, tab-separated, for grep and cut
+        for c in cards:
+            stats = f"{c.atk}/{c.defense}" if c.atk is not None else ""
+            typer.echo("\t".join((c.number or "", c.title, str(c.type or ""), "" if c.cost is None else str(c.cost),
+                                   stats, "incomplete" if c.incomplete else "")).rstrip("\t"))
         return
     from rich.console import Console
     from rich.table import Table
@@ -56,7 +76,7 @@ def list_cards(
         table.add_row(c.number or "—", c.title, str(c.type or "?"), "" if c.cost is None else str(c.cost),
                       stats, "incomplete" if c.incomplete else "")
     Console().print(table)
-    typer.echo(f"{len(cards)} cards")
+    typer.echo(plural(len(cards), "card"))
 
 
 @app.command("show")

@@ -9,15 +9,24 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-__all__ = ["report_lines", "report_json", "explain_lines", "answer", "board_pages", "run_with_boards"]
+__all__ = ["report_lines", "report_json", "explain_lines", "ruling", "answer", "board_pages", "run_with_boards",
+           "outcome_table", "figures", "plural", "SHOWN_OUTCOMES"]
 
 
-def report_lines(result, *, show_log: bool = True) -> list[str]:
-    """The human report: log (one line per event, with its citation), outcomes, checks."""
+#: How many outcomes ``resolve`` shows in full unless ``--outcomes N`` says otherwise.
+SHOWN_OUTCOMES = 3
+
+#: At most this many differing figures are columns of the outcome table.
+TABLE_FIGURES = 8
+
+
+def report_lines(result, *, show_log: bool = True, shown: int | None = SHOWN_OUTCOMES) -> list[str]:
+    """The human report: the ruling, the log (one line per event, with its citation), the outcomes
+    (a table of them, then the first ``shown`` in full; ``None``: all), the checks."""
     from ..engine.show import describe_state
 
     sc = result.scenario
-    lines = [f"Scenario: {sc.title}" + (f"  ({sc.source})" if sc.source else "")]
+    lines = [f"Ruling: {ruling(result)}", "", f"Scenario: {sc.title}" + (f"  ({sc.source})" if sc.source else "")]
     outcomes = result.outcomes
     first = outcomes[0].log if outcomes else ()
     if show_log:
@@ -28,9 +37,13 @@ def report_lines(result, *, show_log: bool = True) -> list[str]:
     lines.append("")
     lines.append(f"Outcomes: {len(outcomes)}" + (" (every unscripted decision explored; identical positions merged)"
                                                   if len(outcomes) > 1 else ""))
-    for i, out in enumerate(outcomes, start=1):
-        lines.append(f"  Outcome {i}" + (" — choices: " + "; ".join(f"step {s}: {a}" for s, _p, a in out.choices)
-                                         if out.choices else "")
+    if len(outcomes) > 1:
+        lines += outcome_table(outcomes)
+        lines.append("")
+    full = len(outcomes) if shown is None else min(shown, len(outcomes))
+    for i, out in enumerate(outcomes[:full], start=1):
+        said = choices_said(out)
+        lines.append(f"  Outcome {i}" + (" — choices: " + said if said else "")
                      + (f" — stopped: {out.stopped}" if out.stopped else ""))
         if show_log and i > 1:
             common = 0
@@ -40,14 +53,18 @@ def report_lines(result, *, show_log: bool = True) -> list[str]:
                 lines.append(f"      {n:>3}. {event}")
         position = describe_state(out.state)
         if i == 1:
-            shown = position
+            shown_lines = position
             first_position = position
         else:
-            shown = _differences(position, first_position)
-            lines.append("      as outcome 1, except:" if shown else
+            shown_lines = _differences(position, first_position)
+            lines.append("      as outcome 1, except:" if shown_lines else
                          "      as outcome 1 in everything shown here")
-        for text in shown:
+        for text in shown_lines:
             lines.append(f"      {text}")
+    if full < len(outcomes):
+        more = len(outcomes) - full
+        lines.append(f"  … {plural(more, 'more outcome')} in the table above, not shown in full "
+                     f"(resolve {'-' if sc.path == '<stdin>' else sc.path} --outcomes {len(outcomes)} shows them all)")
     assumptions = result.assumptions
     if assumptions:
         lines.append("")
@@ -58,18 +75,129 @@ def report_lines(result, *, show_log: bool = True) -> list[str]:
     if not result.checks:
         lines.append("  (none)")
     for c in result.checks:
-        mark = "✓" if c.ok else "✗"
-        where = f"line {c.line}" if c.line else ""
-        scope = "" if c.every else " (in some outcome)"
-        found = ""
-        if not c.ok:
-            shown = sorted({json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v for v in c.found})
-            found = f" — found {', '.join(shown)}"
-        at = f"after step {c.step}" if c.step else "at the end"
-        lines.append(f"  {mark} {c.description}{scope} [{at}{', ' + where if where else ''}]{found}")
+        lines += _check_lines(c, len(outcomes))
     passed = sum(1 for c in result.checks if c.ok)
     lines.append("")
-    lines.append(f"{passed} of {len(result.checks)} checks hold." + ("" if result.passed else " The scenario FAILS."))
+    total = len(result.checks)
+    lines.append(f"{passed} of {plural(total, 'check')} hold{'s' if total == 1 else ''}."
+                 + ("" if result.passed else " The scenario FAILS."))
+    return lines
+
+
+def plural(n: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: a count and its noun, singular for one."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _shown(value) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+
+
+#: At most this many failing outcomes are named under a failed check.
+FAILING_NAMED = 5
+
+
+def _check_lines(c, outcomes: int) -> list[str]:
+    """A check: ✓ or ✗, what it asks, where; a failed one, what was found and — when there were
+    several lines of play — the outcomes where it fails and the choices that lead there."""
+    mark = "✓" if c.ok else "✗"
+    where = f"line {c.line}" if c.line else ""
+    scope = "" if c.every else " (in some outcome)"
+    at = f"after step {c.step}" if c.step else "at the end"
+    found = ""
+    if not c.ok:
+        found = f" — found {', '.join(sorted({_shown(v) for v in c.found}))}"
+    head = f"  {mark} {c.description}{scope} [{at}{', ' + where if where else ''}]{found}"
+    if c.ok or not c.failing or (len(c.found) == 1 and not c.failing[0][2]):
+        return [head]
+    read = len(c.found)
+    if not c.every:
+        return [head + f" (it holds in none of the {read} "
+                + ("outcomes)" if c.step is None else f"lines of play after step {c.step})")]
+    wrong = ", ".join(sorted({_shown(v) for _n, v, _c in c.failing}))
+    head = (f"  {mark} {c.description}{scope} [{at}{', ' + where if where else ''}] — found {wrong} in "
+            f"{len(c.failing)} of {read} " + ("outcomes:" if c.step is None else f"lines of play after step {c.step}:"))
+    lines = [head]
+    for n, value, chosen in c.failing[:FAILING_NAMED]:
+        label = f"outcome {n}" if c.step is None else "where"
+        lines.append(f"      {label}: found {_shown(value)}"
+                     + (" — " + _said(chosen) if chosen else " — with no choices made"))
+    if len(c.failing) > FAILING_NAMED:
+        lines.append(f"      … and {len(c.failing) - FAILING_NAMED} more (the outcome table above lists them)")
+    return lines
+
+
+def _said(chosen) -> str:
+    """Choices as ``step 2: A may draw 1 card: yes; A may gain 1 endurance: no; step 3: …``."""
+    parts: list[str] = []
+    last = None
+    for step, text in chosen:
+        parts.append((f"step {step}: " if step != last else "") + text)
+        last = step
+    return "; ".join(parts)
+
+
+def choices_said(out) -> str:
+    """The choices that lead to an outcome, each named by the decision it answers."""
+    from ..scenario.run import chosen
+
+    return _said(chosen(out))
+
+
+def figures(state) -> dict[str, str]:
+    """The figures a person compares between outcomes, by label: each player's endurance, resource
+    points and pile sizes, each card's zone and, in play, its place, state, ATK/DEF and counters."""
+    from ..engine.query import query
+    from ..engine.state import Zone
+
+    q = query(state)
+    out: dict[str, str] = {}
+    for p in state.players:
+        out[f"{p.id} endurance"] = str(p.endurance)
+        out[f"{p.id} resource points"] = str(p.resource_points)
+        for label, pile in (("hand", p.hand), ("deck", p.deck), ("resources", p.resources),
+                            ("KO'd pile", p.ko_pile), ("removed", p.removed)):
+            out[f"{p.id} {label}"] = str(len(pile))
+        out[f"{p.id} result"] = "lost" if p.lost else "won" if p.won else "—"
+    for o in state.objects.values():
+        out[f"{o.id} zone"] = o.zone.value
+        if o.zone is Zone.IN_PLAY and o.card.atk is not None:
+            out[f"{o.id} place"] = f"{o.area or ''} {o.row or ''} {o.col or ''}".strip()
+            out[f"{o.id} state"] = "stunned" if o.stunned else "exhausted" if o.exhausted else "ready"
+            out[f"{o.id} ATK/DEF"] = f"{q.atk(o)}/{q.defense(o)}"
+            out[f"{o.id} counters"] = f"+{o.counters[0]}/+{o.counters[1]}"
+    out["chain"] = ", ".join(lk.label for lk in state.chain) or "empty"
+    out["priority"] = state.priority or "—"
+    return out
+
+
+def outcome_table(outcomes) -> list[str]:
+    """One row per outcome: its number, the figures that differ between outcomes (at most
+    :data:`TABLE_FIGURES`), its lines of play when several merged into it, and its choices."""
+    rows = [figures(out.state) for out in outcomes]
+    labels: list[str] = []
+    for row in rows:
+        labels += [k for k in row if k not in labels]
+    differ = [k for k in labels if len({row.get(k, "—") for row in rows}) > 1]
+    kept = differ[:TABLE_FIGURES]
+    header = ["#"] + kept + (["lines of play"] if any(out.paths > 1 for out in outcomes) else []) + ["choices"]
+    table = [header]
+    for i, (out, row) in enumerate(zip(outcomes, rows), start=1):
+        cells = [str(i)] + [row.get(k, "—") for k in kept]
+        if "lines of play" in header:
+            cells.append(str(out.paths))
+        said = choices_said(out)
+        cells.append((said or "no choices") + (f" (stopped: {out.stopped})" if out.stopped else ""))
+        table.append(cells)
+    widths = [max(len(r[j]) for r in table) for j in range(len(header) - 1)]
+    lines = [""]
+    lines += ["  " + "  ".join(cell.ljust(w) for cell, w in zip(r, widths)) + "  " + r[-1] for r in table]
+    if not differ:
+        lines.append("  (no figure shown here differs: the outcomes differ in what the game remembers)")
+    elif len(differ) > len(kept):
+        lines.append(f"  (and {plural(len(differ) - len(kept), 'more figure')} that differ: "
+                     + ", ".join(differ[len(kept):len(kept) + 6]) + (", …" if len(differ) > len(kept) + 6 else "")
+                     + ")")
     return lines
 
 
@@ -124,19 +252,7 @@ def explain_lines(result) -> list[str]:
     """The ruling in one line, the numbered events that led to it, the rules consulted."""
     from ..citations import consulted, describe
 
-    sc = result.scenario
-    holds = sum(1 for c in result.checks if c.ok)
-    n = len(result.outcomes)
-    spread = "in the only outcome" if n == 1 else f"across {n} distinct outcomes"
-    if not result.checks:
-        verdict = f"{sc.title}: no checks asked ({spread})."
-    elif result.passed:
-        verdict = f"{sc.title} — yes: all {holds} checks hold {spread}."
-    else:
-        failed = "; ".join(f"{c.description} (found {', '.join(map(str, sorted(set(map(str, c.found)))))})"
-                           for c in result.checks if not c.ok)
-        verdict = f"{sc.title} — no: {failed}."
-    lines = [f"Ruling: {verdict}", "", "How:"]
+    lines = [f"Ruling: {ruling(result)}", "", "How:"]
     events = [e for e in result.outcomes[0].log if e.kind not in _QUIET_KINDS] if result.outcomes else []
     for i, event in enumerate(events, start=1):
         lines.append(f"  {i:>2}. {event}")
@@ -146,9 +262,36 @@ def explain_lines(result) -> list[str]:
     assumptions = result.assumptions
     if assumptions:
         lines.append("Assumptions: " + ", ".join(assumptions) + " (docs/rules-assumptions.md)")
-    if sc.source:
-        lines.append(f"Question from: {sc.source}")
+    if result.scenario.source:
+        lines.append(f"Question from: {result.scenario.source}")
     return lines
+
+
+def ruling(result) -> str:
+    """The ruling in one sentence: the question, yes or no, and what did not hold."""
+    sc = result.scenario
+    holds = sum(1 for c in result.checks if c.ok)
+    n = len(result.outcomes)
+    spread = "in the only outcome" if n == 1 else f"across {n} distinct outcomes"
+    if not result.checks:
+        verdict = f"{sc.title}: no checks asked ({spread})."
+    elif result.passed:
+        verdict = f"{sc.title} — yes: " + ("the check holds" if holds == 1 else f"all {holds} checks hold") + f" {spread}."
+    else:
+        failed = "; ".join(f"{c.description} ({_where_it_fails(c)})" for c in result.checks if not c.ok)
+        verdict = f"{sc.title} — no: {failed}."
+    return verdict
+
+
+def _where_it_fails(c) -> str:
+    """What a failed check found, and where: ``found 46, 50 in outcomes 2, 5 of 16`` for a check read
+    off several outcomes at the end, ``found 46`` otherwise."""
+    if c.step is not None or not c.every or len(c.found) < 2 or not c.failing:
+        return "found " + ", ".join(sorted({_shown(v) for v in c.found}))
+    numbers = [str(n) for n, _value, _chosen in c.failing]
+    shown = ", ".join(numbers[:FAILING_NAMED]) + (", …" if len(numbers) > FAILING_NAMED else "")
+    return (f"found {', '.join(sorted({_shown(v) for _n, v, _c in c.failing}))} in "
+            f"outcome{'s' if len(numbers) > 1 else ''} {shown} of {len(c.found)}")
 
 
 def run_with_boards(sc, *, budget: int | None = None):
@@ -176,18 +319,20 @@ def board_pages(sc, positions) -> list[str]:
 
 
 def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False,
-           budget: int | None = None, board: bool = False) -> tuple[str, int]:
+           budget: int | None = None, board: bool = False, outcomes: int = SHOWN_OUTCOMES) -> tuple[str, int]:
     """What ``vsoracle resolve FILE`` prints, and its exit code (0 checks hold, 1 one fails).
 
     The file (``-``: standard input) is read once (:func:`vsoracle.files.read_input`): the
     answer and its cache key come from those same bytes. A regular file answered before is
     answered from the cache (:mod:`vsoracle.cli.cache`); a pipe is always worked out.
-    ``budget``: the exploration budget in transitions (:data:`vsoracle.scenario.run.BUDGET`)."""
+    ``budget``: the exploration budget in transitions (:data:`vsoracle.scenario.run.BUDGET`);
+    ``outcomes``: how many outcomes the report shows in full (all of them are in its table)."""
     from ..errors import ScenarioError
     from ..files import read_input
 
     read = read_input(str(file), ScenarioError)
-    options = ("resolve", "json" if as_json else "text", "quiet" if quiet else "log") + (("board",) if board else ())
+    options = (("resolve", "json" if as_json else "text", "quiet" if quiet else "log") + (("board",) if board else ())
+               + ((f"outcomes={outcomes}",) if outcomes != SHOWN_OUTCOMES and not as_json else ()))
     key = None
     if not no_cache and read.regular:
         from . import cache
@@ -210,7 +355,7 @@ def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_c
     if as_json:
         output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
     else:
-        output = "\n".join(report_lines(result, show_log=not quiet)
+        output = "\n".join(report_lines(result, show_log=not quiet, shown=outcomes)
                            + (board_pages(sc, positions) if board else []))
     code = 0 if result.passed else 1
     if key is not None:

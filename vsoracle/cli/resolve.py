@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
 from ..cards import default_database
+from .colour import paint, wants_colour
 from .common import fail
-from .report import answer, explain_lines
+from .lines import error_line
+from .report import SHOWN_OUTCOMES, answer, explain_lines, plural
 
 __all__ = ["register"]
 
@@ -24,7 +27,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("explain")
     def explain(
-        file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
+        file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
     ) -> None:
         """Explain a scenario's answer: the ruling in one line, the events that led to it, the rules consulted.
@@ -42,12 +45,13 @@ def register(app: typer.Typer) -> None:
             n = len(result.outcomes)
             lines += ["", "Final position" + (f" (outcome 1 of {n}):" if n > 1 else ":")]
             lines += board_lines(result.outcomes[0].state)
-        typer.echo("\n".join(lines))
+        text = "\n".join(lines)
+        typer.echo(paint(text) if wants_colour(sys.stdout) else text)
         raise typer.Exit(code=0 if result.passed else 1)
 
     @app.command("show")
     def show(
-        file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
+        file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         step: Optional[int] = typer.Option(None, "--step", metavar="N",
                                            help="Draw the position after step N (0: the start; default: after every step)."),
         budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
@@ -77,24 +81,55 @@ def register(app: typer.Typer) -> None:
 
     @app.command("resolve")
     def resolve(
-        file: Path = typer.Argument(..., help="A scenario file (TOML; see docs/scenario-format.md), at most 1 MB, "
-                                    "or - to read it from standard input (a pipe is never answered from the cache)."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON document instead of the report."),
+        files: List[Path] = typer.Argument(..., metavar="FILE...", help="Scenario files (TOML; see docs/scenario-format.md), "
+                                           "each at most 1 MB, or - to read one from standard input (a pipe is never "
+                                           "answered from the cache)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON document instead of the report (one file)."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the outcomes and the checks, no log."),
         no_cache: bool = typer.Option(False, "--no-cache",
                                       help="Work the answer out even if this exact file was answered before."),
         budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
         board: bool = typer.Option(False, "--board", help="Draw the board after every step (the first outcome)."),
+        outcomes: int = typer.Option(SHOWN_OUTCOMES, "--outcomes", min=1, metavar="N",
+                                     help="Show the first N outcomes in full (all are in the outcome table)."),
     ) -> None:
         """Play a scenario: load the position, play the steps, resolve the chain, and check.
 
-        Exit status: 0 every check holds, 1 a check fails, 2 the file is invalid or exploring it needs more than the budget.
+        With several files, each answer is headed ==> FILE <== and a last line counts them.
+        Exit status: 0 every check holds, 1 a check fails, 2 a file is invalid or exploring it needs more
+        than the budget.
         """
-        if board and as_json:
-            from ..errors import ScenarioError
+        from ..errors import ScenarioError, VsOracleError
 
-            raise fail(ScenarioError("--board draws text and --json prints data", file=str(file),
+        if board and as_json:
+            raise fail(ScenarioError("--board draws text and --json prints data", file=str(files[0]),
                                      hint="use one of them"))
-        output, code = answer(file, as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget, board=board)
-        typer.echo(output)
-        raise typer.Exit(code=code)
+        if as_json and len(files) > 1:
+            raise fail(ScenarioError(f"--json answers one file at a time, and {len(files)} were given",
+                                     hint="run vsoracle resolve --json once per file"))
+        colour = wants_colour(sys.stdout)
+        if len(files) == 1:
+            output, code = answer(files[0], as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget,
+                                  board=board, outcomes=outcomes)
+            typer.echo(paint(output) if colour and not as_json else output)
+            raise typer.Exit(code=code)
+        held = failed = invalid = 0
+        for n, file in enumerate(files):
+            heading = f"==> {file} <=="
+            typer.echo(("\n" if n else "") + (paint(heading) if colour else heading))
+            try:
+                output, code = answer(file, quiet=quiet, no_cache=no_cache, budget=budget, board=board,
+                                      outcomes=outcomes)
+            except VsOracleError as error:
+                sys.stdout.flush()
+                typer.echo(error_line(error), err=True)
+                invalid += 1
+                continue
+            typer.echo(paint(output) if colour else output)
+            held += code == 0
+            failed += code != 0
+        parts = [f"{held} hold{'s' if held == 1 else ''}", f"{failed} fail{'s' if failed == 1 else ''}"]
+        if invalid:
+            parts.append(f"{invalid} {'is' if invalid == 1 else 'are'} invalid")
+        typer.echo(f"\n{plural(len(files), 'scenario')}: " + ", ".join(parts))
+        raise typer.Exit(code=2 if invalid else 1 if failed else 0)

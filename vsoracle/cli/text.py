@@ -11,6 +11,7 @@ import typer
 from ..errors import CardDataError, CardTextError
 from .common import fail
 from .reading import reading_lines
+from .report import plural
 
 __all__ = ["register"]
 
@@ -30,7 +31,7 @@ def _caret_lines(error: CardTextError) -> list[str]:
 
 def parse_command(
     text: str = typer.Argument(..., help="Card text; several powers may be separated by new lines."),
-    name: Optional[str] = typer.Option(None, "--name", help="The card's name, e.g. 'Doctor Doom': in the text it means the card itself (Self)."),
+    name: Optional[str] = typer.Option(None, "--name", metavar="NAME", help="The card's name, e.g. 'Doctor Doom': in the text it means the card itself (Self)."),
     as_tree: bool = typer.Option(False, "--tree", help="Print only the AST, as an indented tree."),
     as_json: bool = typer.Option(False, "--json", help="Print the AST as JSON for machines."),
 ) -> None:
@@ -56,7 +57,7 @@ def parse_command(
 
 
 def check_command(
-    files: Optional[List[Path]] = typer.Argument(None, help="Card files (default: every cards/*.toml)."),
+    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE...", help="Card files (default: every cards/*.toml)."),
 ) -> None:
     """Read the text of every card and say, for each, whether vsoracle can play it.
 
@@ -98,7 +99,8 @@ def check_command(
     for line in report:
         typer.echo(line)
     failed = total - runs - parse_only
-    typer.echo(f"{total} cards: {runs} run, {parse_only} parse only, {failed} fail")
+    typer.echo(f"{plural(total, 'card')}: {runs} run{'s' if runs == 1 else ''}, {parse_only} parse"
+               f"{'s' if parse_only == 1 else ''} only, {failed} fail{'s' if failed == 1 else ''}")
     if runs != total:
         raise typer.Exit(code=1)
 

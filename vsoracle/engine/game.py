@@ -42,6 +42,16 @@ class Decision:
             return "{ " + ", ".join(f"{k} = {self.describe(v)}" for k, v in option.items()) + " }"
         return str(option)
 
+    def says(self, option: Any) -> str:
+        """The answer as a person says it, naming the decision it answers: ``A may draw 1 card: yes``,
+        ``A orders triggers: x first``, ``B chooses a target for y's power: z``."""
+        if self.kind == "may" and isinstance(option, bool):
+            return f"{self.prompt}: {'yes' if option else 'no'}"
+        head, sep, question = self.prompt.partition(": which ")
+        if sep and question.endswith(" first?"):
+            return f"{head}: {self.describe(option)} first"
+        return f"{self.prompt.rstrip('?')}: {self.describe(option)}"
+
 
 class Unanswered(Exception):
     """Internal signal: a decision had no scripted answer (the explorer forks on it)."""

@@ -101,7 +101,7 @@ def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
         p = g.state.player(active)
         points = len(p.resources)
         g.set(g.state.with_player(replace(p, resource_points=points)))
-        g.note("points", f"{active} gains {points} resource points, one per resource", "CR 404")
+        g.note("points", f"{active} gains {points} resource point{'s' if points != 1 else ''}, one per resource", "CR 404")
     if step == "formation" and active:
         offer_transfers(g, active)
     fire_start(g, phase, step, active)

@@ -28,7 +28,8 @@ from .checks import holds
 from ..tomlsource import show
 from .load import Check, Scenario, Step
 
-__all__ = ["Outcome", "CheckResult", "RunResult", "run_scenario", "perform", "step_action", "MAX_OUTCOMES", "BUDGET"]
+__all__ = ["Outcome", "CheckResult", "RunResult", "run_scenario", "perform", "step_action", "MAX_OUTCOMES", "BUDGET",
+           "chosen"]
 
 #: At most this many distinct positions after a step.
 MAX_OUTCOMES = 512
@@ -51,6 +52,8 @@ class Outcome:
     #: Why this line of play stopped early (a step with ``allowed = true`` that the rules refused):
     #: later steps are not played on it and checks are not read off it.
     stopped: str | None = None
+    #: Each of ``choices`` as a person says it, naming the decision it answers (:meth:`Decision.says`).
+    said: tuple[str, ...] = ()
 
     @property
     def log(self) -> tuple[Event, ...]:
@@ -68,6 +71,9 @@ class CheckResult:
     step: int | None
     found: tuple[Any, ...]
     every: bool = True
+    #: Where it does not hold: each outcome's number (from 1, in the order of the outcomes it was read
+    #: off), the value found there, and the choices that lead there ((step, what was chosen), …).
+    failing: tuple[tuple[int, Any, tuple[tuple[int, str], ...]], ...] = ()
 
 
 @frozen
@@ -295,20 +301,29 @@ def _legality(step: Step, refusals: list[str | None]) -> CheckResult:
 
 
 def _evaluate(c: Check, outcomes: list[Outcome], step: int | None) -> CheckResult:
-    outcomes = [out for out in outcomes if out.stopped is None]
-    if not outcomes:  # every line of play stopped at a refused step: nothing to read the check off
+    numbered = [(n, out) for n, out in enumerate(outcomes, start=1) if out.stopped is None]
+    if not numbered:  # every line of play stopped at a refused step: nothing to read the check off
         return CheckResult(str(c), False, c.line, step, ("not reached",), c.every)
     found = []
     oks = []
-    for out in outcomes:
+    failing = []
+    for n, out in numbered:
         try:
             ok, value = holds(out.state, c)
         except KeyError:
             ok, value = False, "?"
         oks.append(ok)
         found.append(value)
+        if not ok:
+            failing.append((n, value, chosen(out)))
     ok = all(oks) if c.every else any(oks)
-    return CheckResult(str(c), ok, c.line, step, tuple(found), c.every)
+    return CheckResult(str(c), ok, c.line, step, tuple(found), c.every, tuple(failing))
+
+
+def chosen(out: Outcome) -> tuple[tuple[int, str], ...]:
+    """The choices that lead to ``out``: (step, the answer as a person says it), in order."""
+    said = out.said if len(out.said) == len(out.choices) else tuple(f"{p}: {a}" for _s, p, a in out.choices)
+    return tuple((s, text) for (s, _p, _a), text in zip(out.choices, said))
 
 
 def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
@@ -348,13 +363,15 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
             if step.rejected:
                 note = Event("rejected", f"step {step.index} ({step.describe()}) is rejected: {error.message}",
                              "scenario rejected")
-                yield Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths), error.message
+                yield Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths,
+                              said=out.said), error.message
                 continue
             if step.allowed:
                 note = Event("refused", f"step {step.index} ({step.describe()}) was expected to be allowed, but the "
                              f"rules refuse it: {error.message}", "scenario allowed")
                 yield Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths,
-                              f"step {step.index} was refused, so later steps and checks are not played"), error.message
+                              f"step {step.index} was refused, so later steps and checks are not played",
+                              out.said), error.message
                 continue
             raise ScenarioError(f"step {step.index} ({step.describe()}) is illegal: {error.message}",
                                 file=sc.path, line=step.line, hint=error.hint or "fix the step, or add rejected = true "
@@ -369,9 +386,12 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
                                 f"{'s' if g.used != 1 else ''} but choose has {scripted} answers",
                                 file=sc.path, line=step.line, hint="remove the extra answers")
         choices = tuple((step.index, d.prompt, d.describe(a)) for d, a in g.taken)
+        said = tuple(d.says(a) for d, a in g.taken)
         if step.rejected:
             note = Event("allowed", f"step {step.index} ({step.describe()}) was expected to be rejected, "
                          "but the rules allow it", "scenario rejected")
-            yield Outcome(out.state, out.chunks + (tuple(g.log) + (note,),), out.choices, out.paths), None
+            yield Outcome(out.state, out.chunks + (tuple(g.log) + (note,),), out.choices, out.paths,
+                          said=out.said), None
             continue
-        yield Outcome(g.state, out.chunks + (tuple(g.log),), out.choices + choices, out.paths), None
+        yield Outcome(g.state, out.chunks + (tuple(g.log),), out.choices + choices, out.paths,
+                      said=out.said + said), None
