@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "docs" / "moves.schema.json").read_text(encoding="utf-8"))
 FILES = ["examples/ultron-when-you-recruit.toml", "examples/uniqueness-names.toml",
          "tests/faq/gm4-may-respond.scenario.toml", "tests/faq/melissa-gold-can-reinforce.scenario.toml",
-         "tests/faq/gm8-advance-recon.scenario.toml"]
+         "tests/faq/gm8-advance-recon.scenario.toml", "examples/four-yes-or-no.toml"]
 runner = CliRunner()
 
 
@@ -86,3 +86,27 @@ def test_perft_prints_the_counts_and_splits_them_by_first_action():
     doc = json.loads(runner.invoke(app, ["perft", str(ROOT / "examples/ultron-when-you-recruit.toml"), "--depth", "1",
                                          "--json"]).output)
     assert (doc["sequences"], doc["positions"], doc["split"]) == (8, 8, [])
+
+
+def test_a_decision_the_last_step_leaves_open_waits_with_its_answers(tmp_path):
+    file = ROOT / "examples/four-yes-or-no.toml"
+    doc = json.loads(moves(str(file), "--json").output)
+    (out,) = doc["outcomes"]
+    assert out["actions"] == [] and sum(out["counts"].values()) == 0
+    pending = out["pending"]
+    assert (pending["step"], pending["player"], pending["kind"]) == (2, "A", "may")
+    assert [a["choose"] for a in pending["answers"]] == ["choose = [true]", "choose = [false]"]
+    text = moves(str(file)).output
+    assert "# A decides (may): A may draw a card" in text and "choose = [false]" in text
+    # Pasting an answer into the step: the next decision waits, with the first answer given.
+    source = file.read_text(encoding="utf-8")
+    answered = source.replace('resolve = "top" ', 'resolve = "top"\nchoose = [false]\n#', 1)
+    (tmp_path / "answered.toml").write_text(answered, encoding="utf-8")
+    (out,) = json.loads(moves(str(tmp_path / "answered.toml"), "--json").output)["outcomes"]
+    assert out["pending"]["prompt"] == "A may gain 1 endurance"
+    assert out["pending"]["answers"][0]["choose"] == "choose = [false, true]"
+
+
+def test_a_last_step_that_asks_nothing_open_lists_the_actions():
+    (out,) = json.loads(moves(str(ROOT / "examples/ultron-when-you-recruit.toml"), "--json").output)["outcomes"]
+    assert out["pending"] is None and out["pending_note"].startswith("no decision waits") and out["actions"]

@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from attrs import evolve
 
 from vsoracle.cards import load_database
 from vsoracle.engine import moves
@@ -16,7 +17,7 @@ from vsoracle.scenario.run import run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: (scenario, after its steps?, depth, sequences, positions)
+#: (scenario, after its steps? (True: all, False: none, N: the first N), depth, sequences, positions)
 PINNED = [
     # the recruit step, an empty chain, plot twists to play and resources to reveal
     ("examples/ultron-when-you-recruit.toml", True, 3, 296, 84),
@@ -24,13 +25,24 @@ PINNED = [
     ("tests/faq/gm4-may-respond.scenario.toml", False, 2, 197, 166),
     # the attack step after the FAQ's chain of plot twists has resolved
     ("tests/faq/gm4-may-respond.scenario.toml", True, 3, 40, 10),
+    # a trigger waiting on the chain: Ultron's recruit link with his "when you recruit" power above it
+    ("tests/faq/gm7-triggers-on-chain.scenario.toml", 1, 3, 265, 50),
 ]
 
 
 @lru_cache(maxsize=None)
-def position(file: str, after: bool):
+def position(file: str, after: bool | int):
     sc = load_scenario(ROOT / file, load_database())
-    return run_scenario(sc).outcomes[0].state if after else sc.state
+    if after is False:
+        return sc.state
+    if after is not True:
+        sc = evolve(sc, steps=sc.steps[:after], checks=())
+    return run_scenario(sc).outcomes[0].state
+
+
+def test_the_trigger_position_has_a_trigger_waiting_on_the_chain():
+    state = position("tests/faq/gm7-triggers-on-chain.scenario.toml", 1)
+    assert [link.label for link in state.chain] == ["recruit:ultron", "trigger:ultron"] and state.priority == "A"
 
 
 @pytest.mark.parametrize("file, after, depth, sequences, positions", PINNED)

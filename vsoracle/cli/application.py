@@ -44,3 +44,4 @@ _resolve.register(app)
 _caches.register(app)
 
 from . import moves as _moves; _moves.register(app)  # noqa: E402,E702
+from . import play as _play; _play.register(app)  # noqa: E402,E702

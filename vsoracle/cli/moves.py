@@ -15,9 +15,9 @@ from .common import fail
 
 __all__ = ["register", "moves_document", "moves_text", "perft_document"]
 
-#: What ``pending`` says while vsoracle's runner answers every decision inside the step that asks it.
-NO_PENDING = ("no decision waits: vsoracle answers each decision within the step that asks it "
-              "(choose = [...] on that step, else every answer is explored)")
+#: What ``pending_note`` says when no decision waits.
+NO_PENDING = ("no decision waits: the last step leaves none open (its choose answers them; "
+              "an earlier step's open decisions are explored, each answer an outcome)")
 
 
 def _outcome(state: Any, choices: Any, player: str | None) -> dict[str, Any]:
@@ -42,10 +42,64 @@ def _outcome(state: Any, choices: Any, player: str | None) -> dict[str, Any]:
     }
 
 
+def _waiting(position: Any, choices: Any, step: Any) -> dict[str, Any]:
+    """An outcome that waits for an answer: the question, and each legal answer as the ``choose``
+    of the last step that gives it; no action is legal meanwhile."""
+    from ..engine.moves import KINDS
+
+    q, now, given = position.question, position.now, position.action.choose
+    return {
+        "choices": [{"step": s, "decision": p, "answer": a} for s, p, a in choices],
+        "priority": now.priority,
+        "player": q.player,
+        "phase": now.phase,
+        "step": now.step,
+        "chain": [link.label for link in now.chain],
+        "pending": {"step": step.index, "player": q.player, "kind": q.kind, "prompt": q.prompt,
+                    "answers": [{"answer": _plain(a), "text": q.describe(a),
+                                 "choose": "choose = [" + ", ".join(q.toml(v) for v in given + (a,)) + "]"}
+                                for a in q.answers]},
+        "pending_note": f"step {step.index} ({step.describe()}) waits for a decision its choose leaves open: "
+                        "give the step one of these choose lines (vsoracle resolve explores every answer)",
+        "counts": {verb: 0 for verb in KINDS},
+        "actions": [],
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list, frozenset)):
+        return [_plain(v) for v in value]
+    return value if isinstance(value, (bool, int, str)) or value is None else str(value)
+
+
+def _last_step_waits(sc: Any) -> list[tuple[Any, Any]] | None:
+    """Each line of play with the last step taken as far as its ``choose`` goes, if the step
+    leaves a decision open on one of them (the position then waits, :func:`moves.take`); else
+    ``None`` (also when the step checks its own legality, or when taking it fails: the full run
+    reports that)."""
+    from attrs import evolve
+
+    from ..engine import moves as _m
+    from ..scenario.run import run_scenario, step_action
+
+    if not sc.steps or sc.steps[-1].verb is None or sc.steps[-1].rejected or sc.steps[-1].allowed:
+        return None
+    last = sc.steps[-1]
+    try:
+        before = run_scenario(evolve(sc, steps=sc.steps[:-1], checks=()))
+        found = [(_m.take(o.state, step_action(last, o.state)), o.choices)
+                 for o in before.outcomes if o.stopped is None]
+    except VsOracleError:
+        return None
+    return found if any(isinstance(p, _m.Waiting) for p, _c in found) else None
+
+
 def moves_document(file: Path, player: str | None = None) -> dict[str, Any]:
     """The JSON document of ``vsoracle moves`` (docs/moves.schema.json): one entry per distinct
-    outcome of the scenario's steps."""
+    outcome of the scenario's steps. If the last step leaves a decision open, the position waits
+    for it (``pending``: the question and its answers) instead of every answer being explored."""
     from ..cards import default_database
+    from ..engine.moves import Waiting
     from ..scenario.load import load_scenario
     from ..scenario.run import run_scenario
 
@@ -53,10 +107,14 @@ def moves_document(file: Path, player: str | None = None) -> dict[str, Any]:
     if player is not None and player not in sc.state.player_ids:
         raise ScenarioError(f"--for {player}: there is no such player", file=sc.path,
                             hint="players: " + ", ".join(sc.state.player_ids))
-    result = run_scenario(sc)
-    outcomes = [o for o in result.outcomes if o.stopped is None]
-    return {"vsoracle": __version__, "file": sc.path, "for": player, "steps": len(sc.steps),
-            "outcomes": [_outcome(o.state, o.choices, player) for o in outcomes]}
+    waits = _last_step_waits(sc)
+    if waits is not None:
+        found = [_waiting(p, c, sc.steps[-1]) if isinstance(p, Waiting) else _outcome(p, c, player)
+                 for p, c in waits]
+    else:
+        result = run_scenario(sc)
+        found = [_outcome(o.state, o.choices, player) for o in result.outcomes if o.stopped is None]
+    return {"vsoracle": __version__, "file": sc.path, "for": player, "steps": len(sc.steps), "outcomes": found}
 
 
 def moves_text(doc: dict[str, Any]) -> str:
@@ -74,6 +132,13 @@ def moves_text(doc: dict[str, Any]) -> str:
         lines.append(head)
         if out["chain"]:
             lines.append("# chain, bottom to top: " + ", ".join(out["chain"]))
+        if out["pending"] is not None:
+            q = out["pending"]
+            lines.append(f"# {q['player']} decides ({q['kind']}): {q['prompt']}")
+            lines.append(f"# {out['pending_note']}")
+            lines += [f"{a['choose']}    # {a['text']}" for a in q["answers"]]
+            lines.append("")
+            continue
         if out["player"] is None:
             lines.append("# nobody has priority")
         else:

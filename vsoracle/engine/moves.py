@@ -26,7 +26,7 @@ import itertools
 from contextlib import nullcontext
 from typing import Any, ClassVar, Iterator, Union
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from ..cards import CardType
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
@@ -34,7 +34,8 @@ from ..text import nodes as n
 from . import actions as _act
 from .chain import resolve_all, resolve_top
 from .effects import targets_of
-from .game import Game, Unanswered
+from .game import Decision, Game, Unanswered, _match, _NO
+from .log import Event
 from .keywords import KEYWORD_POWERS
 from .query import kind_of, query, replaying
 from .state import GameState, Zone
@@ -42,7 +43,8 @@ from .turn import advance, pass_priority
 
 __all__ = ["Action", "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
            "PlaceResource", "Transfer", "Pass", "Resolve", "Advance", "KINDS", "perform", "legal_actions",
-           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "LINES"]
+           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "LINES",
+           "Question", "Waiting", "Position", "take", "take_logged", "pending", "answer", "why_not_answer"]
 
 #: At most this many lines of play (answers to the decisions an action asks) are tried per candidate.
 LINES = 512
@@ -439,15 +441,127 @@ def apply(state: GameState, action: Action, check: Any = None) -> GameState:
     return g.state
 
 
-def legal_actions(state: GameState, player: str | None = None, *, check: Any = None) -> Iterator[Action]:
+def legal_actions(state: "Position", player: str | None = None, *, check: Any = None) -> Iterator[Action]:
     """Every action ``player`` (default: the player with priority) may take now, each fully
     specified (``choose`` answers every decision it asks): the :func:`candidates` the executors
     accept. For another player, his actions once the players before him pass (``by``).
+    A :class:`Waiting` position has none: while a decision waits, its answers are the only moves.
     ``check(before, after)`` sees every transition tried (the invariants, in tests)."""
+    if isinstance(state, Waiting):
+        return
     for cand in candidates(state, player):
         for g, why in _lines(state, cand, check):
             if why is None:
                 yield evolve(cand, choose=tuple(g.answers[:g.used]))
+
+
+# =============================================================================================
+# Positions that wait for a decision
+# =============================================================================================
+
+@frozen
+class Question:
+    """A decision that waits (CR 216: the rules ask a player to choose while an action or a
+    resolution is under way): who decides, what kind (``may``, ``order``, ``replacement``,
+    ``target``, ``choose``, ``swap``, …), the prompt, and the legal answers as values."""
+
+    player: str
+    kind: str
+    prompt: str
+    answers: tuple[Any, ...]
+
+    def describe(self, value: Any) -> str:
+        """An answer as a judge reads it: ``true``, ``arcanna``, ``[a, b]``."""
+        return Decision(self.player, self.kind, self.prompt, self.answers).describe(value)
+
+    def toml(self, value: Any) -> str:
+        """An answer as ``choose = [...]`` holds it: ``true``, ``"arcanna"``, ``["a", "b"]``."""
+        return _toml_value(_plain(value))
+
+
+@frozen
+class Waiting:
+    """A position waiting for a decision: the position ``before`` an action, and the ``action``
+    with the answers given so far (its ``choose``). The rest is derived by replaying the action
+    from ``before`` (states are values, so a replay is exact): the ``question`` it asks next, the
+    position ``now`` as it is asked, and the ``log`` so far. Equal when ``before`` and ``action`` are."""
+
+    before: GameState
+    action: Action
+    question: Question = field(eq=False)
+    now: GameState = field(eq=False, repr=False)
+    log: tuple[Event, ...] = field(eq=False, repr=False, default=())
+
+
+#: What a caller holds: a position where someone has priority (or the game is over), or one waiting for an answer.
+Position = Union[GameState, Waiting]
+
+
+def take_logged(state: GameState, action: Action, check: Any = None) -> tuple[Position, tuple[Event, ...]]:
+    """:func:`take`, with the log of what happened (from ``state``, the whole action so far)."""
+    g = Game(state, list(action.choose), check, len(action.choose), explore=False)
+    try:
+        perform(g, action)
+    except Unanswered as need:
+        asked, now, log = need.decision, g.state, tuple(g.log)
+    else:
+        if g.used < len(action.choose):
+            raise IllegalAnswerError(f"{action.verb}: {len(action.choose)} answers are given, {g.used} asked",
+                                     hint="remove the extra answers")
+        return g.state, tuple(g.log)
+    # The answers that leave the action legal on at least one line of play (tried as why_not tries).
+    answers, first = [], None
+    for option in asked.options:
+        why = why_not(state, evolve(action, choose=action.choose + (option,)))
+        if why is None:
+            answers.append(option)
+        first = first or why
+    if not answers:
+        raise IllegalActionError(first or f"no answer to \"{asked.prompt}\" leaves {action.verb} legal")
+    question = Question(asked.player, asked.kind, asked.prompt, tuple(answers))
+    return Waiting(state, action, question, now, log), log
+
+
+def take(state: GameState, action: Action, check: Any = None) -> Position:
+    """The position after ``action``: a :class:`GameState` when ``choose`` answers every
+    decision it asks, else a :class:`Waiting` position with the first open decision as its
+    :func:`pending` question. Refused with :class:`IllegalActionError` (the rule's reason) when no
+    line of play leaves it legal; ``state`` is unchanged."""
+    return take_logged(state, action, check)[0]
+
+
+def pending(position: Position) -> Question | None:
+    """The decision a position waits for (who decides, the prompt, the legal answers), or ``None``."""
+    return position.question if isinstance(position, Waiting) else None
+
+
+def _chosen(position: Position, value: Any) -> tuple[Any, str | None]:
+    """The legal answer ``value`` names, or the reason it is refused."""
+    if not isinstance(position, Waiting):
+        return _NO, "no decision waits in this position"
+    q = position.question
+    chosen = _match(value, q.answers)
+    if chosen is not _NO:
+        return chosen, None
+    shown = ", ".join(q.describe(a) for a in q.answers)
+    return _NO, f"{q.describe(value)} is not a legal answer to: {q.prompt} (answers: {shown})"
+
+
+def why_not_answer(position: Position, value: Any) -> str | None:
+    """Why ``value`` does not answer the decision ``position`` waits for, or ``None``."""
+    return _chosen(position, value)[1]
+
+
+def answer(position: Position, value: Any, check: Any = None) -> Position:
+    """The position after answering the decision ``position`` waits for with ``value`` (one of
+    ``pending(position).answers``, or a scenario's spelling of it: ``"thor"``, ``["a", "b"]``):
+    a :class:`GameState`, or a :class:`Waiting` position if the action asks again. A wrong
+    answer is refused with :class:`IllegalAnswerError`, saying which answers are legal."""
+    chosen, why = _chosen(position, value)
+    if why is not None:
+        raise IllegalAnswerError(why, hint="answer one of pending(position).answers")
+    assert isinstance(position, Waiting)
+    return take(position.before, evolve(position.action, choose=position.action.choose + (chosen,)), check)
 
 
 def perft(state: GameState, depth: int) -> tuple[int, int]:

@@ -1,0 +1,136 @@
+"""``vsoracle play`` driven as a person drives it, through a pseudo-terminal: recruit by number,
+play a plot twist typed as TOML, answer the decision it asks on resolution, undo, save; the saved
+scenario passes ``vsoracle resolve``."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).parent / "data"
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal needs a Unix")
+
+
+class Terminal:
+    """A ``vsoracle`` process on a pseudo-terminal: what it printed, and typing a line into it."""
+
+    def __init__(self, *args: str) -> None:
+        import pty  # noqa: F401  (Unix only; os.openpty is the same call)
+
+        master, slave = os.openpty()
+        env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="120")
+        self.proc = subprocess.Popen([sys.executable, "-m", "vsoracle", *args], stdin=slave, stdout=slave,
+                                     stderr=slave, env=env, close_fds=True)
+        os.close(slave)
+        self.fd = master
+        self.seen = ""
+
+    def screen(self, timeout: float = 60.0) -> str:
+        """Everything printed up to the next prompt (``> ``), or to the end."""
+        start, chunk = len(self.seen), ""
+        deadline = time.monotonic() + timeout
+        while len(self.seen) == start or not self.seen.endswith("> "):
+            left = deadline - time.monotonic()
+            assert left > 0, f"no prompt within {timeout} s; printed:\n{self.seen[start:]}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.fd, 65536).decode("utf-8", errors="replace")
+            except OSError:  # the process ended: the terminal is closed
+                break
+            if not chunk:
+                break
+            self.seen += chunk.replace("\r\n", "\n")
+        return self.seen[start:]
+
+    def type(self, line: str) -> str:
+        os.write(self.fd, (line + "\n").encode("utf-8"))
+        return self.screen()
+
+    def close(self) -> int:
+        """The exit status (a process still running after a minute is killed: status -9)."""
+        try:
+            return self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.wait()
+        finally:
+            os.close(self.fd)
+
+
+def number(screen: str, text: str) -> str:
+    """The number the screen gives the choice written ``text``."""
+    found = re.findall(rf"^\s+(\d+)\. {re.escape(text)}$", screen, re.M)
+    assert len(found) == 1, f"{text!r} is not listed once in:\n{screen}"
+    return found[0]
+
+
+def test_a_session_recruits_plays_answers_undoes_and_saves_a_scenario_resolve_passes(tmp_path):
+    out = tmp_path / "played.toml"
+    term = Terminal("play", str(DATA / "play.toml"), "--save", str(out))
+    try:
+        screen = term.screen()
+        assert "A has priority: 4 legal actions" in screen and "Player A" in screen
+        screen = term.type(number(screen, 'recruit = "squire", row = "front", col = 1'))
+        assert "A recruits squire" in screen and "recruit: Squire (squire) by A" in screen
+        screen = term.type('play = "thoughts"')               # a step typed as TOML
+        assert "A plays thoughts" in screen
+        screen = term.type(number(screen, "pass = true"))     # A passes, then B
+        screen = term.type(number(screen, "pass = true"))     # successive passes: the plot twist resolves
+        assert "A decides (may): A may draw a card" in screen
+        screen = term.type(number(screen, "true"))
+        assert "A draws a card" in screen
+        screen = term.type("u")                               # undo the answer: the decision waits again
+        assert "undone" in screen and "A decides (may): A may draw a card" in screen
+        screen = term.type(number(screen, "false"))
+        assert "A draws a card" not in screen and "thoughts goes to A's KO'd pile" in screen
+        screen = term.type(number(screen, "pass = true"))
+        screen = term.type("u")                               # undo that pass
+        assert "undone" in screen
+        screen = term.type(f"s {out}")
+        assert f"saved 4 steps to {out}" in screen
+        term.type("q")
+    finally:
+        code = term.close()
+    assert code == 0, term.seen[-2000:]
+    saved = out.read_text(encoding="utf-8")
+    assert saved.count("[[step]]") == 4 and "choose = [false]" in saved
+    assert "# [check]\n# A.hand = 2" in saved           # the scenario's own checks held before the steps played
+    result = subprocess.run([sys.executable, "-m", "vsoracle", "resolve", str(out), "--no-cache"], capture_output=True,
+                            text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "A.hand = 0" in result.stdout and "chain = [\"recruit:squire\"]" in result.stdout
+
+
+def test_wrong_input_is_refused_in_one_line_and_the_session_goes_on(tmp_path):
+    term = Terminal("play", str(DATA / "play.toml"), "--save", str(tmp_path / "x.toml"))
+    try:
+        term.screen()
+        assert "refused: 9 is not one of the numbers shown — 1 to 4" in term.type("9")
+        assert 'refused: unknown id "nope"' in term.type('recruit = "nope"')
+        assert "refused: 'dance': not a command" in term.type("dance")
+        assert "nothing to undo" in term.type("u")
+        assert "nothing played: nothing saved" in term.type("q")
+    finally:
+        code = term.close()
+    assert code == 0 and "Traceback" not in term.seen and not (tmp_path / "x.toml").exists()
+
+
+def test_a_scenario_with_several_outcomes_is_refused_in_one_line():
+    result = subprocess.run([sys.executable, "-m", "vsoracle", "play", str(ROOT / "examples/four-yes-or-no.toml")],
+                            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("the steps lead to 16 positions: play needs one — answer their decisions "
+                                          "with choose = [...] so that one position remains")
+    assert len(result.stderr.strip().splitlines()) == 1

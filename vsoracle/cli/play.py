@@ -1,0 +1,279 @@
+"""``vsoracle play FILE``: play a scenario on, one action or answer at a time, in a plain terminal.
+
+After the scenario's steps, the session shows the board (:mod:`.board`), the chain, and the
+numbered legal actions of the player with priority (CR 216) — or, while a decision waits, its
+numbered answers (:func:`vsoracle.engine.moves.pending`). The user types a number, a step as TOML
+(``play = "p", targets = ["x"]``: the keys of one ``[[step]]``), ``u`` to undo the last action or
+answer, ``s FILE`` to save, ``q`` to quit (saving). The saved file is the scenario with the
+played steps appended (each decision's answers as its ``choose``) and a ``[check]`` of the
+final position, so ``vsoracle resolve`` plays it again and passes.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+import typer
+from attrs import evolve, frozen
+
+from ..errors import ScenarioError, VsOracleError
+from .common import fail
+
+__all__ = ["register", "Session", "played_scenario"]
+
+HELP = ("type a number, a step as TOML (play = \"p\", targets = [\"x\"]), u to undo, "
+        "s FILE to save, q to quit (and save)")
+
+
+@frozen
+class _Point:
+    """One point of the session: the position, and the steps played to reach it (as TOML)."""
+
+    position: Any
+    steps: tuple[str, ...]
+    shown: int = 0  # how much of a waiting action's log is already shown
+
+
+class Session:
+    """A play session over one scenario: its history of positions, undo, and saving."""
+
+    def __init__(self, path: str, text: str, sc: Any, state: Any) -> None:
+        self.path, self.text, self.sc = path, text, sc
+        self.history: list[_Point] = [_Point(state, ())]
+
+    @property
+    def point(self) -> _Point:
+        return self.history[-1]
+
+    def choices(self) -> list[Any]:
+        """What may be picked by number: the answers of the decision that waits, else each legal
+        action once (its decisions are asked as it is taken)."""
+        from ..engine import moves
+
+        q = moves.pending(self.point.position)
+        if q is not None:
+            return list(q.answers)
+        return list(dict.fromkeys(evolve(a, choose=()) for a in moves.legal_actions(self.point.position)))
+
+    def pick(self, choice: Any) -> list[str]:
+        """Take a listed action or answer; the log lines it adds."""
+        from ..engine import moves
+
+        here = self.point.position
+        if isinstance(here, moves.Waiting):
+            why = moves.why_not_answer(here, choice)
+            if why is not None:
+                raise ScenarioError(why)
+            before, action = here.before, evolve(here.action, choose=here.action.choose + (choice,))
+        else:
+            before, action = here, choice
+        return self._take(before, action)
+
+    def _take(self, before: Any, action: Any) -> list[str]:
+        from ..engine import moves
+        from ..engine.invariants import check_change
+
+        position, log = moves.take_logged(before, action, check_change)
+        shown = self.point.shown if isinstance(self.point.position, moves.Waiting) else 0
+        steps = self.point.steps
+        if isinstance(position, moves.Waiting):
+            self.history.append(_Point(position, steps, len(log)))
+        else:
+            self.history.append(_Point(position, steps + (moves.step_toml(action.to_step()),)))
+        return [str(e) for e in log[shown:]]
+
+    def typed(self, line: str) -> list[str]:
+        """Take a step typed as TOML (the keys of one ``[[step]]``), read as the scenario reads it."""
+        from ..engine import moves
+        from ..scenario.load import parse_scenario
+        from ..scenario.run import step_action
+
+        if isinstance(self.point.position, moves.Waiting):
+            raise ScenarioError("a decision waits: pick one of its answers by number", hint="or u to undo")
+        try:
+            table = tomllib.loads(f"step = {{ {line} }}")["step"]
+        except tomllib.TOMLDecodeError as error:
+            raise ScenarioError(f"not a step: {error}", hint='write it as TOML: play = "p", targets = ["x"]') from None
+        if {"rejected", "allowed", "check"} & set(table):
+            raise ScenarioError("rejected, allowed and check go in the file, not in play",
+                                hint="type the step alone")
+        step_text = moves.step_toml(table)
+        sc = parse_scenario(_without_checks(self.text) + "\n" + "\n\n".join(self.point.steps + (step_text,)) + "\n",
+                            self.sc.db, self.path)
+        step = sc.steps[-1]
+        return self._take(self.point.position, step_action(step, self.point.position))
+
+    def undo(self) -> bool:
+        """Go back one action or answer; ``False`` at the start."""
+        if len(self.history) == 1:
+            return False
+        self.history.pop()
+        return True
+
+    def last_state(self) -> tuple[Any, tuple[str, ...]]:
+        """The last position that waits for nothing, and the steps that reach it."""
+        from ..engine import moves
+
+        for p in reversed(self.history):
+            if not isinstance(p.position, moves.Waiting):
+                return p.position, p.steps
+        raise AssertionError("the session starts from a position")  # pragma: no cover
+
+    def save(self, out: Path) -> int:
+        """Write the scenario with the steps played; how many steps were written."""
+        state, steps = self.last_state()
+        out.write_text(played_scenario(self.text, steps, state), encoding="utf-8")
+        return len(steps)
+
+
+_CHECK_HEADER = re.compile(r"^\s*\[\s*(check|check_some)\s*(\.[^\]]*)?\]\s*(#.*)?$")
+_HEADER = re.compile(r"^\s*\[")
+
+
+def _without_checks(text: str) -> str:
+    """The scenario with its final ``[check]`` and ``[check_some]`` tables commented out: they held
+    after its own steps, not after those played on."""
+    out, inside = [], False
+    for line in text.splitlines():
+        if _CHECK_HEADER.match(line):
+            inside = True
+        elif _HEADER.match(line):
+            inside = False
+        out.append("# " + line if inside and line.strip() else line)
+    return "\n".join(out) + "\n"
+
+
+def played_scenario(text: str, steps: tuple[str, ...], state: Any) -> str:
+    """The scenario ``text`` with ``steps`` appended and a ``[check]`` of ``state``, the position
+    they reach (each player's endurance and cards in hand, and the chain)."""
+    from ..engine.moves import step_toml
+
+    checks = {"chain": [lk.label for lk in state.chain]}
+    lines = [_without_checks(text).rstrip(), "", f"# played with vsoracle play: {len(steps)} step"
+             f"{'s' if len(steps) != 1 else ''} (the checks above held before them)", ""]
+    lines += [s + "\n" for s in steps]
+    lines.append("[check]")
+    lines.append(step_toml(checks).split("\n", 1)[1])
+    for p in state.players:
+        lines.append(step_toml({f"{p.id}.endurance": p.endurance, f"{p.id}.hand": len(p.hand)}).split("\n", 1)[1])
+    return "\n".join(lines) + "\n"
+
+
+def _one_line(action: Any) -> str:
+    """An action as one line of TOML keys (``by`` left out: the player is named above)."""
+    from ..engine.moves import step_toml
+
+    table = {k: v for k, v in action.to_step().items() if k != "by"}
+    return ", ".join(step_toml(table).splitlines()[1:])
+
+
+def screen(session: Session) -> list[str]:
+    """What the session shows before asking: the board, then the numbered choices."""
+    from ..engine import moves
+    from .board import board_lines
+
+    here = session.point.position
+    q = moves.pending(here)
+    lines = board_lines(here.now if q is not None else here)
+    choices = session.choices()
+    if q is not None:
+        lines.append(f"{q.player} decides ({q.kind}): {q.prompt}")
+        lines += [f"  {i}. {q.describe(a)}" for i, a in enumerate(choices, 1)]
+    elif here.over:
+        lines.append("the game is over")
+    elif not choices:
+        lines.append("nobody has priority: type a step (advance = \"next-turn\")")
+    else:
+        lines.append(f"{choices[0].player} has priority: {len(choices)} legal action{'s' if len(choices) != 1 else ''}")
+        lines += [f"  {i}. {_one_line(a)}" for i, a in enumerate(choices, 1)]
+    lines.append(HELP)
+    return lines
+
+
+def default_output(file: Path) -> Path:
+    """Where ``q`` saves when no ``--save`` is given: beside the scenario, ``NAME-played.toml``."""
+    return file.with_name(file.name.removesuffix(".toml").removesuffix(".scenario") + "-played.toml")
+
+
+def run_session(file: Path, save: Path | None, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+    """The session's loop: show, read a line, act on it; at the end (``q`` or end of input) save."""
+    from ..cards import default_database
+    from ..files import read_input
+    from ..scenario.load import load_scenario_bytes
+    from ..scenario.run import run_scenario
+
+    path = str(file)
+    if path == "-":
+        raise ScenarioError("play reads the moves from standard input, so the scenario must be a file",
+                            hint="vsoracle play FILE")
+    raw = read_input(path, ScenarioError).data
+    sc = load_scenario_bytes(raw, path, default_database())
+    text = raw.decode("utf-8", errors="replace")
+    outcomes = [o for o in run_scenario(sc).outcomes if o.stopped is None]
+    if len(outcomes) != 1:
+        raise ScenarioError(f"the steps lead to {len(outcomes)} positions: play needs one", file=path,
+                            hint="answer their decisions with choose = [...] so that one position remains")
+    session = Session(path, text, sc, outcomes[0].state)
+    out = save or default_output(file)
+    while True:
+        write("\n".join(screen(session)))
+        try:
+            line = read("> ").strip()
+        except EOFError:
+            line = "q"
+        if line in ("q", "quit"):
+            break
+        if line in ("u", "undo"):
+            write("undone" if session.undo() else "nothing to undo")
+            continue
+        if line.startswith("s ") or line == "s":
+            target = Path(line[2:].strip()) if line[2:].strip() else out
+            write(f"saved {session.save(target)} steps to {target}")
+            continue
+        try:
+            if line.isdigit():
+                choices = session.choices()
+                if not 1 <= int(line) <= len(choices):
+                    raise ScenarioError(f"{line} is not one of the numbers shown", hint=f"1 to {len(choices)}")
+                logged = session.pick(choices[int(line) - 1])
+            elif "=" in line:
+                logged = session.typed(line)
+            else:
+                raise ScenarioError(f"{line!r}: not a command", hint=HELP)
+        except VsOracleError as error:
+            write(f"refused: {error.message}" + (f" — {error.hint}" if error.hint else ""))
+            continue
+        write("\n".join(logged) if logged else "(nothing happened that the log records)")
+    if session.last_state()[1]:
+        write(f"saved {session.save(out)} steps to {out}")
+    else:
+        write("nothing played: nothing saved")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` to ``app``."""
+
+    @app.command("play")
+    def play(
+        file: Path = typer.Argument(..., help="A scenario file (TOML)."),
+        save: Optional[Path] = typer.Option(None, "--save", metavar="OUT",
+                                            help="Where q saves the scenario played (default: FILE-played.toml)."),
+    ) -> None:
+        """Play on from the position after the scenario's steps: pick numbered legal actions or
+        answers, or type a step as TOML; u undoes, s FILE saves, q quits and saves the scenario
+        with the steps played (vsoracle resolve runs it).
+
+        Exit status: 0, or 2 if the file is invalid.
+        """
+        def write(text: str) -> None:
+            typer.echo(text)
+            sys.stdout.flush()
+
+        try:
+            run_session(file, save, input, write)
+        except VsOracleError as error:
+            raise fail(error) from None
