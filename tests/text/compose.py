@@ -543,9 +543,12 @@ def ev_move(draw: Any, sc: Scope, mode: str) -> Built:
         obj = character_np(draw, sc, plural=False)
         note_object(sc, obj)
         it = sc.it()
-        owner = _with_word(it.ref, "its") if it is not None and isinstance(it.ref, n.TargetRef) else None
-        if owner is None and isinstance(obj, n.Filter) and obj.target is None:
-            owner = n.Affected(word="its")
+        # "its owner's hand" right after the object is the object's owner, whether or not the
+        # object is a mention later text may refer to (not in a delayed trigger's effect)
+        if isinstance(obj, n.Filter) and obj.target is None:
+            owner: Any = n.Affected(word="its")
+        else:
+            owner = _with_word(it.ref, "its") if it is not None and isinstance(it.ref, n.TargetRef) else None
         if owner is None:
             owner = n.Self(word="its") if isinstance(obj, n.Self) else YOU
         zone_owner = YOU if owner is YOU else n.OwnerOf(owner)
