@@ -137,7 +137,14 @@ _NO = object()
 
 def _match(answer: Any, options: tuple[Any, ...]) -> Any:
     """The option a scripted answer names. ``true``/``false`` answer only a yes/no decision and
-    nothing else does (in Python ``0 == False``: ``choose = [0]`` must not answer "may")."""
+    nothing else does (in Python ``0 == False``: ``choose = [0]`` must not answer "may"). A list
+    names the option with those items in that order if there is one — an "order" decision
+    ("put them back in any order", CR 508) is answered top first, as written — else the
+    option with those items in any order (which cards of a "choose two")."""
+    for option in options:
+        if isinstance(option, (tuple, list)) and isinstance(answer, (list, tuple)) \
+                and list(map(str, option)) == list(map(str, answer)):
+            return option
     for option in options:
         if isinstance(option, bool) != isinstance(answer, bool):
             continue
