@@ -13,8 +13,9 @@ Two kinds of mutant:
 * **planted**: plausible rules bugs written by hand (``--planted FILE``: a TOML list of
   ``[[bug]] name, file, find, replace``), each a text replacement that must apply exactly once.
 
-Each mutant is applied to a copy of the checkout and the rules suite is run on it (``tests/faq``,
-``tests/rulings``, ``tests/shapes``, ``tests/engine``, the example scenarios, ``-x``, with a time limit). A mutant the
+Each mutant is applied to a copy of a snapshot of the checkout and the rules suite is run on it
+(``tests/faq``, ``tests/rulings``, ``tests/shapes``, ``tests/zones``, ``tests/engine``, the example
+scenarios, ``-x``, with a time limit). A mutant the
 suite fails is **killed**; one it passes **survived** — a rules bug the suite would let through,
 or a change that does not change behaviour (an equivalent mutant: judge it, and say so). The
 report lists the survivors with their place, and the kill rate. It is a benchmark-like run, not
@@ -41,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The checkout the mutants are made from and applied to: a snapshot of ROOT taken as the run
 #: starts, so editing the working tree during a long run changes nothing of it.
 SOURCE = ROOT
-SUITE = ["tests/faq", "tests/rulings", "tests/shapes", "tests/engine", "tests/test_examples.py"]
+SUITE = ["tests/faq", "tests/rulings", "tests/shapes", "tests/zones", "tests/engine", "tests/test_examples.py"]
 TIMEOUT = 300
 
 
