@@ -135,8 +135,8 @@ def _cell(state: GameState, q: Any, gear: dict[str, list[GameObject]], c: GameOb
     condition = "STUNNED, face down" if c.stunned else "exhausted" if c.exhausted else "ready"
     lines = [c.card.title, f"[{c.id}]", condition, f"{q.atk(c)} ATK / {q.defense(c)} DEF"]
     for n, stat in zip(c.counters, ("ATK", "DEF")):
-        if n:
-            lines.append(f"{n} +1 {stat} counter{'s' if n != 1 else ''}")
+        if n:  # the counters' total: +1 or -1 counters, as many as it holds
+            lines.append(f"{abs(n)} {'+1' if n > 0 else '-1'} {stat} counter{'s' if abs(n) != 1 else ''}")
     for e in gear.get(c.id, ()):
         lines.append(f"⚙ {e.card.title}")
     role = _attack_role(state, c.id)

@@ -522,7 +522,8 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: Any) -> Done:
             g.note("choose", f"fewer than {count} {sel.kind}s to choose among: nothing chosen", "CR 508")
             return False, ctx
         if count == 1:
-            chosen: Any = g.ask(Decision(pid, "choose", f"{pid} chooses a {sel.kind}", tuple(names)))
+            article = "an" if sel.kind[:1] in "aeiou" else "a"
+            chosen: Any = g.ask(Decision(pid, "choose", f"{pid} chooses {article} {sel.kind}", tuple(names)))
             shown = chosen
             value: Any = (chosen,)
         else:
@@ -539,7 +540,7 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: Any) -> Done:
         return False, ctx
     picked = choose_objects(g, pid, found, count, f"{pid} chooses {say(sel)}", up_to)
     value = tuple(picked) if len(picked) != 1 or (isinstance(count, int) and count > 1) else picked[0]
-    g.note("choose", f"{pid} chooses {', '.join(picked)} (not a target)", "CR 508")
+    g.note("choose", f"{pid} chooses {', '.join(picked) or 'nothing'} (not a target)", "CR 508")
     return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value)
 
 

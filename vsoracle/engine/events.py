@@ -375,7 +375,8 @@ def _counter(g: Game, h: Happening) -> Result:
     atk, def_ = o.counters[0] + sign * kind.atk * times, o.counters[1] + sign * kind.def_ * times
     g.set(s.with_object(replace(o, counters=(atk, def_))))
     word = "put on" if h.get("add") else "removed from"
-    g.note("counter", f"{times} × {kind.atk:+d} ATK / {kind.def_:+d} DEF counter {word} {oid}", "CR 215", objects=(oid,))
+    what = " / ".join(f"{v:+d} {stat}" for v, stat in ((kind.atk, "ATK"), (kind.def_, "DEF")) if v)
+    g.note("counter", f"{times} × {what} counter {word} {oid}", "CR 215", objects=(oid,))
     return True, []
 
 

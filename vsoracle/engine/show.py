@@ -28,7 +28,7 @@ def describe_state(state: GameState) -> list[str]:
             st = "stunned" if c.stunned else "exhausted" if c.exhausted else "ready"
             extra = ""
             if c.counters != (0, 0):
-                extra += f", counters +{c.counters[0]}/+{c.counters[1]}"
+                extra += f", counters {c.counters[0]:+d} ATK / {c.counters[1]:+d} DEF"
             gear = gear_of.get(c.id, ())
             if gear:
                 extra += f", equipped with {', '.join(gear)}"

@@ -1422,7 +1422,7 @@ def _plural(s: Any) -> bool:
         return True
     if isinstance(s, n.You):
         return True
-    if isinstance(s, n.Acted) and s.word in ("they", "them", "their"):
+    if isinstance(s, n.Acted) and s.word and (s.word in ("they", "them", "their") or s.word.startswith("those ")):
         return True
     if isinstance(s, n.ChosenRef) and s.word in ("they", "them", "their"):
         return True
