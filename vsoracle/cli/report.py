@@ -165,7 +165,7 @@ def figures(state) -> dict[str, str]:
             out[f"{o.id} place"] = f"{o.area or ''} {o.row or ''} {o.col or ''}".strip()
             out[f"{o.id} state"] = "stunned" if o.stunned else "exhausted" if o.exhausted else "ready"
             out[f"{o.id} ATK/DEF"] = f"{q.atk(o)}/{q.defense(o)}"
-            out[f"{o.id} counters"] = f"+{o.counters[0]}/+{o.counters[1]}"
+            out[f"{o.id} counters"] = f"{o.counters[0]:+d}/{o.counters[1]:+d}"
     out["chain"] = ", ".join(lk.label for lk in state.chain) or "empty"
     out["priority"] = state.priority or "—"
     return out
@@ -175,9 +175,9 @@ def outcome_table(outcomes) -> list[str]:
     """One row per outcome: its number, the figures that differ between outcomes (at most
     :data:`TABLE_FIGURES`), its lines of play when several merged into it, and its choices."""
     rows = [figures(out.state) for out in outcomes]
-    labels: list[str] = []
+    labels: dict[str, None] = {}  # every figure's label, in first-seen order (a dict: fast membership)
     for row in rows:
-        labels += [k for k in row if k not in labels]
+        labels.update(dict.fromkeys(row))
     differ = [k for k in labels if len({row.get(k, "—") for row in rows}) > 1]
     kept = differ[:TABLE_FIGURES]
     header = ["#"] + kept + (["lines of play"] if any(out.paths > 1 for out in outcomes) else []) + ["choices"]
