@@ -262,21 +262,9 @@ def targets_of(node: Any) -> tuple[n.Filter, ...]:
     """Every target of an effect, in number order (chosen on announcement). A delayed trigger's
     effect and a quoted power number their own."""
     found: dict[int, n.Filter] = {}
-
-    def walk(x: Any) -> None:
+    for x in n.descendants(node, inside=(n.Delayed, n.GainPower)):
         if isinstance(x, n.Filter) and x.target is not None:
             found.setdefault(x.target, x)
-        if isinstance(x, (n.Delayed, n.GainPower)):
-            return
-        if isinstance(x, tuple):
-            for y in x:
-                walk(y)
-        elif isinstance(x, n.Node) and hasattr(x, "__attrs_attrs__"):
-            for a in x.__attrs_attrs__:
-                if a.eq:
-                    walk(getattr(x, a.name))
-
-    walk(node)
     return tuple(found[i] for i in sorted(found))
 
 

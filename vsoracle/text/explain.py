@@ -92,32 +92,25 @@ def plain_reading(power: n.Power, self_word: str = "this card") -> str:
 def self_word(card_text: n.CardText) -> str:
     """"this character" when the text stuns, exhausts, attacks with … its own card or changes its
     ATK/DEF or keywords; "this card" otherwise."""
-    found = False
+    return "this character" if any(_of_a_character(x) for x in n.descendants(card_text)) else "this card"
 
-    def walk(x: Any) -> None:
-        nonlocal found
-        if found:
-            return
-        if isinstance(x, _CHARACTER_EVENTS) and any(isinstance(getattr(x, role, None), n.Self)
-                                                    for role in ("object", "agent")):
-            found = True
-        elif isinstance(x, n.Modify) and isinstance(x.subject, n.Self) and any(
-                isinstance(c, (n.StatChange, n.KeywordChange, n.AffiliationChange))
-                or isinstance(c, (n.Cannot, n.Can)) and isinstance(c.event, _CHARACTER_EVENTS) for c in x.changes):
-            found = True
-        elif isinstance(x, (n.Keywords, n.KeywordPower)):
-            keys = x.keywords if isinstance(x, n.Keywords) else (x.keyword,)
-            found = any(k.name in ("reservist", "concealed", "loyalty", "evasion", "range", "flight",
-                                   "reinforcement", "leader", "cosmic") for k in keys)
-        if isinstance(x, tuple):
-            for y in x:
-                walk(y)
-        elif isinstance(x, n.Node) and hasattr(x, "__attrs_attrs__"):
-            for a in x.__attrs_attrs__:
-                walk(getattr(x, a.name))
 
-    walk(card_text)
-    return "this character" if found else "this card"
+#: Keywords only a character has.
+_CHARACTER_KEYWORDS = ("reservist", "concealed", "loyalty", "evasion", "range", "flight", "reinforcement", "leader",
+                       "cosmic")
+
+
+def _of_a_character(x: n.Node) -> bool:
+    """Does this node say its card is a character (an event done to it, a stat of it, a keyword)?"""
+    if isinstance(x, _CHARACTER_EVENTS):
+        return any(isinstance(getattr(x, role, None), n.Self) for role in ("object", "agent"))
+    if isinstance(x, n.Modify) and isinstance(x.subject, n.Self):
+        return any(isinstance(c, (n.StatChange, n.KeywordChange, n.AffiliationChange))
+                   or isinstance(c, (n.Cannot, n.Can)) and isinstance(c.event, _CHARACTER_EVENTS) for c in x.changes)
+    if isinstance(x, (n.Keywords, n.KeywordPower)):
+        keys = x.keywords if isinstance(x, n.Keywords) else (x.keyword,)
+        return any(k.name in _CHARACTER_KEYWORDS for k in keys)
+    return False
 
 
 class Reading(Speech):

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import attrs
 from attrs import field
@@ -72,6 +72,22 @@ class Node:
         shown = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self))
                           if a.eq and getattr(self, a.name) != a.default)
         return f"{type(self).__name__}({shown})"
+
+
+def descendants(node: Any, inside: tuple[type, ...] = ()) -> Iterator[Node]:
+    """``node`` and every node within it (through tuples), depth first in field order; the nodes
+    within one of the ``inside`` classes (a quoted power, a delayed trigger's effect) are left out,
+    the node itself is not. Display fields are not walked."""
+    if isinstance(node, tuple):
+        for x in node:
+            yield from descendants(x, inside)
+    elif isinstance(node, Node) and attrs.has(type(node)):
+        yield node
+        if inside and isinstance(node, inside):
+            return
+        for a in attrs.fields(type(node)):
+            if a.eq:
+                yield from descendants(getattr(node, a.name), inside)
 
 
 # =============================================================================================

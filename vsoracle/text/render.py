@@ -143,9 +143,7 @@ class Speech:
 
     def _learn(self, p: Any) -> None:
         """Remember the power's targets and event roles, to name references to them."""
-        def walk(x: Any) -> None:
-            if isinstance(x, n.GainPower):
-                return
+        for x in n.descendants(p, inside=(n.GainPower,)):  # a gained power names its own
             if isinstance(x, n.Filter) and x.target is not None:
                 self.targets.setdefault(x.target, x)
             if isinstance(x, (n.Whenever, n.Instead)):
@@ -153,13 +151,6 @@ class Speech:
                     v = getattr(x.event, a.name)
                     if isinstance(v, n.Filter):
                         self.roles.setdefault(a.name, v)
-            if isinstance(x, tuple):
-                for y in x:
-                    walk(y)
-            elif isinstance(x, n.Node) and hasattr(x, "__attrs_attrs__"):
-                for a in x.__attrs_attrs__:
-                    walk(getattr(x, a.name))
-        walk(p)
 
     def keyword(self, k: n.Keyword) -> str:
         if k.spelled:
