@@ -1,8 +1,10 @@
 """Log events: values that say what happened and which rule made it happen.
 
 ``str(event)`` is one sentence followed by its citation: a Comprehensive Rules
-number (``CR 705.1``), an Avengers FAQ entry (``FAQ GM 6``), or an assumption
-id from ``docs/rules-assumptions.md`` (marked ``assumption A-…``).
+number (``CR 705.1``), an Avengers FAQ entry (``FAQ GM 6``), a keyword, a digest
+section, the sources that state it (``[CYC]``) — :mod:`vsoracle.citations` and
+``docs/sources.md`` say what each means — and an assumption id from
+``docs/rules-assumptions.md`` (marked ``assumption A-…``).
 """
 
 from __future__ import annotations
