@@ -189,9 +189,20 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
             must(happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be {verb}ned")
         return
     if isinstance(cost, n.Discard):
+        parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
         hand = [x for x in g.state.player(pid).hand if x != o.id]
-        found = _candidates(g, pid, o, cost.object, ctx, pool=hand) if cost.object is not None else hand
-        for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "discard"):
+        discarding: list[str] = []
+        for part in parts:
+            if isinstance(part, n.Self):
+                # "Discard ~ >>> …" discards the card itself, from the hand (assumption A-HAND-POWER)
+                if o.id not in g.state.player(pid).hand:
+                    raise IllegalActionError(f"{pid} cannot pay the cost: {o.id} is not in the hand")
+                discarding.append(o.id)
+                continue
+            pool = [x for x in hand if x not in discarding]
+            found = _candidates(g, pid, o, part, ctx, pool=pool) if part is not None else pool
+            discarding += _cost_pick(g, pid, found, _count(q, part, ctx), given, "discard")
+        for x in discarding:
             must(happening(n.Discard, agent=pid, object=x, cost=True, cite="CR 505"), f"{x} cannot be discarded")
         return
     if isinstance(cost, n.Reveal):
