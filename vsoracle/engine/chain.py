@@ -133,13 +133,14 @@ def _labelled(triggers: list[PendingTrigger]) -> dict[str, list[PendingTrigger]]
 
 
 def targeted(g: Game, link_id: int) -> None:
-    """Each object an effect targets "becomes the target" of it as the effect goes on the chain."""
+    """Each object or player an effect targets "becomes the target" of it as the effect goes on
+    the chain ("Whenever you become the target of an effect": a player is targeted too)."""
     lk = g.state.link(link_id)
     if lk is None:
         return
     for t in lk.targets:
         for x in (t if isinstance(t, tuple) else (t,)):
-            if isinstance(x, str) and x in g.state.objects:
+            if isinstance(x, str) and (x in g.state.objects or x in g.state.player_ids):
                 perform(g, happening(n.BecomeTarget, object=x, effect=link_id, agent=lk.source, link=lk))
 
 
