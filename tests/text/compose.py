@@ -44,7 +44,7 @@ from typing import Any, Callable
 import attrs
 from hypothesis import strategies as st
 
-from vsoracle.text import nodes as n
+from vsoracle.text import nodes as n, refs
 
 #: Card names the texts are written for (their ``Self`` is said by name).
 CARD_NAMES = ("Zephyr", "Iron Lad", "Doctor Doom", "Scarlet Witch")
@@ -67,23 +67,9 @@ SOME_PLAYER = (YOU, n.Filter("player", (), A), n.Filter("opponent", (), A))
 # What the text has mentioned so far
 # =============================================================================================
 
-#: What "that <noun>" may refer to, by the noun said (English: an attacker is a character).
-FITS = {
-    "character": {"character", "attacker", "defender", "team attacker", "character card"},
-    "attacker": {"attacker", "team attacker"},
-    "team attacker": {"team attacker"},
-    "defender": {"defender"},
-    "card": {"card", "character card", "plot twist card", "location card", "equipment card", "character",
-             "resource", "location", "plot twist", "equipment"},
-    "player": {"player", "opponent"},
-    "opponent": {"opponent", "player"},
-    "equipment": {"equipment", "equipment card"},
-    "resource": {"resource"},
-    "location": {"location", "location card"},
-    "plot twist": {"plot twist", "plot twist card"},
-}
-#: Nouns that are not objects ("other" and "it" never mean them).
-NOT_OBJECTS = {"affiliation", "trait", "point", "effect", "plot twist effect", "payment effect", "triggered effect"}
+# What "that <noun>" may refer to, and the nouns "other" and "it" never mean: the reader's own
+# tables (vocabulary, not the rules under test).
+FITS, NOT_OBJECTS = refs.FITS, refs.NOT_OBJECTS
 PLAYER_KINDS = ("player", "opponent")
 #: What a reference may stand for (an Affected or a condition's object is not referred to here).
 REFERABLE = (n.TargetRef, n.EventRef, n.Acted)

@@ -30,7 +30,7 @@ from . import nodes as n
 from .build import (TARGET, Be, Clause, Costs, Mod, OtherMark, Pred, Predicate, Pronoun, Rest, Sentence, That,
                     ThatOf, Verb, _Did, _duration, _Would, _fail, condition_of)
 
-__all__ = ["line", "card_text"]
+__all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
 
 _ONE = n.Fixed(1)
 
@@ -894,7 +894,8 @@ def _effect_of(power: n.Power) -> n.Effect | None:
     return None
 
 
-_FITS = {
+#: What "that <noun>" may refer to, by the noun said (English: an attacker is a character).
+FITS = {
     "character": {"character", "attacker", "defender", "team attacker", "character card"},
     "attacker": {"attacker", "team attacker"},
     "team attacker": {"team attacker"},
@@ -911,7 +912,8 @@ _FITS = {
 }
 
 _PLAYER_PRONOUNS = {"he or she", "his or her"}
-_NOT_OBJECTS = {"affiliation", "trait", "point", "effect", "plot twist effect", "payment effect", "triggered effect"}
+#: Nouns that are not objects ("other" and "it" never mean them).
+NOT_OBJECTS = {"affiliation", "trait", "point", "effect", "plot twist effect", "payment effect", "triggered effect"}
 _PERSON = {"he", "she", "his", "him", "her"}
 
 
@@ -934,7 +936,7 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
             changed = False
             for q in x.qualifiers:
                 if isinstance(q, OtherMark):
-                    objects = [m for m in before(q.pos) if not m.player and m.noun not in _NOT_OBJECTS]
+                    objects = [m for m in before(q.pos) if not m.player and m.noun not in NOT_OBJECTS]
                     quals.append(n.Other(objects[-1].ref if objects else n.Self()))
                     changed = True
                 else:
@@ -1133,7 +1135,7 @@ def _pronoun(x: Pronoun, earlier: list[Mention]) -> tuple[Any, str]:
         found = [m for m in earlier if m.plural and not m.player] or [m for m in earlier if not m.player]
         return (found[-1].ref if found else n.Self()), word
     if word in _PERSON:
-        found = [m for m in earlier if m.player or m.noun in _FITS["character"]]
+        found = [m for m in earlier if m.player or m.noun in FITS["character"]]
     else:
         found = [m for m in earlier if not m.player]
     if not found:
@@ -1160,7 +1162,7 @@ def _plural_noun(noun: str) -> str:
 
 def _that(x: That, earlier: list[Mention]) -> tuple[Any, str]:
     noun = x.noun.split(" or ")[0]
-    fits = _FITS.get(noun, {noun})
+    fits = FITS.get(noun, {noun})
     found = [m for m in earlier if m.noun in fits and not m.salient]
     others = [m for m in found if not isinstance(m.ref, n.Self)]
     found = others or found
