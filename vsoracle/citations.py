@@ -26,6 +26,7 @@ import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -53,19 +54,31 @@ class Rule:
     numbering: str
 
 
-def _table() -> dict:
-    """``citations.toml`` beside this module: data shipped with vsoracle, not a user's file."""
-    return tomllib.loads((Path(__file__).resolve().parent / "citations.toml").read_text(encoding="utf-8"))
+@attrs.frozen
+class _Tables:
+    sources: dict[str, Source]
+    rules: dict[str, Rule]
+    keywords: dict[str, tuple[str, ...]]
 
 
-_DATA = _table()
-#: The sources a citation may name, by the digest's keys (``docs/rules-digest.md`` §18.1, and
-#: the rulings of §19 under keys of their own).
-SOURCES: dict[str, Source] = {k: Source(**v) for k, v in _DATA["source"].items()}
-#: Every CR number vsoracle cites, with where its number comes from (digest §1.2).
-RULES: dict[str, Rule] = {k: Rule(**v) for k, v in _DATA["rule"].items()}
-#: Keywords whose CR number was not retrieved, with the sources of their rule (digest §14).
-KEYWORDS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _DATA["keyword"].items()}
+@lru_cache(maxsize=1)
+def _tables() -> _Tables:
+    """``citations.toml`` beside this module (data shipped with vsoracle, not a user's file), read
+    the first time a citation is read or shown — not on every start of the command line."""
+    data = tomllib.loads((Path(__file__).resolve().parent / "citations.toml").read_text(encoding="utf-8"))
+    return _Tables({k: Source(**v) for k, v in data["source"].items()},
+                   {k: Rule(**v) for k, v in data["rule"].items()},
+                   {k: tuple(v) for k, v in data["keyword"].items()})
+
+
+def __getattr__(name: str) -> Any:
+    """``SOURCES`` (the sources a citation may name, by the digest's keys: docs/rules-digest.md
+    §18.1, §19's rulings under keys of their own), ``RULES`` (every CR number vsoracle cites, with
+    where its number comes from: digest §1.2), ``KEYWORDS`` (keywords whose CR number was not
+    retrieved, with the sources of their rule: digest §14)."""
+    if name in ("SOURCES", "RULES", "KEYWORDS"):
+        return getattr(_tables(), name.lower())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class CitationError(ValueError):
@@ -99,7 +112,7 @@ def _tags(text: str) -> tuple[str, tuple[str, ...]]:
     tags = []
     for raw in m.group(1).split(","):
         tag = raw.strip().removeprefix("S-CR:").removeprefix("S:")
-        if tag not in SOURCES:
+        if tag not in _tables().sources:
             raise CitationError(f"unknown source [{raw.strip()}] — the sources are listed in docs/sources.md")
         tags.append(tag)
     return text[:m.start()].strip(), tuple(tags)
@@ -119,8 +132,9 @@ def references(cite: str) -> tuple[Reference, ...]:
             continue
         if body.startswith("keyword "):
             name = body.removeprefix("keyword ")
-            if name not in KEYWORDS:
-                raise CitationError(f"unknown keyword citation {part!r} — known: {', '.join(sorted(KEYWORDS))}")
+            known = _tables().keywords
+            if name not in known:
+                raise CitationError(f"unknown keyword citation {part!r} — known: {', '.join(sorted(known))}")
             out.append(Reference(body, tags))
             continue
         items = [i.strip() for i in body.split(",")]
@@ -128,8 +142,8 @@ def references(cite: str) -> tuple[Reference, ...]:
         refs = []
         for item in items:
             if kind == "CR" and (m := _CR.match(item)):
-                if m.group(1) not in RULES:
-                    raise CitationError(f"CR {m.group(1)} is not a rule vsoracle knows — add it to citations.RULES "
+                if m.group(1) not in _tables().rules:
+                    raise CitationError(f"CR {m.group(1)} is not a rule vsoracle knows — add it to citations.toml "
                                         "with where its number comes from")
                 refs.append(f"CR {m.group(1)}")
             elif kind == "FAQ" and (m := _FAQ.match(item)):
@@ -170,10 +184,10 @@ def describe(ref: Reference) -> str:
     if not ref.rule:
         return tags.strip()
     if ref.rule.startswith("CR "):
-        rule = RULES.get(ref.rule[3:])
+        rule = _tables().rules.get(ref.rule[3:])
         return f"{ref.rule} ({rule.subject}){tags}" if rule else ref.rule + tags
     if ref.rule.startswith("keyword "):
-        own = KEYWORDS.get(ref.rule.removeprefix("keyword "), ())
+        own = _tables().keywords.get(ref.rule.removeprefix("keyword "), ())
         all_tags = list(own) + [t for t in ref.sources if t not in own]
         return ref.rule + (f" [{', '.join(all_tags)}]" if all_tags else "")
     return expand(ref.rule) + tags
@@ -268,16 +282,16 @@ def sources_document() -> str:
         "| Citation | Subject | Numbering |",
         "|---|---|---|",
     ]
-    for number, rule in RULES.items():
+    for number, rule in _tables().rules.items():
         lines.append(f"| CR {number} | {rule.subject} | {rule.numbering} |")
     lines += ["", "## Keywords without a retrieved CR number", "", "| Citation | Sources of its rule |", "|---|---|"]
-    for name, tags in KEYWORDS.items():
+    for name, tags in _tables().keywords.items():
         said = ", ".join(f"[{t}]" for t in tags) or "none retrieved: see its assumption in rules-assumptions.md"
         lines.append(f"| keyword {name} | {said} |")
     lines += ["", "## Sources", "", "Keys as in the rules digest (§18.1; §19's rulings under keys of their own).",
               "Dates are the source's own where known; a FAQ reposted later gives the set's year.", "",
               "| Key | Source | Where | Date | What vsoracle takes from it |", "|---|---|---|---|---|"]
-    for key, s in SOURCES.items():
+    for key, s in _tables().sources.items():
         lines.append(f"| [{key}] | {s.title} | {s.url} | {s.date} | {s.says} |")
     return "\n".join(lines) + "\n"
 
