@@ -102,6 +102,10 @@ def _compare(a: int, op: str, b: int) -> bool:
     return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b}.get(op, False)
 
 
+#: The named counters card text has ("a cosmic counter"); a character keeps each under its name.
+NAMED_COUNTERS = ("cosmic",)
+
+
 class Query:
     """Answers about one state; results are memoised."""
 
@@ -664,12 +668,11 @@ class Query:
         """How many counters of ``kind`` (None: of any kind) are on ``o`` (CR 215). A named
         counter ("cosmic") is kept by name; stat counters as their total, so "+1 ATK / +1 DEF
         counters" are as many as that total holds whole ones of."""
-        named = {k: v for k, v in o.bindings.items() if k == "cosmic" and v}
         atk, def_ = o.counters
         if kind is None:
-            return sum(named.values()) + max(abs(atk), abs(def_))
-        if kind.name:
-            return int(named.get(kind.name, 0))
+            return sum(int(o.bindings.get(name) or 0) for name in NAMED_COUNTERS) + max(abs(atk), abs(def_))
+        if kind.name:  # kept under its name, as the counter event puts it (events._counter)
+            return int(o.bindings.get(kind.name) or 0)
         fits = [total // step for total, step in ((atk, kind.atk), (def_, kind.def_)) if step]
         return max(0, min(fits)) if fits else 0
 
