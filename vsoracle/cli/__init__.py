@@ -86,7 +86,7 @@ def main() -> None:
     from .application import app
     from .common import run_guarded
 
-    run_guarded(app)
+    run_guarded(lambda: app(prog_name="vsoracle"))  # as the user calls it, also under python -m vsoracle
 
 
 def __getattr__(name: str):

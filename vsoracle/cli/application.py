@@ -9,7 +9,8 @@ from . import cards as _cards
 from . import text as _text
 from . import resolve as _resolve
 from . import caches as _caches
-from .help import CONTEXT, plain_arguments
+from .completion import enable as enable_completion
+from .help import CONTEXT, one_line_usage_errors, plain_arguments
 
 __all__ = ["app"]
 
@@ -18,12 +19,14 @@ app = typer.Typer(
     help="A rules oracle for the Vs. System trading card game: "
          "load a position, play the steps, and see exactly what happens and why.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion (vsoracle.cli.completion)
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help, as other tools write it: flags without "<bool>"
     context_settings=CONTEXT,
 )
 plain_arguments()
+one_line_usage_errors()
+enable_completion()
 
 
 def _version(value: bool) -> None:
