@@ -113,7 +113,7 @@ def _tags(text: str) -> tuple[str, tuple[str, ...]]:
     for raw in m.group(1).split(","):
         tag = raw.strip().removeprefix("S-CR:").removeprefix("S:")
         if tag not in _tables().sources:
-            raise CitationError(f"unknown source [{raw.strip()}] — the sources are listed in docs/sources.md")
+            raise CitationError(f"unknown source [{raw.strip()}] — vsoracle docs sources lists the sources")
         tags.append(tag)
     return text[:m.start()].strip(), tuple(tags)
 

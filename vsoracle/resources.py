@@ -1,8 +1,8 @@
-"""Where the data that ships with vsoracle lives (grammar, card database).
+"""Where the data that ships with vsoracle lives (grammar, card database, FAQ, user docs, examples).
 
 In a source checkout (or an editable install) that is the repository's own
-``grammar/`` and ``cards/``; in a wheel they are packaged under
-``vsoracle/_data/``.
+``grammar/``, ``cards/``, ``seeds/``, ``docs/`` and ``examples/``; in a wheel they are
+packaged under ``vsoracle/_data/``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 
 def data_path(name: str) -> Path:
-    """The folder ``name`` (``grammar``, ``cards`` or ``seeds``)."""
+    """The folder ``name`` (``grammar``, ``cards``, ``seeds``, ``docs`` or ``examples``)."""
     packaged = _PACKAGE / "_data" / name
     if packaged.is_dir():
         return packaged

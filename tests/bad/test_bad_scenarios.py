@@ -677,10 +677,10 @@ CASES: dict[str, Case] = {
         "step 2 (resolve = \"top\"): 1 is not a legal answer to: A may draw a card — choose one of true, false"),
     "file-empty": Case(
         "", None, "the file is empty — a scenario has a position ([game], [players.A]), [[step]] tables and "
-        "[check]s: see docs/scenario-format.md"),
+        "[check]s: see vsoracle docs scenario-format"),
     "file-only-comments": Case(
         "# a question for later\n\n", None, "the file is empty — a scenario has a position ([game], [players.A]), "
-        "[[step]] tables and [check]s: see docs/scenario-format.md"),
+        "[[step]] tables and [check]s: see vsoracle docs scenario-format"),
     "file-only-a-header": Case(
         '[scenario]\ntitle = "What happens?"\n', None,
         "the scenario describes nothing: no position, no [[step]], no [check] — add a position ([game], "

@@ -23,6 +23,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help, as other tools write it: flags without "<bool>"
     context_settings=CONTEXT,
+    epilog="\b\nDocumentation: vsoracle docs (the topics), vsoracle docs scenario-format (the file format),\n"
+           "vsoracle docs examples (scenarios to run). Shell completion: vsoracle --install-completion.",
 )
 plain_arguments()
 one_line_usage_errors()
@@ -48,3 +50,4 @@ _caches.register(app)
 
 from . import moves as _moves; _moves.register(app)  # noqa: E402,E702
 from . import play as _play; _play.register(app)  # noqa: E402,E702
+from . import docs as _docs; _docs.register(app)  # noqa: E402,E702

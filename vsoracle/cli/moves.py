@@ -209,7 +209,7 @@ def register(app: typer.Typer) -> None:
     @app.command("moves")
     def moves(
         file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON document (docs/moves.schema.json)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON document (its schema: moves.schema.json in vsoracle docs --path)."),
         player: Optional[str] = typer.Option(None, "--for", metavar="PLAYER",
                                              help="What this player could do once the players before him pass."),
     ) -> None:

@@ -69,7 +69,7 @@ def report_lines(result, *, show_log: bool = True, shown: int | None = SHOWN_OUT
     if assumptions:
         lines.append("")
         lines.append("This answer rests on assumptions: " + ", ".join(assumptions)
-                     + " (see docs/rules-assumptions.md)")
+                     + " (see vsoracle docs rules-assumptions)")
     lines.append("")
     lines.append("Checks:")
     if not result.checks:
@@ -261,7 +261,7 @@ def explain_lines(result) -> list[str]:
     lines += ["", "Rules consulted: " + "; ".join(describe(r) for r in consulted(cites))]
     assumptions = result.assumptions
     if assumptions:
-        lines.append("Assumptions: " + ", ".join(assumptions) + " (docs/rules-assumptions.md)")
+        lines.append("Assumptions: " + ", ".join(assumptions) + " (vsoracle docs rules-assumptions)")
     if result.scenario.source:
         lines.append(f"Question from: {result.scenario.source}")
     return lines

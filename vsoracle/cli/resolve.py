@@ -81,7 +81,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("resolve")
     def resolve(
-        files: List[Path] = typer.Argument(..., metavar="FILE...", help="Scenario files (TOML; see docs/scenario-format.md), "
+        files: List[Path] = typer.Argument(..., metavar="FILE...", help="Scenario files (TOML; see vsoracle docs scenario-format), "
                                            "each at most 1 MB, or - to read one from standard input (a pipe is never "
                                            "answered from the cache)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON document instead of the report (one file)."),

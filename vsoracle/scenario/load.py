@@ -212,7 +212,7 @@ class _Loader:
             if not data:
                 raise ScenarioError("the file is empty", file=self.src.path,
                                     hint="a scenario has a position ([game], [players.A]), [[step]] tables and "
-                                    "[check]s: see docs/scenario-format.md")
+                                    "[check]s: see vsoracle docs scenario-format")
             raise ScenarioError("the scenario describes nothing: no position, no [[step]], no [check]",
                                 file=self.src.path, hint="add a position ([game], [players.A]) and steps, checks or both")
         return Scenario(self.src.path, title, str(header.get("source", "")), strict, header.get("faq"),
