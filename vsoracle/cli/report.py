@@ -173,17 +173,34 @@ def figures(state) -> dict[str, str]:
 
 def outcome_table(outcomes) -> list[str]:
     """One row per outcome: its number, the figures that differ between outcomes (at most
-    :data:`TABLE_FIGURES`), its lines of play when several merged into it, and its choices."""
-    rows = [figures(out.state) for out in outcomes]
-    labels: dict[str, None] = {}  # every figure's label, in first-seen order (a dict: fast membership)
-    for row in rows:
-        labels.update(dict.fromkeys(row))
-    differ = [k for k in labels if len({row.get(k, "—") for row in rows}) > 1]
-    kept = differ[:TABLE_FIGURES]
+    :data:`TABLE_FIGURES`), its lines of play when several merged into it, and its choices.
+
+    The figures are worked out one outcome at a time and each is kept only where it differs from
+    the first outcome's: 400 outcomes of 400 characters keep a few figures each, not 960,000."""
+    first: dict[str, str] = {}
+    seen: dict[str, None] = {}     # every figure's label, in first-seen order (a dict: fast membership)
+    differ: dict[str, None] = {}   # the labels whose value is not the same in every outcome
+    changes: list[dict[str, str]] = []  # per outcome, the figures whose value is not the first outcome's
+    for n, out in enumerate(outcomes):
+        row = figures(out.state)
+        if n == 0:
+            first = row
+            seen.update(dict.fromkeys(row))
+            changes.append({})
+            continue
+        # (set differences of the items and keys run in C: most figures equal the first outcome's)
+        changed = {k: v for k, v in row.items() - first.items() if v != "—" or k in first}
+        changed.update({k: "—" for k in first.keys() - row.keys() if first[k] != "—"})
+        if row.keys() - seen.keys():
+            seen.update(dict.fromkeys(row))
+        differ.update(dict.fromkeys(changed))
+        changes.append(changed)
+    differ_in_order = [k for k in seen if k in differ]
+    kept = differ_in_order[:TABLE_FIGURES]
     header = ["#"] + kept + (["lines of play"] if any(out.paths > 1 for out in outcomes) else []) + ["choices"]
     table = [header]
-    for i, (out, row) in enumerate(zip(outcomes, rows), start=1):
-        cells = [str(i)] + [row.get(k, "—") for k in kept]
+    for i, (out, changed) in enumerate(zip(outcomes, changes), start=1):
+        cells = [str(i)] + [changed.get(k, first.get(k, "—")) for k in kept]
         if "lines of play" in header:
             cells.append(str(out.paths))
         said = choices_said(out)
@@ -192,12 +209,12 @@ def outcome_table(outcomes) -> list[str]:
     widths = [max(len(r[j]) for r in table) for j in range(len(header) - 1)]
     lines = [""]
     lines += ["  " + "  ".join(cell.ljust(w) for cell, w in zip(r, widths)) + "  " + r[-1] for r in table]
-    if not differ:
+    if not differ_in_order:
         lines.append("  (no figure shown here differs: the outcomes differ in what the game remembers)")
-    elif len(differ) > len(kept):
-        lines.append(f"  (and {plural(len(differ) - len(kept), 'more figure')} that differ: "
-                     + ", ".join(differ[len(kept):len(kept) + 6]) + (", …" if len(differ) > len(kept) + 6 else "")
-                     + ")")
+    elif len(differ_in_order) > len(kept):
+        rest = differ_in_order[len(kept):]
+        lines.append(f"  (and {plural(len(rest), 'more figure')} that differ: "
+                     + ", ".join(rest[:6]) + (", …" if len(rest) > 6 else "") + ")")
     return lines
 
 
