@@ -622,7 +622,7 @@ CASES: dict[str, Case] = {
         "step 3 (resolve = \"all\") answered 1 decision but choose has 3 answers — remove the extra answers"),
     "choose-with-nothing-to-decide": Case(
         recruit_step('pass = true', 'choose = [true]'), 22,
-        "step 1 (pass = true) answered 0 decisions but choose has 1 answers — remove the extra answers"),
+        "step 1 (pass = true) answered 0 decisions but choose has 1 answer — remove the extra answer"),
 
     # issue 14: check values of the wrong type, nesting, ids, columns, answers, empty files, huge tokens
     "check-has-not-strings": Case(

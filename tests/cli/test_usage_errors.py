@@ -64,3 +64,19 @@ def test_the_installed_command_names_itself_vsoracle_on_stderr(tmp_path):
                           text=True, cwd=ROOT, env={"XDG_CACHE_HOME": str(tmp_path), "PATH": ""}, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == "vsoracle resolve: no such option --bogus — see 'vsoracle resolve -h'\n"
+
+
+def test_one_is_singular_in_what_play_and_a_scripted_answer_say(tmp_path):
+    """"1 step", "1 answer": the count of one takes the singular (issue 16's "1 card", not "1 cards")."""
+    saved = tmp_path / "played.toml"
+    done = subprocess.run([sys.executable, "-m", "vsoracle", "play", str(ROOT / "tests" / "cli" / "data" / "play.toml"),
+                           "--save", str(saved)], input="pass = true\nq\n", capture_output=True, text=True, cwd=ROOT,
+                          env={"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": ""}, timeout=60)
+    assert done.returncode == 0 and f"saved 1 step to {saved}" in done.stdout
+    extra = tmp_path / "extra.toml"
+    extra.write_text('[game]\nphase = "build"\n[[step]]\npass = true\nchoose = [true]\n', encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "vsoracle", "resolve", str(extra), "--no-cache"], capture_output=True,
+                          text=True, cwd=ROOT, env={"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": ""}, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip() == (f"{extra}:4: step 1 (pass = true) answered 0 decisions but choose has 1 answer"
+                                   " — remove the extra answer")

@@ -22,6 +22,7 @@ from attrs import evolve, frozen
 
 from ..errors import ScenarioError, VsOracleError
 from .common import fail
+from .report import plural
 
 __all__ = ["register", "Session", "played_scenario"]
 
@@ -232,7 +233,7 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
             continue
         if line.startswith("s ") or line == "s":
             target = Path(line[2:].strip()) if line[2:].strip() else out
-            write(f"saved {session.save(target)} steps to {target}")
+            write(f"saved {plural(session.save(target), 'step')} to {target}")
             continue
         try:
             if line.isdigit():
@@ -249,7 +250,7 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
             continue
         write("\n".join(logged) if logged else "(nothing happened that the log records)")
     if session.last_state()[1]:
-        write(f"saved {session.save(out)} steps to {out}")
+        write(f"saved {plural(session.save(out), 'step')} to {out}")
     else:
         write("nothing played: nothing saved")
 

@@ -402,7 +402,8 @@ def _lines(state: GameState, action: Action, check: Any = None) -> Iterator[tupl
             continue
         stack.extend(reversed(g.branches))
         if g.used < scripted:
-            yield g, f"{scripted} answers are given, but only {g.used} decision{'s are' if g.used != 1 else ' is'} asked"
+            yield g, (f"{scripted} answer{'s are' if scripted != 1 else ' is'} given, but only {g.used} "
+                      f"decision{'s are' if g.used != 1 else ' is'} asked")
             continue
         yield g, None
 
@@ -436,7 +437,8 @@ def apply(state: GameState, action: Action, check: Any = None) -> GameState:
         raise IllegalAnswerError(f"{action.verb} leaves a decision open: {need.decision.prompt}",
                                  hint=f"add its answer to choose: one of {shown}") from None
     if g.used < len(action.choose):
-        raise IllegalAnswerError(f"{action.verb}: {len(action.choose)} answers are given, {g.used} asked",
+        raise IllegalAnswerError(f"{action.verb}: {len(action.choose)} answer{'s are' if len(action.choose) != 1 else ' is'} given, "
+                                 f"{g.used} asked",
                                  hint="remove the extra answers")
     return g.state
 
@@ -506,7 +508,8 @@ def take_logged(state: GameState, action: Action, check: Any = None) -> tuple[Po
         asked, now, log = need.decision, g.state, tuple(g.log)
     else:
         if g.used < len(action.choose):
-            raise IllegalAnswerError(f"{action.verb}: {len(action.choose)} answers are given, {g.used} asked",
+            raise IllegalAnswerError(f"{action.verb}: {len(action.choose)} answer{'s are' if len(action.choose) != 1 else ' is'} given, "
+                                 f"{g.used} asked",
                                      hint="remove the extra answers")
         return g.state, tuple(g.log)
     # The answers that leave the action legal on at least one line of play (tried as why_not tries).

@@ -383,8 +383,9 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
             raise error.located(sc.path, step.line) from None
         if g.used < scripted and len(answers) == scripted:
             raise ScenarioError(f"step {step.index} ({step.describe()}) answered {g.used} decision"
-                                f"{'s' if g.used != 1 else ''} but choose has {scripted} answers",
-                                file=sc.path, line=step.line, hint="remove the extra answers")
+                                f"{'s' if g.used != 1 else ''} but choose has {scripted} answer{'s' if scripted != 1 else ''}",
+                                file=sc.path, line=step.line,
+                                hint="remove the extra answer" + ("s" if scripted - g.used != 1 else ""))
         choices = tuple((step.index, d.prompt, d.describe(a)) for d, a in g.taken)
         said = tuple(d.says(a) for d, a in g.taken)
         if step.rejected:
