@@ -68,11 +68,12 @@ def test_the_installed_command_names_itself_vsoracle_on_stderr(tmp_path):
 
 def test_one_is_singular_in_what_play_and_a_scripted_answer_say(tmp_path):
     """"1 step", "1 answer": the count of one takes the singular (issue 16's "1 card", not "1 cards")."""
-    saved = tmp_path / "played.toml"
-    done = subprocess.run([sys.executable, "-m", "vsoracle", "play", str(ROOT / "tests" / "cli" / "data" / "play.toml"),
-                           "--save", str(saved)], input="pass = true\nq\n", capture_output=True, text=True, cwd=ROOT,
-                          env={"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": ""}, timeout=60)
-    assert done.returncode == 0 and f"saved 1 step to {saved}" in done.stdout
+    from vsoracle.cli.play import run_session
+
+    saved, said = tmp_path / "played.toml", []
+    typed = iter(["pass = true", "q"])
+    run_session(ROOT / "tests" / "cli" / "data" / "play.toml", saved, lambda _prompt: next(typed), said.append)
+    assert said[-1] == f"saved 1 step to {saved}"
     extra = tmp_path / "extra.toml"
     extra.write_text('[game]\nphase = "build"\n[[step]]\npass = true\nchoose = [true]\n', encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "vsoracle", "resolve", str(extra), "--no-cache"], capture_output=True,
