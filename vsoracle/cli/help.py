@@ -65,6 +65,8 @@ def _resolve_command(self, ctx, args):
 
     name = args[0]
     command = self.get_command(ctx, name)
+    if command is None and ctx.token_normalize_func is not None:
+        command = self.get_command(ctx, ctx.token_normalize_func(name))
     if command is None and not ctx.resilient_parsing:
         if name.startswith("-"):  # an option where a command was expected: click says which
             self.parse_args(ctx, args)
