@@ -75,6 +75,9 @@ def _restrictions(g: Game, pid: str, o: GameObject, action: str) -> None:
     for line in powers(o.card, n.Restriction):
         if line.node.action == action:
             _limits_ok(g, pid, o, line.node.limits, f"{o.id} can be {action}ed")
+    if action == "play":  # "Play only if …. Draw two cards." (a plot twist's own restriction)
+        for line in powers(o.card, n.Spell):
+            _limits_ok(g, pid, o, line.node.limits, f"{o.id} can be played")
 
 
 # =============================================================================================
@@ -735,6 +738,9 @@ def _as_though(q: Any, o: GameObject, what: str) -> bool:
     """"can attack as though it had range" / "as though it were in your front row" / "can team
     attack as though they had all team affiliations"."""
     def test(c: n.Can, mod: Any) -> bool:
+        origin = getattr(c.event, "origin", None)
+        if what == "range" and origin is not None and "support row" in origin.names:
+            return True  # "~ can attack from the support row": what range says (digest, keywords: Range)
         t = c.as_though
         if not isinstance(t, n.Is):
             return False

@@ -344,6 +344,15 @@ class Build(Transformer):
         span = parts[1] if len(parts) == 3 else None
         return Sentence("while_state", (state, span, body), meta.start_pos)
 
+    def play_only(self, meta, children):
+        """"Play only if …": the card's own restriction, as "Play ~ only if …"."""
+        return Sentence("play only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))), meta.start_pos)
+
+    def during_sentence(self, meta, children):
+        """"During your combat phase, ~ gets +2 ATK.": while it is that step."""
+        step, body = [c for c in children if not _is_token(c)]
+        return Sentence("while", (n.During(step), body), meta.start_pos)
+
     def then_sentence(self, meta, children):
         return Sentence("plain", children[0], meta.start_pos)
 
@@ -578,6 +587,13 @@ class Build(Transformer):
             flat += list(p.conditions) if isinstance(p, n.All) else [p]
         return n.All(tuple(flat))
 
+    def there_is(self, meta, children):
+        """"there are three or more cards in your KO'd pile": how many match, compared."""
+        np = _trees(children)[-1]
+        if not isinstance(np, n.Filter):
+            return _unread(meta)
+        return _count_compare(n.NumberOf(attrs.evolve(np, quantity=None)), np.quantity)
+
     def clause_condition(self, meta, children):
         subject, preds = children
         return condition_of(subject, preds, meta)
@@ -689,6 +705,9 @@ class Build(Transformer):
     def attack(self, meta, children):
         parts = _trees(children)
         return Verb(n.Attack, {"object": parts[0] if parts else None})
+
+    def attack_from(self, meta, children):
+        return Verb(n.Attack, {"origin": _trees(children)[-1]})
 
     def team_attack(self, meta, children):
         parts = _trees(children)
@@ -1189,6 +1208,11 @@ class Build(Transformer):
         return n.Filter("card", (n.Among(_trees(children)[-1]),), n.Quantity("=", _ONE), pos=meta.start_pos,
                         words="one of")
 
+    def one_of_them(self, meta, children):
+        """"Put one into your hand": one of the cards the text just named."""
+        return n.Filter("card", (n.Among(Pronoun("them", meta.start_pos)),), n.Quantity("=", _ONE),
+                        pos=meta.start_pos, words="one of")
+
     def the_rest(self, meta, children): return Rest("the rest")
     def the_other(self, meta, children): return Rest("the other")
 
@@ -1290,6 +1314,9 @@ class Build(Transformer):
         stat = children[0]
         return lambda p, m: n.StatOf(p, stat)
 
+    def endurance_noun(self, meta, children):
+        return lambda p, m: n.EnduranceOf(p)
+
     def printed_stat_noun(self, meta, children):
         stat = _trees(children)[0]
         return lambda p, m: n.StatOf(p, stat, printed=True)
@@ -1315,6 +1342,9 @@ class Build(Transformer):
 
     def any_zone(self, meta, children):
         return n.Zone((_trees(children)[0],), None, word="a")
+
+    def the_zone(self, meta, children):
+        return n.Zone((_trees(children)[0],), None, word="the")
 
     def bare_hand(self, meta, children):
         return n.Zone(("hand",), n.You(), word="bare")
@@ -1558,6 +1588,7 @@ class Build(Transformer):
         return n.Step(f"{name} {kind}", "your")
 
     def the_turn(self, meta, children): return n.Step("turn")
+    def combat_step(self, meta, children): return n.Step("combat phase")
     def step_name(self, meta, children): return str(children[0]).lower()
     def step_kind(self, meta, children): return str(children[0]).lower()
 

@@ -76,6 +76,8 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "this": ("THIS", "THIS_SPAN"),
     "from": ("FROM", "FROM_V"),
     "other": ("OTHER", "OTHER_ONE"),
+    "the": ("THE", "THE_ROW"),
+    "one": ("ONE", "ONE_NP"),  # "put one into your hand": one of them  # "in the support row": a row, whoever's it is
 }
 
 

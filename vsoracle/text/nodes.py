@@ -250,9 +250,11 @@ class AlternateCost(Power):
 
 @frozen
 class Spell(Power):
-    """The effect of a plot twist: what happens when it resolves."""
+    """The effect of a plot twist: what happens when it resolves; ``limits`` are a restriction
+    printed with it ("Play only if you control a Villain character. Draw two cards.")."""
 
     effect: Effect
+    limits: tuple[Limit, ...] = ()
 
 
 @frozen
@@ -406,6 +408,7 @@ class Attack(Event):
     agent: Selector | None = None
     object: Selector | None = None
     team: bool = False
+    origin: "Zone | None" = None  # "can attack from the support row"
 
 
 @frozen

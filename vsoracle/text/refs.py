@@ -98,7 +98,10 @@ def _effect_and_limits(sentences: Iterable[Sentence]) -> tuple[n.Effect, tuple[n
 
 
 def _only_limits(s: Sentence, verb: str) -> list[n.Limit] | None:
-    """"Use this power only …" / "Play ~ only …": the limits, or ``None`` for another sentence."""
+    """"Use this power only …" / "Play ~ only …" / "Play only …": the limits, or ``None`` for
+    another sentence."""
+    if s.kind == "play only":
+        return [_limit(x) for x in s.data] if verb == "play" else None
     if s.kind != "plain" or len(s.data) != 1:
         return None
     clause = s.data[0]
@@ -144,6 +147,15 @@ def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
         found = [_only_limits(s, verb) for s in sentences]
         if all(f is not None for f in found):
             return n.Restriction(verb, tuple(x for f in found for x in f))  # type: ignore[union-attr]
+    # "Play only if you control three or more characters. Draw two cards.": a plot twist's
+    # restriction and its effect on one line
+    found = [_only_limits(s, "play") for s in sentences]
+    limits = tuple(x for f in found if f is not None for x in f)
+    if limits:
+        effect = _effect([s for s, f in zip(sentences, found) if f is None])
+        if _is_static(effect) or isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION:
+            raise CardTextError('"Play … only …" is said of a plot twist with an effect, or on a line of its own')
+        return n.Spell(effect, limits)
     effect = _effect(sentences)
     if isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION:
         return n.Replacement(effect.instead)

@@ -125,6 +125,9 @@ class Speech:
             sentences = self.sentences(p.effect)
             return f"{self.trigger(p.trigger)}, {sentences[0]}" + \
                 "".join(" " + _cap(s) for s in sentences[1:])
+        if isinstance(p, n.Spell) and p.limits:
+            return f"Play {self.name} only " + " and only ".join(self.limit(x) for x in p.limits) + ". " + \
+                " ".join(_cap(x) for x in self.sentences(p.effect))
         if isinstance(p, (n.Static, n.Spell)):
             return " ".join(_cap(x) for x in self.sentences(p.effect))
         if isinstance(p, n.Replacement):
@@ -451,6 +454,8 @@ class Speech:
             return f"{v('recover')} {o(e.object, 'object')}"
         if isinstance(e, n.Attack):
             head = ("team " if e.team else "") + v("attack")
+            if e.origin is not None:
+                return f"{head} from {self.zone(e.origin)}"
             return head + (f" {o(e.object, 'object')}" if e.object is not None else "")
         if isinstance(e, n.Defend):
             return v("defend")
@@ -1360,8 +1365,8 @@ class Speech:
         names = [_ZONE_WORDS.get(x, x) for x in z.names]
         if z.word == "bare":
             return "hand"
-        if z.owner is None:
-            return "a " + names[0]
+        if z.owner is None:  # "a KO'd pile", "the support row": whoever's it is
+            return ("the " if z.names[0] in _ROWS else "a ") + names[0]
         owner = _possessive_text(self, z.owner)
         return f"{owner} {_join(names, 'or' if z.word == 'or' else 'and')}"
 
@@ -1369,6 +1374,10 @@ class Speech:
 # =============================================================================================
 # Small helpers
 # =============================================================================================
+
+#: The rows and areas of the in-play zone ("the support row": of whoever's it is).
+_ROWS = frozenset({"front row", "support row", "hidden area", "visible area"})
+
 
 def _join_and(items: list[str]) -> str:
     return " and ".join(items)
