@@ -1049,6 +1049,8 @@ class Query:
             return yes if named and (not cond.other or len(chosen) > len(named)) else {}
         if isinstance(cond, n.During):
             return yes if self.during(cond.step, ctx.controller) else {}
+        if isinstance(cond, n.HasInitiative):  # the initiative player of the turn (digest §5)
+            return yes if s.initiative in self.players(cond.player, ctx) else {}
         if isinstance(cond, n.Does):
             return {}
         raise TypeError(f"unknown condition {cond!r}")

@@ -43,7 +43,7 @@ PERMITTED = frozenset({n.Attack})
 
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
-                        n.ChoseNames, n.During})
+                        n.ChoseNames, n.During, n.HasInitiative})
 AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid,
                      n.EnduranceOf, n.StatOf, n.Quantity})
 QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,

@@ -904,6 +904,9 @@ class Build(Transformer):
     def with_either_chosen(self, meta, children):
         return n.HasEither(chosen="affiliation")
 
+    def have_initiative(self, meta, children):
+        return Predicate("initiative", None)
+
     def have_endurance(self, meta, children):
         return Predicate("endurance", _trees(children)[0])
 
@@ -1434,6 +1437,10 @@ class Build(Transformer):
     def non_name(self, meta, children): return n.Name(_trees(children)[-1], negated=True)
     def other(self, meta, children): return OtherMark(meta.start_pos)
 
+    def adj_opposing(self, meta, children):
+        """"an opposing character": a character an opponent controls (digest §9)."""
+        return n.ControlledBy(n.Filter("opponent", (), n.Quantity("=", _ONE), pos=meta.start_pos))
+
     def _adj(name: str) -> Callable[..., n.State]:  # type: ignore[misc]
         def method(self: Any, meta: Any, children: Any) -> n.State:
             return n.State(name)
@@ -1867,6 +1874,8 @@ def _predicate_condition(subject: Any, p: Predicate, meta: Any) -> n.Condition:
         return _count_compare(n.StatOf(subject, stat), quantity)
     if p.what == "endurance":
         return _count_compare(n.EnduranceOf(subject), p.data)
+    if p.what == "initiative":
+        return n.HasInitiative(subject)
     if p.what == "endurance than":  # "you have less endurance than target opponent"
         op, other = p.data
         return n.Compare(n.EnduranceOf(subject), op, n.EnduranceOf(other))

@@ -1328,6 +1328,13 @@ class During(Condition):
 
 
 @frozen
+class HasInitiative(Condition):
+    """"if you have the initiative" (digest §5: one player has it each turn and acts first)."""
+
+    player: Selector
+
+
+@frozen
 class All(Condition):
     """"A and B"."""
 

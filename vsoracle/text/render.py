@@ -823,6 +823,8 @@ class Speech:
             return f"you chose {c.names[0]} and a different affiliation"
         if isinstance(c, n.During):
             return f"during {self.step(c.step)}"
+        if isinstance(c, n.HasInitiative):
+            return f"{self.np(c.player, 'subject')} {_has(c.player)} the initiative"
         if isinstance(c, n.Does):
             e = c.event
             who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints)) else e.player
