@@ -74,14 +74,20 @@ _EVENT_PLACES = {
 }
 
 
-def cannot_play(text: n.CardText, card_name: str = "~") -> tuple[tuple[int, str], ...]:
+def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -> tuple[tuple[int, str], ...]:
     """What in ``text`` vsoracle cannot play yet: ``(line, what)`` pairs, ``line`` counting the
-    text's power lines from 1 (empty: it plays all of it)."""
+    text's power lines from 1 (empty: it plays all of it). With the card's type, a one-shot effect
+    on a card that is not a plot twist is one: nothing plays it (a plot twist is played and
+    resolves, CR 300; the powers of other cards are payment, triggered or continuous, CR 501–503)."""
     found: list[tuple[int, str]] = []
     for line, power in enumerate(text.powers, start=1):
         for problem in _power(power, card_name):
             if (line, problem) not in found:
                 found.append((line, problem))
+        inner = power.power if isinstance(power, n.KeywordPower) else power
+        if card_type is not None and str(card_type) != "plot twist" and isinstance(inner, n.Spell):
+            found.append((line, f"a one-shot effect on a {card_type}, with nothing that plays it (a trigger "
+                                "\"When ~ comes into play, …\" or a cost \"… >>> …\" would)"))
     return tuple(found)
 
 

@@ -314,6 +314,11 @@ class Build(Transformer):
             return Sentence("instead", (parts[0], parts[2]), meta.start_pos, comma)
         return Sentence("conditional", (parts[0], parts[1]), meta.start_pos, comma)
 
+    def next_time(self, meta, children):
+        parts = [c for c in children if not _is_token(c)]
+        comma = next(c for c in children if _is_token(c) and c.type.startswith("COMMA")).start_pos
+        return Sentence("next time", (parts[0], parts[-1], len(parts) == 3), meta.start_pos, comma)
+
     def if_not(self, meta, children):
         """"If it is not, F." after "If it is X, E.": F is what happens otherwise (the subject is
         the one of the sentence before, so it is not read again)."""

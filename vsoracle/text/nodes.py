@@ -731,6 +731,7 @@ class Instead(Node):
     prevent: bool = display(False)  # written "Prevent all …"
     subject: str | None = display(None)  # the role the sentence's subject fills ("become": "would become …")
     end: int = display(-1)  # where the "If … would …" clause ends in the text (its comma)
+    once: bool = False  # "The next time …": used up once it replaces an event
 
 
 @frozen

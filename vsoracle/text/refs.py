@@ -157,7 +157,7 @@ def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
             raise CardTextError('"Play … only …" is said of a plot twist with an effect, or on a line of its own')
         return n.Spell(effect, limits)
     effect = _effect(sentences)
-    if isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION:
+    if isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION and not effect.instead.once:
         return n.Replacement(effect.instead)
     if _is_static(effect):
         return n.Static(effect)
@@ -254,6 +254,14 @@ def _sentence(s: Sentence) -> n.Effect:
     kind = s.kind
     if kind == "plain":
         return _body(s.data)
+    if kind == "next time":  # a replacement used up once it replaces an event
+        cond, body, first = s.data
+        if not isinstance(cond, _Would):
+            raise CardTextError('"The next time …" is said of what would happen ("The next time X would …, …")')
+        made = _instead(cond, body, first=first, end=s.comma)
+        if not isinstance(made, n.CreateReplacement):
+            raise CardTextError('"The next time …" makes a replacement')
+        return attrs.evolve(made, instead=attrs.evolve(made.instead, once=True))
     if kind in ("conditional", "instead"):
         cond, body = s.data
         if isinstance(cond, _Would):

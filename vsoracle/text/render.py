@@ -281,7 +281,7 @@ class Speech:
         extra = ""
         if i.condition is not None:
             extra = self.instead_condition(i.condition, i.event)
-        head = f"if {pattern}{extra}{self.span(span)}"
+        head = f"{'the next time' if i.once else 'if'} {pattern}{extra}{self.span(span)}"
         effect = i.effect
         if isinstance(effect, n.Sequence) and effect.steps and isinstance(effect.steps[0], n.Nothing):
             obj = getattr(i.event, "object", None)
