@@ -855,10 +855,13 @@ def _points(g: Game, e: n.ResourcePoints, ctx: Context, k: int | None) -> Done:
 
 def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
     q = query(g.state)
-    times = q.amount(e.count or n.Fixed(1), ctx)
+    every = isinstance(e.count, n.Quantity) and e.count.op == "all"  # "remove all cosmic counters from …"
+    times = 0 if every else q.amount(e.count or n.Fixed(1), ctx)
     pid = _acting(ctx)
     done: list[str] = []
     for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
+        if every:
+            times = query(g.state).counters_of(g.state.obj(oid), e.kind)
         h = happening(n.Counter, object=oid, kind=e.kind, add=e.add, count=times)
         if perform(g, h, ctx):
             done.append(oid)

@@ -497,6 +497,12 @@ class Build(Transformer):
     def for_each(self, meta, children):
         return Mod("for each", self._filter(None, _trees(children), meta))
 
+    def for_each_counter(self, meta, children):
+        """"for each cosmic counter on ~": the number of such counters on it (CR 215)."""
+        parts = _trees(children)
+        kind = parts[0] if len(parts) == 2 else None
+        return Mod("for each", n.CountersOn(parts[-1], kind))
+
     def for_each_point_paid(self, meta, children):
         return Mod("for each", n.PointsPaid())
 
@@ -591,6 +597,9 @@ class Build(Transformer):
         for p in parts:
             flat += list(p.conditions) if isinstance(p, n.All) else [p]
         return n.All(tuple(flat))
+
+    def it_is_step(self, meta, children):
+        return n.During(_trees(children)[-1])
 
     def there_is(self, meta, children):
         """"there are three or more cards in your KO'd pile": how many match, compared."""
@@ -1576,6 +1585,17 @@ class Build(Transformer):
 
     # counters: (kind, count)
     def counter_one(self, meta, children): return _ONE
+    def counter_all(self, meta, children): return n.Quantity("all", None)
+
+    def stat_counter_kind(self, meta, children):
+        a, d = [c for c in children if _is_token(c) and c.type == "SIGNED"]
+        return n.CounterKind(int(str(a)), int(str(d)))
+
+    def one_stat_counter_kind(self, meta, children):
+        return self.one_stat_counter(meta, [_ONE] + list(children))[0]
+
+    def cosmic_counter_kind(self, meta, children): return n.CounterKind(name="cosmic")
+    def any_counter_kind(self, meta, children): return None
 
     def stat_counter(self, meta, children):
         a, d = [c for c in children if _is_token(c) and c.type == "SIGNED"]

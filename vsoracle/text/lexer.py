@@ -78,7 +78,8 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "other": ("OTHER", "OTHER_ONE"),
     "the": ("THE", "THE_ROW"),
     "one": ("ONE", "ONE_NP"),  # "put one into your hand": one of them
-    "each": ("EACH", "EACH_VP"),  # "X and Y each get +2 ATK"  # "in the support row": a row, whoever's it is
+    "each": ("EACH", "EACH_VP"),  # "X and Y each get +2 ATK"
+    "it": ("IT", "IT_STEP"),  # "if it is your combat phase"  # "in the support row": a row, whoever's it is
 }
 
 

@@ -1165,6 +1165,14 @@ class Targeting(Qualifier):
 
 
 @frozen
+class CountersOn(Amount):
+    """"for each cosmic counter on ~": how many counters of ``kind`` (None: any) are on ``of``."""
+
+    of: Selector
+    kind: CounterKind | None = None
+
+
+@frozen
 class HasCounter(Qualifier):
     """"with cosmic counters on them", "has a +1 ATK / +1 DEF counter on it" (``kind`` None: any)."""
 

@@ -210,7 +210,9 @@ class Speech:
                 and not isinstance(e.effect, n.Sequence):
             return [self.clause(e) + "."]
         if isinstance(e, n.Conditional):
-            text = f"if {self.condition(e.condition)}, {self.body(e.effect)}."
+            c = e.condition  # "If it is your combat phase, …": a step is said as what it is
+            said = f"it is {self.step(c.step)}" if isinstance(c, n.During) else self.condition(c)
+            text = f"if {said}, {self.body(e.effect)}."
             out = [text]
             if e.otherwise is not None:
                 out.append(f"otherwise, {self.body(e.otherwise)}.")
@@ -613,7 +615,10 @@ class Speech:
             count = count.amount
         one = count == n.Fixed(1)
         many = "" if one else "s"
-        det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
+        if isinstance(count, n.Quantity) and count.op == "all":
+            det = "all"
+        else:
+            det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
         what = f"{det} {_counter_kind(kind)} counter{many}"
         if e.add:
             return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
@@ -1063,6 +1068,9 @@ class Speech:
         """A noun phrase with no determiner: singular after "for each", else plural."""
         if isinstance(s, n.PointsPaid):
             return "point you paid"
+        if isinstance(s, n.CountersOn):
+            kind = f"{_counter_kind(s.kind)} " if s.kind is not None else ""
+            return f"{kind}counter on {self.np(s.of, 'object')}"
         if isinstance(s, n.NumberOf):
             s = s.selector
         if isinstance(s, n.Filter):
