@@ -87,7 +87,7 @@ def check_command(
                               f" column {error.column}: {error.message}")
                 report.extend(_caret_lines(error))
                 continue
-            problems = cannot_play(text, card.name, card.type)
+            problems = cannot_play(text, card.name)
             if not problems:
                 runs += 1
                 continue
