@@ -787,6 +787,9 @@ class Build(Transformer):
         (obj,) = _trees(children)
         return Verb(n.Draw, {"count": _count_of(obj, meta)})
 
+    def draw_additional(self, meta, children):
+        return Verb(n.Draw, {"count": _ONE})
+
     def draw_equal(self, meta, children):
         (amount,) = _trees(children)
         return Verb(n.Draw, {"count": amount})
@@ -1450,6 +1453,8 @@ class Build(Transformer):
     def named_premod(self, meta, children): return n.Name(_trees(children)[0])
     def non_name(self, meta, children): return n.Name(_trees(children)[-1], negated=True)
     def other(self, meta, children): return OtherMark(meta.start_pos)
+
+    def adj_unprotected(self, meta, children): return n.State("protected", negated=True)
 
     def adj_opposing(self, meta, children):
         """"an opposing character": a character an opponent controls (digest §9)."""

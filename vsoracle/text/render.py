@@ -1248,6 +1248,8 @@ class Speech:
             if isinstance(q, n.Other):
                 if det not in ("another", "another target"):
                     out.append("other")
+            elif isinstance(q, n.State) and q.name == "protected" and q.negated:
+                out.append("unprotected")
             elif isinstance(q, n.State) and q.name not in ("boosted", "all affiliations"):
                 out.append(("non-" if q.negated else "") + q.name)
             elif isinstance(q, n.Name):
