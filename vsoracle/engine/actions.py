@@ -132,6 +132,8 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
     def must(h: Any, what: str) -> None:
         if not perform(g, h, ctx):
             raise IllegalActionError(f"{pid} cannot pay the cost: {what}")
+        if h.get("object") is not None:  # what the cost acted on ("that card": the discarded one)
+            binds["cost:acted"] = tuple(binds.get("cost:acted", ())) + (h.get("object"),)
 
     if isinstance(cost.amount if isinstance(cost, (n.Endurance, n.ResourcePoints)) else None, n.X) \
             and pay is None and "x" not in binds:
@@ -213,6 +215,7 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
         shown = _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "reveal")
         perform(g, happening(n.Reveal, agent=pid, object=tuple(shown), cost=True), ctx)
         binds["revealed"] = tuple(binds.get("revealed", ())) + tuple(shown)
+        binds["cost:acted"] = tuple(shown)
         return
     if isinstance(cost, n.Move):
         parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
@@ -262,8 +265,9 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
 def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], given: list[Any],
                pay: int | None) -> dict[str, Any]:
     binds: dict[str, Any] = {}
-    for cost in costs:
+    for k, cost in enumerate(costs, start=1):
         pay_cost(g, pid, o, cost, given, pay, binds)
+        binds[f"cost:{k}"] = binds.pop("cost:acted", ())  # n.Paid(k): what cost k acted on
     return binds
 
 

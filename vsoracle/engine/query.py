@@ -492,6 +492,8 @@ class Query:
             return _listify(b.get(f"condition:{node.role}"))
         if isinstance(node, n.Acted):
             return _listify(b.get(f"acted:{node.step}"))
+        if isinstance(node, n.Paid):
+            return _listify(b.get(f"cost:{node.cost}"))
         if isinstance(node, n.Affected):
             return _listify(b.get("affected"))
         if isinstance(node, n.CurrentTarget):

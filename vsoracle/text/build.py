@@ -1274,6 +1274,9 @@ class Build(Transformer):
     def pronoun(self, meta, children):
         return " ".join(str(c).lower() for c in children)
 
+    def the_discarded(self, meta, children):
+        return That(_head_noun(_trees(children)[0]), meta.start_pos, word="the discarded")
+
     def that_ref(self, meta, children):
         return That(_head_noun(_trees(children)[0]), meta.start_pos, word="that")
 

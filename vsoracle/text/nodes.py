@@ -939,6 +939,15 @@ class Acted(Ref):
 
 
 @frozen
+class Paid(Ref):
+    """What cost ``cost`` of an activated power acted on (costs numbered from 1 in text order):
+    "Discard a card >>> … where X is that card's cost" (the discarded card)."""
+
+    cost: int
+    word: str | None = display()
+
+
+@frozen
 class Equipped(Ref):
     """"equipped character": the character this equipment is attached to."""
 

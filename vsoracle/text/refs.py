@@ -798,6 +798,13 @@ def _mentions(power: n.Power) -> list[Mention]:
             walk(getattr(x, a.name), negated)
 
     walk(power)
+    # What an activated power's costs act on: "Discard a card >>> … that card's cost" (the
+    # discarded card, CR 505: costs are paid as the power is played)
+    if isinstance(power, n.Activated):
+        for k, cost in enumerate(power.costs, start=1):
+            value = getattr(cost, "object", None)
+            if isinstance(value, (n.Filter, n.Together)) and getattr(value, "target", None) is None:
+                add_filter(value, n.Paid(k))
     # The subject of a trigger's or a replacement's event is what a later pronoun means first
     # ("Whenever a character becomes stunned by ~, its controller …", "If a character you control
     # would be stunned by a plot twist effect, instead, exhaust it"): it counts as mentioned last

@@ -1096,7 +1096,7 @@ class Speech:
             if s.word and s.word.startswith("that"):
                 return s.word
             return f"the chosen {_SINGULAR_ODD.get(s.binding, s.binding)}"
-        if isinstance(s, (n.ConditionRef, n.Acted)):
+        if isinstance(s, (n.ConditionRef, n.Acted, n.Paid)):
             if s.word:
                 return _pronoun_case(s.word, case) if s.word.split()[0] in _OBJECTIVE else s.word
             return "that character" if isinstance(s, n.ConditionRef) and s.role == "object" else \
@@ -1434,7 +1434,7 @@ def _plural(s: Any) -> bool:
         return True
     if isinstance(s, n.You):
         return True
-    if isinstance(s, n.Acted) and s.word and (s.word in ("they", "them", "their") or s.word.startswith("those ")):
+    if isinstance(s, (n.Acted, n.Paid)) and s.word and (s.word in ("they", "them", "their") or s.word.startswith("those ")):
         return True
     if isinstance(s, n.ChosenRef) and s.word in ("they", "them", "their"):
         return True
@@ -1460,8 +1460,8 @@ def _possessive_text(sp: Speech, owner: Any) -> str:
     if isinstance(owner, n.You):
         return "your"
     word = getattr(owner, "word", None)
-    if isinstance(owner, (n.Acting, n.Affected, n.Acted, n.ChosenRef, n.ConditionRef, n.TargetRef, n.EventRef,
-                          n.Self)) and word and word.split()[0] in _POSSESSIVE:
+    if isinstance(owner, (n.Acting, n.Affected, n.Acted, n.Paid, n.ChosenRef, n.ConditionRef, n.TargetRef,
+                          n.EventRef, n.Self)) and word and word.split()[0] in _POSSESSIVE:
         return _POSSESSIVE[word]
     if isinstance(owner, n.Acting):
         return "his"
