@@ -505,20 +505,26 @@ CASES: dict[str, Case] = {
     "card-text-meaningless": Case(
         BRICK + 'text = "KO that character."\n', 8, "card 'Brick' text, column 4: 'that character' has nothing to refer to"),
     "card-text-parses-but-cannot-play": Case(
-        BRICK + 'text = """\nReservist\nTarget character attacks.\n"""\n\n[players.A]\nhand = ["Brick"]\n', 14,
-        "card 'Brick', line 2: \"Target character attacks.\" parses, but vsoracle cannot play the effect "
-        "\"Target character attacks\" yet"),
+        BRICK + 'text = """\nReservist\nExhaust Brick >>> Target character attacks.\n"""\n\n[players.A]\nhand = ["Brick"]\n', 14,
+        "card 'Brick', line 2: \"Exhaust Brick >>> Target character attacks.\" parses, but vsoracle cannot play the "
+        "effect \"Target character attacks\" yet"),
+    "card-one-shot-effect-on-a-character": Case(
+        BRICK + 'text = "Draw a card."\n\n[players.A]\nhand = ["Brick"]\n', 11,
+        "card 'Brick', line 1: \"Draw a card.\" parses, but vsoracle cannot play a one-shot effect on a character, "
+        "with nothing that plays it (a trigger \"When ~ comes into play, …\" or a cost \"… >>> …\" would) yet"),
     "card-keyword-without-rule": Case(
         BRICK + 'text = "Energize"\n\n[players.A]\nhand = ["Brick"]\n', 11,
         "card 'Brick', line 1: \"Energize\" parses, but vsoracle cannot play the keyword Energize "
         "(no rule, no reminder text) yet"),
     "card-ko-a-card-in-hand": Case(
-        BRICK + 'text = "KO a card in your hand."\n\n[players.A]\nhand = ["Brick"]\n', 11,
-        "card 'Brick', line 1: \"KO a card in your hand.\" parses, but vsoracle cannot play \"KO a card in your hand\" "
+        BRICK + 'text = "Exhaust Brick >>> KO a card in your hand."\n\n[players.A]\nhand = ["Brick"]\n', 11,
+        "card 'Brick', line 1: \"Exhaust Brick >>> KO a card in your hand.\" parses, but vsoracle cannot play "
+        "\"KO a card in your hand\" "
         "(KO'ing a card that is not in play or in a resource row) yet"),
     "card-ko-a-card-in-a-ko-pile": Case(
-        BRICK + 'text = "KO target card in an opponent\'s KO\'d pile."\n\n[players.A]\nhand = ["Brick"]\n', 11,
-        "card 'Brick', line 1: \"KO target card in an opponent's KO'd pile.\" parses, but vsoracle cannot play "
+        BRICK + 'text = "Exhaust Brick >>> KO target card in an opponent\'s KO\'d pile."\n\n[players.A]\nhand = ["Brick"]\n', 11,
+        "card 'Brick', line 1: \"Exhaust Brick >>> KO target card in an opponent's KO'd pile.\" parses, but vsoracle "
+        "cannot play "
         "\"KO target card in an opponent's KO'd pile\" (KO'ing a card that is not in play or in a resource row) yet"),
     "card-missing-field": Case(
         BRICK.replace('def = 3\n', ''), 1, "character 'Brick' needs 'def' — add it, or mark the card incomplete = true"),

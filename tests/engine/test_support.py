@@ -78,3 +78,13 @@ def test_the_line_of_each_problem_is_counted_from_one():
 ])
 def test_what_it_can_play_is_not_refused(text):
     assert S.cannot_play(read_card_text(text, "Bob"), "Bob") == ()
+
+
+def test_a_one_shot_effect_on_a_character_is_refused_with_what_would_play_it():
+    """"Draw a card." on a character has nothing that plays it: refused, not a silent no-op; the
+    same line on a plot twist is its effect, and with a trigger the character plays it."""
+    effect = read_card_text("Draw a card.", "Zed")
+    problems = S.cannot_play(effect, "Zed", "character")
+    assert len(problems) == 1 and problems[0][0] == 1 and "nothing that plays it" in problems[0][1]
+    assert S.cannot_play(effect, "Zed", "plot twist") == ()
+    assert S.cannot_play(read_card_text("When Zed comes into play, draw a card.", "Zed"), "Zed", "character") == ()

@@ -75,6 +75,9 @@ def _restrictions(g: Game, pid: str, o: GameObject, action: str) -> None:
     for line in powers(o.card, n.Restriction):
         if line.node.action == action:
             _limits_ok(g, pid, o, line.node.limits, f"{o.id} can be {action}ed")
+    if action == "play":  # "Play only if …. Draw two cards." (a plot twist's own restriction)
+        for line in powers(o.card, n.Spell):
+            _limits_ok(g, pid, o, line.node.limits, f"{o.id} can be played")
 
 
 # =============================================================================================
@@ -129,6 +132,8 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
     def must(h: Any, what: str) -> None:
         if not perform(g, h, ctx):
             raise IllegalActionError(f"{pid} cannot pay the cost: {what}")
+        if h.get("object") is not None:  # what the cost acted on ("that card": the discarded one)
+            binds["cost:acted"] = tuple(binds.get("cost:acted", ())) + (h.get("object"),)
 
     if isinstance(cost.amount if isinstance(cost, (n.Endurance, n.ResourcePoints)) else None, n.X) \
             and pay is None and "x" not in binds:
@@ -210,6 +215,7 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
         shown = _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "reveal")
         perform(g, happening(n.Reveal, agent=pid, object=tuple(shown), cost=True), ctx)
         binds["revealed"] = tuple(binds.get("revealed", ())) + tuple(shown)
+        binds["cost:acted"] = tuple(shown)
         return
     if isinstance(cost, n.Move):
         parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
@@ -259,8 +265,9 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
 def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], given: list[Any],
                pay: int | None) -> dict[str, Any]:
     binds: dict[str, Any] = {}
-    for cost in costs:
+    for k, cost in enumerate(costs, start=1):
         pay_cost(g, pid, o, cost, given, pay, binds)
+        binds[f"cost:{k}"] = binds.pop("cost:acted", ())  # n.Paid(k): what cost k acted on
     return binds
 
 
@@ -735,6 +742,9 @@ def _as_though(q: Any, o: GameObject, what: str) -> bool:
     """"can attack as though it had range" / "as though it were in your front row" / "can team
     attack as though they had all team affiliations"."""
     def test(c: n.Can, mod: Any) -> bool:
+        origin = getattr(c.event, "origin", None)
+        if what == "range" and origin is not None and "support row" in origin.names:
+            return True  # "~ can attack from the support row": what range says (digest, keywords: Range)
         t = c.as_though
         if not isinstance(t, n.Is):
             return False

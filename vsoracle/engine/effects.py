@@ -126,8 +126,10 @@ def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
         extra = f"; {plan.others} other replacement(s) have nothing left to replace" if plan.others else ""
         if isinstance(instead.effect, n.Nothing):
             g.note("replace", f"{_what(h)} is prevented by {label}{extra}", "FAQ GM 8")
+            _use_up(g, label, instead, rctx)
             return False
         g.note("replace", f"{_what(h)} is replaced by {label}: {say(instead.effect)}{extra}", "FAQ GM 8")
+        _use_up(g, label, instead, rctx)
         execute(g, instead.effect, rctx, root=instead.effect)
         return False
     start = g.state if before is None else before
@@ -140,6 +142,14 @@ def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
         else:
             perform(g, f, before=start)
     return done
+
+
+def _use_up(g: Game, label: str, instead: n.Instead, rctx: Context) -> None:
+    """"The next time … would …": the replacement modifier ends once it has replaced an event."""
+    if instead.once:
+        rid = rctx.bindings.get("replacing")
+        g.set(replace(g.state, replacements=tuple(r for r in g.state.replacements if r.id != rid)))
+        g.note("replace", f"{label} is used up: it replaced \"the next time\" only", "FAQ GM 8")
 
 
 def also_happened(g: Game, h: Happening, before: Any) -> None:
@@ -185,7 +195,7 @@ def replacements(g: Game, h: Happening, ctx: Context | None = None,
         binds = match(r.instead, r.context)
         if binds is not None:
             found.append((r.context.source or f"replacement-{r.id}", r.instead,
-                          r.context.bind(**binds, replaced=tuple(used | {key})), key))
+                          r.context.bind(**binds, replaced=tuple(used | {key}), replacing=r.id), key))
     seen: dict[str, int] = {}
     out = []
     for label, instead, rctx, _key in found:
@@ -845,10 +855,13 @@ def _points(g: Game, e: n.ResourcePoints, ctx: Context, k: int | None) -> Done:
 
 def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
     q = query(g.state)
-    times = q.amount(e.count or n.Fixed(1), ctx)
+    every = isinstance(e.count, n.Quantity) and e.count.op == "all"  # "remove all cosmic counters from …"
+    times = 0 if every else q.amount(e.count or n.Fixed(1), ctx)
     pid = _acting(ctx)
     done: list[str] = []
     for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
+        if every:
+            times = query(g.state).counters_of(g.state.obj(oid), e.kind)
         h = happening(n.Counter, object=oid, kind=e.kind, add=e.add, count=times)
         if perform(g, h, ctx):
             done.append(oid)

@@ -492,6 +492,8 @@ class Query:
             return _listify(b.get(f"condition:{node.role}"))
         if isinstance(node, n.Acted):
             return _listify(b.get(f"acted:{node.step}"))
+        if isinstance(node, n.Paid):
+            return _listify(b.get(f"cost:{node.cost}"))
         if isinstance(node, n.Affected):
             return _listify(b.get("affected"))
         if isinstance(node, n.CurrentTarget):
@@ -945,6 +947,8 @@ class Query:
             return int(ctx.bindings.get("event_amount", 0))
         if isinstance(node, n.PointsPaid):
             return int(ctx.bindings.get("paid", 0))
+        if isinstance(node, n.CountersOn):  # "for each cosmic counter on ~" (CR 215)
+            return sum(self.counters_of(s.obj(oid), node.kind) for oid in self.select(node.of, ctx))
         if isinstance(node, n.EnduranceOf):
             return sum(s.player(p).endurance for p in self.players(node.player, ctx))
         if isinstance(node, n.StatOf):
@@ -1049,6 +1053,8 @@ class Query:
             return yes if named and (not cond.other or len(chosen) > len(named)) else {}
         if isinstance(cond, n.During):
             return yes if self.during(cond.step, ctx.controller) else {}
+        if isinstance(cond, n.HasInitiative):  # the initiative player of the turn (digest §5)
+            return yes if s.initiative in self.players(cond.player, ctx) else {}
         if isinstance(cond, n.Does):
             return {}
         raise TypeError(f"unknown condition {cond!r}")

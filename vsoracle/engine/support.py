@@ -43,13 +43,13 @@ PERMITTED = frozenset({n.Attack})
 
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
-                        n.ChoseNames, n.During})
+                        n.ChoseNames, n.During, n.HasInitiative})
 AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid,
-                     n.EnduranceOf, n.StatOf, n.Quantity})
+                     n.EnduranceOf, n.StatOf, n.Quantity, n.CountersOn})
 QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,
                         n.HasEither, n.Adjacent, n.ControlledBy, n.RecruitedBy, n.InZone, n.OfYourChoice, n.Among,
                         n.Than, n.Where, n.Chosen, n.Targeting, n.WithOneTarget, n.HasCounter})
-REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Equipped, n.Affected,
+REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Paid, n.Equipped, n.Affected,
                   n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
 SELECTORS = frozenset({n.Filter, n.Either, n.Together, n.TopCards})
 CHANGES = frozenset({n.Cannot, n.Can, n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
@@ -74,14 +74,20 @@ _EVENT_PLACES = {
 }
 
 
-def cannot_play(text: n.CardText, card_name: str = "~") -> tuple[tuple[int, str], ...]:
+def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -> tuple[tuple[int, str], ...]:
     """What in ``text`` vsoracle cannot play yet: ``(line, what)`` pairs, ``line`` counting the
-    text's power lines from 1 (empty: it plays all of it)."""
+    text's power lines from 1 (empty: it plays all of it). With the card's type, a one-shot effect
+    on a card that is not a plot twist is one: nothing plays it (a plot twist is played and
+    resolves, CR 300; the powers of other cards are payment, triggered or continuous, CR 501–503)."""
     found: list[tuple[int, str]] = []
     for line, power in enumerate(text.powers, start=1):
         for problem in _power(power, card_name):
             if (line, problem) not in found:
                 found.append((line, problem))
+        inner = power.power if isinstance(power, n.KeywordPower) else power
+        if card_type is not None and str(card_type) != "plot twist" and isinstance(inner, n.Spell):
+            found.append((line, f"a one-shot effect on a {card_type}, with nothing that plays it (a trigger "
+                                "\"When ~ comes into play, …\" or a cost \"… >>> …\" would)"))
     return tuple(found)
 
 

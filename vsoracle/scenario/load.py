@@ -679,6 +679,6 @@ def _unplayable(card: Card) -> tuple[tuple[int, str], ...]:
     from ..text.store import parse_stored
 
     try:
-        return cannot_play(parse_stored(card.text, card.name), card.name)
+        return cannot_play(parse_stored(card.text, card.name), card.name, card.type)
     except CardTextError:
         return ()

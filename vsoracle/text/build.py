@@ -314,6 +314,11 @@ class Build(Transformer):
             return Sentence("instead", (parts[0], parts[2]), meta.start_pos, comma)
         return Sentence("conditional", (parts[0], parts[1]), meta.start_pos, comma)
 
+    def next_time(self, meta, children):
+        parts = [c for c in children if not _is_token(c)]
+        comma = next(c for c in children if _is_token(c) and c.type.startswith("COMMA")).start_pos
+        return Sentence("next time", (parts[0], parts[-1], len(parts) == 3), meta.start_pos, comma)
+
     def if_not(self, meta, children):
         """"If it is not, F." after "If it is X, E.": F is what happens otherwise (the subject is
         the one of the sentence before, so it is not read again)."""
@@ -343,6 +348,15 @@ class Build(Transformer):
         state, body = parts[0], parts[-1]
         span = parts[1] if len(parts) == 3 else None
         return Sentence("while_state", (state, span, body), meta.start_pos)
+
+    def play_only(self, meta, children):
+        """"Play only if …": the card's own restriction, as "Play ~ only if …"."""
+        return Sentence("play only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))), meta.start_pos)
+
+    def during_sentence(self, meta, children):
+        """"During your combat phase, ~ gets +2 ATK.": while it is that step."""
+        step, body = [c for c in children if not _is_token(c)]
+        return Sentence("while", (n.During(step), body), meta.start_pos)
 
     def then_sentence(self, meta, children):
         return Sentence("plain", children[0], meta.start_pos)
@@ -483,6 +497,12 @@ class Build(Transformer):
     def for_each(self, meta, children):
         return Mod("for each", self._filter(None, _trees(children), meta))
 
+    def for_each_counter(self, meta, children):
+        """"for each cosmic counter on ~": the number of such counters on it (CR 215)."""
+        parts = _trees(children)
+        kind = parts[0] if len(parts) == 2 else None
+        return Mod("for each", n.CountersOn(parts[-1], kind))
+
     def for_each_point_paid(self, meta, children):
         return Mod("for each", n.PointsPaid())
 
@@ -577,6 +597,16 @@ class Build(Transformer):
         for p in parts:
             flat += list(p.conditions) if isinstance(p, n.All) else [p]
         return n.All(tuple(flat))
+
+    def it_is_step(self, meta, children):
+        return n.During(_trees(children)[-1])
+
+    def there_is(self, meta, children):
+        """"there are three or more cards in your KO'd pile": how many match, compared."""
+        np = _trees(children)[-1]
+        if not isinstance(np, n.Filter):
+            return _unread(meta)
+        return _count_compare(n.NumberOf(attrs.evolve(np, quantity=None)), np.quantity)
 
     def clause_condition(self, meta, children):
         subject, preds = children
@@ -690,6 +720,9 @@ class Build(Transformer):
         parts = _trees(children)
         return Verb(n.Attack, {"object": parts[0] if parts else None})
 
+    def attack_from(self, meta, children):
+        return Verb(n.Attack, {"origin": _trees(children)[-1]})
+
     def team_attack(self, meta, children):
         parts = _trees(children)
         return Verb(n.Attack, {"object": parts[0] if parts else None, "team": True})
@@ -753,6 +786,9 @@ class Build(Transformer):
     def draw(self, meta, children):
         (obj,) = _trees(children)
         return Verb(n.Draw, {"count": _count_of(obj, meta)})
+
+    def draw_additional(self, meta, children):
+        return Verb(n.Draw, {"count": _ONE})
 
     def draw_equal(self, meta, children):
         (amount,) = _trees(children)
@@ -884,6 +920,9 @@ class Build(Transformer):
 
     def with_either_chosen(self, meta, children):
         return n.HasEither(chosen="affiliation")
+
+    def have_initiative(self, meta, children):
+        return Predicate("initiative", None)
 
     def have_endurance(self, meta, children):
         return Predicate("endurance", _trees(children)[0])
@@ -1189,6 +1228,11 @@ class Build(Transformer):
         return n.Filter("card", (n.Among(_trees(children)[-1]),), n.Quantity("=", _ONE), pos=meta.start_pos,
                         words="one of")
 
+    def one_of_them(self, meta, children):
+        """"Put one into your hand": one of the cards the text just named."""
+        return n.Filter("card", (n.Among(Pronoun("them", meta.start_pos)),), n.Quantity("=", _ONE),
+                        pos=meta.start_pos, words="one of")
+
     def the_rest(self, meta, children): return Rest("the rest")
     def the_other(self, meta, children): return Rest("the other")
 
@@ -1229,6 +1273,9 @@ class Build(Transformer):
 
     def pronoun(self, meta, children):
         return " ".join(str(c).lower() for c in children)
+
+    def the_discarded(self, meta, children):
+        return That(_head_noun(_trees(children)[0]), meta.start_pos, word="the discarded")
 
     def that_ref(self, meta, children):
         return That(_head_noun(_trees(children)[0]), meta.start_pos, word="that")
@@ -1290,6 +1337,9 @@ class Build(Transformer):
         stat = children[0]
         return lambda p, m: n.StatOf(p, stat)
 
+    def endurance_noun(self, meta, children):
+        return lambda p, m: n.EnduranceOf(p)
+
     def printed_stat_noun(self, meta, children):
         stat = _trees(children)[0]
         return lambda p, m: n.StatOf(p, stat, printed=True)
@@ -1315,6 +1365,9 @@ class Build(Transformer):
 
     def any_zone(self, meta, children):
         return n.Zone((_trees(children)[0],), None, word="a")
+
+    def the_zone(self, meta, children):
+        return n.Zone((_trees(children)[0],), None, word="the")
 
     def bare_hand(self, meta, children):
         return n.Zone(("hand",), n.You(), word="bare")
@@ -1403,6 +1456,12 @@ class Build(Transformer):
     def named_premod(self, meta, children): return n.Name(_trees(children)[0])
     def non_name(self, meta, children): return n.Name(_trees(children)[-1], negated=True)
     def other(self, meta, children): return OtherMark(meta.start_pos)
+
+    def adj_unprotected(self, meta, children): return n.State("protected", negated=True)
+
+    def adj_opposing(self, meta, children):
+        """"an opposing character": a character an opponent controls (digest §9)."""
+        return n.ControlledBy(n.Filter("opponent", (), n.Quantity("=", _ONE), pos=meta.start_pos))
 
     def _adj(name: str) -> Callable[..., n.State]:  # type: ignore[misc]
         def method(self: Any, meta: Any, children: Any) -> n.State:
@@ -1534,6 +1593,17 @@ class Build(Transformer):
 
     # counters: (kind, count)
     def counter_one(self, meta, children): return _ONE
+    def counter_all(self, meta, children): return n.Quantity("all", None)
+
+    def stat_counter_kind(self, meta, children):
+        a, d = [c for c in children if _is_token(c) and c.type == "SIGNED"]
+        return n.CounterKind(int(str(a)), int(str(d)))
+
+    def one_stat_counter_kind(self, meta, children):
+        return self.one_stat_counter(meta, [_ONE] + list(children))[0]
+
+    def cosmic_counter_kind(self, meta, children): return n.CounterKind(name="cosmic")
+    def any_counter_kind(self, meta, children): return None
 
     def stat_counter(self, meta, children):
         a, d = [c for c in children if _is_token(c) and c.type == "SIGNED"]
@@ -1558,6 +1628,7 @@ class Build(Transformer):
         return n.Step(f"{name} {kind}", "your")
 
     def the_turn(self, meta, children): return n.Step("turn")
+    def combat_step(self, meta, children): return n.Step("combat phase")
     def step_name(self, meta, children): return str(children[0]).lower()
     def step_kind(self, meta, children): return str(children[0]).lower()
 
@@ -1836,6 +1907,8 @@ def _predicate_condition(subject: Any, p: Predicate, meta: Any) -> n.Condition:
         return _count_compare(n.StatOf(subject, stat), quantity)
     if p.what == "endurance":
         return _count_compare(n.EnduranceOf(subject), p.data)
+    if p.what == "initiative":
+        return n.HasInitiative(subject)
     if p.what == "endurance than":  # "you have less endurance than target opponent"
         op, other = p.data
         return n.Compare(n.EnduranceOf(subject), op, n.EnduranceOf(other))

@@ -142,7 +142,8 @@ class Reading(Speech):
             kind = "Prohibition" if _only_cannot(p.effect) else "Continuous"
             return f"{kind}: {self.effect(p.effect)}"
         if isinstance(p, n.Spell):
-            return f"Effect: {self.effect(p.effect)}"
+            only = (" (play it only " + " and only ".join(self.limit(x) for x in p.limits) + ")") if p.limits else ""
+            return f"Effect{only}: {self.effect(p.effect)}"
         if isinstance(p, n.Replacement):
             text = _lower(self.instead(p.instead, None)).rstrip(".")
             head, sep, rest = text.partition(", instead, ")

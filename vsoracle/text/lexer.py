@@ -68,7 +68,7 @@ _SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"
 #: What a word may be, beyond its own keyword terminal: the grammar's refined terminals for the
 #: words whose role depends on what follows them (the syntax module keeps what parses).
 CHOICES: Mapping[str, tuple[str, ...]] = {
-    "and": ("AND_VP", "AND_NP", "AND_KW", "AND_C", "AND_NAME", "AND_ZONE", "AND_PUT", "AND_HEAD", "AND"),
+    "and": ("AND_VP", "AND_NP", "AND_KW", "AND_C", "AND_NAME", "AND_ZONE", "AND_PUT", "AND_HEAD", "AND_WITH", "AND"),
     "or": ("OR", "OR_VP", "OR_NP", "OR_C", "OR_NAME", "OR_ZONE", "OR_HEAD", "OR_KW", "OR_GROUP"),
     ",": ("COMMA", "COMMA_LIST", "COMMA_KW", "COMMA_MOD", "COMMA_VP"),
     "her": ("HER", "HER_OBJ"),
@@ -76,6 +76,10 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "this": ("THIS", "THIS_SPAN"),
     "from": ("FROM", "FROM_V"),
     "other": ("OTHER", "OTHER_ONE"),
+    "the": ("THE", "THE_ROW"),
+    "one": ("ONE", "ONE_NP"),  # "put one into your hand": one of them
+    "each": ("EACH", "EACH_VP"),  # "X and Y each get +2 ATK"
+    "it": ("IT", "IT_STEP"),  # "if it is your combat phase"  # "in the support row": a row, whoever's it is
 }
 
 

@@ -250,9 +250,11 @@ class AlternateCost(Power):
 
 @frozen
 class Spell(Power):
-    """The effect of a plot twist: what happens when it resolves."""
+    """The effect of a plot twist: what happens when it resolves; ``limits`` are a restriction
+    printed with it ("Play only if you control a Villain character. Draw two cards.")."""
 
     effect: Effect
+    limits: tuple[Limit, ...] = ()
 
 
 @frozen
@@ -406,6 +408,7 @@ class Attack(Event):
     agent: Selector | None = None
     object: Selector | None = None
     team: bool = False
+    origin: "Zone | None" = None  # "can attack from the support row"
 
 
 @frozen
@@ -728,6 +731,7 @@ class Instead(Node):
     prevent: bool = display(False)  # written "Prevent all …"
     subject: str | None = display(None)  # the role the sentence's subject fills ("become": "would become …")
     end: int = display(-1)  # where the "If … would …" clause ends in the text (its comma)
+    once: bool = False  # "The next time …": used up once it replaces an event
 
 
 @frozen
@@ -931,6 +935,15 @@ class Acted(Ref):
     attackers" (FAQ SC 17), "them" after "Look at the top three cards …"."""
 
     step: int
+    word: str | None = display()
+
+
+@frozen
+class Paid(Ref):
+    """What cost ``cost`` of an activated power acted on (costs numbered from 1 in text order):
+    "Discard a card >>> … where X is that card's cost" (the discarded card)."""
+
+    cost: int
     word: str | None = display()
 
 
@@ -1161,6 +1174,14 @@ class Targeting(Qualifier):
 
 
 @frozen
+class CountersOn(Amount):
+    """"for each cosmic counter on ~": how many counters of ``kind`` (None: any) are on ``of``."""
+
+    of: Selector
+    kind: CounterKind | None = None
+
+
+@frozen
 class HasCounter(Qualifier):
     """"with cosmic counters on them", "has a +1 ATK / +1 DEF counter on it" (``kind`` None: any)."""
 
@@ -1322,6 +1343,13 @@ class During(Condition):
     """"during your recruit step", "during the build phase"."""
 
     step: "Step"
+
+
+@frozen
+class HasInitiative(Condition):
+    """"if you have the initiative" (digest §5: one player has it each turn and acts first)."""
+
+    player: Selector
 
 
 @frozen

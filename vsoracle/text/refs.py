@@ -98,7 +98,10 @@ def _effect_and_limits(sentences: Iterable[Sentence]) -> tuple[n.Effect, tuple[n
 
 
 def _only_limits(s: Sentence, verb: str) -> list[n.Limit] | None:
-    """"Use this power only …" / "Play ~ only …": the limits, or ``None`` for another sentence."""
+    """"Use this power only …" / "Play ~ only …" / "Play only …": the limits, or ``None`` for
+    another sentence."""
+    if s.kind == "play only":
+        return [_limit(x) for x in s.data] if verb == "play" else None
     if s.kind != "plain" or len(s.data) != 1:
         return None
     clause = s.data[0]
@@ -144,8 +147,17 @@ def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
         found = [_only_limits(s, verb) for s in sentences]
         if all(f is not None for f in found):
             return n.Restriction(verb, tuple(x for f in found for x in f))  # type: ignore[union-attr]
+    # "Play only if you control three or more characters. Draw two cards.": a plot twist's
+    # restriction and its effect on one line
+    found = [_only_limits(s, "play") for s in sentences]
+    limits = tuple(x for f in found if f is not None for x in f)
+    if limits:
+        effect = _effect([s for s, f in zip(sentences, found) if f is None])
+        if _is_static(effect) or isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION:
+            raise CardTextError('"Play … only …" is said of a plot twist with an effect, or on a line of its own')
+        return n.Spell(effect, limits)
     effect = _effect(sentences)
-    if isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION:
+    if isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION and not effect.instead.once:
         return n.Replacement(effect.instead)
     if _is_static(effect):
         return n.Static(effect)
@@ -242,6 +254,14 @@ def _sentence(s: Sentence) -> n.Effect:
     kind = s.kind
     if kind == "plain":
         return _body(s.data)
+    if kind == "next time":  # a replacement used up once it replaces an event
+        cond, body, first = s.data
+        if not isinstance(cond, _Would):
+            raise CardTextError('"The next time …" is said of what would happen ("The next time X would …, …")')
+        made = _instead(cond, body, first=first, end=s.comma)
+        if not isinstance(made, n.CreateReplacement):
+            raise CardTextError('"The next time …" makes a replacement')
+        return attrs.evolve(made, instead=attrs.evolve(made.instead, once=True))
     if kind in ("conditional", "instead"):
         cond, body = s.data
         if isinstance(cond, _Would):
@@ -778,6 +798,13 @@ def _mentions(power: n.Power) -> list[Mention]:
             walk(getattr(x, a.name), negated)
 
     walk(power)
+    # What an activated power's costs act on: "Discard a card >>> … that card's cost" (the
+    # discarded card, CR 505: costs are paid as the power is played)
+    if isinstance(power, n.Activated):
+        for k, cost in enumerate(power.costs, start=1):
+            value = getattr(cost, "object", None)
+            if isinstance(value, (n.Filter, n.Together)) and getattr(value, "target", None) is None:
+                add_filter(value, n.Paid(k))
     # The subject of a trigger's or a replacement's event is what a later pronoun means first
     # ("Whenever a character becomes stunned by ~, its controller …", "If a character you control
     # would be stunned by a plot twist effect, instead, exhaust it"): it counts as mentioned last

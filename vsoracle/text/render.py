@@ -125,6 +125,9 @@ class Speech:
             sentences = self.sentences(p.effect)
             return f"{self.trigger(p.trigger)}, {sentences[0]}" + \
                 "".join(" " + _cap(s) for s in sentences[1:])
+        if isinstance(p, n.Spell) and p.limits:
+            return f"Play {self.name} only " + " and only ".join(self.limit(x) for x in p.limits) + ". " + \
+                " ".join(_cap(x) for x in self.sentences(p.effect))
         if isinstance(p, (n.Static, n.Spell)):
             return " ".join(_cap(x) for x in self.sentences(p.effect))
         if isinstance(p, n.Replacement):
@@ -207,7 +210,9 @@ class Speech:
                 and not isinstance(e.effect, n.Sequence):
             return [self.clause(e) + "."]
         if isinstance(e, n.Conditional):
-            text = f"if {self.condition(e.condition)}, {self.body(e.effect)}."
+            c = e.condition  # "If it is your combat phase, …": a step is said as what it is
+            said = f"it is {self.step(c.step)}" if isinstance(c, n.During) else self.condition(c)
+            text = f"if {said}, {self.body(e.effect)}."
             out = [text]
             if e.otherwise is not None:
                 out.append(f"otherwise, {self.body(e.otherwise)}.")
@@ -278,7 +283,7 @@ class Speech:
         extra = ""
         if i.condition is not None:
             extra = self.instead_condition(i.condition, i.event)
-        head = f"if {pattern}{extra}{self.span(span)}"
+        head = f"{'the next time' if i.once else 'if'} {pattern}{extra}{self.span(span)}"
         effect = i.effect
         if isinstance(effect, n.Sequence) and effect.steps and isinstance(effect.steps[0], n.Nothing):
             obj = getattr(i.event, "object", None)
@@ -451,6 +456,8 @@ class Speech:
             return f"{v('recover')} {o(e.object, 'object')}"
         if isinstance(e, n.Attack):
             head = ("team " if e.team else "") + v("attack")
+            if e.origin is not None:
+                return f"{head} from {self.zone(e.origin)}"
             return head + (f" {o(e.object, 'object')}" if e.object is not None else "")
         if isinstance(e, n.Defend):
             return v("defend")
@@ -608,7 +615,10 @@ class Speech:
             count = count.amount
         one = count == n.Fixed(1)
         many = "" if one else "s"
-        det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
+        if isinstance(count, n.Quantity) and count.op == "all":
+            det = "all"
+        else:
+            det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
         what = f"{det} {_counter_kind(kind)} counter{many}"
         if e.add:
             return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
@@ -818,6 +828,8 @@ class Speech:
             return f"you chose {c.names[0]} and a different affiliation"
         if isinstance(c, n.During):
             return f"during {self.step(c.step)}"
+        if isinstance(c, n.HasInitiative):
+            return f"{self.np(c.player, 'subject')} {_has(c.player)} the initiative"
         if isinstance(c, n.Does):
             e = c.event
             who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints)) else e.player
@@ -1056,6 +1068,9 @@ class Speech:
         """A noun phrase with no determiner: singular after "for each", else plural."""
         if isinstance(s, n.PointsPaid):
             return "point you paid"
+        if isinstance(s, n.CountersOn):
+            kind = f"{_counter_kind(s.kind)} " if s.kind is not None else ""
+            return f"{kind}counter on {self.np(s.of, 'object')}"
         if isinstance(s, n.NumberOf):
             s = s.selector
         if isinstance(s, n.Filter):
@@ -1081,7 +1096,7 @@ class Speech:
             if s.word and s.word.startswith("that"):
                 return s.word
             return f"the chosen {_SINGULAR_ODD.get(s.binding, s.binding)}"
-        if isinstance(s, (n.ConditionRef, n.Acted)):
+        if isinstance(s, (n.ConditionRef, n.Acted, n.Paid)):
             if s.word:
                 return _pronoun_case(s.word, case) if s.word.split()[0] in _OBJECTIVE else s.word
             return "that character" if isinstance(s, n.ConditionRef) and s.role == "object" else \
@@ -1233,6 +1248,8 @@ class Speech:
             if isinstance(q, n.Other):
                 if det not in ("another", "another target"):
                     out.append("other")
+            elif isinstance(q, n.State) and q.name == "protected" and q.negated:
+                out.append("unprotected")
             elif isinstance(q, n.State) and q.name not in ("boosted", "all affiliations"):
                 out.append(("non-" if q.negated else "") + q.name)
             elif isinstance(q, n.Name):
@@ -1360,8 +1377,8 @@ class Speech:
         names = [_ZONE_WORDS.get(x, x) for x in z.names]
         if z.word == "bare":
             return "hand"
-        if z.owner is None:
-            return "a " + names[0]
+        if z.owner is None:  # "a KO'd pile", "the support row": whoever's it is
+            return ("the " if z.names[0] in _ROWS else "a ") + names[0]
         owner = _possessive_text(self, z.owner)
         return f"{owner} {_join(names, 'or' if z.word == 'or' else 'and')}"
 
@@ -1369,6 +1386,10 @@ class Speech:
 # =============================================================================================
 # Small helpers
 # =============================================================================================
+
+#: The rows and areas of the in-play zone ("the support row": of whoever's it is).
+_ROWS = frozenset({"front row", "support row", "hidden area", "visible area"})
+
 
 def _join_and(items: list[str]) -> str:
     return " and ".join(items)
@@ -1413,7 +1434,7 @@ def _plural(s: Any) -> bool:
         return True
     if isinstance(s, n.You):
         return True
-    if isinstance(s, n.Acted) and s.word and (s.word in ("they", "them", "their") or s.word.startswith("those ")):
+    if isinstance(s, (n.Acted, n.Paid)) and s.word and (s.word in ("they", "them", "their") or s.word.startswith("those ")):
         return True
     if isinstance(s, n.ChosenRef) and s.word in ("they", "them", "their"):
         return True
@@ -1439,8 +1460,8 @@ def _possessive_text(sp: Speech, owner: Any) -> str:
     if isinstance(owner, n.You):
         return "your"
     word = getattr(owner, "word", None)
-    if isinstance(owner, (n.Acting, n.Affected, n.Acted, n.ChosenRef, n.ConditionRef, n.TargetRef, n.EventRef,
-                          n.Self)) and word and word.split()[0] in _POSSESSIVE:
+    if isinstance(owner, (n.Acting, n.Affected, n.Acted, n.Paid, n.ChosenRef, n.ConditionRef, n.TargetRef,
+                          n.EventRef, n.Self)) and word and word.split()[0] in _POSSESSIVE:
         return _POSSESSIVE[word]
     if isinstance(owner, n.Acting):
         return "his"
