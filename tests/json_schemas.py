@@ -9,6 +9,7 @@ schemas in docs/. ``failures(instance, kind)`` lists every error as ``path: mess
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from referencing import Registry, Resource
 ROOT = Path(__file__).resolve().parents[1]
 JSON_DOCS = ROOT / "docs" / "json"
 
-__all__ = ["ROOT", "JSON_DOCS", "DOCUMENTS", "schema", "validator", "failures", "path_of"]
+__all__ = ["ROOT", "JSON_DOCS", "DOCUMENTS", "schema", "validator", "failures", "every_failure", "path_of"]
 
 #: Every document kind with a schema in docs/json/ (defs.schema.json is the shared pieces).
 DOCUMENTS = tuple(sorted(p.name.removesuffix(".schema.json") for p in JSON_DOCS.glob("*.schema.json")
@@ -59,3 +60,29 @@ def path_of(error: Any) -> str:
 def failures(instance: Any, kind: str) -> list[str]:
     """Every error of ``instance`` against ``kind``'s schema, as ``path: message`` (empty: valid)."""
     return [f"{path_of(e)}: {e.message}" for e in validator(kind).iter_errors(instance)]
+
+
+def _where(error: Any) -> list[str]:
+    """The places an error is about: an unknown key is named as its own path (``scenario.titel``),
+    as a person looks for it; anything else is the value's path."""
+    path = path_of(error)
+    if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+        return [path]
+    known = error.schema.get("properties", {})
+    patterns = error.schema.get("patternProperties", {})
+    extra = [k for k in error.instance if k not in known and not any(re.search(p, k) for p in patterns)]
+    return [(f"{path}." if path != "(top level)" else "") + k for k in extra] or [path]
+
+
+def every_failure(instance: Any, kind: str) -> list[tuple[str, str]]:
+    """Every error of ``instance`` against ``kind``'s schema and, under an ``anyOf`` that no
+    alternative matched, each alternative's errors: (place, ``keyword: message``)."""
+    out: list[tuple[str, str]] = []
+
+    def walk(errors: Any) -> None:
+        for e in errors:
+            out.extend((where, f"{e.validator}: {e.message}") for where in _where(e))
+            walk(e.context)
+
+    walk(validator(kind).iter_errors(instance))
+    return out
