@@ -271,7 +271,7 @@ def _error(args, tmp_path=None) -> dict:
 
 
 def test_missing_file_is_an_error_document():
-    for command in (["resolve"], ["explain"], ["moves"], ["perft", "--depth", "1"]):
+    for command in (["resolve"], ["explain"], ["moves"], ["perft", "--depth", "1"], ["cards", "check"]):
         error = _error([*command, "no-such-file.toml", "--json"])
         assert error["file"] == "no-such-file.toml" and error["line"] is None and error["hint"]
 

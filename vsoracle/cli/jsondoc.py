@@ -18,7 +18,7 @@ from typing import Any
 from .. import __version__
 
 __all__ = ["FORMAT", "EXIT_CODES", "document", "dumps", "error_document", "state_json", "object_json",
-           "player_json", "event_json", "choice_json", "card_json", "check_json", "scenario_json",
+           "player_json", "event_json", "choice_json", "choices_json", "card_json", "check_json", "scenario_json",
            "citation_json", "plain", "OBJECT_KEYS", "PLAYER_KEYS"]
 
 #: The version of the documents' shape: part of the answer cache's key, so an answer cached in an
