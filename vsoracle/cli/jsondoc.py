@@ -17,17 +17,13 @@ from typing import Any
 
 from .. import __version__
 
-__all__ = ["FORMAT", "EXIT_CODES", "document", "dumps", "error_document", "state_json", "object_json",
+__all__ = ["FORMAT", "document", "dumps", "error_document", "state_json", "object_json",
            "player_json", "event_json", "choice_json", "choices_json", "card_json", "check_json", "scenario_json",
            "citation_json", "plain", "OBJECT_KEYS", "PLAYER_KEYS"]
 
 #: The version of the documents' shape: part of the answer cache's key, so an answer cached in an
 #: older shape is never served (docs/json.md says when it changes).
 FORMAT = "1"
-
-#: What an exit code means, as docs/json.md documents it.
-EXIT_CODES = {0: "every check holds (or the command did what it was asked)", 1: "a check fails",
-              2: "a user error: a file, an option or a value is wrong", 3: "an internal error"}
 
 #: Every object's keys after ``card`` and ``number``: the check properties of the scenario format.
 OBJECT_KEYS = ("zone", "owner", "controller", "area", "row", "col", "state", "stunned", "exhausted", "face",
