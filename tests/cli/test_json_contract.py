@@ -113,6 +113,42 @@ def test_schema_is_valid_and_strict_both_ways(kind):
     walk(schema("defs"))
 
 
+def test_the_schemas_are_in_step_with_the_code():
+    """An object's keys are the check properties, a player's the position's piles, a card's the card
+    file's keys; the phases and the kinds of moves are the engine's."""
+    from vsoracle.cards.load import CARD_KEYS
+    from vsoracle.cli.jsondoc import OBJECT_KEYS, PLAYER_KEYS
+    from vsoracle.engine.moves import KINDS
+    from vsoracle.engine.state import PHASES, Zone
+    from vsoracle.scenario.load import OBJECT_PROPERTIES, PLAYER_KEYS as POSITION_KEYS
+
+    defs = schema("defs")["$defs"]
+    assert set(OBJECT_KEYS) == set(OBJECT_PROPERTIES)
+    assert list(defs["object"]["properties"]) == ["card", "number", *OBJECT_KEYS]
+    assert defs["object"]["properties"]["zone"]["enum"] == [z.value for z in Zone]
+    assert list(defs["player"]["properties"]) == list(PLAYER_KEYS)
+    assert set(PLAYER_KEYS) - {"lost", "won"} <= set(POSITION_KEYS)
+    assert set(defs["card"]["properties"]) == set(CARD_KEYS) | {"title", "set"}
+    assert defs["state"]["properties"]["phase"]["enum"] == list(PHASES)
+    assert list(schema("moves")["$defs"]["outcome"]["properties"]["counts"]["properties"]) == list(KINDS)
+
+
+@pytest.mark.parametrize("kind", [*DOCUMENTS, "defs"])
+def test_every_property_is_described(kind):
+    def walk(node, where):
+        if isinstance(node, dict):
+            for key in ("properties", "$defs"):
+                for name, sub in node.get(key, {}).items():
+                    assert isinstance(sub, dict) and sub.get("description"), f"{where}/{key}/{name}"
+            for key, sub in node.items():
+                walk(sub, f"{where}/{key}")
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                walk(item, f"{where}/{i}")
+
+    walk(schema(kind), "#")
+
+
 def test_every_command_with_json_has_a_schema():
     assert set(DOCUMENTS) == {"resolve", "explain", "cards", "card", "check", "parse", "cache", "moves", "perft",
                               "error"}
@@ -313,3 +349,7 @@ def test_the_fast_path_prints_the_error_document_too(tmp_path):
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     assert done.returncode == 2 and done.stderr == ""
     assert failures(json.loads(done.stdout), "error") == []
+    done = subprocess.run([sys.executable, "-m", "vsoracle", "resolve", str(ONE_OUTCOME), "--json"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr == ""
+    assert failures(json.loads(done.stdout), "resolve") == []
