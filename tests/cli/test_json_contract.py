@@ -300,7 +300,7 @@ def test_a_cached_answer_in_an_older_shape_is_never_served(tmp_path, monkeypatch
 
 
 # ----------------------------------------------------------------------------- errors
-def _error(args, tmp_path=None) -> dict:
+def _error(args) -> dict:
     doc = _valid(_run(*args, code=2), "error")
     assert doc["exit"] == 2 and doc["error"]["message"]
     return doc["error"]
