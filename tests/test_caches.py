@@ -159,16 +159,17 @@ def test_json_answers_are_kept_too(cache_home, tmp_path):
     """A stored answer is used only when its code is its output's own verdict: for --json that is
     the document's "passed", so JSON answers must still be found."""
     from vsoracle.cli import cache
+    from vsoracle.cli.jsondoc import FORMAT
     from vsoracle.cli.report import answer
 
     path = tmp_path / "q.toml"
     path.write_bytes((ROOT / "examples" / "uniqueness-names.toml").read_bytes())
     output, code = answer(path, as_json=True)
-    key = cache.key(path.read_bytes(), str(path), ("resolve", "json", "log"))
+    key = cache.key(path.read_bytes(), str(path), ("resolve", f"json{FORMAT}", "log"))
     assert cache.lookup(key) == (output, code) and code == 0
     failing = tmp_path / "f.toml"
     failing.write_text(path.read_text(encoding="utf-8").replace('pym.zone = "ko_pile"', 'pym.zone = "in_play"'),
                        encoding="utf-8")
     output, code = answer(failing, as_json=True)
-    key = cache.key(failing.read_bytes(), str(failing), ("resolve", "json", "log"))
+    key = cache.key(failing.read_bytes(), str(failing), ("resolve", f"json{FORMAT}", "log"))
     assert cache.lookup(key) == (output, 1)

@@ -129,11 +129,14 @@ def cli(*args: str) -> subprocess.CompletedProcess:
 def test_cards_list_json_has_every_printed_field():
     out = cli("cards", "list", "--json", "--set", "MAV")
     assert out.returncode == 0, out.stderr
-    cards = json.loads(out.stdout)
-    assert len(cards) == 37
+    doc = json.loads(out.stdout)
+    cards = doc["cards"]
+    assert len(cards) == doc["count"] == 37 and doc["set"] == "MAV" and doc["type"] is None
     aida = next(c for c in cards if c["number"] == "MAV-069")
-    assert aida == {"number": "MAV-069", "title": "AIDA", "name": "AIDA", "type": "plot twist", "cost": 2,
-                    "ongoing": True, "rarity": "rare", "set": "MAV", "text": aida["text"]}
+    assert aida == {"number": "MAV-069", "title": "AIDA", "name": "AIDA", "identity": None, "version": None,
+                    "type": "plot twist", "cost": 2, "atk": None, "def": None, "affiliations": [], "icons": [],
+                    "ongoing": True, "rarity": "rare", "text": aida["text"], "faq_quote": None, "set": "MAV",
+                    "incomplete": False}
     assert aida["text"].startswith("Play AIDA only during your recruit step.")
 
 
@@ -146,5 +149,5 @@ def test_cards_show_unknown_is_one_line_and_exit_2():
 
 def test_cards_list_type_filter():
     out = cli("cards", "list", "--json", "--type", "equipment")
-    assert [c["title"] for c in json.loads(out.stdout)] == ["Force Field Belt"]
+    assert [c["title"] for c in json.loads(out.stdout)["cards"]] == ["Force Field Belt"]
     assert CardType("plot twist") is CardType.PLOT_TWIST

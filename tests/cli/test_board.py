@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import attrs
@@ -150,6 +152,9 @@ def test_resolve_board_draws_every_step_and_explain_the_last():
 
 
 def test_resolve_board_with_json_is_refused_in_one_line():
+    result = runner.invoke(app, ["resolve", str(BOARD), "--board"])
+    assert result.exit_code == 0
     result = runner.invoke(app, ["resolve", str(BOARD), "--board", "--json"])
-    assert result.exit_code == 2
-    assert len(result.output.splitlines()) == 1 and "--board" in result.output
+    assert result.exit_code == 2 and result.stderr == ""  # under --json, the error document (docs/json.md)
+    error = json.loads(result.stdout)["error"]
+    assert "--board" in error["message"] and len(error["text"].splitlines()) == 1

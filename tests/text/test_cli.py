@@ -27,7 +27,7 @@ def test_parse_prints_an_indented_tree():
 def test_parse_json_is_node_data_that_reads_back():
     result = runner.invoke(app, ["parse", "Draw two cards.", "--json"])
     assert result.exit_code == 0
-    data = json.loads(result.output)
+    data = json.loads(result.output)["ast"]
     assert data["node"] == "CardText"
     assert data["powers"][0]["effect"] == {"node": "Draw", "count": {"node": "Fixed", "n": 2, "word": "two"}}
     assert from_data(data) == parse_card_text("Draw two cards.")

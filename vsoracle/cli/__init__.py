@@ -1,7 +1,7 @@
 """The ``vsoracle`` command line (typer). Only this package prints or exits.
 
-Every :class:`~vsoracle.errors.VsOracleError` becomes one line on stderr and
-exit code 2; anything else is reported as an internal error (exit 3) with a
+Every :class:`~vsoracle.errors.VsOracleError` becomes one line on stderr (under ``--json``,
+the error document on stdout: docs/json.md) and exit code 2; anything else is reported as an internal error (exit 3) with a
 request for the input that caused it — never a traceback.
 
 ``vsoracle resolve FILE`` for a file answered before (same file, same cards, same
@@ -64,7 +64,12 @@ def _fast_resolve(argv: list[str]) -> int | None:
                               no_cache="no_cache" in chosen, budget=numbers.get("budget"),
                               outcomes=numbers.get("outcomes", SHOWN_OUTCOMES))
     except VsOracleError as error:
-        sys.stderr.write(error_line(error) + "\n")
+        if "json" in chosen:  # the error document on stdout (docs/json.md), as fail() prints it
+            from .jsondoc import dumps, error_document
+
+            sys.stdout.write(dumps(error_document(error, 2)) + "\n")
+        else:
+            sys.stderr.write(error_line(error) + "\n")
         return 2
     except KeyboardInterrupt:
         return 130

@@ -16,21 +16,42 @@ def _size(n: float) -> str:
     return f"{n:.1f} KB" if n < 1024 else f"{n / 1024:.1f} MB"
 
 
-def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete every cache (always safe).")) -> None:
+def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete every cache (always safe)."),
+                  as_json: bool = typer.Option(False, "--json", help="Print one JSON document "
+                                               "(schema: json/cache.schema.json in vsoracle docs --path; "
+                                               "the contract: vsoracle docs json).")) -> None:
     """Show the caches (card database, answers; files older versions kept are "other" and never read), or clear them."""
     where = caches.folder()
     if clear:
         files, size = caches.clear()
+        if as_json:
+            typer.echo(_document(where, "cleared", [], {"files": files, "bytes": size}))
+            return
         typer.echo(f"removed {files} file{'s' if files != 1 else ''} ({_size(size)}) from {where}")
         return
+    status = "on" if caches.enabled() else "off"
     state = "on" if caches.enabled() else "off (VSORACLE_NO_CACHE is set)"
     if caches.enabled() and where.exists() and caches.safe_folder(create=False) is None:
+        status = "ignored"
         state = ("ignored: the folder is a link, is not yours, or others can write to it or to a folder above it "
                  "(nothing in it is read; vsoracle cache --clear removes it)")
+    if as_json:
+        typer.echo(_document(where, status, caches.usage(), None))
+        return
     typer.echo(f"caches in {where}: {state}")
     for label, files, size in caches.usage():
         typer.echo(f"  {label:<18} {files:>5} file{'s' if files != 1 else ' '}  {_size(size):>9}")
     typer.echo("vsoracle cache --clear deletes them; each is worked out again when needed.")
+
+
+def _document(where, status: str, usage, cleared) -> str:
+    """The ``cache`` document: the folder, whether the caches are used (``on``, ``off``,
+    ``ignored``, ``cleared``), each kind's files and bytes, and what ``--clear`` removed (or null)."""
+    from .jsondoc import document, dumps
+
+    return dumps(document("cache", folder=str(where), status=status,
+                          caches=[{"kind": label, "files": files, "bytes": size} for label, files, size in usage],
+                          cleared=cleared))
 
 
 def register(app: typer.Typer) -> None:

@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from typing import Optional
 
 import typer
 
 from ..cards import Card, CardType, default_database as database
+from .jsondoc import card_json, document, dumps
 
-__all__ = ["app", "card_json"]
+#: The ``--json`` help, naming the document's schema.
+_JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."
+
+__all__ = ["app"]
 
 app = typer.Typer(help="Browse and check the card database (cards/*.toml).", no_args_is_help=True)
-
-
-def card_json(card: Card) -> dict:
-    """A card as a JSON object with its printed fields (absent fields left out)."""
-    out: dict = {"number": card.number, "title": card.title, "name": card.name,
-                 "identity": card.identity, "version": card.version,
-                 "type": card.type.value if card.type else None, "cost": card.cost,
-                 "atk": card.atk, "def": card.defense, "affiliations": list(card.affiliations),
-                 "icons": list(card.icons), "ongoing": card.ongoing or None, "rarity": card.rarity,
-                 "text": card.text or None, "faq_quote": card.faq_quote, "set": card.set_code,
-                 "incomplete": card.incomplete or None}
-    return {k: v for k, v in out.items() if v not in (None, [])}
 
 
 @app.command("list")
@@ -31,7 +22,7 @@ def list_cards(
     set_code: Optional[str] = typer.Option(None, "--set", metavar="SET", help="Only this set, e.g. MAV."),
     card_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE",
                                             help="Only this type: character, plot-twist, location, equipment."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP.format("cards")),
 ) -> None:
     """List the cards, one line each (number, title, type, cost, ATK/DEF).
 
@@ -41,7 +32,7 @@ def list_cards(
 
     from ..errors import VsOracleError
     from .colour import wants_colour
-    from .common import fail
+    from .common import fail, reported
     from .report import plural
 
     kind = None
@@ -50,14 +41,16 @@ def list_cards(
             kind = CardType(card_type.replace("-", " ").lower())
         except ValueError:
             raise fail(VsOracleError(f"--type {card_type}: no such card type",
-                                     hint="use character, plot-twist, location or equipment")) from None
-    db = database()
+                                     hint="use character, plot-twist, location or equipment"), as_json) from None
+    with reported(as_json):
+        db = database()
     known = sorted({c.set_code for c in db if c.set_code})
     if set_code is not None and set_code.upper() not in {k.upper() for k in known}:
-        raise fail(VsOracleError(f"--set {set_code}: no such set", hint="the known sets: " + ", ".join(known)))
+        raise fail(VsOracleError(f"--set {set_code}: no such set", hint="the known sets: " + ", ".join(known)), as_json)
     cards = db.select(set_code, kind)
     if as_json:
-        typer.echo(json.dumps([card_json(c) for c in cards], ensure_ascii=False, indent=2))
+        typer.echo(dumps(document("cards", set=set_code, type=kind.value if kind else None,
+                                  count=len(cards), cards=[card_json(c) for c in cards])))
         return
     if not wants_colour(sys.stdout, {}):  # piped: one full line a card, tab-separated, for grep and cut
         for c in cards:
@@ -82,12 +75,15 @@ def list_cards(
 @app.command("show")
 def show_card(
     title: str = typer.Argument(..., help="Number (MAV-020), title, or unique title prefix; <> for ◊."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON for machines."),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP.format("card")),
 ) -> None:
     """Show one card as printed, then how vsoracle reads its text."""
-    card = database().find(title)
+    from .common import reported
+
+    with reported(as_json):
+        card = database().find(title)
     if as_json:
-        typer.echo(json.dumps(card_json(card), ensure_ascii=False, indent=2))
+        typer.echo(dumps(document("card", card=card_json(card), **_reading_json(card))))
         return
     from rich.console import Console
     from rich.panel import Panel
@@ -132,6 +128,31 @@ def _reading(card: Card) -> list[str]:
         return [f"vsoracle cannot read this text: {error.message} (vsoracle cards check shows where)"]
     kind = card.type.value if card.type else None
     return reading_lines(text, card.name, _SELF_WORDS.get(kind) if kind else None)
+
+
+def _reading_json(card: Card) -> dict:
+    """How vsoracle reads the card's text, for ``cards show --json``: ``reads`` (``runs``, ``parses
+    only``, ``fails``, or null for a card without text), the plain reading's lines, what it cannot
+    play yet, and the text error (null when there is none)."""
+    from ..engine.support import cannot_play
+    from ..errors import CardTextError
+    from ..text.store import parse_stored
+
+    if not card.text.strip():
+        return {"reads": None, "reading": [], "cannot_play": [], "text_error": None}
+    try:
+        text = parse_stored(card.text, card.name)
+    except CardTextError as error:
+        return {"reads": "fails", "reading": [], "cannot_play": [],
+                "text_error": {"line": error.text_line, "column": error.column, "message": error.message,
+                               "expected": list(error.expected)}}
+    kind = card.type.value if card.type else None
+    problems = [{"line": line, "what": what} for line, what in cannot_play(text, card.name)]
+    from .reading import reading_lines
+
+    return {"reads": "parses only" if problems else "runs",
+            "reading": reading_lines(text, card.name, _SELF_WORDS.get(kind) if kind else None),
+            "cannot_play": problems, "text_error": None}
 
 
 #: What a card is called in its plain reading, by type.

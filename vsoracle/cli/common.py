@@ -3,20 +3,37 @@
 from __future__ import annotations
 
 import sys
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import typer
 
 from ..errors import VsOracleError
 from .lines import error_line, internal_error_line
 
-__all__ = ["run_guarded", "fail"]
+__all__ = ["run_guarded", "fail", "reported"]
 
 
-def fail(error: VsOracleError) -> "typer.Exit":
-    """Print ``error`` as one line on stderr; the exit to raise (code 2)."""
-    typer.echo(error_line(error), err=True)
+def fail(error: VsOracleError, as_json: bool = False) -> "typer.Exit":
+    """Print ``error`` as one line on stderr — or, under ``--json``, as the ``error`` document on
+    stdout (docs/json.md) — and return the exit to raise (code 2)."""
+    if as_json:
+        from .jsondoc import dumps, error_document
+
+        typer.echo(dumps(error_document(error, 2)))
+    else:
+        typer.echo(error_line(error), err=True)
     return typer.Exit(code=2)
+
+
+@contextmanager
+def reported(as_json: bool) -> Iterator[None]:
+    """Run a command's body: a :class:`VsOracleError` in it ends the command as :func:`fail` says
+    (under ``--json``, the error document on stdout), exit code 2."""
+    try:
+        yield
+    except VsOracleError as error:
+        raise fail(error, as_json) from None
 
 
 def run_guarded(app: Callable[..., object]) -> None:

@@ -24,6 +24,7 @@ TOPICS = {
     "sources": "what the log's citations mean: every CR number, keyword and source tag",
     "rules-digest": "the rules digest the citations 'digest §n' point into",
     "moves": "legal actions and positions that wait; vsoracle moves, play, perft",
+    "json": "the JSON contract: every --json document, its schema, errors and exit codes",
     "faq-coverage": "every Avengers FAQ ruling and the scenarios that check it",
     "architecture": "how the engine works: state, decisions, the chain, modifiers",
 }

@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
-from .. import __version__
 from ..errors import ScenarioError, VsOracleError
 from .common import fail
+from .jsondoc import choices_json, document, dumps, plain, state_json
 
 __all__ = ["register", "moves_document", "moves_text", "perft_document"]
 
@@ -20,7 +19,7 @@ NO_PENDING = ("no decision waits: the last step leaves none open (its choose ans
               "an earlier step's open decisions are explored, each answer an outcome)")
 
 
-def _outcome(state: Any, choices: Any, player: str | None) -> dict[str, Any]:
+def _outcome(state: Any, out: Any, player: str | None) -> dict[str, Any]:
     from ..engine.moves import KINDS, legal_actions, step_toml
 
     who = player or state.priority
@@ -28,7 +27,7 @@ def _outcome(state: Any, choices: Any, player: str | None) -> dict[str, Any]:
     order = list(KINDS)
     found.sort(key=lambda a: order.index(a.verb))
     return {
-        "choices": [{"step": s, "decision": p, "answer": a} for s, p, a in choices],
+        "choices": choices_json(out),
         "priority": state.priority,
         "player": who,
         "phase": state.phase,
@@ -39,37 +38,33 @@ def _outcome(state: Any, choices: Any, player: str | None) -> dict[str, Any]:
         "counts": {verb: sum(1 for a in found if a.verb == verb) for verb in KINDS},
         "actions": [{"kind": a.verb, "player": a.player, "step": a.to_step(), "toml": step_toml(a.to_step())}
                     for a in found],
+        "state": state_json(state),
     }
 
 
-def _waiting(position: Any, choices: Any, step: Any) -> dict[str, Any]:
+def _waiting(position: Any, out: Any, step: Any) -> dict[str, Any]:
     """An outcome that waits for an answer: the question, and each legal answer as the ``choose``
     of the last step that gives it; no action is legal meanwhile."""
     from ..engine.moves import KINDS
 
     q, now, given = position.question, position.now, position.action.choose
     return {
-        "choices": [{"step": s, "decision": p, "answer": a} for s, p, a in choices],
+        "choices": choices_json(out),
         "priority": now.priority,
         "player": q.player,
         "phase": now.phase,
         "step": now.step,
         "chain": [link.label for link in now.chain],
         "pending": {"step": step.index, "player": q.player, "kind": q.kind, "prompt": q.prompt,
-                    "answers": [{"answer": _plain(a), "text": q.describe(a),
+                    "answers": [{"answer": plain(a), "text": q.describe(a),
                                  "choose": "choose = [" + ", ".join(q.toml(v) for v in given + (a,)) + "]"}
                                 for a in q.answers]},
         "pending_note": f"step {step.index} ({step.describe()}) waits for a decision its choose leaves open: "
                         "give the step one of these choose lines (vsoracle resolve explores every answer)",
         "counts": {verb: 0 for verb in KINDS},
         "actions": [],
+        "state": state_json(now),
     }
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list, frozenset)):
-        return [_plain(v) for v in value]
-    return value if isinstance(value, (bool, int, str)) or value is None else str(value)
 
 
 def _last_step_waits(sc: Any) -> list[tuple[Any, Any]] | None:
@@ -87,7 +82,7 @@ def _last_step_waits(sc: Any) -> list[tuple[Any, Any]] | None:
     last = sc.steps[-1]
     try:
         before = run_scenario(evolve(sc, steps=sc.steps[:-1], checks=()))
-        found = [(_m.take(o.state, step_action(last, o.state)), o.choices)
+        found = [(_m.take(o.state, step_action(last, o.state)), o)
                  for o in before.outcomes if o.stopped is None]
     except VsOracleError:
         return None
@@ -95,7 +90,7 @@ def _last_step_waits(sc: Any) -> list[tuple[Any, Any]] | None:
 
 
 def moves_document(file: Path, player: str | None = None) -> dict[str, Any]:
-    """The JSON document of ``vsoracle moves`` (docs/moves.schema.json): one entry per distinct
+    """The JSON document of ``vsoracle moves`` (docs/json/moves.schema.json): one entry per distinct
     outcome of the scenario's steps. If the last step leaves a decision open, the position waits
     for it (``pending``: the question and its answers) instead of every answer being explored."""
     from ..cards import default_database
@@ -113,8 +108,8 @@ def moves_document(file: Path, player: str | None = None) -> dict[str, Any]:
                  for p, c in waits]
     else:
         result = run_scenario(sc)
-        found = [_outcome(o.state, o.choices, player) for o in result.outcomes if o.stopped is None]
-    return {"vsoracle": __version__, "file": sc.path, "for": player, "steps": len(sc.steps), "outcomes": found}
+        found = [_outcome(o.state, o, player) for o in result.outcomes if o.stopped is None]
+    return document("moves", file=sc.path, steps=len(sc.steps), outcomes=found, **{"for": player})
 
 
 def moves_text(doc: dict[str, Any]) -> str:
@@ -174,8 +169,8 @@ def perft_document(file: Path, depth: int, split: bool = False) -> dict[str, Any
     sequences, positions = _m.perft(state, depth)
     rows = [{"action": _m.step_toml(a.to_step()), "sequences": seq, "positions": pos}
             for a, seq, pos in (_m.divide(state, depth) if split and depth > 0 else [])]
-    return {"vsoracle": __version__, "file": sc.path, "depth": depth, "outcomes": len(outcomes),
-            "sequences": sequences, "positions": positions, "split": rows}
+    return document("perft", file=sc.path, depth=depth, outcomes=len(outcomes), sequences=sequences,
+                    positions=positions, split=rows)
 
 
 def register(app: typer.Typer) -> None:
@@ -186,7 +181,8 @@ def register(app: typer.Typer) -> None:
         file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
         depth: int = typer.Option(..., "--depth", min=0, help="How many actions deep to count."),
         split: bool = typer.Option(False, "--split", help="Split the counts by first action."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON document."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/perft.schema.json in "
+                                     "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
     ) -> None:
         """Count the distinct action sequences and the distinct positions DEPTH actions deep from the
         position after the scenario's steps (python-chess's perft).
@@ -196,9 +192,9 @@ def register(app: typer.Typer) -> None:
         try:
             doc = perft_document(file, depth, split)
         except VsOracleError as error:
-            raise fail(error) from None
+            raise fail(error, as_json) from None
         if as_json:
-            typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+            typer.echo(dumps(doc))
             return
         for row in doc["split"]:
             typer.echo(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
@@ -209,7 +205,8 @@ def register(app: typer.Typer) -> None:
     @app.command("moves")
     def moves(
         file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON document (its schema: moves.schema.json in vsoracle docs --path)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/moves.schema.json in "
+                                     "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
         player: Optional[str] = typer.Option(None, "--for", metavar="PLAYER",
                                              help="What this player could do once the players before him pass."),
     ) -> None:
@@ -221,8 +218,8 @@ def register(app: typer.Typer) -> None:
         try:
             doc = moves_document(file, player)
         except VsOracleError as error:
-            raise fail(error) from None
+            raise fail(error, as_json) from None
         if as_json:
-            typer.echo(json.dumps(doc, ensure_ascii=False, indent=2, default=str))
+            typer.echo(dumps(doc))
         else:
             typer.echo(moves_text(doc), nl=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-__all__ = ["report_lines", "report_json", "explain_lines", "ruling", "answer", "board_pages", "run_with_boards",
+__all__ = ["report_lines", "report_json", "explain_json", "explain_lines", "ruling", "answer", "board_pages", "run_with_boards",
            "outcome_table", "figures", "plural", "SHOWN_OUTCOMES"]
 
 
@@ -219,21 +219,43 @@ def outcome_table(outcomes) -> list[str]:
 
 
 def report_json(result) -> dict:
-    from ..engine.show import state_json
+    """The ``resolve`` document (docs/json/resolve.schema.json): the scenario, the ruling, whether
+    every check holds, each outcome in full (its choices, log and position), the assumptions, the checks."""
+    from .jsondoc import check_json, choices_json, document, event_json, scenario_json, state_json
 
-    sc = result.scenario
-    return {
-        "scenario": {"file": sc.path, "title": sc.title, "source": sc.source, "faq": sc.faq,
-                     "rulings": list(sc.rulings)},
-        "outcomes": [{"choices": [{"step": s, "decision": p, "answer": a} for s, p, a in out.choices],
-                      "paths": out.paths, "stopped": out.stopped,
-                      "log": [e.as_json() for e in out.log], "state": state_json(out.state)}
-                     for out in result.outcomes],
-        "assumptions": list(result.assumptions),
-        "checks": [{"check": c.description, "ok": c.ok, "line": c.line, "step": c.step, "every": c.every,
-                    "found": list(c.found)} for c in result.checks],
-        "passed": result.passed,
-    }
+    return document(
+        "resolve",
+        scenario=scenario_json(result.scenario),
+        ruling=ruling(result),
+        passed=result.passed,
+        outcomes=[{"outcome": n, "choices": choices_json(out), "paths": out.paths, "stopped": out.stopped,
+                   "log": [event_json(e) for e in out.log], "state": state_json(out.state)}
+                  for n, out in enumerate(result.outcomes, start=1)],
+        assumptions=list(result.assumptions),
+        checks=[check_json(c) for c in result.checks],
+    )
+
+
+def explain_json(result) -> dict:
+    """The ``explain`` document (docs/json/explain.schema.json): the ruling, the events that led to
+    it (the first outcome's, without passes, phases and the start), the rules consulted, the
+    assumptions, where the question is from, and the final position (the first outcome's)."""
+    from ..citations import consulted
+    from .jsondoc import citation_json, document, event_json, scenario_json, state_json
+
+    first = result.outcomes[0] if result.outcomes else None
+    cites = [e.cite for out in result.outcomes for e in out.log if e.kind != "start"]
+    return document(
+        "explain",
+        scenario=scenario_json(result.scenario),
+        ruling=ruling(result),
+        passed=result.passed,
+        events=[event_json(e) for e in first.log if e.kind not in _QUIET_KINDS] if first else [],
+        consulted=[citation_json(r) for r in consulted(cites)],
+        assumptions=list(result.assumptions),
+        outcomes=len(result.outcomes),
+        state=state_json(first.state) if first else None,
+    )
 
 
 def _blocks(position: list[str]) -> list[list[str]]:
@@ -348,7 +370,9 @@ def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_c
     from ..files import read_input
 
     read = read_input(str(file), ScenarioError)
-    options = (("resolve", "json" if as_json else "text", "quiet" if quiet else "log") + (("board",) if board else ())
+    from .jsondoc import FORMAT
+
+    options = (("resolve", f"json{FORMAT}" if as_json else "text", "quiet" if quiet else "log") + (("board",) if board else ())
                + ((f"outcomes={outcomes}",) if outcomes != SHOWN_OUTCOMES and not as_json else ()))
     key = None
     if not no_cache and read.regular:
@@ -370,7 +394,9 @@ def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_c
     else:
         result = run_scenario(sc, budget=budget)
     if as_json:
-        output = json.dumps(report_json(result), ensure_ascii=False, indent=2, default=str)
+        from .jsondoc import dumps
+
+        output = dumps(report_json(result))
     else:
         output = "\n".join(report_lines(result, show_log=not quiet, shown=outcomes)
                            + (board_pages(sc, positions) if board else []))

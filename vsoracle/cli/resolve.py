@@ -10,12 +10,15 @@ import typer
 
 from ..cards import default_database
 from .colour import paint, wants_colour
-from .common import fail
+from .common import fail, reported
 from .lines import error_line
 from .report import SHOWN_OUTCOMES, answer, explain_lines, plural
 
 __all__ = ["register"]
 
+
+#: The help of every ``--json`` option: the document, its schema, the contract.
+JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."
 
 BUDGET_HELP = ("Exploration budget: how many transitions (state changes) exploring the unscripted "
                "decisions may make, every replay counted (default 100,000). Past it the error names the "
@@ -29,6 +32,7 @@ def register(app: typer.Typer) -> None:
     def explain(
         file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
+        as_json: bool = typer.Option(False, "--json", help=JSON_HELP.format("explain")),
     ) -> None:
         """Explain a scenario's answer: the ruling in one line, the events that led to it, the rules consulted.
 
@@ -39,7 +43,14 @@ def register(app: typer.Typer) -> None:
 
         from .board import board_lines
 
-        result = run_scenario(load_scenario(file, default_database()), budget=budget)
+        with reported(as_json):
+            result = run_scenario(load_scenario(file, default_database()), budget=budget)
+        if as_json:
+            from .jsondoc import dumps
+            from .report import explain_json
+
+            typer.echo(dumps(explain_json(result)))
+            raise typer.Exit(code=0 if result.passed else 1)
         lines = explain_lines(result)
         if result.outcomes:
             n = len(result.outcomes)
@@ -84,7 +95,7 @@ def register(app: typer.Typer) -> None:
         files: List[Path] = typer.Argument(..., metavar="FILE...", help="Scenario files (TOML; see vsoracle docs scenario-format), "
                                            "each at most 1 MB, or - to read one from standard input (a pipe is never "
                                            "answered from the cache)."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON document instead of the report (one file)."),
+        as_json: bool = typer.Option(False, "--json", help=JSON_HELP.format("resolve") + " One file."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the outcomes and the checks, no log."),
         no_cache: bool = typer.Option(False, "--no-cache",
                                       help="Work the answer out even if this exact file was answered before."),
@@ -103,14 +114,15 @@ def register(app: typer.Typer) -> None:
 
         if board and as_json:
             raise fail(ScenarioError("--board draws text and --json prints data", file=str(files[0]),
-                                     hint="use one of them"))
+                                     hint="use one of them"), as_json)
         if as_json and len(files) > 1:
             raise fail(ScenarioError(f"--json answers one file at a time, and {len(files)} were given",
-                                     hint="run vsoracle resolve --json once per file"))
+                                     hint="run vsoracle resolve --json once per file"), as_json)
         colour = wants_colour(sys.stdout)
         if len(files) == 1:
-            output, code = answer(files[0], as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget,
-                                  board=board, outcomes=outcomes)
+            with reported(as_json):
+                output, code = answer(files[0], as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget,
+                                      board=board, outcomes=outcomes)
             typer.echo(paint(output) if colour and not as_json else output)
             raise typer.Exit(code=code)
         held = failed = invalid = 0

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
 from ..errors import CardDataError, CardTextError
-from .common import fail
+from .common import fail, reported
+from .jsondoc import document, dumps
 from .reading import reading_lines
 from .report import plural
 
 __all__ = ["register"]
+
+
+def _expected(error: CardTextError) -> str | None:
+    """``expected one of: …`` (at most 16 of them), or ``None``."""
+    if not error.expected:
+        return None
+    shown = error.expected[:16]
+    return "expected one of: " + ", ".join(shown) + (", …" if len(error.expected) > len(shown) else "")
 
 
 def _caret_lines(error: CardTextError) -> list[str]:
@@ -24,8 +32,7 @@ def _caret_lines(error: CardTextError) -> list[str]:
     if error.hint:
         lines.append("    " + error.hint)
     elif error.expected:
-        shown = error.expected[:16]
-        lines.append("    expected one of: " + ", ".join(shown) + (", …" if len(error.expected) > len(shown) else ""))
+        lines.append("    " + _expected(error))
     return lines
 
 
@@ -33,7 +40,8 @@ def parse_command(
     text: str = typer.Argument(..., help="Card text; several powers may be separated by new lines."),
     name: Optional[str] = typer.Option(None, "--name", metavar="NAME", help="The card's name, e.g. 'Doctor Doom': in the text it means the card itself (Self)."),
     as_tree: bool = typer.Option(False, "--tree", help="Print only the AST, as an indented tree."),
-    as_json: bool = typer.Option(False, "--json", help="Print the AST as JSON for machines."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document with the AST (schema: json/parse.schema.json in "
+                                 "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
 ) -> None:
     """Parse card text: its canonical rendering, one plain sentence per power, then its AST as a tree."""
     from ..text import parse_card_text
@@ -44,12 +52,16 @@ def parse_command(
     except CardTextError as error:
         where = f"line {error.text_line}, column {error.column}: " if error.column else ""
         message = CardTextError(f"{where}{error.message}", text=error.text)
+        if as_json:  # the error document: the text's line and column, what was expected
+            raise fail(CardTextError(error.message, text=error.text, column=error.column, line=error.text_line,
+                                     hint=error.hint or _expected(error)), True) from None
         exit_ = fail(message)  # the error's one line first, then the caret under it
         for line in _caret_lines(error):
             typer.echo(line, err=True)
         raise exit_ from None
     if as_json:
-        typer.echo(json.dumps(to_data(card_text), ensure_ascii=False, indent=2))
+        typer.echo(dumps(document("parse", text=text.replace("\\n", "\n"), name=name,
+                                  reading=reading_lines(card_text, name), ast=to_data(card_text))))
     elif as_tree:
         typer.echo(tree(card_text))
     else:
@@ -58,6 +70,8 @@ def parse_command(
 
 def check_command(
     files: Optional[List[Path]] = typer.Argument(None, metavar="FILE...", help="Card files (default: every cards/*.toml)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/check.schema.json in "
+                                 "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
 ) -> None:
     """Read the text of every card and say, for each, whether vsoracle can play it.
 
@@ -75,9 +89,13 @@ def check_command(
     paths = [Path(f) for f in files] if files else sorted(data_path("cards").glob("*.toml"))
     total = runs = parse_only = 0
     report: list[str] = []
-    for path in paths:
-        source = TomlSource.read(path, CardDataError, limit=MAX_CARD_FILE_BYTES, what="a card file")
-        for index, (card, _header_line) in enumerate(cards_of(source)):
+    entries: list[dict] = []  # every card that does not run, for --json
+    with reported(as_json):
+        sources = [(path, TomlSource.read(path, CardDataError, limit=MAX_CARD_FILE_BYTES, what="a card file"))
+                   for path in paths]
+        read = [(path, source, list(cards_of(source))) for path, source in sources]
+    for path, source, cards in read:
+        for index, (card, _header_line) in enumerate(cards):
             total += 1
             try:
                 text = parse_stored(card.text, card.name)
@@ -86,16 +104,31 @@ def check_command(
                 report.append(f"{path}:{file_line}: card '{card.title}' fails: text line {error.text_line}"
                               f" column {error.column}: {error.message}")
                 report.extend(_caret_lines(error))
+                entries.append({"file": str(path), "line": file_line, "number": card.number, "title": card.title,
+                                "reads": "fails", "problems": [{"text_line": error.text_line, "column": error.column,
+                                                                "message": error.message,
+                                                                "hint": error.hint or _expected(error)}]})
                 continue
             problems = cannot_play(text, card.name)
             if not problems:
                 runs += 1
                 continue
             parse_only += 1
+            found = []
             for line, what in problems:
                 file_line = source.text_line(("card", index, "text"), line)
                 report.append(f"{path}:{file_line}: card '{card.title}' parses only: line {line} "
                               f"\"{text_line(card.text, line)}\": vsoracle cannot play {what} yet")
+                found.append({"text_line": line, "column": None, "message": f"vsoracle cannot play {what} yet",
+                              "hint": None})
+            entries.append({"file": str(path), "line": source.text_line(("card", index, "text"), problems[0][0]),
+                            "number": card.number, "title": card.title, "reads": "parses only", "problems": found})
+    if as_json:
+        typer.echo(dumps(document("check", files=[str(p) for p in paths], cards=total, runs=runs,
+                                  parses_only=parse_only, fails=total - runs - parse_only, not_running=entries)))
+        if runs != total:
+            raise typer.Exit(code=1)
+        return
     for line in report:
         typer.echo(line)
     failed = total - runs - parse_only

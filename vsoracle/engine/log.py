@@ -31,11 +31,3 @@ class Event:
         if self.assumption:
             cites.append(f"assumption {self.assumption}")
         return f"{self.text} [{'; '.join(cites)}]" if cites else self.text
-
-    def as_json(self) -> dict:
-        out = {"kind": self.kind, "text": self.text, "cite": expand(self.cite)}
-        if self.assumption:
-            out["assumption"] = self.assumption
-        if self.objects:
-            out["objects"] = list(self.objects)
-        return out

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .query import query
-from .state import GameState, Zone
+from .state import GameState
 
-__all__ = ["describe_state", "state_json"]
+__all__ = ["describe_state"]
 
 
 def describe_state(state: GameState) -> list[str]:
@@ -39,29 +39,3 @@ def describe_state(state: GameState) -> list[str]:
     if state.chain:
         lines.append("chain (bottom first): " + ", ".join(lk.label for lk in state.chain))
     return lines
-
-
-def state_json(state: GameState) -> dict:
-    """The position as JSON: players and every object's zone and characteristics."""
-    q = query(state)
-    objects = {}
-    for o in state.objects.values():
-        entry = {"card": o.card.title, "owner": o.owner, "controller": o.controller, "zone": o.zone.value}
-        if o.zone is Zone.IN_PLAY:
-            entry.update(area=o.area, row=o.row, col=o.col, stunned=o.stunned, exhausted=o.exhausted,
-                         atk=q.atk(o), defense=q.defense(o), counters=list(o.counters),
-                         affiliations=sorted(q.affiliations(o)), has=sorted(q.keywords(o)))
-            if o.equipped_to:
-                entry["equipped_to"] = o.equipped_to
-        elif o.zone is Zone.RESOURCE_ROW:
-            entry["face"] = "up" if o.face_up else "down"
-        objects[o.id] = entry
-    return {
-        "turn": state.turn, "phase": state.phase, "step": state.step, "active": state.active,
-        "initiative": state.initiative, "priority": state.priority,
-        "players": {p.id: {"endurance": p.endurance, "resource_points": p.resource_points, "hand": list(p.hand),
-                           "deck": len(p.deck), "resources": list(p.resources), "ko_pile": list(p.ko_pile),
-                           "removed": list(p.removed), "lost": p.lost, "won": p.won} for p in state.players},
-        "chain": [lk.label for lk in state.chain],
-        "objects": objects,
-    }

@@ -9,7 +9,7 @@ from ..engine.query import query
 from ..engine.state import GameState, Zone
 from .load import Check
 
-__all__ = ["actual", "holds"]
+__all__ = ["actual", "holds", "object_property", "player_property"]
 
 
 def actual(state: GameState, check: Check) -> Any:
@@ -17,14 +17,22 @@ def actual(state: GameState, check: Check) -> Any:
     if check.subject == "chain":
         return [lk.label for lk in state.chain]
     if check.subject in state.player_ids:
-        p = state.player(check.subject)
-        prop = check.prop
-        if prop in ("hand", "deck", "resources", "ko_pile", "removed"):
-            return len(getattr(p, prop))
-        return getattr(p, prop)
-    o = state.obj(check.subject)
-    q = query(state)
-    prop = check.prop
+        return player_property(state, check.subject, check.prop)
+    return object_property(state, check.subject, check.prop)
+
+
+def player_property(state: GameState, player: str, prop: str) -> Any:
+    """A player's property as a check reads it (docs/scenario-format.md: piles are counts)."""
+    p = state.player(player)
+    if prop in ("hand", "deck", "resources", "ko_pile", "removed"):
+        return len(getattr(p, prop))
+    return getattr(p, prop)
+
+
+def object_property(state: GameState, oid: str, prop: str, q: Any = None) -> Any:
+    """An object's property as a check reads it; ``q``: the state's query, when the caller has it."""
+    o = state.obj(oid)
+    q = q if q is not None else query(state)
     in_play = o.zone is Zone.IN_PLAY
     if prop == "zone":
         return o.zone.value
@@ -57,7 +65,7 @@ def actual(state: GameState, check: Check) -> Any:
     if prop == "equipped_to":
         return o.equipped_to or ""
     if prop == "target_of":
-        return [lk.source for lk in state.chain if check.subject in lk.targets]
+        return [lk.source for lk in state.chain if oid in lk.targets]
     if prop == "attacking":
         return state.attack is not None and o.id in state.attack.attackers
     if prop == "defending":

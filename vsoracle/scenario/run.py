@@ -54,6 +54,9 @@ class Outcome:
     stopped: str | None = None
     #: Each of ``choices`` as a person says it, naming the decision it answers (:meth:`Decision.says`).
     said: tuple[str, ...] = ()
+    #: Each of ``choices``' answers as the value taken (an id, a boolean, a number, a tuple of them):
+    #: what ``choose = [...]`` holds, for the JSON documents.
+    answers: tuple[Any, ...] = ()
 
     @property
     def log(self) -> tuple[Event, ...]:
@@ -364,14 +367,14 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
                 note = Event("rejected", f"step {step.index} ({step.describe()}) is rejected: {error.message}",
                              "scenario rejected")
                 yield Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths,
-                              said=out.said), error.message
+                              said=out.said, answers=out.answers), error.message
                 continue
             if step.allowed:
                 note = Event("refused", f"step {step.index} ({step.describe()}) was expected to be allowed, but the "
                              f"rules refuse it: {error.message}", "scenario allowed")
                 yield Outcome(out.state, out.chunks + ((note,),), out.choices, out.paths,
                               f"step {step.index} was refused, so later steps and checks are not played",
-                              out.said), error.message
+                              out.said, out.answers), error.message
                 continue
             raise ScenarioError(f"step {step.index} ({step.describe()}) is illegal: {error.message}",
                                 file=sc.path, line=step.line, hint=error.hint or "fix the step, or add rejected = true "
@@ -392,7 +395,7 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
             note = Event("allowed", f"step {step.index} ({step.describe()}) was expected to be rejected, "
                          "but the rules allow it", "scenario rejected")
             yield Outcome(out.state, out.chunks + (tuple(g.log) + (note,),), out.choices, out.paths,
-                          said=out.said), None
+                          said=out.said, answers=out.answers), None
             continue
         yield Outcome(g.state, out.chunks + (tuple(g.log),), out.choices + choices, out.paths,
-                      said=out.said + said), None
+                      said=out.said + said, answers=out.answers + tuple(a for _d, a in g.taken)), None
