@@ -470,8 +470,8 @@ CASES: dict[str, Case] = {
     "move-outside-formation": Case(
         recruit_step('move = "thor"', 'col = 2'), 22,
         illegal('move = "thor"', "A can move characters only during A's formation step")),
-    "move-to-an-unknown-area": Case(
-        recruit_step('move = "thor"', 'area = "under"'), 23, "area must be \"visible\" or \"hidden\", not \"under\""),
+    "recruit-into-an-unknown-area": Case(
+        recruit_step('recruit = "thor"', 'area = "under"'), 23, "area must be \"visible\" or \"hidden\", not \"under\""),
     "reinforce-a-non-defender": Case(
         recruit_step('reinforce = "fox"', 'with = "thor"'), 22,
         illegal('reinforce = "fox"', "fox is not a defender", "reinforce the character being attacked")),
