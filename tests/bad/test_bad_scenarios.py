@@ -470,8 +470,8 @@ CASES: dict[str, Case] = {
     "move-outside-formation": Case(
         recruit_step('move = "thor"', 'col = 2'), 22,
         illegal('move = "thor"', "A can move characters only during A's formation step")),
-    "move-to-an-unknown-area": Case(
-        recruit_step('move = "thor"', 'area = "under"'), 23, "area must be \"visible\" or \"hidden\", not \"under\""),
+    "recruit-into-an-unknown-area": Case(
+        recruit_step('recruit = "thor"', 'area = "under"'), 23, "area must be \"visible\" or \"hidden\", not \"under\""),
     "reinforce-a-non-defender": Case(
         recruit_step('reinforce = "fox"', 'with = "thor"'), 22,
         illegal('reinforce = "fox"', "fox is not a defender", "reinforce the character being attacked")),
@@ -601,6 +601,9 @@ CASES: dict[str, Case] = {
         "'step[1].boost' must be true or false (whether the boost cost is paid), not 1"),
     "key-that-does-not-go-with-verb": Case(
         recruit_step('pass = true', 'target = "fox"'), 23, "'target' does not go with pass — pass takes no other keys"),
+    # a formation move stays in its area (CR 405): 'area' was accepted and ignored
+    "move-to-another-area": Case(
+        recruit_step('move = "fox"', 'area = "hidden"'), 23, "'area' does not go with move — move takes: col, row"),
 
     # strict = true, and answers to decisions
     "strict-unscripted-decision": Case(

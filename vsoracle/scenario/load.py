@@ -30,7 +30,7 @@ VERBS = {
     "attack": {"target"},
     "reinforce": {"with"},
     "flip": set(),
-    "move": {"row", "col", "area"},
+    "move": {"row", "col"},  # a character moves within its own area in the formation step (CR 405)
     "pass": set(),
     "resolve": set(),
     "advance": set(),
