@@ -52,6 +52,7 @@ class That(n.Ref):
     pos: int
     plural: bool = False
     word: str = ""
+    qualifiers: tuple[Any, ...] = ()  # "that opposing character": what the antecedent must be said to be
 
 
 @attrs.frozen(eq=False)
@@ -1279,6 +1280,11 @@ class Build(Transformer):
 
     def that_ref(self, meta, children):
         return That(_head_noun(_trees(children)[0]), meta.start_pos, word="that")
+
+    def that_qualified_ref(self, meta, children):
+        """"that opposing character": the latest character mentioned as an opposing one."""
+        quality, heads = _trees(children)
+        return That(_head_noun(heads), meta.start_pos, word="that", qualifiers=(quality,))
 
     def those_ref(self, meta, children):
         return That(_head_noun(_trees(children)[0]), meta.start_pos, plural=True, word="those")

@@ -699,6 +699,7 @@ class Mention:
     plural: bool = False
     group: bool = False  # cards an effect looked at or revealed together ("the rest" of them)
     salient: bool = False  # a trigger's subject: what a pronoun means first, not "that X"
+    qualifiers: tuple[Any, ...] = ()  # what the noun phrase said it is ("an opposing character")
 
 
 def _noun(f: n.Filter) -> str:
@@ -722,7 +723,7 @@ def _filter_mentions(f: Any, ref: Any) -> list[Mention]:
     if isinstance(f, n.Filter):
         plural = f.quantity is not None and (f.quantity.op in ("all", "each") or
                                              (isinstance(f.quantity.n, n.Fixed) and f.quantity.n.n > 1))
-        return [Mention(_after(f), _noun(f), ref, _is_player_kind(f.kind), plural)]
+        return [Mention(_after(f), _noun(f), ref, _is_player_kind(f.kind), plural, qualifiers=f.qualifiers)]
     if isinstance(f, n.TopCards):
         return [Mention(f.pos, "card", ref, False, not (isinstance(f.count, n.Fixed) and f.count.n == 1), True)]
     if isinstance(f, n.Together):
@@ -1187,15 +1188,28 @@ def _plural_noun(noun: str) -> str:
     return noun if noun == "equipment" else noun + "s"
 
 
+def _said(q: Any, qualifiers: tuple[Any, ...]) -> bool:
+    """Is quality ``q`` ("opposing", "stunned") among what a noun phrase said of its object?"""
+    if isinstance(q, n.ControlledBy):
+        return any(isinstance(x, n.ControlledBy) and type(x.player) is type(q.player)
+                   and getattr(x.player, "kind", None) == getattr(q.player, "kind", None) for x in qualifiers)
+    return q in qualifiers
+
+
 def _that(x: That, earlier: list[Mention]) -> tuple[Any, str]:
     noun = x.noun.split(" or ")[0]
     fits = FITS.get(noun, {noun})
     found = [m for m in earlier if m.noun in fits and not m.salient]
+    if x.qualifiers:  # "that opposing character": one said to be opposing; "that stunned
+        # character" after "Whenever ~ stuns a character": a state it came to be in will do
+        said = [m for m in found if all(_said(q, m.qualifiers) for q in x.qualifiers)]
+        found = said or ([] if any(not isinstance(q, n.State) for q in x.qualifiers) else found)
     others = [m for m in found if not isinstance(m.ref, n.Self)]
     found = others or found
     if x.plural:
         found = [m for m in found if m.plural] or found
-    words = f"{x.word} {_plural_noun(x.noun) if x.plural else x.noun}"
+    adjectives = "".join(("opposing " if isinstance(q, n.ControlledBy) else f"{q.name} ") for q in x.qualifiers)
+    words = f"{x.word} {adjectives}{_plural_noun(x.noun) if x.plural else x.noun}"
     if not found:
         raise _at(CardTextError(f"'{words}' has nothing to refer to"), x.pos)
     return found[-1].ref, words
