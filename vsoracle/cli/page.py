@@ -22,7 +22,7 @@ from .boardmodel import board_model
 from .report import figures, plural, ruling
 from .svg import board_svg
 
-__all__ = ["run_for_page", "ruling_page", "write_page", "shown_path", "Stages"]
+__all__ = ["run_for_page", "ruling_page", "write_page", "Stages"]
 
 #: At most this many differing figures are columns of the outcome table.
 TABLE_FIGURES = 6
@@ -43,10 +43,10 @@ def run_for_page(sc, *, budget: int | None = None):
 
 def ruling_page(result, stages: Stages, *, shown_path: str | None = None) -> str:
     """The whole page as text; ``shown_path`` is the file as the footer names it."""
-    return _Page(result, stages, shown_path if shown_path is not None else result.scenario.path).html()
+    return _Page(result, stages, shown_path if shown_path is not None else _shown(result.scenario.path)).html()
 
 
-def shown_path(file) -> str:
+def _shown(file) -> str:
     """A scenario file as the page names it: as given when relative, its name alone when absolute
     (an absolute path says where one machine keeps it, not what was asked)."""
     from pathlib import Path
@@ -71,7 +71,7 @@ def write_page(file, out, *, as_json: bool = False, quiet: bool = False, budget:
     read = read_input(str(file), ScenarioError)
     sc = load_scenario_bytes(read.data, read.name, default_database())
     result, stages = run_for_page(sc, budget=budget)
-    page = ruling_page(result, stages, shown_path=shown_path(file))
+    page = ruling_page(result, stages, shown_path=_shown(file))
     target = Path(out)
     try:
         target.write_text(page, encoding="utf-8")
@@ -156,7 +156,7 @@ class _Sources:
         if self.rules:
             out.append('<h3>Rules</h3><dl class="refs">')
             for rule, tags in self.rules.items():
-                said = _rule_said(rule, RULES, KEYWORDS)
+                said = _rule_said(rule, RULES, self.tags)
                 own = list(KEYWORDS.get(rule.removeprefix("keyword "), ())) if rule.startswith("keyword ") else []
                 every = own + [t for t in tags if t not in own]
                 for t in own:
@@ -189,18 +189,36 @@ class _Sources:
         return "\n".join(out)
 
 
-def _rule_said(rule: str, rules: dict, keywords: dict) -> str:
-    """What a reference is, for the Sources section."""
+def _tag_links(text: str, tags: list[str]) -> str:
+    """``text`` escaped, each ``[KEY]`` of a known source in it a link to that source (added to ``tags``)."""
+    from ..citations import SOURCES
+
+    def link(m: re.Match) -> str:
+        key = m.group(1)
+        if key not in SOURCES:
+            return m.group(0)
+        if key not in tags:
+            tags.append(key)
+        return f'<a href="#src-{_slug(key)}">[{key}]</a>'
+
+    return re.sub(r"\[([A-Za-z0-9]+)\]", link, _e(text))
+
+
+def _rule_said(rule: str, rules: dict, tags: list[str]) -> str:
+    """What a reference is, for the Sources section (sources it names are added to ``tags``)."""
     if rule.startswith("CR "):
         r = rules.get(rule[3:])
         if r is None:
             return "A rule of the Comprehensive Rules."
-        return f"Comprehensive Rules: {_e(r.subject)}. <span class=\"muted\">Numbering: {_e(r.numbering)}.</span>"
+        return (f"Comprehensive Rules: {_e(r.subject)}. <span class=\"muted\">Numbering: "
+                f"{_tag_links(r.numbering, tags)}.</span>")
     if rule.startswith("FAQ GM "):
-        return f"The Avengers FAQ, General Mechanics entry {_e(rule.removeprefix('FAQ GM '))}."
+        return (f"The Avengers FAQ, General Mechanics entry {_e(rule.removeprefix('FAQ GM '))} "
+                "<span class=\"muted\">(the FAQ's text ships with vsoracle: seeds/).</span>")
     if rule.startswith("FAQ SC "):
         n = rule.removeprefix("FAQ SC ")
-        return f"The Avengers FAQ, SPECIFIC CARDS entry {_e(n)}: {_e(expand(rule).removeprefix('FAQ '))}."
+        return (f"The Avengers FAQ, SPECIFIC CARDS entry {_e(n)}: {_e(expand(rule).removeprefix('FAQ '))} "
+                "<span class=\"muted\">(the FAQ's text ships with vsoracle: seeds/).</span>")
     if rule.startswith("keyword "):
         return "A keyword’s rule, where no Comprehensive Rules number for it was retrieved."
     if rule.startswith("digest "):
@@ -308,7 +326,8 @@ class _Page:
         for k, c in enumerate(r.checks):
             kind, step = self.kinds[k] if self.kinds else ("end" if c.step is None else "step", c.step)
             mark, found = self._read(kind, step, c, i, out)
-            rows.append(f'<li class="{mark}"><span class="mark">{_MARKS[mark]}</span> {_e(c.description)}'
+            scope = "" if c.every else " (in some outcome)"
+            rows.append(f'<li class="{mark}"><span class="mark">{_MARKS[mark]}</span> {_e(c.description + scope)}'
                         f'<span class="muted"> — {_e(found)}</span></li>')
         return '<h3>Checks on this line of play</h3><ul class="outcome-checks">' + "".join(rows) + "</ul>"
 

@@ -118,8 +118,11 @@ def register(app: typer.Typer) -> None:
         if html is not None:
             from .page import write_page
 
-            output, code = write_page(files[0], html, as_json=as_json, quiet=quiet, budget=budget, board=board,
-                                      outcomes=outcomes)
+            try:
+                output, code = write_page(files[0], html, as_json=as_json, quiet=quiet, budget=budget, board=board,
+                                          outcomes=outcomes)
+            except VsOracleError as error:
+                raise fail(error) from None
             typer.echo(paint(output) if colour and not as_json else output)
             typer.echo(f"Ruling page: {html}", err=True)
             raise typer.Exit(code=code)
