@@ -369,20 +369,35 @@ class _Page:
         return "\n".join(out)
 
     def table(self) -> str:
+        """One row per outcome: the answers to its decisions (a column per decision when every outcome
+        answers the same ones), then the figures that differ between outcomes."""
+        from ..scenario.run import chosen
+
         outcomes = self.result.outcomes
         rows = [figures(o.state) for o in outcomes]
         labels: dict[str, None] = {}
         for row in rows:
             labels.update(dict.fromkeys(row))
         differ = [k for k in labels if len({row.get(k, "—") for row in rows}) > 1][:TABLE_FIGURES]
-        head = "".join(f'<th scope="col">{_e(k)}</th>' for k in differ)
+        picks = [[(s, *text.rpartition(": ")) for s, text in chosen(o)] for o in outcomes]
+        asked = {tuple((s, head) for s, head, _sep, _answer in p) for p in picks}
+        by_decision = len(asked) == 1 and all(sep for p in picks for _s, _h, sep, _a in p)
+        if by_decision:
+            head = "".join(f'<th scope="col">{_e(h)} <span class="muted">(step {s})</span></th>'
+                           for s, h in next(iter(asked)))
+        else:
+            head = '<th scope="col">choices</th>'
+        head += "".join(f'<th scope="col">{_e(k)}</th>' for k in differ)
         body = []
-        for i, (o, row) in enumerate(zip(outcomes, rows), start=1):
+        for i, (o, row, p) in enumerate(zip(outcomes, rows, picks), start=1):
+            if by_decision:
+                said = "".join(f"<td><strong>{_e(answer)}</strong></td>" for _s, _h, _sep, answer in p)
+            else:
+                said = f'<td class="said">{_e(_choices_text(o) or "no choices")}</td>'
             cells = "".join(f"<td>{_e(row.get(k, '—'))}</td>" for k in differ)
-            body.append(f'<tr><th scope="row"><a href="#outcome-{i}">{i}</a></th>{cells}'
-                        f'<td class="said">{_e(_choices_text(o) or "no choices")}</td></tr>')
+            body.append(f'<tr><th scope="row"><a href="#outcome-{i}">{i}</a></th>{said}{cells}</tr>')
         return ('<div class="scroll"><table class="table"><thead><tr><th scope="col">#</th>' + head
-                + '<th scope="col">choices</th></tr></thead><tbody>' + "".join(body) + "</tbody></table></div>")
+                + "</tr></thead><tbody>" + "".join(body) + "</tbody></table></div>")
 
     def outcome(self, i: int, o, n: int) -> str:
         from ..scenario.run import chosen
@@ -542,6 +557,7 @@ table{border-collapse:collapse;width:100%;font-size:.92rem}
 th,td{text-align:left;vertical-align:top;padding:.4rem .5rem;border-bottom:1px solid var(--line)}
 thead th{font-size:.8rem;color:var(--muted);font-weight:600;white-space:nowrap}
 table.table td,table.table th{white-space:nowrap}table.table td.said{white-space:normal;min-width:16rem}
+table.table thead th{white-space:normal;min-width:4.5rem;vertical-align:bottom}
 li.ok .mark{color:var(--good)}li.bad .mark{color:var(--bad)}
 .tally{font-weight:600;margin:.6rem 0 0}
 ul.checks{list-style:none;padding:0;margin:0}
@@ -558,7 +574,7 @@ ol.choices{margin:0;padding-left:1.4rem}
 ol.steps{list-style:none;padding:0;margin:0}
 li.step{border-top:1px solid var(--line);padding:12px 0}
 .step-body{display:grid;grid-template-columns:minmax(0,1fr);gap:12px}
-@media (min-width:900px){.step-body{grid-template-columns:minmax(0,1fr) minmax(0,460px)}
+@media (min-width:900px){.step-body{grid-template-columns:minmax(0,1fr) minmax(0,440px)}
 .step-body>figure:only-child{grid-column:1/-1;max-width:520px}}
 ol.log{margin:0;padding-left:1.6rem;font-size:.93rem}
 ol.log li{margin:.15rem 0}
@@ -569,8 +585,8 @@ li.ev-legality{font-weight:600}
 color:var(--warn);vertical-align:middle}
 figure{margin:0}
 figcaption{font-size:.8rem;color:var(--muted);text-align:center}
-svg.board{display:block;width:100%;height:auto;max-width:520px;margin:0 auto}
-.tabbar{display:flex;gap:6px;overflow-x:auto;padding:2px 0 10px;margin-bottom:4px;border-bottom:1px solid var(--line)}
+svg.board{display:block;width:100%;height:auto;max-width:480px;margin:0 auto}
+.tabbar{display:flex;flex-wrap:wrap;gap:6px;padding:2px 0 10px;margin:16px 0 4px;border-bottom:1px solid var(--line)}
 .tabbar button{flex:none;font:inherit;font-size:.9rem;padding:.35rem .75rem;border-radius:999px;cursor:pointer;
 border:1px solid var(--line);background:var(--bg);color:var(--fg)}
 .tabbar button[aria-selected=true]{background:var(--accent);color:var(--card);border-color:var(--accent)}
@@ -580,6 +596,8 @@ section.outcome+section.outcome{border-top:2px solid var(--line);margin-top:16px
 dl.refs{margin:0}dl.refs dt{font-weight:700;margin-top:.6rem}dl.refs dd{margin:0 0 0 1rem}
 :target{scroll-margin-top:12px}dl.refs dt:target{background:var(--b-top);border-radius:4px}
 footer{color:var(--muted);font-size:.85rem;text-align:center}
+@media (max-width:520px){main{padding:10px 8px 32px}.card{padding:12px 10px;border-radius:12px}
+h1{font-size:1.35rem}.ruling{padding:12px;gap:10px}ol.log{padding-left:1.3rem}}
 @media print{.tabbar{display:none}section.outcome[hidden]{display:block}}
 .b-t{fill:var(--fg)}.b-muted{fill:var(--muted)}.b-label{fill:var(--muted);font-weight:600;letter-spacing:.03em}
 .b-side{fill:var(--b-side);stroke:var(--line)}.b-lost{stroke:var(--bad);stroke-width:2}.b-won{stroke:var(--good);stroke-width:2}

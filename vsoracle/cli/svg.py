@@ -19,14 +19,13 @@ from .boardmodel import Area, Board, Character, Link, Side
 __all__ = ["board_svg", "WIDTH"]
 
 #: The picture's width in its own units (it scales to the page's width).
-WIDTH = 440
+WIDTH = 380
 _PAD = 10
 _GAP = 6
 _LABEL = 18          # the strip that names a row
 _PER_BAND = 3        # columns side by side; more wrap to another band
 _LINE = 15           # one line of text
 _FONT = 12.5
-_CHAR = 0.56 * _FONT  # an average character's width, to wrap text
 
 
 def board_svg(board: Board, label: str) -> str:
@@ -134,8 +133,10 @@ class _Drawing:
         self.text(WIDTH - _PAD - 4 - 0.62 * 18 * len(str(s.endurance)) - 4, y + 15, "endurance", "b-muted", "end", 11)
         counts = (f"resource points {s.resource_points} · hand {s.hand} · deck {s.deck} · KO'd pile {s.ko_pile}"
                   + (f" · removed {s.removed}" if s.removed else ""))
-        self.text(x + 4, y + 32, counts, "b-muted", size=11.5)
-        self.y += 40
+        for line in _wrap(counts, WIDTH - 2 * _PAD - 8, 2, 11.5):
+            self.text(x + 4, self.y + 32, line, "b-muted", size=11.5)
+            self.y += 14
+        self.y += 26
         if s.loose:
             for line in _wrap("In play, unattached: " + ", ".join(s.loose), WIDTH - 2 * _PAD - 8, 3, 11.5):
                 self.text(x + 4, self.y + 10, line, "b-muted", size=11.5)
@@ -185,7 +186,7 @@ class _Drawing:
             self.y += 13
             for row in rows:
                 cards = [_card_lines(area.at(row, col), cw) for col in band]
-                h = max(6 + _LINE * (len(lines) - 1) + 2 for lines in cards)
+                h = max(6 + _LINE * len(lines) + 2 for lines in cards)
                 h = max(h, 40)
                 self.text(x0 + 12, self.y + h / 2, row, "b-row", "middle", 10.5)
                 self.parts[-1] = self.parts[-1].replace(
@@ -207,11 +208,8 @@ class _Drawing:
         self.rect(x, y, w, h, f"b-card b-{c.condition}", 7, tip)
         ty = y + 4
         for text, cls in lines:
-            if cls.startswith("b-cond"):  # beside the id, on the right
-                self.text(x + w - 6, ty - 3, text, cls, "end", 10.5)
-                continue
             ty += _LINE
-            self.text(x + 6, ty - 3, text, cls, size={"b-title": 12.5, "b-stats": 13.5}.get(cls, 11))
+            self.text(x + 6, ty - 3, text, cls, size={"b-title": 12.5, "b-stats": 12.5}.get(cls, 11))
         self.parts.append("</g>")
 
     # -- the chain, in the middle -------------------------------------------------------------------
@@ -269,14 +267,14 @@ class _Drawing:
 
 
 def _card_lines(c: Character | None, w: float) -> list[tuple[str, str]]:
-    """A character's lines on its card, each with its CSS class (the condition sits top right)."""
+    """A character's lines on its card, each with its CSS class."""
     if c is None:
         return []
     lines = [(t, "b-title") for t in _wrap(c.title, w - 12, 2, 12.5)]
-    lines.append((c.id, "b-id"))
-    lines.append(({"stunned": "STUNNED", "exhausted": "exhausted", "ready": "ready"}[c.condition],
-                  f"b-cond b-cond-{c.condition}"))
+    lines.append((_wrap(c.id, w - 12, 1, 11)[0], "b-id"))
     lines.append((f"{c.atk} ATK / {c.defense} DEF", "b-stats"))
+    lines.append(({"stunned": "STUNNED, face down", "exhausted": "exhausted", "ready": "ready"}[c.condition],
+                  f"b-cond b-cond-{c.condition}"))
     counters = [f"{abs(n)} {'+1' if n > 0 else '-1'} {stat} counter{'s' if abs(n) != 1 else ''}"
                 for n, stat in zip(c.counters, ("ATK", "DEF")) if n]
     lines += [(t, "b-counter") for t in counters]
