@@ -74,8 +74,9 @@ def test_characters_show_their_state_stats_counters_and_equipment():
     svg = dom.find("li", id="outcome-1-step-0").find("svg")
     cards = [g for g in svg.find_all("g", cls="b-char")]
     by_id = {g.find("text", cls="b-id").text(): g for g in cards}
-    soldier = [t.text() for t in by_id["front1"].find_all("text")]
-    assert soldier[-5:] == ["4 ATK / 7 DEF", "ready", "1 +1 ATK counter", "2 +1 DEF counters", "⚙ Force Field Belt"]
+    soldier = " ".join(t.text() for t in by_id["front1"].find_all("text"))   # top to bottom; a long line wraps
+    assert soldier.startswith("Test Soldier, Army front1 4 ATK / 7 DEF ready 1 +1 ATK counter 2 +1 DEF counters ⚙")
+    assert soldier.endswith("Force Field Belt")
     assert "b-char-exhausted" in by_id["back2"].classes and "b-char-stunned" in by_id["foe"].classes
     assert "STUNNED" in by_id["foe"].text()
     assert len(svg.find_all("text", cls="b-player")) == 2
