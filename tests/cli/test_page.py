@@ -211,3 +211,14 @@ def test_the_committed_example_page_is_current():
     docs/examples/ultron-when-you-recruit.html, from the repository's root)."""
     _result, html, _dom = _page(ROOT / EXAMPLE_SOURCE, shown=EXAMPLE_SOURCE)
     assert EXAMPLE_PAGE.read_text(encoding="utf-8") == html, "regenerate the example page (see this test's docstring)"
+
+
+def test_a_page_from_standard_input_says_so(tmp_path):
+    out = tmp_path / "piped.html"
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "vsoracle", "resolve", "-", "--html", str(out), "--quiet"],
+                       input=ULTRON.read_text(encoding="utf-8"), capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert parse(out.read_text(encoding="utf-8")).find("footer").find("code").text() == "standard input"

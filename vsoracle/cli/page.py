@@ -48,10 +48,12 @@ def ruling_page(result, stages: Stages, *, shown_path: str | None = None) -> str
 
 def _shown(file) -> str:
     """A scenario file as the page names it: as given when relative, its name alone when absolute
-    (an absolute path says where one machine keeps it, not what was asked)."""
+    (an absolute path says where one machine keeps it, not what was asked); ``-``, standard input."""
     from pathlib import Path
 
     text = str(file)
+    if text in ("-", "<stdin>"):
+        return "standard input"
     return Path(text).name if Path(text).is_absolute() else text
 
 
