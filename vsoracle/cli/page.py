@@ -559,7 +559,7 @@ table{border-collapse:collapse;width:100%;font-size:.92rem}
 th,td{text-align:left;vertical-align:top;padding:.4rem .5rem;border-bottom:1px solid var(--line)}
 thead th{font-size:.8rem;color:var(--muted);font-weight:600;white-space:nowrap}
 table.table td,table.table th{white-space:nowrap}table.table td.said{white-space:normal;min-width:16rem}
-table.table thead th{white-space:normal;min-width:4.5rem;vertical-align:bottom}
+table.table thead th{white-space:normal;overflow-wrap:normal;min-width:5.5rem;vertical-align:bottom}
 li.ok .mark{color:var(--good)}li.bad .mark{color:var(--bad)}
 .tally{font-weight:600;margin:.6rem 0 0}
 ul.checks{list-style:none;padding:0;margin:0}
