@@ -52,6 +52,9 @@ def test_one_outcome_page_says_the_question_the_ruling_and_every_step():
     assert all(len(s.find_all("svg")) == 1 for s in steps)      # the start and a board after every step
     marks = [li.find(cls="mark").text() for li in dom.find(id="checks").find_all("li")]
     assert marks == ["✓"] * len(result.checks)
+    after3 = [li.text() for li in steps[3].find("ul", cls="step-checks").find_all("li")]  # read beside its board
+    assert after3 == ['✓ chain = ["recruit:ultron", "trigger:ultron"] — found ["recruit:ultron", "trigger:ultron"]',
+                      '✓ wtw.zone = "resource_row" — found resource_row', "✓ A.resource_points = 0 — found 0"]
 
 
 def test_the_board_draws_the_chain_as_a_stack_with_the_top_link_first():
@@ -153,6 +156,7 @@ def test_a_rejected_step_and_its_check():
     assert "expected to be rejected" in last.find("h4").text()
     assert "is rejected" in last.find("li", cls="ev-legality").text()
     assert last.find_all("svg")                                   # the board stays as it was
+    assert "is rejected by the rules" in last.find("ul", cls="step-checks").text()
     rejected = [li for li in dom.find(id="checks").find_all("li") if "is rejected by the rules" in li.text()]
     assert rejected and all(li.find(cls="mark").text() == "✓" for li in rejected)
 

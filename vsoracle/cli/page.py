@@ -229,6 +229,8 @@ def _rule_said(rule: str, rules: dict, tags: list[str]) -> str:
 
 
 class _Page:
+    """The page of one answer, built section by section; it collects the sources its logs cite."""
+
     def __init__(self, result, stages: Stages, shown_path: str) -> None:
         self.result = result
         self.sc = result.scenario
@@ -442,10 +444,15 @@ class _Page:
                 out.append('<p class="muted">Not played: this line of play stopped earlier.</p></div></li>')
                 return "\n".join(out)
             events = o.chunks[k]
+            out.append('<div class="step-text">')
             if events:
                 out.append('<ol class="log">' + "".join(self.event(e) for e in events) + "</ol>")
+            elif step.verb is None:
+                out.append('<p class="muted">No action: checks are read here.</p>')
             else:
                 out.append('<p class="muted">Nothing happened.</p>')
+            out.append(self.step_checks(k, i, o))
+            out.append("</div>")
         at = _ancestor(self.stages, k, o)
         if at is not None:
             state = self.stages[k][at].state
@@ -453,6 +460,21 @@ class _Page:
             out.append(f'<figure>{self.svg(state, label)}<figcaption>{_e(label)}</figcaption></figure>')
         out.append("</div></li>")
         return "\n".join(out)
+
+    def step_checks(self, k: int, i: int, o) -> str:
+        """The checks read after step ``k`` (and whether the step was refused as expected), as read
+        on outcome ``i``'s line of play."""
+        if not self.kinds:
+            return ""
+        rows = []
+        for n, (c, (kind, step)) in enumerate(zip(self.result.checks, self.kinds)):
+            if step != k or kind == "end":
+                continue
+            mark, found = self._read(kind, step, c, i, o)
+            scope = "" if c.every else " (in some outcome)"
+            rows.append(f'<li class="{mark}"><span class="mark">{_MARKS[mark]}</span> <code>{_e(c.description + scope)}'
+                        f'</code><span class="muted"> — {_e(found.removeprefix(f"after step {k}: "))}</span></li>')
+        return ('<ul class="step-checks" aria-label="checks after this step">' + "".join(rows) + "</ul>") if rows else ""
 
     def event(self, e) -> str:
         cite = self.sources.cite_html(e.cite, e.assumption) if (e.cite or e.assumption) else ""
@@ -568,7 +590,8 @@ ul.checks li.bad{background:var(--bad-bg);border-radius:6px}
 ul.checks code{background:none;padding:0;font-size:.9rem;overflow-wrap:anywhere}
 ul.checks .when{display:block;font-size:.8rem;color:var(--muted)}
 .mark{flex:none;font-weight:800}.ok>.mark{color:var(--good)}.bad>.mark{color:var(--bad)}
-ul.outcome-checks{list-style:none;padding:0;margin:0}
+ul.outcome-checks,ul.step-checks{list-style:none;padding:0;margin:0}
+ul.step-checks{margin-top:.5rem;font-size:.9rem}ul.step-checks code{background:none;padding:0}
 ul.outcome-checks li{padding:.2rem 0}
 ol.choices{margin:0;padding-left:1.4rem}
 .step-no{display:inline-block;font-size:.75rem;color:var(--muted);min-width:3.2rem}
