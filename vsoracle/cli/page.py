@@ -237,7 +237,7 @@ class _Page:
         self.stages = stages
         self.shown_path = shown_path
         self.sources = _Sources()
-        self.svgs: dict[int, str] = {}
+        self.svgs: dict[tuple[int, str], str] = {}
         self.kinds = self._check_kinds()
 
     # -- the whole page -----------------------------------------------------------------------------
@@ -485,7 +485,7 @@ class _Page:
                 + (f' <span class="cite">[{cite}]</span>' if cite else "") + "</li>")
 
     def svg(self, state, label: str) -> str:
-        key = id(state)
+        key = (id(state), label)  # lines of play share positions until they branch: draw each once
         if key not in self.svgs:
             self.svgs[key] = board_svg(board_model(state), label)
         return self.svgs[key]
