@@ -226,3 +226,12 @@ def test_a_page_from_standard_input_says_so(tmp_path):
                        input=ULTRON.read_text(encoding="utf-8"), capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert parse(out.read_text(encoding="utf-8")).find("footer").find("code").text() == "standard input"
+
+
+def test_an_attack_is_drawn_with_who_attacks_and_who_defends():
+    _result, _html, dom = _page(ROOT / "tests" / "rulings" / "attacker-stunned-leaves-attack.scenario.toml")
+    during = [svg for svg in dom.find_all("svg") if "⚔ Attack by A: r1, r2 → wall" in svg.text()]
+    assert during
+    cards = {g.find("text", cls="b-id").text(): " ".join(t.text() for t in g.find_all("text"))
+             for g in during[0].find_all("g", cls="b-char")}
+    assert cards["r1"].endswith("⚔ attacking") and cards["wall"].endswith("defending")

@@ -280,5 +280,5 @@ def _card_lines(c: Character | None, w: float) -> list[tuple[str, str]]:
     lines += [(t, "b-counter") for t in counters]
     lines += [(t, "b-gear") for e in c.equipment for t in _wrap(f"⚙ {e}", w - 12, 2, 11)]
     if c.role:
-        lines.append(({"attacking": "⚔ attacking", "reinforcing": "reinforcing"}.get(c.role, "⛨ " + c.role), "b-roletext"))
+        lines.append(("⚔ attacking" if c.role == "attacking" else c.role, "b-roletext"))  # ⛨ is in few fonts
     return lines
