@@ -85,13 +85,22 @@ def test_characters_show_their_state_stats_counters_and_equipment():
     assert len(svg.find_all("text", cls="b-player")) == 2
 
 
+def _said_for(dom, anchor: str) -> str:
+    """The text of the <dd> after the <dt id=anchor> in the Sources."""
+    dt = dom.find("dt", id=anchor)
+    siblings = [c for c in dt.parent.children if not isinstance(c, str)]
+    return siblings[siblings.index(dt) + 1].text()
+
+
 def test_every_citation_links_to_its_entry_in_the_sources():
     _result, html, dom = _page(ULTRON)
     cites = [a for a in dom.find_all("a") if (a.attrs.get("href") or "").startswith(("#ref-", "#src-"))]
     assert cites and not dangling_links(dom)
     cr216 = dom.find("dt", id="ref-CR-216")
-    assert cr216.text() == "CR 216" and "Comprehensive Rules" in cr216.parent.text()
+    assert cr216.text() == "CR 216" and _said_for(dom, "ref-CR-216").startswith("Comprehensive Rules: ")
     assert any(a.attrs["href"] == "#ref-FAQ-GM-1" for a in cites)
+    gm1 = _said_for(dom, "ref-FAQ-GM-1")                            # the FAQ entry, quoted for a judge
+    assert "Reservist cards are character cards" in gm1 and "before you get priority" in gm1
     v27 = dom.find("dt", id="src-V27")                              # a source, with its external address
     assert "Comprehensive Rules v2.7" in v27.text()
     assert any(a.attrs.get("href", "").startswith("https://") for a in dom.find(id="sources").find_all("a"))

@@ -215,8 +215,17 @@ def _rule_said(rule: str, rules: dict, tags: list[str]) -> str:
         return (f"Comprehensive Rules: {_e(r.subject)}. <span class=\"muted\">Numbering: "
                 f"{_tag_links(r.numbering, tags)}.</span>")
     if rule.startswith("FAQ GM "):
-        return (f"The Avengers FAQ, General Mechanics entry {_e(rule.removeprefix('FAQ GM '))} "
-                "<span class=\"muted\">(the FAQ's text ships with vsoracle: seeds/).</span>")
+        from ..citations import general_entries
+
+        n = rule.removeprefix("FAQ GM ")
+        entries = general_entries()
+        said = f"The Avengers FAQ, General Mechanics entry {_e(n)}"
+        if not (n.isdigit() and 0 < int(n) <= len(entries)):
+            return said + "."
+        heading, text = entries[int(n) - 1]
+        quoted = "".join(f"<p>{_e(para)}</p>" for para in text.split("\n\n"))
+        return (f"{said}: {_e(heading)} <details><summary>The entry</summary><blockquote>{quoted}</blockquote>"
+                "</details>")
     if rule.startswith("FAQ SC "):
         n = rule.removeprefix("FAQ SC ")
         return (f"The Avengers FAQ, SPECIFIC CARDS entry {_e(n)}: {_e(expand(rule).removeprefix('FAQ '))} "
@@ -619,6 +628,8 @@ section.outcome{padding-top:6px}
 .js section.outcome+section.outcome{border-top:0}
 section.outcome+section.outcome{border-top:2px solid var(--line);margin-top:16px;padding-top:16px}
 dl.refs{margin:0}dl.refs dt{font-weight:700;margin-top:.6rem}dl.refs dd{margin:0 0 0 1rem}
+details summary{cursor:pointer;color:var(--accent);font-size:.9rem}
+blockquote{margin:.4rem 0;padding:.1rem .9rem;border-left:3px solid var(--line);font-size:.92rem;color:var(--fg)}
 :target{scroll-margin-top:12px}dl.refs dt:target{background:var(--b-top);border-radius:4px}
 footer{color:var(--muted);font-size:.85rem;text-align:center}
 @media (max-width:520px){main{padding:10px 8px 32px}.card{padding:12px 10px;border-radius:12px}
