@@ -33,7 +33,7 @@ import attrs
 from .resources import data_path
 
 __all__ = ["RULES", "SOURCES", "KEYWORDS", "Reference", "CitationError", "expand", "references",
-           "consulted", "specific_entries", "sources_document"]
+           "consulted", "specific_entries", "general_entries", "sources_document"]
 
 
 @attrs.frozen
@@ -219,6 +219,29 @@ def specific_entries() -> tuple[str, ...]:
                 j -= 1
             titles.append(part[j].strip())
     return tuple(titles)
+
+
+_GM = re.compile(r"^(\d+)\. (.+)$")
+
+
+@lru_cache(maxsize=1)
+def general_entries() -> tuple[tuple[str, str], ...]:
+    """The FAQ's GENERAL MECHANICS entries, in order (``GM 1`` is the first): (heading, text),
+    the text's paragraphs separated by blank lines."""
+    folder = data_path("seeds")
+    files = sorted(folder.glob("*.txt")) if folder.is_dir() else []
+    if not files:
+        return ()
+    text = files[0].read_text(encoding="utf-8")
+    part = text.split("GENERAL MECHANICS", 1)[-1].split("SPECIFIC CARDS", 1)[0]
+    entries: list[tuple[str, list[str]]] = []
+    for line in part.splitlines():
+        m = _GM.match(line.strip())
+        if m and int(m.group(1)) == len(entries) + 1:  # the next entry's heading, not a numbered line in one
+            entries.append((m.group(2).strip(), []))
+        elif entries and line.strip():
+            entries[-1][1].append(line.strip())
+    return tuple((heading, "\n\n".join(body)) for heading, body in entries)
 
 
 def expand(cite: str) -> str:

@@ -103,10 +103,14 @@ def register(app: typer.Typer) -> None:
         board: bool = typer.Option(False, "--board", help="Draw the board after every step (the first outcome)."),
         outcomes: int = typer.Option(SHOWN_OUTCOMES, "--outcomes", min=1, metavar="N",
                                      help="Show the first N outcomes in full (all are in the outcome table)."),
+        html: Optional[Path] = typer.Option(None, "--html", metavar="OUT.html",
+                                            help="Also write the ruling page: one self-contained HTML file with the "
+                                            "ruling, the checks, each outcome's steps, log and board (one file)."),
     ) -> None:
         """Play a scenario: load the position, play the steps, resolve the chain, and check.
 
         With several files, each answer is headed ==> FILE <== and a last line counts them.
+        --html OUT.html writes the ruling page for one file (the report is printed as usual).
         Exit status: 0 every check holds, 1 a check fails, 2 a file is invalid or exploring it needs more
         than the budget.
         """
@@ -118,7 +122,21 @@ def register(app: typer.Typer) -> None:
         if as_json and len(files) > 1:
             raise fail(ScenarioError(f"--json answers one file at a time, and {len(files)} were given",
                                      hint="run vsoracle resolve --json once per file"), as_json)
+        if html is not None and len(files) > 1:
+            raise fail(ScenarioError(f"--html writes one page for one file, and {len(files)} were given",
+                                     hint="run vsoracle resolve FILE --html OUT.html once per file"), as_json)
         colour = wants_colour(sys.stdout)
+        if html is not None:
+            from .page import write_page
+
+            try:
+                output, code = write_page(files[0], html, as_json=as_json, quiet=quiet, budget=budget, board=board,
+                                          outcomes=outcomes)
+            except VsOracleError as error:
+                raise fail(error, as_json) from None
+            typer.echo(paint(output) if colour and not as_json else output)
+            typer.echo(f"Ruling page: {html}", err=True)
+            raise typer.Exit(code=code)
         if len(files) == 1:
             with reported(as_json):
                 output, code = answer(files[0], as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget,
