@@ -449,10 +449,17 @@ def legal_actions(state: "Position", player: str | None = None, *, check: Any = 
     ``check(before, after)`` sees every transition tried (the invariants, in tests)."""
     if isinstance(state, Waiting):
         return
+    for action, _after in _successors(state, player, check):
+        yield action
+
+
+def _successors(state: GameState, player: str | None = None, check: Any = None) -> Iterator[tuple[Action, GameState]]:
+    """Each legal action with the position it leads to: the position its accepted try produced
+    (what :func:`apply` would compute again), so :func:`perft` does not take it twice."""
     for cand in candidates(state, player):
         for g, why in _lines(state, cand, check):
             if why is None:
-                yield evolve(cand, choose=tuple(g.answers[:g.used]))
+                yield evolve(cand, choose=tuple(g.answers[:g.used])), g.state
 
 
 # =============================================================================================
@@ -572,8 +579,7 @@ def perft(state: GameState, depth: int) -> tuple[int, int]:
     for _ in range(depth):
         after: dict[GameState, int] = {}
         for s, paths in level.items():
-            for action in legal_actions(s):
-                t = apply(s, action)
+            for _action, t in _successors(s):
                 after[t] = after.get(t, 0) + paths
         level = after
     return sum(level.values()), len(level)
