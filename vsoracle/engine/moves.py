@@ -37,7 +37,7 @@ from .effects import targets_of
 from .game import Decision, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
-from .query import kind_of, query, replaying
+from .query import forget, held, kind_of, query, replaying
 from .state import GameState, Zone
 from .turn import advance, pass_priority
 
@@ -456,10 +456,11 @@ def legal_actions(state: "Position", player: str | None = None, *, check: Any = 
 def _successors(state: GameState, player: str | None = None, check: Any = None) -> Iterator[tuple[Action, GameState]]:
     """Each legal action with the position it leads to: the position its accepted try produced
     (what :func:`apply` would compute again), so :func:`perft` does not take it twice."""
-    for cand in candidates(state, player):
-        for g, why in _lines(state, cand, check):
-            if why is None:
-                yield evolve(cand, choose=tuple(g.answers[:g.used])), g.state
+    with held(state):
+        for cand in candidates(state, player):
+            for g, why in _lines(state, cand, check):
+                if why is None:
+                    yield evolve(cand, choose=tuple(g.answers[:g.used])), g.state
 
 
 # =============================================================================================
@@ -575,6 +576,7 @@ def perft(state: GameState, depth: int) -> tuple[int, int]:
     """Counted to ``depth`` actions (python-chess's ``perft``): the distinct action sequences, and
     the distinct positions they reach. A position with no legal action ends its sequences early
     (they are not counted). Equal positions met by different sequences are expanded once."""
+    forget()
     level: dict[GameState, int] = {state: 1}
     for _ in range(depth):
         after: dict[GameState, int] = {}
@@ -623,16 +625,38 @@ def _target_values(s: GameState, effect: Any) -> list[tuple[Any, ...]]:
     chain (named by their source), objects."""
     if effect is None:
         return [()]
-    pools = []
-    for node in targets_of(effect):
-        kind = kind_of(node)
-        if kind == "player":
-            pools.append(list(s.player_ids))
-        elif kind == "effect":
-            pools.append(sorted({lk.source for lk in s.chain if lk.source is not None}))
-        else:
-            pools.append(sorted(s.objects))
-    return [tuple(c) for c in itertools.product(*pools)]
+    return [tuple(c) for c in itertools.product(*(_pool(s, node) for node in targets_of(effect)))]
+
+
+def _legal_targets(s: GameState, effect: Any, links: dict[Any, Any]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Each combination of :func:`_target_values`, in order, with each key of ``links`` (an X,
+    or ``None``) for whose provisional link every target passes the executor's own check
+    (:func:`.actions.target_refusal`, each target on its own as it is announced): the others are
+    refused before anything else depends on them, so they are not worth trying."""
+    nodes_ = targets_of(effect) if effect is not None else ()
+    if not nodes_:
+        for key in links:
+            yield (), key
+        return
+    g = Game(s, (), None, 0, explore=True)
+    legal: dict[tuple[Any, int], set[Any]] = {}
+    for key, link in links.items():
+        for i, node in enumerate(nodes_):
+            legal[key, i] = {v for v in _pool(s, node) if _act.target_refusal(g, node, v, link)[1] is None}
+    for combo in _target_values(s, effect):
+        for key in links:
+            if all(v in legal[key, i] for i, v in enumerate(combo)):
+                yield combo, key
+
+
+def _pool(s: GameState, node: Any) -> list[Any]:
+    """The values of a target's kind: players, effects on the chain (named by their source), objects."""
+    kind = kind_of(node)
+    if kind == "player":
+        return list(s.player_ids)
+    if kind == "effect":
+        return sorted({lk.source for lk in s.chain if lk.source is not None})
+    return sorted(s.objects)
 
 
 def _pays_x(costs: Any) -> bool:
@@ -640,8 +664,11 @@ def _pays_x(costs: Any) -> bool:
 
 
 def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
-    """Every action worth trying for ``player``, broadly: most are refused by the executor.
-    Filters here are only ones each executor applies first (the step, the phase)."""
+    """Every action worth trying for ``player``, broadly: many are refused by the executor.
+    Filters here are only checks each executor makes itself, on the same position, before
+    anything it does: the step and phase, a plot twist's place and threshold, an empty chain for
+    an attack, each target on its own (:func:`.actions.target_refusal`
+    against the same provisional link), a power-up's names, :func:`.actions.attack_problem`."""
     view = _view(state, player)
     if view is None:
         return
@@ -662,35 +689,42 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
                     yield Recruit(pid, oid, source, row=row, col=col)
     for oid in me.hand + me.resources:
         o = s.obj(oid)
-        if o.card.type is CardType.PLOT_TWIST:
+        if o.card.type is CardType.PLOT_TWIST and (o.zone is Zone.HAND or not o.face_up) \
+                and len(me.resources) >= (o.card.cost or 0):  # the executor's checks of place and threshold
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
-            for targets in _target_values(s, effect):
-                for x in xs:
-                    yield Play(pid, oid, targets, x=x)
+            for targets, x in _legal_targets(s, effect, {x: _act.play_link(pid, o, x) for x in xs}):
+                yield Play(pid, oid, targets, x=x)
     for o in sorted(s.objects.values(), key=lambda o: o.id):
         if (o.controller if o.zone is Zone.IN_PLAY else o.owner) != pid:
             continue
-        found: list[tuple[int | str, Any]] = [(i + 1, node) for i, (node, _ln) in enumerate(q.numbered_powers(o))
-                                              if isinstance(node, n.Activated)]
+        found: list[tuple[int | str, Any, Any]] = [(i + 1, node, ln) for i, (node, ln)
+                                                   in enumerate(q.numbered_powers(o)) if isinstance(node, n.Activated)]
         if o.zone is Zone.IN_PLAY:
-            found += [(word, None) for word in sorted(q.keywords(o) & set(KEYWORD_POWERS))]
-        for number, node in found:
-            effect = node.effect if node is not None else None
+            found += [(word, None, None) for word in sorted(q.keywords(o) & set(KEYWORD_POWERS))]
+        for number, node, line in found:
             pays = range(0, max(me.resource_points, me.endurance) + 1) if node is not None and _pays_x(node.costs) \
                 else [None]
-            for targets in _target_values(s, effect) if node is not None else [()]:
+            if node is None:
+                for pay in pays:
+                    yield Use(pid, o.id, number, (), pay=pay)
+                continue
+            link = _act.power_link(pid, o, node, line)
+            for targets, _ in _legal_targets(s, node.effect, {None: link}):
                 for pay in pays:
                     yield Use(pid, o.id, number, targets, pay=pay)
     for c in chars:
         for h in me.hand:
-            yield PowerUp(pid, c.id, h)
-    if s.phase == "combat" and s.step == "attack" and s.active == pid and s.attack is None:
+            if s.obj(h).card.name.casefold() == c.card.name.casefold():  # the executor's check of names
+                yield PowerUp(pid, c.id, h)
+    if s.phase == "combat" and s.step == "attack" and s.active == pid and s.attack is None and not s.chain:
         targets = [c.id for other in s.opponents(pid) for c in s.characters(other)] + list(s.opponents(pid))
+        g = Game(s, (), None, 0, explore=True)
         for size in range(1, len(chars) + 1):
             for team in itertools.combinations([c.id for c in chars], size):
                 for t in targets:
-                    yield Attack(pid, team, t)
+                    if _act.attack_problem(g, pid, list(team), t) is None:  # the executor's first check
+                        yield Attack(pid, team, t)
     if s.attack is not None:
         for d in s.attack.defenders:
             for c in chars:
