@@ -9,6 +9,7 @@ through the same event pipeline as effects (CR 505): "Stun ~ >>> …" stuns ~ as
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ..cards import CardType
@@ -494,8 +495,15 @@ def _reservist_swap(g: Game, pid: str, oid: str, index: int, face_down: str | No
 def plot_twist_effect(o: GameObject) -> n.Effect | None:
     """A plot twist's one-shot effect: its lines outside the ongoing block, in order (a line that
     states a modifier or a replacement with no span makes one that lasts)."""
+    return _plot_twist_effect(o.card)
+
+
+@lru_cache(maxsize=4096)
+def _plot_twist_effect(card: Any) -> n.Effect | None:
+    """:func:`plot_twist_effect` of a card: one node per card, so what is memoised per node
+    (its targets, whether it reads X) is worked out once."""
     parts: list[n.Effect] = []
-    for ln in powers(o.card):
+    for ln in powers(card):
         if ln.block is not None:
             continue
         node = ln.node
