@@ -10,10 +10,13 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
+from typer.testing import CliRunner
+
 from vsoracle.cards import load_database
+from vsoracle.cli import app
 from vsoracle.engine import moves
 from vsoracle.scenario.load import load_scenario
-from vsoracle.scenario.run import run_scenario
+from vsoracle.scenario.run import run_scenario, step_action
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,6 +31,26 @@ PINNED = [
     # a trigger waiting on the chain: Ultron's recruit link with his "when you recruit" power above it
     ("tests/faq/gm7-triggers-on-chain.scenario.toml", 1, 3, 265, 50),
 ]
+
+
+#: (scenario, its step that waits (taken without its choose after the steps before it), depth,
+#: sequences, positions): perft from a waiting position, each answer a move.
+WAITING = [
+    # four "you may"s on resolution: 2 x 2 x 2 x 2 answers, then the player's one action (pass) each
+    ("examples/four-yes-or-no.toml", 1, 4, 16, 16),
+    ("examples/four-yes-or-no.toml", 1, 6, 16, 16),
+    # two triggers to order as the wrap-up step starts: either first, then one pass each
+    ("tests/faq/peace-in-our-time-checked-on-resolution.scenario.toml", 6, 2, 2, 2),
+    # which team attacker a defender strikes: three answers that reach one position
+    ("tests/faq/quicksilver-once-per-defender--var.scenario.toml", 1, 4, 6, 2),
+]
+
+
+@lru_cache(maxsize=None)
+def waiting(file: str, index: int):
+    sc = load_scenario(ROOT / file, load_database())
+    before = run_scenario(evolve(sc, steps=sc.steps[:index], checks=())).outcomes[0].state
+    return moves.take(before, evolve(step_action(sc.steps[index], before), choose=()))
 
 
 @lru_cache(maxsize=None)
@@ -59,3 +82,45 @@ def test_split_by_first_action_adds_up():
     rows = moves.divide(state, 2)
     assert sum(seq for _a, seq, _pos in rows) == moves.perft(state, 2)[0]
     assert moves.perft(state, 0) == (1, 1)
+
+
+@pytest.mark.parametrize("file, index, depth, sequences, positions", WAITING)
+def test_perft_counts_from_a_waiting_position(file, index, depth, sequences, positions):
+    start = waiting(file, index)
+    assert moves.pending(start) is not None
+    found = moves.perft(start, depth)
+    if found != (sequences, positions):
+        split = "\n".join(f"{seq:>6} {pos:>6}  {a!r}" for a, seq, pos in moves.divide(start, depth))
+        pytest.fail(f"perft {depth}: {found}, pinned {(sequences, positions)}; by first answer:\n{split}")
+
+
+def test_from_a_waiting_position_each_legal_answer_is_a_move():
+    start = waiting("examples/four-yes-or-no.toml", 1)
+    rows = moves.divide(start, 2)
+    assert [a for a, _s, _p in rows] == list(moves.pending(start).answers) == [True, False]
+    assert all(isinstance(after, moves.Waiting) for _a, after in moves.moves_from(start))
+    assert sum(seq for _a, seq, _pos in rows) == moves.perft(start, 2)[0] == 4
+    assert moves.perft(start, 1) == (2, 2) and moves.perft(start, 0) == (1, 1)
+
+
+def test_a_move_is_an_action_with_its_decisions_answered():
+    """From a position where someone has priority, an action that asks decisions counts once per
+    line of play (python-chess: e7e8q and e7e8n are two moves), never once per decision."""
+    sc = load_scenario(ROOT / "examples/four-yes-or-no.toml", load_database())
+    state = run_scenario(evolve(sc, steps=sc.steps[:1], checks=())).outcomes[0].state
+    assert [a for a in moves.legal_actions(state) if isinstance(a, moves.Pass)] == [moves.Pass("A")]
+    resolves = [a for a in moves.legal_actions(state, "B") if isinstance(a, moves.Pass)]
+    # B's pass, after A's, resolves the plot twist: its four "you may"s give one move per line of play
+    assert len(resolves) == 16 and len({a.choose for a in resolves}) == 16
+    assert all(len(a.choose) == 4 for a in resolves)
+
+
+def test_the_perft_command_counts_from_the_decision_the_last_step_leaves_open():
+    file = str(ROOT / "examples/four-yes-or-no.toml")
+    result = CliRunner().invoke(app, ["perft", file, "--depth", "2", "--split"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("# the last step waits: A decides (may): A may draw a card")
+    assert [line.split()[2:] for line in lines[1:3]] == [["choose", "=", "[true]"], ["choose", "=", "[false]"]]
+    assert lines[-1] == "depth 2: 4 sequences, 4 positions"
+    assert moves.perft(waiting("examples/four-yes-or-no.toml", 1), 2) == (4, 4)

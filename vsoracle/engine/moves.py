@@ -43,7 +43,7 @@ from .turn import advance, pass_priority
 
 __all__ = ["Action", "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
            "PlaceResource", "Transfer", "Pass", "Resolve", "Advance", "KINDS", "perform", "legal_actions",
-           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "LINES",
+           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "moves_from", "LINES",
            "Question", "Waiting", "Position", "take", "take_logged", "pending", "answer", "why_not_answer"]
 
 #: At most this many lines of play (answers to the decisions an action asks) are tried per candidate.
@@ -572,25 +572,41 @@ def answer(position: Position, value: Any, check: Any = None) -> Position:
     return take(position.before, evolve(position.action, choose=position.action.choose + (chosen,)), check)
 
 
-def perft(state: GameState, depth: int) -> tuple[int, int]:
-    """Counted to ``depth`` actions (python-chess's ``perft``): the distinct action sequences, and
-    the distinct positions they reach. A position with no legal action ends its sequences early
-    (they are not counted). Equal positions met by different sequences are expanded once."""
+def moves_from(position: "Position") -> Iterator[tuple[Any, "Position"]]:
+    """Each move from ``position`` with the position after it, as :func:`perft` counts them:
+    from a :class:`GameState`, each legal action with every decision it asks answered (one per
+    line of play, :func:`legal_actions`); from a :class:`Waiting` one, each legal answer to the
+    decision that waits (:func:`answer`: the position after it may wait again)."""
+    if isinstance(position, Waiting):
+        for value in position.question.answers:
+            yield value, answer(position, value)
+    else:
+        yield from _successors(position)
+
+
+def perft(position: "Position", depth: int) -> tuple[int, int]:
+    """Counted to ``depth`` moves (python-chess's ``perft``): the distinct move sequences, and the
+    distinct positions they reach. A move is a legal action with the answers to every decision
+    it asks (python-chess counts a promotion's choice of piece as a distinct move: ``e7e8q`` and
+    ``e7e8n`` are two), or, from a :class:`Waiting` position, one answer to the decision that
+    waits (:func:`moves_from`). A position with no move ends its sequences early (they are not
+    counted). Equal positions met by different sequences are expanded once; two waiting
+    positions are equal when their position before the action and answers so far are."""
     forget()
-    level: dict[GameState, int] = {state: 1}
+    level: dict[Any, int] = {position: 1}
     for _ in range(depth):
-        after: dict[GameState, int] = {}
+        after: dict[Any, int] = {}
         for s, paths in level.items():
-            for _action, t in _successors(s):
+            for _move, t in moves_from(s):
                 after[t] = after.get(t, 0) + paths
         level = after
     return sum(level.values()), len(level)
 
 
-def divide(state: GameState, depth: int) -> list[tuple[Action, int, int]]:
-    """:func:`perft` split by first action: each legal action with the sequences and positions
-    below it (depth ``depth - 1`` after it)."""
-    return [(action, *perft(apply(state, action), depth - 1)) for action in legal_actions(state)]
+def divide(position: "Position", depth: int) -> list[tuple[Any, int, int]]:
+    """:func:`perft` split by first move: each move (an action, or an answer if ``position``
+    waits) with the sequences and positions below it (depth ``depth - 1`` after it)."""
+    return [(move, *perft(after, depth - 1)) for move, after in moves_from(position)]
 
 
 # =============================================================================================
