@@ -590,14 +590,19 @@ def perft(position: "Position", depth: int) -> tuple[int, int]:
     it asks (python-chess counts a promotion's choice of piece as a distinct move: ``e7e8q`` and
     ``e7e8n`` are two), or, from a :class:`Waiting` position, one answer to the decision that
     waits (:func:`moves_from`). A position with no move ends its sequences early (they are not
-    counted). Equal positions met by different sequences are expanded once; two waiting
-    positions are equal when their position before the action and answers so far are."""
+    counted). Equal positions met by different sequences, at one depth or at several, are
+    expanded once (a transposition table that lives for the call); two waiting positions are
+    equal when their position before the action and answers so far are."""
     forget()
     level: dict[Any, int] = {position: 1}
+    expanded: dict[Any, list[Any]] = {}
     for _ in range(depth):
         after: dict[Any, int] = {}
         for s, paths in level.items():
-            for _move, t in moves_from(s):
+            found = expanded.get(s)
+            if found is None:
+                found = expanded[s] = [t for _move, t in moves_from(s)]
+            for t in found:
                 after[t] = after.get(t, 0) + paths
         level = after
     return sum(level.values()), len(level)
