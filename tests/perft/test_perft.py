@@ -124,3 +124,30 @@ def test_the_perft_command_counts_from_the_decision_the_last_step_leaves_open():
     assert [line.split()[2:] for line in lines[1:3]] == [["choose", "=", "[true]"], ["choose", "=", "[false]"]]
     assert lines[-1] == "depth 2: 4 sequences, 4 positions"
     assert moves.perft(waiting("examples/four-yes-or-no.toml", 1), 2) == (4, 4)
+
+
+@pytest.mark.parametrize("file, after", sorted({(f, a) for f, a, *_ in PINNED}, key=str))
+def test_each_move_leads_where_applying_it_does(file, after):
+    """perft counts the position each accepted try produced: it is the position apply() gives."""
+    state = position(file, after)
+    pairs = list(moves.moves_from(state))
+    assert [a for a, _t in pairs] == list(moves.legal_actions(state)) and pairs
+    for action, after_it in pairs:
+        assert moves.apply(state, action) == after_it
+
+
+def test_a_second_perft_call_does_the_same_work_as_the_first():
+    """Nothing about positions is kept from one call to the next (the bench's rounds are alike)."""
+    import cProfile
+    import pstats
+
+    state = position("examples/ultron-when-you-recruit.toml", True)
+    moves.perft(state, 2)
+    calls = []
+    for _ in range(2):
+        profile = cProfile.Profile()
+        profile.enable()
+        moves.perft(state, 2)
+        profile.disable()
+        calls.append(pstats.Stats(profile).total_calls)
+    assert calls[0] == calls[1] > 10_000
