@@ -151,3 +151,55 @@ def test_a_second_perft_call_does_the_same_work_as_the_first():
         profile.disable()
         calls.append(pstats.Stats(profile).total_calls)
     assert calls[0] == calls[1] > 10_000
+
+
+def _broad(state):
+    """The plays, uses, power-ups and attacks of the player with priority, before any pruning:
+    every plot twist and activated power x every combination of targets of the right kind (x
+    and pay over their range), every character x every card in hand, every team x target."""
+    import itertools
+
+    from vsoracle.engine.query import query
+    from vsoracle.text import nodes as n
+
+    pid = state.priority
+    me, q = state.player(pid), query(state)
+    chars = [c.id for c in state.characters(pid)]
+    for oid in me.hand + me.resources:
+        effect = moves._act.plot_twist_effect(state.obj(oid))
+        xs = range(me.resource_points + 1) if effect is not None and moves._act._mentions_x(effect) else [None]
+        for targets in moves._target_values(state, effect):
+            yield from (moves.Play(pid, oid, targets, x=x) for x in xs)
+    for o in state.objects.values():
+        for i, (node, _line) in enumerate(q.numbered_powers(o)):
+            if isinstance(node, n.Activated):
+                pays = range(max(me.resource_points, me.endurance) + 1) if moves._pays_x(node.costs) else [None]
+                for targets in moves._target_values(state, node.effect):
+                    yield from (moves.Use(pid, o.id, i + 1, targets, pay=pay) for pay in pays)
+    yield from (moves.PowerUp(pid, c, h) for c in chars for h in me.hand)
+    targets = [c.id for other in state.opponents(pid) for c in state.characters(other)] + list(state.opponents(pid))
+    for size in range(1, len(chars) + 1):
+        for team in itertools.combinations(chars, size):
+            yield from (moves.Attack(pid, team, t) for t in targets)
+
+
+def _pruning_positions():
+    start = position("tests/faq/gm4-may-respond.scenario.toml", False)
+    return [position(f, a) for f, a, *_ in PINNED] + [t for _a, t in moves.moves_from(start)][:12]
+
+
+def test_pruning_drops_no_legal_action():
+    """Every play, use, power-up and attack the executor accepts, from the broad candidates with
+    nothing pruned, is listed (up to its answers): the pruning only skips certain refusals."""
+    def key(a):  # team attackers are listed in the order they stand, any order being the same attack
+        return (type(a), frozenset(a.attackers), a.target) if isinstance(a, moves.Attack) else evolve(a, choose=())
+
+    tried = legal = 0
+    for state in _pruning_positions():
+        listed = {key(a) for a in moves.legal_actions(state)}
+        for action in _broad(state):
+            tried += 1
+            if moves.is_legal(state, action):
+                legal += 1
+                assert key(action) in listed, action
+    assert legal > 50 and tried > legal

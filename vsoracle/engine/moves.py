@@ -8,7 +8,8 @@ resolves after a pass). ``action.to_step()`` is the scenario's ``[[step]]`` tabl
 
 Legality has one definition, the executors of :mod:`.actions`: :func:`perform` calls them, and
 :func:`legal_actions` generates candidates broadly (every card in hand × every place, every
-activated power × every combination of targets, every attack proposal…) and keeps those the
+activated power × every combination of targets, every attack proposal…, pruned only by checks the
+executors make themselves before changing anything: :func:`candidates`) and keeps those the
 executor accepts when tried on the position. A position is a value, so trying is exact and has
 no side effect; :func:`why_not` is the executor's refusal. The generator and the executor cannot
 disagree: they are the same code.
@@ -685,11 +686,11 @@ def _pays_x(costs: Any) -> bool:
 
 
 def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
-    """Every action worth trying for ``player``, broadly: many are refused by the executor.
-    Filters here are only checks each executor makes itself, on the same position, before
-    anything it does: the step and phase, a plot twist's place and threshold, an empty chain for
-    an attack, each target on its own (:func:`.actions.target_refusal`
-    against the same provisional link), a power-up's names, :func:`.actions.attack_problem`."""
+    """Every action worth trying for ``player``, broadly: some are refused by the executor.
+    Filters here are only checks each executor makes itself, on the same position, before it
+    changes anything: the step and phase, a plot twist's place and threshold, an empty chain for
+    an attack, each target on its own (:func:`.actions.target_refusal` against the same
+    provisional link), a power-up's names, :func:`.actions.attack_problem`."""
     view = _view(state, player)
     if view is None:
         return

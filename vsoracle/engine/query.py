@@ -19,7 +19,8 @@ from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
 from .powers import holders, is_unique, keywords_printed, powers
 from .state import ChainLink, Context, GameObject, GameState, Happening, Zone
 
-__all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS", "STEP_NAMES", "kind_of"]
+__all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
+           "STEP_NAMES", "kind_of"]
 
 #: Card-text zone names → the engine's piles; rows and areas are places in play.
 ZONES = {"hand": Zone.HAND, "deck": Zone.DECK, "ko pile": Zone.KO_PILE, "resource row": Zone.RESOURCE_ROW,
