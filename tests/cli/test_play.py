@@ -138,7 +138,7 @@ def _refused(file):
 def test_a_scenario_with_several_outcomes_is_refused_in_one_line_naming_the_open_step():
     message = _refused(ROOT / "examples/four-yes-or-no.toml")
     assert message.startswith(f"{ROOT / 'examples/four-yes-or-no.toml'}:27: step 2 (resolve = \"top\") leaves a "
-                              "decision open: A may draw a card; its answers lead to 16 positions, and play needs one — "
+                              "decision open: A may draw a card; the steps lead to 16 positions, and play needs one — "
                               "answer it with choose = [...] in that step (vsoracle moves FILE lists its answers)")
 
 
@@ -147,6 +147,6 @@ def test_an_earlier_step_that_leaves_a_decision_open_is_named(tmp_path):
     file = tmp_path / "early.toml"
     file.write_text(text.replace("[check]", "[[step]]\npass = true\n\n[check]", 1), encoding="utf-8")
     message = _refused(file)
-    assert message.endswith(":27: step 2 (resolve = \"top\") leaves a decision open: A may draw a card; its "
-                            "answers lead to 16 positions, and play needs one — answer it with choose = [...] in "
+    assert message.endswith(":27: step 2 (resolve = \"top\") leaves a decision open: A may draw a card; the "
+                            "steps lead to 16 positions, and play needs one — answer it with choose = [...] in "
                             "that step")

@@ -210,7 +210,7 @@ def _not_one_position(sc: Any, outcomes: list[Any], path: str) -> ScenarioError:
             step = next((st for st in sc.steps if st.index == index), None)
             said = f"step {index}" + (f" ({step.describe()})" if step is not None else "")
             last = step is not None and step is sc.steps[-1]
-            return ScenarioError(f"{said} leaves a decision open: {prompt}; its answers lead to {n} positions, "
+            return ScenarioError(f"{said} leaves a decision open: {prompt}; the steps lead to {n} positions, "
                                  "and play needs one", file=path, line=step.line if step is not None else None,
                                  hint="answer it with choose = [...] in that step" + (
                                      " (vsoracle moves FILE lists its answers), or remove the step and take it "
