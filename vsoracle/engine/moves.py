@@ -461,7 +461,7 @@ def _successors(state: GameState, player: str | None = None, check: Any = None) 
         for cand in candidates(state, player):
             for g, why in _lines(state, cand, check):
                 if why is None:
-                    yield evolve(cand, choose=tuple(g.answers[:g.used])), g.state
+                    yield (evolve(cand, choose=tuple(g.answers[:g.used])) if g.used else cand), g.state
 
 
 # =============================================================================================
