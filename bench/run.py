@@ -260,13 +260,15 @@ def main() -> int:
     rows += exploration_cost()
     missed = [name for name, _, value, _, ok in rows if not ok(value)]
     if args.json:
-        print(json.dumps([{"benchmark": name, "value": round(value, 3), "target": target, "ok": ok(value),
-                           "detail": detail} for name, target, value, detail, ok in rows], ensure_ascii=False, indent=2))
+        print(json.dumps([{"benchmark": name, "value": round(value, 3 if abs(value) >= 0.1 else 5), "target": target,
+                           "ok": ok(value), "detail": detail} for name, target, value, detail, ok in rows],
+                         ensure_ascii=False, indent=2))
     else:
         width = max(len(r[0]) for r in rows)
         print(f"{'benchmark'.ljust(width)}  {'value':>8}  target   ok  detail")
         for name, target, value, detail, ok in rows:
-            print(f"{name.ljust(width)}  {value:>8.2f}  {target:<7}  {'✓' if ok(value) else '✗'}   {detail}")
+            shown = f"{value:>8.2f}" if abs(value) >= 0.1 or value == 0 else f"{value:>8.4f}"  # a small ratio's digits
+            print(f"{name.ljust(width)}  {shown}  {target:<7}  {'✓' if ok(value) else '✗'}   {detail}")
     return 1 if missed else 0
 
 
