@@ -662,9 +662,13 @@ def _legal_targets(s: GameState, effect: Any, links: dict[Any, Any]) -> Iterator
         return
     g = Game(s, (), None, 0, explore=True)
     legal: dict[tuple[Any, int], set[Any]] = {}
+    q = query(s)
     for key, link in links.items():
         for i, node in enumerate(nodes_):
-            legal[key, i] = {v for v in _pool(s, node) if _act.target_refusal(g, node, v, link)[1] is None}
+            # an object target is of its filter's kind first (Query.matches); the rest is the executor's check
+            pool = [v for v in _pool(s, node) if not isinstance(node, n.Filter) or kind_of(node) != "object"
+                    or q.kind_fits(node, s.obj(v))]
+            legal[key, i] = {v for v in pool if _act.target_refusal(g, node, v, link)[1] is None}
     for combo in _target_values(s, effect):
         for key in links:
             if all(v in legal[key, i] for i, v in enumerate(combo)):

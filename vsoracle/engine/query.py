@@ -632,8 +632,13 @@ class Query:
             return t is CardType.EQUIPMENT
         return kind == "card"
 
+    def kind_fits(self, f: n.Filter, o: GameObject) -> bool:
+        """Is ``o`` of one of the filter's kinds ("character", "plot twist or equipment")? What an
+        object must be before its qualifiers are read."""
+        return any(self._kind_ok(k, o) for k in f.kind.split(" or "))
+
     def _filter_ok(self, f: n.Filter, o: GameObject, ctx: Context) -> bool:
-        if not any(self._kind_ok(k, o) for k in f.kind.split(" or ")):
+        if not self.kind_fits(f, o):
             return False
         qctx = ctx.bind(affected=o.id) if any(isinstance(q, n.Where) for q in f.qualifiers) else ctx
         return all(self.qual(q, o, qctx) for q in f.qualifiers)
