@@ -126,11 +126,27 @@ def test_wrong_input_is_refused_in_one_line_and_the_session_goes_on(tmp_path):
     assert code == 0 and "Traceback" not in term.seen and not (tmp_path / "x.toml").exists()
 
 
-def test_a_scenario_with_several_outcomes_is_refused_in_one_line():
-    result = subprocess.run([sys.executable, "-m", "vsoracle", "play", str(ROOT / "examples/four-yes-or-no.toml")],
+def _refused(file):
+    result = subprocess.run([sys.executable, "-m", "vsoracle", "play", str(file)],
                             capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    assert result.returncode == 2
-    assert result.stderr.strip().endswith("the steps lead to 16 positions: play needs one — answer their decisions "
-                                          "with choose = [...] so that one position remains")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+    return result.stderr.strip()
+
+
+def test_a_scenario_with_several_outcomes_is_refused_in_one_line_naming_the_open_step():
+    message = _refused(ROOT / "examples/four-yes-or-no.toml")
+    assert message.startswith(f"{ROOT / 'examples/four-yes-or-no.toml'}:27: step 2 (resolve = \"top\") leaves a "
+                              "decision open: A may draw a card; the steps lead to 16 positions, and play needs one — "
+                              "answer it with choose = [...] in that step (vsoracle moves FILE lists its answers)")
+
+
+def test_an_earlier_step_that_leaves_a_decision_open_is_named(tmp_path):
+    text = (ROOT / "examples/four-yes-or-no.toml").read_text(encoding="utf-8")
+    file = tmp_path / "early.toml"
+    file.write_text(text.replace("[check]", "[[step]]\npass = true\n\n[check]", 1), encoding="utf-8")
+    message = _refused(file)
+    assert message.endswith(":27: step 2 (resolve = \"top\") leaves a decision open: A may draw a card; the "
+                            "steps lead to 16 positions, and play needs one — answer it with choose = [...] in "
+                            "that step")

@@ -10,10 +10,13 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
+from typer.testing import CliRunner
+
 from vsoracle.cards import load_database
+from vsoracle.cli import app
 from vsoracle.engine import moves
 from vsoracle.scenario.load import load_scenario
-from vsoracle.scenario.run import run_scenario
+from vsoracle.scenario.run import run_scenario, step_action
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,6 +31,26 @@ PINNED = [
     # a trigger waiting on the chain: Ultron's recruit link with his "when you recruit" power above it
     ("tests/faq/gm7-triggers-on-chain.scenario.toml", 1, 3, 265, 50),
 ]
+
+
+#: (scenario, its step that waits (taken without its choose after the steps before it), depth,
+#: sequences, positions): perft from a waiting position, each answer a move.
+WAITING = [
+    # four "you may"s on resolution: 2 x 2 x 2 x 2 answers, then the player's one action (pass) each
+    ("examples/four-yes-or-no.toml", 1, 4, 16, 16),
+    ("examples/four-yes-or-no.toml", 1, 6, 16, 16),
+    # two triggers to order as the wrap-up step starts: either first, then one pass each
+    ("tests/faq/peace-in-our-time-checked-on-resolution.scenario.toml", 6, 2, 2, 2),
+    # which team attacker a defender strikes: three answers that reach one position
+    ("tests/faq/quicksilver-once-per-defender--var.scenario.toml", 1, 4, 6, 2),
+]
+
+
+@lru_cache(maxsize=None)
+def waiting(file: str, index: int):
+    sc = load_scenario(ROOT / file, load_database())
+    before = run_scenario(evolve(sc, steps=sc.steps[:index], checks=())).outcomes[0].state
+    return moves.take(before, evolve(step_action(sc.steps[index], before), choose=()))
 
 
 @lru_cache(maxsize=None)
@@ -59,3 +82,124 @@ def test_split_by_first_action_adds_up():
     rows = moves.divide(state, 2)
     assert sum(seq for _a, seq, _pos in rows) == moves.perft(state, 2)[0]
     assert moves.perft(state, 0) == (1, 1)
+
+
+@pytest.mark.parametrize("file, index, depth, sequences, positions", WAITING)
+def test_perft_counts_from_a_waiting_position(file, index, depth, sequences, positions):
+    start = waiting(file, index)
+    assert moves.pending(start) is not None
+    found = moves.perft(start, depth)
+    if found != (sequences, positions):
+        split = "\n".join(f"{seq:>6} {pos:>6}  {a!r}" for a, seq, pos in moves.divide(start, depth))
+        pytest.fail(f"perft {depth}: {found}, pinned {(sequences, positions)}; by first answer:\n{split}")
+
+
+def test_from_a_waiting_position_each_legal_answer_is_a_move():
+    start = waiting("examples/four-yes-or-no.toml", 1)
+    rows = moves.divide(start, 2)
+    assert [a for a, _s, _p in rows] == list(moves.pending(start).answers) == [True, False]
+    assert all(isinstance(after, moves.Waiting) for _a, after in moves.moves_from(start))
+    assert sum(seq for _a, seq, _pos in rows) == moves.perft(start, 2)[0] == 4
+    assert moves.perft(start, 1) == (2, 2) and moves.perft(start, 0) == (1, 1)
+
+
+def test_a_move_is_an_action_with_its_decisions_answered():
+    """From a position where someone has priority, an action that asks decisions counts once per
+    line of play (python-chess: e7e8q and e7e8n are two moves), never once per decision."""
+    sc = load_scenario(ROOT / "examples/four-yes-or-no.toml", load_database())
+    state = run_scenario(evolve(sc, steps=sc.steps[:1], checks=())).outcomes[0].state
+    assert [a for a in moves.legal_actions(state) if isinstance(a, moves.Pass)] == [moves.Pass("A")]
+    resolves = [a for a in moves.legal_actions(state, "B") if isinstance(a, moves.Pass)]
+    # B's pass, after A's, resolves the plot twist: its four "you may"s give one move per line of play
+    assert len(resolves) == 16 and len({a.choose for a in resolves}) == 16
+    assert all(len(a.choose) == 4 for a in resolves)
+
+
+def test_the_perft_command_counts_from_the_decision_the_last_step_leaves_open():
+    file = str(ROOT / "examples/four-yes-or-no.toml")
+    result = CliRunner().invoke(app, ["perft", file, "--depth", "2", "--split"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("# the last step waits: A decides (may): A may draw a card")
+    assert [line.split()[2:] for line in lines[1:3]] == [["choose", "=", "[true]"], ["choose", "=", "[false]"]]
+    assert lines[-1] == "depth 2: 4 sequences, 4 positions"
+    assert moves.perft(waiting("examples/four-yes-or-no.toml", 1), 2) == (4, 4)
+
+
+@pytest.mark.parametrize("file, after", sorted({(f, a) for f, a, *_ in PINNED}, key=str))
+def test_each_move_leads_where_applying_it_does(file, after):
+    """perft counts the position each accepted try produced: it is the position apply() gives."""
+    state = position(file, after)
+    pairs = list(moves.moves_from(state))
+    assert [a for a, _t in pairs] == list(moves.legal_actions(state)) and pairs
+    for action, after_it in pairs:
+        assert moves.apply(state, action) == after_it
+
+
+def test_a_second_perft_call_does_the_same_work_as_the_first():
+    """Nothing about positions is kept from one call to the next (the bench's rounds are alike)."""
+    import cProfile
+    import pstats
+
+    state = position("examples/ultron-when-you-recruit.toml", True)
+    moves.perft(state, 2)
+    calls = []
+    for _ in range(2):
+        profile = cProfile.Profile()
+        profile.enable()
+        moves.perft(state, 2)
+        profile.disable()
+        calls.append(pstats.Stats(profile).total_calls)
+    assert calls[0] == calls[1] > 10_000
+
+
+def _broad(state):
+    """The plays, uses, power-ups and attacks of the player with priority, before any pruning:
+    every plot twist and activated power x every combination of targets of the right kind (x
+    and pay over their range), every character x every card in hand, every team x target."""
+    import itertools
+
+    from vsoracle.engine.query import query
+    from vsoracle.text import nodes as n
+
+    pid = state.priority
+    me, q = state.player(pid), query(state)
+    chars = [c.id for c in state.characters(pid)]
+    for oid in me.hand + me.resources:
+        effect = moves._act.plot_twist_effect(state.obj(oid))
+        xs = range(me.resource_points + 1) if effect is not None and moves._act._mentions_x(effect) else [None]
+        for targets in moves._target_values(state, effect):
+            yield from (moves.Play(pid, oid, targets, x=x) for x in xs)
+    for o in state.objects.values():
+        for i, (node, _line) in enumerate(q.numbered_powers(o)):
+            if isinstance(node, n.Activated):
+                pays = range(max(me.resource_points, me.endurance) + 1) if moves._pays_x(node.costs) else [None]
+                for targets in moves._target_values(state, node.effect):
+                    yield from (moves.Use(pid, o.id, i + 1, targets, pay=pay) for pay in pays)
+    yield from (moves.PowerUp(pid, c, h) for c in chars for h in me.hand)
+    targets = [c.id for other in state.opponents(pid) for c in state.characters(other)] + list(state.opponents(pid))
+    for size in range(1, len(chars) + 1):
+        for team in itertools.combinations(chars, size):
+            yield from (moves.Attack(pid, team, t) for t in targets)
+
+
+def _pruning_positions():
+    start = position("tests/faq/gm4-may-respond.scenario.toml", False)
+    return [position(f, a) for f, a, *_ in PINNED] + [t for _a, t in moves.moves_from(start)][:12]
+
+
+def test_pruning_drops_no_legal_action():
+    """Every play, use, power-up and attack the executor accepts, from the broad candidates with
+    nothing pruned, is listed (up to its answers): the pruning only skips certain refusals."""
+    def key(a):  # team attackers are listed in the order they stand, any order being the same attack
+        return (type(a), frozenset(a.attackers), a.target) if isinstance(a, moves.Attack) else evolve(a, choose=())
+
+    tried = legal = 0
+    for state in _pruning_positions():
+        listed = {key(a) for a in moves.legal_actions(state)}
+        for action in _broad(state):
+            tried += 1
+            if moves.is_legal(state, action):
+                legal += 1
+                assert key(action) in listed, action
+    assert legal > 50 and tried > legal

@@ -154,23 +154,43 @@ def moves_text(doc: dict[str, Any]) -> str:
 
 def perft_document(file: Path, depth: int, split: bool = False) -> dict[str, Any]:
     """``vsoracle perft``: from the position after the scenario's steps (its first outcome), the
-    distinct action sequences of ``depth`` actions and the distinct positions they reach; with
-    ``split``, the same below each first action."""
+    distinct move sequences of ``depth`` moves and the distinct positions they reach; with
+    ``split``, the same below each first move. If the last step leaves a decision open, the
+    position waits for it (as ``vsoracle moves`` shows it) and its answers are the first moves."""
     from ..cards import default_database
     from ..engine import moves as _m
     from ..scenario.load import load_scenario
     from ..scenario.run import run_scenario
 
     sc = load_scenario(file, default_database())
-    outcomes = [o for o in run_scenario(sc).outcomes if o.stopped is None]
-    if not outcomes:
+    waits = _last_step_waits(sc)
+    if waits is not None:
+        found: list[Any] = [p for p, _c in waits]
+    else:
+        found = [o.state for o in run_scenario(sc).outcomes if o.stopped is None]
+    if not found:
         raise ScenarioError("every line of play stopped at a refused step: no position to count from", file=sc.path)
-    state = outcomes[0].state
-    sequences, positions = _m.perft(state, depth)
-    rows = [{"action": _m.step_toml(a.to_step()), "sequences": seq, "positions": pos}
-            for a, seq, pos in (_m.divide(state, depth) if split and depth > 0 else [])]
-    return document("perft", file=sc.path, depth=depth, outcomes=len(outcomes), sequences=sequences,
-                    positions=positions, split=rows)
+    position = found[0]
+    sequences, positions = _m.perft(position, depth)
+    rows = [{"action": _move_text(position, move), "sequences": seq, "positions": pos}
+            for move, seq, pos in (_m.divide(position, depth) if split and depth > 0 else [])]
+    question = _m.pending(position)
+    waiting = None if question is None else {"player": question.player, "kind": question.kind,
+                                             "prompt": question.prompt}
+    return document("perft", file=sc.path, depth=depth, outcomes=len(found), pending=waiting,
+                    sequences=sequences, positions=positions, split=rows)
+
+
+def _move_text(position: Any, move: Any) -> str:
+    """A first move as the file takes it: an action's ``[[step]]``, or the last step's ``choose``
+    line that gives an answer (with the answers before it)."""
+    from ..engine import moves as _m
+
+    question = _m.pending(position)
+    if question is None:
+        return _m.step_toml(move.to_step())
+    given = position.action.choose
+    return "choose = [" + ", ".join(question.toml(v) for v in given + (move,)) + "]"
 
 
 def register(app: typer.Typer) -> None:
@@ -184,8 +204,9 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/perft.schema.json in "
                                      "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
     ) -> None:
-        """Count the distinct action sequences and the distinct positions DEPTH actions deep from the
-        position after the scenario's steps (python-chess's perft).
+        """Count the distinct move sequences and the distinct positions DEPTH moves deep from the
+        position after the scenario's steps (python-chess's perft). A move is a legal action with
+        its decisions answered; if the last step leaves a decision open, its answers are the first moves.
 
         Exit status: 0, or 2 if the file is invalid.
         """
@@ -196,6 +217,10 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(dumps(doc))
             return
+        if doc["pending"] is not None:
+            q = doc["pending"]
+            typer.echo(f"# the last step waits: {q['player']} decides ({q['kind']}): {q['prompt']}; "
+                       "each answer is a move")
         for row in doc["split"]:
             typer.echo(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
                        .removeprefix("[[step]]; "))

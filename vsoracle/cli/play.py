@@ -200,6 +200,26 @@ def default_output(file: Path) -> Path:
     return file.with_name(file.name.removesuffix(".toml").removesuffix(".scenario") + "-played.toml")
 
 
+def _not_one_position(sc: Any, outcomes: list[Any], path: str) -> ScenarioError:
+    """Why the steps do not lead to one position, naming the first step whose decision is left
+    open (its answers lead to different positions), at that step's line."""
+    n = len(outcomes)
+    for k in range(max((len(o.choices) for o in outcomes), default=0)):
+        asked = {o.choices[k] if k < len(o.choices) else None for o in outcomes}
+        if len(asked) > 1:
+            index, prompt = next((c[0], c[1]) for c in (o.choices[k] for o in outcomes if k < len(o.choices)))
+            step = next((st for st in sc.steps if st.index == index), None)
+            said = f"step {index}" + (f" ({step.describe()})" if step is not None else "")
+            last = step is not None and step is sc.steps[-1]
+            return ScenarioError(f"{said} leaves a decision open: {prompt}; the steps lead to {n} positions, "
+                                 "and play needs one", file=path, line=step.line if step is not None else None,
+                                 hint="answer it with choose = [...] in that step" + (
+                                     " (vsoracle moves FILE lists its answers), or remove the step and take it "
+                                     "in the session, which asks its decisions one by one" if last else ""))
+    return ScenarioError(f"the steps lead to {n} positions: play needs one", file=path,
+                         hint="answer their decisions with choose = [...] so that one position remains")
+
+
 def run_session(file: Path, save: Path | None, read: Callable[[str], str], write: Callable[[str], None]) -> None:
     """The session's loop: show, read a line, act on it; at the end (``q`` or end of input) save."""
     from ..cards import default_database
@@ -216,8 +236,7 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
     text = raw.decode("utf-8", errors="replace")
     outcomes = [o for o in run_scenario(sc).outcomes if o.stopped is None]
     if len(outcomes) != 1:
-        raise ScenarioError(f"the steps lead to {len(outcomes)} positions: play needs one", file=path,
-                            hint="answer their decisions with choose = [...] so that one position remains")
+        raise _not_one_position(sc, outcomes, path)
     session = Session(path, text, sc, outcomes[0].state)
     out = save or default_output(file)
     while True:

@@ -9,6 +9,7 @@ through the same event pipeline as effects (CR 505): "Stun ~ >>> …" stuns ~ as
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ..cards import CardType
@@ -29,7 +30,8 @@ from .words import say
 from .zones import attach, move_card, with_gear
 
 __all__ = ["PAYABLE", "recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
-           "plot_twist_effect", "propose_attack", "reinforce", "power_up", "attack_problem", "unreveal", "pay_cost"]
+           "plot_twist_effect", "play_link", "power_link", "target_refusal", "propose_attack", "reinforce",
+           "power_up", "attack_problem", "unreveal", "pay_cost"]
 
 
 def pass_until(g: Game, pid: str) -> None:
@@ -297,17 +299,36 @@ def _announce_targets(g: Game, effect: Any, given: list[Any], provisional: Chain
                                  f"{len(given)} given")
     values = []
     for node, value in zip(nodes_, given):
-        if kind_of(node) == "effect" and isinstance(value, str):
-            # an effect on the chain is named by the id of its source card (contract §4)
-            link = next((lk for lk in reversed(g.state.chain) if lk.source == value), None)
-            if link is None:
-                raise IllegalActionError(f"illegal target: no effect of {value} is on the chain")
-            value = link.id
-        why = target_legal(g, node, value, provisional)
+        value, why = target_refusal(g, node, value, provisional)
         if why is not None:
             raise IllegalActionError(f"illegal target: {why}")
         values.append(value)
     return tuple(values)
+
+
+def target_refusal(g: Game, node: n.Filter, value: Any, provisional: ChainLink) -> tuple[Any, str | None]:
+    """The target ``value`` names, and why it is not legal for ``node`` of ``provisional``
+    (``None``: legal); each target is checked on its own, as it is announced (CR 505)."""
+    if kind_of(node) == "effect" and isinstance(value, str):
+        # an effect on the chain is named by the id of its source card (contract §4)
+        link = next((lk for lk in reversed(g.state.chain) if lk.source == value), None)
+        if link is None:
+            return value, f"no effect of {value} is on the chain"
+        value = link.id
+    return value, target_legal(g, node, value, provisional)
+
+
+def play_link(pid: str, o: GameObject, x: int | None) -> ChainLink:
+    """The link a plot twist's targets are chosen for as it is played, before it is on the chain."""
+    binds0 = {"x": x} if x is not None else {}
+    return ChainLink(0, "play", pid, o.id, plot_twist_effect(o), Context(pid, o.id, (), FrozenMap(binds0)),
+                     "plot twist", o.card.ongoing)
+
+
+def power_link(pid: str, o: GameObject, node: n.Activated, line: Any) -> ChainLink:
+    """The link a payment power's targets are chosen for as it is used, before it is on the chain."""
+    block = line if isinstance(line, str) else line.block
+    return ChainLink(0, "power", pid, o.id, node.effect, Context(pid, o.id), "payment", block == "ongoing")
 
 
 # =============================================================================================
@@ -481,8 +502,15 @@ def _reservist_swap(g: Game, pid: str, oid: str, index: int, face_down: str | No
 def plot_twist_effect(o: GameObject) -> n.Effect | None:
     """A plot twist's one-shot effect: its lines outside the ongoing block, in order (a line that
     states a modifier or a replacement with no span makes one that lasts)."""
+    return _plot_twist_effect(o.card)
+
+
+@lru_cache(maxsize=4096)
+def _plot_twist_effect(card: Any) -> n.Effect | None:
+    """:func:`plot_twist_effect` of a card: one node per card, so what is memoised per node
+    (its targets, whether it reads X) is worked out once."""
     parts: list[n.Effect] = []
-    for ln in powers(o.card):
+    for ln in powers(card):
         if ln.block is not None:
             continue
         node = ln.node
@@ -526,8 +554,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     _restrictions(g, pid, o, "play")
     effect = plot_twist_effect(o)
     binds0 = {"x": x} if x is not None else {}
-    provisional = ChainLink(0, "play", pid, oid, effect, Context(pid, oid, (), FrozenMap(binds0)), "plot twist",
-                            o.card.ongoing)
+    provisional = play_link(pid, o, x)
     values = _announce_targets(g, effect, list(targets), provisional) if effect is not None else ()
     binds = _pay_additional(g, pid, o, "play", list(costs))
     binds.update(binds0)
@@ -613,7 +640,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     _limits_ok(g, pid, o, node.limits, f"{oid}'s power can be used", key)
     origin = "payment"
     ongoing = block == "ongoing"
-    provisional = ChainLink(0, "power", pid, oid, node.effect, Context(pid, oid), origin, ongoing)
+    provisional = power_link(pid, o, node, line)
     values = _announce_targets(g, node.effect, list(targets), provisional)
     binds = _pay_costs(g, pid, o, node.costs, list(costs), pay)
     used = sum(1 for k in g.state.used_powers if k[:2] == key)

@@ -278,7 +278,10 @@ def targets_of(node: Any) -> tuple[n.Filter, ...]:
     return tuple(found[i] for i in sorted(found))
 
 
+@per_node
 def _untargeted(f: n.Filter) -> n.Filter:
+    """The selector without its target number (one node per target node, so what is said of it
+    is rendered once)."""
     return replace(f, target=None)
 
 

@@ -8,7 +8,8 @@ resolves after a pass). ``action.to_step()`` is the scenario's ``[[step]]`` tabl
 
 Legality has one definition, the executors of :mod:`.actions`: :func:`perform` calls them, and
 :func:`legal_actions` generates candidates broadly (every card in hand × every place, every
-activated power × every combination of targets, every attack proposal…) and keeps those the
+activated power × every combination of targets, every attack proposal…, pruned only by checks the
+executors make themselves before changing anything: :func:`candidates`) and keeps those the
 executor accepts when tried on the position. A position is a value, so trying is exact and has
 no side effect; :func:`why_not` is the executor's refusal. The generator and the executor cannot
 disagree: they are the same code.
@@ -37,13 +38,13 @@ from .effects import targets_of
 from .game import Decision, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
-from .query import kind_of, query, replaying
+from .query import forget, held, kind_of, query, replaying
 from .state import GameState, Zone
 from .turn import advance, pass_priority
 
 __all__ = ["Action", "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
            "PlaceResource", "Transfer", "Pass", "Resolve", "Advance", "KINDS", "perform", "legal_actions",
-           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "LINES",
+           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "moves_from", "LINES",
            "Question", "Waiting", "Position", "take", "take_logged", "pending", "answer", "why_not_answer"]
 
 #: At most this many lines of play (answers to the decisions an action asks) are tried per candidate.
@@ -451,10 +452,18 @@ def legal_actions(state: "Position", player: str | None = None, *, check: Any = 
     ``check(before, after)`` sees every transition tried (the invariants, in tests)."""
     if isinstance(state, Waiting):
         return
-    for cand in candidates(state, player):
-        for g, why in _lines(state, cand, check):
-            if why is None:
-                yield evolve(cand, choose=tuple(g.answers[:g.used]))
+    for action, _after in _successors(state, player, check):
+        yield action
+
+
+def _successors(state: GameState, player: str | None = None, check: Any = None) -> Iterator[tuple[Action, GameState]]:
+    """Each legal action with the position it leads to: the position its accepted try produced
+    (what :func:`apply` would compute again), so :func:`perft` does not take it twice."""
+    with held(state):
+        for cand in candidates(state, player):
+            for g, why in _lines(state, cand, check):
+                if why is None:
+                    yield (evolve(cand, choose=tuple(g.answers[:g.used])) if g.used else cand), g.state
 
 
 # =============================================================================================
@@ -567,25 +576,46 @@ def answer(position: Position, value: Any, check: Any = None) -> Position:
     return take(position.before, evolve(position.action, choose=position.action.choose + (chosen,)), check)
 
 
-def perft(state: GameState, depth: int) -> tuple[int, int]:
-    """Counted to ``depth`` actions (python-chess's ``perft``): the distinct action sequences, and
-    the distinct positions they reach. A position with no legal action ends its sequences early
-    (they are not counted). Equal positions met by different sequences are expanded once."""
-    level: dict[GameState, int] = {state: 1}
+def moves_from(position: "Position") -> Iterator[tuple[Any, "Position"]]:
+    """Each move from ``position`` with the position after it, as :func:`perft` counts them:
+    from a :class:`GameState`, each legal action with every decision it asks answered (one per
+    line of play, :func:`legal_actions`); from a :class:`Waiting` one, each legal answer to the
+    decision that waits (:func:`answer`: the position after it may wait again)."""
+    if isinstance(position, Waiting):
+        for value in position.question.answers:
+            yield value, answer(position, value)
+    else:
+        yield from _successors(position)
+
+
+def perft(position: "Position", depth: int) -> tuple[int, int]:
+    """Counted to ``depth`` moves (python-chess's ``perft``): the distinct move sequences, and the
+    distinct positions they reach. A move is a legal action with the answers to every decision
+    it asks (python-chess counts a promotion's choice of piece as a distinct move: ``e7e8q`` and
+    ``e7e8n`` are two), or, from a :class:`Waiting` position, one answer to the decision that
+    waits (:func:`moves_from`). A position with no move ends its sequences early (they are not
+    counted). Equal positions met by different sequences, at one depth or at several, are
+    expanded once (a transposition table that lives for the call); two waiting positions are
+    equal when their position before the action and answers so far are."""
+    forget()
+    level: dict[Any, int] = {position: 1}
+    expanded: dict[Any, list[Any]] = {}
     for _ in range(depth):
-        after: dict[GameState, int] = {}
+        after: dict[Any, int] = {}
         for s, paths in level.items():
-            for action in legal_actions(s):
-                t = apply(s, action)
+            found = expanded.get(s)
+            if found is None:
+                found = expanded[s] = [t for _move, t in moves_from(s)]
+            for t in found:
                 after[t] = after.get(t, 0) + paths
         level = after
     return sum(level.values()), len(level)
 
 
-def divide(state: GameState, depth: int) -> list[tuple[Action, int, int]]:
-    """:func:`perft` split by first action: each legal action with the sequences and positions
-    below it (depth ``depth - 1`` after it)."""
-    return [(action, *perft(apply(state, action), depth - 1)) for action in legal_actions(state)]
+def divide(position: "Position", depth: int) -> list[tuple[Any, int, int]]:
+    """:func:`perft` split by first move: each move (an action, or an answer if ``position``
+    waits) with the sequences and positions below it (depth ``depth - 1`` after it)."""
+    return [(move, *perft(after, depth - 1)) for move, after in moves_from(position)]
 
 
 # =============================================================================================
@@ -620,16 +650,42 @@ def _target_values(s: GameState, effect: Any) -> list[tuple[Any, ...]]:
     chain (named by their source), objects."""
     if effect is None:
         return [()]
-    pools = []
-    for node in targets_of(effect):
-        kind = kind_of(node)
-        if kind == "player":
-            pools.append(list(s.player_ids))
-        elif kind == "effect":
-            pools.append(sorted({lk.source for lk in s.chain if lk.source is not None}))
-        else:
-            pools.append(sorted(s.objects))
-    return [tuple(c) for c in itertools.product(*pools)]
+    return [tuple(c) for c in itertools.product(*(_pool(s, node) for node in targets_of(effect)))]
+
+
+def _legal_targets(s: GameState, effect: Any, links: dict[Any, Any]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Each combination of :func:`_target_values`, in order, with each key of ``links`` (an X,
+    or ``None``) for whose provisional link every target passes the executor's own check
+    (:func:`.actions.target_refusal`, each target on its own as it is announced): the others are
+    refused before anything else depends on them, so they are not worth trying."""
+    nodes_ = targets_of(effect) if effect is not None else ()
+    if not nodes_:
+        for key in links:
+            yield (), key
+        return
+    g = Game(s, (), None, 0, explore=True)
+    legal: dict[tuple[Any, int], set[Any]] = {}
+    q = query(s)
+    for key, link in links.items():
+        for i, node in enumerate(nodes_):
+            # an object target is of its filter's kind first (Query.matches); the rest is the executor's check
+            pool = [v for v in _pool(s, node) if not isinstance(node, n.Filter) or kind_of(node) != "object"
+                    or q.kind_fits(node, s.obj(v))]
+            legal[key, i] = {v for v in pool if _act.target_refusal(g, node, v, link)[1] is None}
+    for combo in _target_values(s, effect):
+        for key in links:
+            if all(v in legal[key, i] for i, v in enumerate(combo)):
+                yield combo, key
+
+
+def _pool(s: GameState, node: Any) -> list[Any]:
+    """The values of a target's kind: players, effects on the chain (named by their source), objects."""
+    kind = kind_of(node)
+    if kind == "player":
+        return list(s.player_ids)
+    if kind == "effect":
+        return sorted({lk.source for lk in s.chain if lk.source is not None})
+    return sorted(s.objects)
 
 
 def _pays_x(costs: Any) -> bool:
@@ -637,8 +693,11 @@ def _pays_x(costs: Any) -> bool:
 
 
 def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
-    """Every action worth trying for ``player``, broadly: most are refused by the executor.
-    Filters here are only ones each executor applies first (the step, the phase)."""
+    """Every action worth trying for ``player``, broadly: some are refused by the executor.
+    Filters here are only checks each executor makes itself, on the same position, before it
+    changes anything: the step and phase, a plot twist's place and threshold, an empty chain for
+    an attack, each target on its own (:func:`.actions.target_refusal` against the same
+    provisional link), a power-up's names, :func:`.actions.attack_problem`."""
     view = _view(state, player)
     if view is None:
         return
@@ -659,35 +718,42 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
                     yield Recruit(pid, oid, source, row=row, col=col)
     for oid in me.hand + me.resources:
         o = s.obj(oid)
-        if o.card.type is CardType.PLOT_TWIST:
+        if o.card.type is CardType.PLOT_TWIST and (o.zone is Zone.HAND or not o.face_up) \
+                and len(me.resources) >= (o.card.cost or 0):  # the executor's checks of place and threshold
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
-            for targets in _target_values(s, effect):
-                for x in xs:
-                    yield Play(pid, oid, targets, x=x)
+            for targets, x in _legal_targets(s, effect, {x: _act.play_link(pid, o, x) for x in xs}):
+                yield Play(pid, oid, targets, x=x)
     for o in sorted(s.objects.values(), key=lambda o: o.id):
         if (o.controller if o.zone is Zone.IN_PLAY else o.owner) != pid:
             continue
-        found: list[tuple[int | str, Any]] = [(i + 1, node) for i, (node, _ln) in enumerate(q.numbered_powers(o))
-                                              if isinstance(node, n.Activated)]
+        found: list[tuple[int | str, Any, Any]] = [(i + 1, node, ln) for i, (node, ln)
+                                                   in enumerate(q.numbered_powers(o)) if isinstance(node, n.Activated)]
         if o.zone is Zone.IN_PLAY:
-            found += [(word, None) for word in sorted(q.keywords(o) & set(KEYWORD_POWERS))]
-        for number, node in found:
-            effect = node.effect if node is not None else None
+            found += [(word, None, None) for word in sorted(q.keywords(o) & set(KEYWORD_POWERS))]
+        for number, node, line in found:
             pays = range(0, max(me.resource_points, me.endurance) + 1) if node is not None and _pays_x(node.costs) \
                 else [None]
-            for targets in _target_values(s, effect) if node is not None else [()]:
+            if node is None:
+                for pay in pays:
+                    yield Use(pid, o.id, number, (), pay=pay)
+                continue
+            link = _act.power_link(pid, o, node, line)
+            for targets, _ in _legal_targets(s, node.effect, {None: link}):
                 for pay in pays:
                     yield Use(pid, o.id, number, targets, pay=pay)
     for c in chars:
         for h in me.hand:
-            yield PowerUp(pid, c.id, h)
-    if s.phase == "combat" and s.step == "attack" and s.active == pid and s.attack is None:
+            if s.obj(h).card.name.casefold() == c.card.name.casefold():  # the executor's check of names
+                yield PowerUp(pid, c.id, h)
+    if s.phase == "combat" and s.step == "attack" and s.active == pid and s.attack is None and not s.chain:
         targets = [c.id for other in s.opponents(pid) for c in s.characters(other)] + list(s.opponents(pid))
+        g = Game(s, (), None, 0, explore=True)
         for size in range(1, len(chars) + 1):
             for team in itertools.combinations([c.id for c in chars], size):
                 for t in targets:
-                    yield Attack(pid, team, t)
+                    if _act.attack_problem(g, pid, list(team), t) is None:  # the executor's first check
+                        yield Attack(pid, team, t)
     if s.attack is not None:
         for d in s.attack.defenders:
             for c in chars:

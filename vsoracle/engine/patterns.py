@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import fields
 
 from ..text import nodes as n
+from .powers import per_node
 from .state import Context, Happening
 from .values import replace
 
@@ -39,6 +40,7 @@ def effect_kinds(kind: str) -> list[str]:
     return kinds
 
 
+@per_node
 def kind_of(node: Any) -> str:
     """What a selector picks: "object", "player", "effect" or "choice" (affiliations, traits)."""
     if isinstance(node, n.Filter):

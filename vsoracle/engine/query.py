@@ -19,7 +19,8 @@ from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
 from .powers import holders, is_unique, keywords_printed, powers
 from .state import ChainLink, Context, GameObject, GameState, Happening, Zone
 
-__all__ = ["Query", "query", "replaying", "Mod", "adjacent", "protected", "ZONES", "AREAS", "STEP_NAMES", "kind_of"]
+__all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
+           "STEP_NAMES", "kind_of"]
 
 #: Card-text zone names → the engine's piles; rows and areas are places in play.
 ZONES = {"hand": Zone.HAND, "deck": Zone.DECK, "ko pile": Zone.KO_PILE, "resource row": Zone.RESOURCE_ROW,
@@ -633,8 +634,13 @@ class Query:
             return t is CardType.EQUIPMENT
         return kind == "card"
 
+    def kind_fits(self, f: n.Filter, o: GameObject) -> bool:
+        """Is ``o`` of one of the filter's kinds ("character", "plot twist or equipment")? What an
+        object must be before its qualifiers are read."""
+        return any(self._kind_ok(k, o) for k in f.kind.split(" or "))
+
     def _filter_ok(self, f: n.Filter, o: GameObject, ctx: Context) -> bool:
-        if not any(self._kind_ok(k, o) for k in f.kind.split(" or ")):
+        if not self.kind_fits(f, o):
             return False
         qctx = ctx.bind(affected=o.id) if any(isinstance(q, n.Where) for q in f.qualifiers) else ctx
         return all(self.qual(q, o, qctx) for q in f.qualifiers)
@@ -1201,6 +1207,7 @@ _last: list[Any] = [None, None]
 _recent: dict[GameState, Query] = {}
 _RECENT = 64
 _replaying = [False]
+_held: dict[int, tuple[GameState, "Query"]] = {}
 
 
 def query(state: GameState) -> Query:
@@ -1209,6 +1216,9 @@ def query(state: GameState) -> Query:
     the positions before the decision it answers differently, and their answers are the same."""
     if _last[0] is state:
         return _last[1]
+    kept = _held.get(id(state))
+    if kept is not None and kept[0] is state:
+        return kept[1]
     if _replaying[0]:
         q = _recent.get(state)
         if q is None:
@@ -1230,3 +1240,29 @@ class replaying:
 
     def __exit__(self, *exc: Any) -> None:
         _replaying[0] = False  # the queries kept stay (at most _RECENT): an equal state's answers never change
+
+
+class held:
+    """``with held(state):`` — ``state``'s :class:`Query` is kept while the block runs (every
+    candidate action is tried from the same position, and each try queries other positions in
+    between), and dropped when it ends: nothing is kept from one call of the block to the next."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.outer = False
+
+    def __enter__(self) -> None:
+        self.outer = id(self.state) not in _held
+        if self.outer:
+            _held[id(self.state)] = (self.state, query(self.state))
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.outer:
+            del _held[id(self.state)]
+
+
+def forget() -> None:
+    """Drop every kept :class:`Query` (the replays' equal states too), so that a measurement
+    starts as cold as the first one (``perft`` calls it)."""
+    _last[0] = _last[1] = None
+    _recent.clear()

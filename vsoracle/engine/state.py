@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Iterator
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .values import replace
 
@@ -136,7 +136,7 @@ class ChainLink:
     kind: str
     controller: str
     source: str | None
-    effect: Any = None
+    effect: Any = field(default=None, hash=False)  # compared, not hashed: a text node hashes deep
     context: Context | None = None
     origin: str = "game"
     ongoing: bool = False
