@@ -965,6 +965,10 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
             for q in x.qualifiers:
                 if isinstance(q, OtherMark):
                     objects = [m for m in before(q.pos) if not m.player and m.noun not in NOT_OBJECTS]
+                    # not what a cost acted on ("Discard a card >>> … each other character"):
+                    # targets are chosen before costs are paid (actions.use), so "another target"
+                    # is other than the card itself, as it was before costs were mentions
+                    objects = [m for m in objects if not isinstance(m.ref, n.Paid)]
                     quals.append(n.Other(objects[-1].ref if objects else n.Self()))
                     changed = True
                 else:
