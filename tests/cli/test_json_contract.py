@@ -336,6 +336,23 @@ def test_usage_errors_vsoracle_catches_are_error_documents():
     assert _error(["resolve", str(ONE_OUTCOME), "--board", "--json"])["hint"] == "use one of them"
 
 
+def test_a_command_line_typer_cannot_read_is_an_error_document_under_json(tmp_path):
+    """An unknown option, a missing argument or a bad value under --json: the error document on
+    stdout (nothing on stderr), exit 2 — and without --json the one line on stderr."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "VSORACLE_NO_CACHE": "1"}
+    for args, said in ((["resolve", "--json", "--bogus", str(ONE_OUTCOME)], "no such option --bogus"),
+                       (["moves", "--json"], "missing FILE"),
+                       (["perft", str(ONE_OUTCOME), "--depth", "two", "--json"], "invalid value for --depth")):
+        done = subprocess.run([sys.executable, "-m", "vsoracle", *args], capture_output=True, text=True, env=env,
+                              cwd=tmp_path)
+        assert done.returncode == 2 and done.stderr == "", args
+        doc = json.loads(done.stdout)
+        assert failures(doc, "error") == [] and doc["error"]["message"].startswith(said), doc
+    done = subprocess.run([sys.executable, "-m", "vsoracle", "resolve", "--bogus"], capture_output=True, text=True,
+                          env=env, cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith("vsoracle resolve: no such option")
+
+
 def test_without_json_errors_stay_one_line_on_stderr(tmp_path):
     result = runner.invoke(app, ["resolve", "no-such-file.toml"])
     assert result.exit_code == 2 and result.stdout == ""

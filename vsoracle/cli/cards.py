@@ -14,7 +14,7 @@ _JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle 
 
 __all__ = ["app"]
 
-app = typer.Typer(help="Browse and check the card database (cards/*.toml).", no_args_is_help=True)
+app = typer.Typer(help="Browse and check the card database (the card files installed with vsoracle; vsoracle docs scenario-format describes them).", no_args_is_help=True)
 
 
 @app.command("list")

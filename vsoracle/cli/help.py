@@ -129,9 +129,20 @@ def usage_line(error) -> str:
 
 
 def _show(self, file=None) -> None:
+    import sys
+
     from typer._click._compat import get_text_stderr
     from typer._click.utils import echo
 
+    if "--json" in sys.argv[1:]:  # asked for JSON: the error document on stdout (docs/json.md)
+        from .jsondoc import document, dumps
+
+        what, right = _said(self)
+        where = self.ctx.command_path if self.ctx is not None else "vsoracle"
+        echo(dumps(document("error", error={"file": None, "line": None, "column": None, "message": what,
+                                            "hint": right or f"see '{where} -h'", "text": usage_line(self)},
+                            exit=2)))
+        return
     echo(usage_line(self), file=file if file is not None else get_text_stderr())
 
 

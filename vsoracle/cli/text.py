@@ -69,7 +69,7 @@ def parse_command(
 
 
 def check_command(
-    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE...", help="Card files (default: every cards/*.toml)."),
+    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE...", help="Card files (default: the card database installed with vsoracle)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/check.schema.json in "
                                  "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
 ) -> None:
