@@ -346,10 +346,11 @@ CASES: dict[str, Case] = {
     "targets-unknown-id": Case(
         recruit_step('play = "storm"', 'targets = ["nobody"]'), 23, f"unknown id \"nobody\" — known ids: {KNOWN_IDS}"),
     "targets-a-number": Case(
-        recruit_step('play = "storm"', 'targets = [3]'), 23, "targets lists ids or players, not 3 — targets = [\"id\", …]"),
+        recruit_step('play = "storm"', 'targets = [3]'), 23, "targets lists ids or players, not 3 — targets = [\"id\", …] (a target of several: [\"id\", [\"id\", \"id\"]])"),
     "targets-a-table": Case(
         recruit_step('play = "storm"', 'targets = [{ a = 1 }]'), 23,
-        "targets lists ids or players, not a table — targets = [\"id\", …]"),
+        "targets lists ids or players, not a table — targets = [\"id\", …] (a target of several: "
+        "[\"id\", [\"id\", \"id\"]])"),
     "check-unknown-id": Case(
         RECRUIT + '[check]\nthor.zone = "in_play"\nthorr.zone = "in_play"\n', 23,
         "unknown id \"thorr\" — did you mean 'thor' or 'storm'?"),

@@ -201,7 +201,6 @@ def test_reading(text: str, expected: n.Power) -> None:
 
 #: What the engine cannot play yet among these readings (support.cannot_play), by text.
 REFUSED = {
-    "Stun up to two target characters.": "several targets in one noun phrase",
     "Return target character card from your KO'd pile to play.": "putting a card into play",
     "Return target character card from your KO'd pile to play exhausted.": "putting a card into play",
     "Put target character card from your KO'd pile into play.": "putting a card into play",

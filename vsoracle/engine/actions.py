@@ -16,7 +16,7 @@ from ..cards import CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
-from .effects import choose_objects, perform, target_legal, targets_of
+from .effects import choose_objects, perform, target_legal, target_range, targets_of, targets_refusal
 from .events import happening
 from .fmap import FrozenMap
 from .game import Decision, Game
@@ -309,6 +309,9 @@ def _announce_targets(g: Game, effect: Any, given: list[Any], provisional: Chain
 def target_refusal(g: Game, node: n.Filter, value: Any, provisional: ChainLink) -> tuple[Any, str | None]:
     """The target ``value`` names, and why it is not legal for ``node`` of ``provisional``
     (``None``: legal); each target is checked on its own, as it is announced (CR 505)."""
+    if target_range(node) is not None:  # "two target characters": that many ids, each legal
+        values = tuple(value) if isinstance(value, (tuple, list)) else (value,)
+        return values, targets_refusal(g, node, values, provisional)
     if kind_of(node) == "effect" and isinstance(value, str):
         # an effect on the chain is named by the id of its source card (contract §4)
         link = next((lk for lk in reversed(g.state.chain) if lk.source == value), None)
@@ -562,7 +565,8 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         base = move_card(g.state, oid, Zone.CHAIN, controller=pid)
     else:
         base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
-    shown = f" targeting {', '.join(map(str, targets))}" if targets else ""
+    said = [(" and ".join(map(str, t)) or "no one") if isinstance(t, tuple) else str(t) for t in targets]
+    shown = f" targeting {', '.join(said)}" if targets else ""
     epic = (o.card.version or "").casefold() == "epic"
     link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
                        o.card.ongoing, details={"epic": True} if epic else None, base=base)

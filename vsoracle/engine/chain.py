@@ -9,9 +9,11 @@ the turn's (:mod:`.turn`).
 
 from __future__ import annotations
 
+import itertools
+
 from ..errors import IllegalActionError
 from ..text import nodes as n
-from .effects import legal_targets, perform, targets_of
+from .effects import legal_targets, perform, target_range, targets_of
 from .events import happening
 from .fmap import FrozenMap
 from .game import Decision, Game
@@ -161,6 +163,9 @@ def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
     chosen = []
     for node in nodes_:
         options = legal_targets(g, node, provisional)
+        span = target_range(node)
+        if span is not None:  # "two target characters": a choice among the sets of that many
+            options = [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(options, k)]
         if not options:
             g.note("trigger", f"{p.source}: \"{p.text}\" has no legal target and is not put on the chain",
                    "CR 502", "A-TRIGGER-TARGETS")

@@ -315,6 +315,49 @@ def target_legal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> str 
     return None
 
 
+def target_range(target: n.Filter) -> tuple[int, int] | None:
+    """How many values one target takes when it is several: "two target characters" (2, 2), "up
+    to two target characters" (0, 2); ``None`` for one target, one value (CR 505: every target is
+    chosen as the effect is announced)."""
+    q = target.quantity
+    if q is None or not isinstance(q.n, n.Fixed):
+        return None
+    if q.op == "=" and q.n.n > 1:
+        return q.n.n, q.n.n
+    if q.op == "up to":
+        return 0, q.n.n
+    return None
+
+
+def targets_refusal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> str | None:
+    """Why ``value`` is not a legal choice for ``target`` (``None``: legal): one value, or for
+    "two target characters" / "up to two target characters" that many different values, each
+    a legal target on its own."""
+    span = target_range(target)
+    if span is None:
+        return target_legal(g, target, value, link)
+    values = tuple(value) if isinstance(value, (tuple, list)) else (value,)
+    least, most = span
+    one = one_target(target)
+    if not least <= len(values) <= most:
+        wanted = f"{most}" if least == most else f"up to {most}"
+        return f"\"{say(_untargeted(target))}\" takes {wanted} targets, not {len(values)}"
+    if len(set(values)) != len(values):
+        return "the same target is named twice (each is a different one)"
+    for v in values:
+        why = target_legal(g, one, v, link)
+        if why is not None:
+            return why
+    return None
+
+
+@per_node
+def one_target(target: n.Filter) -> n.Filter:
+    """One of the values of a target of several ("two target characters": a target character),
+    as each is checked on its own."""
+    return replace(target, quantity=n.Quantity("=", n.Fixed(1)))
+
+
 def legal_targets(g: Game, target: n.Filter, link: ChainLink) -> list[Any]:
     """Every legal choice for one target: players, effects on the chain, objects, cards in piles."""
     s = g.state

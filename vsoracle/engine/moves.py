@@ -34,7 +34,7 @@ from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from ..text import nodes as n
 from . import actions as _act
 from .chain import resolve_all, resolve_top
-from .effects import targets_of
+from .effects import one_target, target_legal, target_range, targets_of
 from .game import Decision, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
@@ -650,7 +650,17 @@ def _target_values(s: GameState, effect: Any) -> list[tuple[Any, ...]]:
     chain (named by their source), objects."""
     if effect is None:
         return [()]
-    return [tuple(c) for c in itertools.product(*(_pool(s, node) for node in targets_of(effect)))]
+    return [tuple(c) for c in itertools.product(*(_values(s, node) for node in targets_of(effect)))]
+
+
+def _values(s: GameState, node: Any) -> list[Any]:
+    """The values one target may take: one of its pool, or for "two target characters" / "up
+    to two target characters" each set of that many (in pool order)."""
+    pool = _pool(s, node)
+    span = target_range(node)
+    if span is None:
+        return pool
+    return [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(pool, k)]
 
 
 def _legal_targets(s: GameState, effect: Any, links: dict[Any, Any]) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -671,10 +681,14 @@ def _legal_targets(s: GameState, effect: Any, links: dict[Any, Any]) -> Iterator
             # an object target is of its filter's kind first (Query.matches); the rest is the executor's check
             pool = [v for v in _pool(s, node) if not isinstance(node, n.Filter) or kind_of(node) != "object"
                     or q.kind_fits(node, s.obj(v))]
-            legal[key, i] = {v for v in pool if _act.target_refusal(g, node, v, link)[1] is None}
+            if target_range(node) is None:
+                legal[key, i] = {v for v in pool if _act.target_refusal(g, node, v, link)[1] is None}
+            else:  # several values: each must be a legal target on its own
+                legal[key, i] = {v for v in pool if target_legal(g, one_target(node), v, link) is None}
     for combo in _target_values(s, effect):
         for key in links:
-            if all(v in legal[key, i] for i, v in enumerate(combo)):
+            if all((v in legal[key, i]) if target_range(nodes_[i]) is None else all(x in legal[key, i] for x in v)
+                   for i, v in enumerate(combo)):
                 yield combo, key
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import CardType
 from ..text import nodes as n
 from .combat import conclude_attack
-from .effects import also_happened, execute, perform, power_up, target_legal, targets_of
+from .effects import also_happened, execute, one_target, perform, power_up, target_legal, target_range, targets_of
 from .events import happening, leaving
 from .game import Game
 from .query import adjacent, query
@@ -51,6 +51,19 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
         kept = []
         illegal = 0
         for node, value in zip(targets, ctx.targets):
+            if target_range(node) is not None:  # several values: each is kept while it is legal
+                values = tuple(value or ())
+                still = []
+                for v in values:
+                    why = target_legal(g, one_target(node), v, link)
+                    if why is None:
+                        still.append(v)
+                    else:
+                        g.note("target", f"target {v} is no longer legal: {why}", "CR 508 [C8]")
+                if values and not still:
+                    illegal += 1
+                kept.append(tuple(still))
+                continue
             why = target_legal(g, node, value, link) if value is not None else "no target"
             if why is None:
                 kept.append(value)

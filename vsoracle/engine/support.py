@@ -23,7 +23,7 @@ import attrs
 from ..errors import CardTextError
 from ..text import nodes as n
 from .actions import PAYABLE
-from .effects import EFFECT_EVENTS, EFFECT_FORMS
+from .effects import EFFECT_EVENTS, EFFECT_FORMS, target_range
 from .events import PRIMITIVES
 from .keywords import defined_powers, is_known
 from .query import STEP_NAMES, Query
@@ -171,8 +171,9 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
     if isinstance(node, n.Amount):
         return None if cls in AMOUNTS else f"the number \"{say(node)}\""
     if isinstance(node, n.Selector):
-        if cls is n.Filter and node.target is not None and node.quantity not in (None, _ONE_TARGET):
-            return f"several targets in one noun phrase (\"{say(node)}\")"  # a target is one value
+        if cls is n.Filter and node.target is not None and node.quantity not in (None, _ONE_TARGET) \
+                and target_range(node) is None:
+            return f"several targets in one noun phrase (\"{say(node)}\")"  # "two target …": that many values
         return None if cls in SELECTORS else f"\"{say(node)}\""
     if isinstance(node, n.Change):
         if cls not in CHANGES:

@@ -538,10 +538,14 @@ class _Loader:
             if key in table:
                 items = table[key] if isinstance(table[key], list) else [table[key]]
                 for item in items:
-                    if not isinstance(item, str):
-                        raise self.fail(path + (key,), f"{key} lists ids or players, not {show(item)}",
-                                        f'{key} = ["id", …]')
-                    self._known(item, path + (key,))
+                    # a target of several ("two target characters") is a list of ids
+                    group = item if key == "targets" and isinstance(item, list) else [item]
+                    for one in group:
+                        if not isinstance(one, str):
+                            raise self.fail(path + (key,), f"{key} lists ids or players, not {show(item)}",
+                                            f'{key} = ["id", …] (a target of several: ["id", ["id", "id"]])'
+                                            if key == "targets" else f'{key} = ["id", …]')
+                        self._known(one, path + (key,))
         for needed, key, example in (("reinforce", "with", 'with = "supporter-id"'), ("transfer", "to", 'to = "character-id"'),
                                      ("power_up", "with", 'with = "card-in-hand-id"')):
             if verb == needed and key not in table:
