@@ -52,3 +52,16 @@ def test_the_readme_scenario_holds():
     block = readme.split("```toml\n", 1)[1].split("```", 1)[0]
     result = run_scenario(parse_scenario(block, load_database(), "README.md"))
     assert result.checks and result.passed
+
+
+def test_the_readme_shows_the_ruling_resolve_prints():
+    """The Quick start's ruling line is the first line vsoracle resolve prints for the example."""
+    from typer.testing import CliRunner
+
+    from vsoracle.cli import app
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = "$ vsoracle resolve examples/ultron-when-you-recruit.toml\n"
+    shown = readme.split(command, 1)[1].splitlines()[0]
+    result = CliRunner().invoke(app, ["resolve", str(ROOT / "examples" / "ultron-when-you-recruit.toml"), "--no-cache"])
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == shown
