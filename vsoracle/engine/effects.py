@@ -462,14 +462,26 @@ def _if_done(g: Game, e: n.IfDone, ctx: Context, root: Any, last: bool) -> Done:
         did = ctx.bindings.get("did")
         done = False
         for pid in did:
-            d, ctx = execute(g, e.effect, ctx.bind(acting=pid), root)
-            done = done or d
-        if not did:
+            if not isinstance(e.effect, n.Nothing):
+                d, ctx = execute(g, e.effect, ctx.bind(acting=pid), root)
+                done = done or d
+        if not did and not isinstance(e.effect, n.Nothing):
             g.note("skip", "\"if he does\": nobody did, so nothing more", "CR 508")
+        if e.otherwise is not None:  # "If he does not, …": each player asked who did not
+            for pid in ctx.bindings.get("asked", ()):
+                if pid not in did:
+                    d, ctx = execute(g, e.otherwise, ctx.bind(acting=pid), root)
+                    done = done or d
         return done, ctx
     if not last:
+        if e.otherwise is not None:  # "If you do not, …"
+            g.note("skip", "\"if you do not\": the step before was not done", "CR 508")
+            return execute(g, e.otherwise, ctx, root)
         g.note("skip", "\"if you do\": the step before was not done, so nothing more", "CR 508")
         return False, ctx
+    if isinstance(e.effect, n.Nothing):  # only "If you do not, …": it was done, so nothing
+        g.note("skip", "\"if you do not\": the step before was done, so nothing more", "CR 508")
+        return True, ctx
     return execute(g, e.effect, ctx, root)
 
 
@@ -493,7 +505,7 @@ def _may(g: Game, e: n.May, ctx: Context, root: Any) -> Done:
             did.append(pid)
             done = True
     if e.player is not None:
-        ctx = ctx.bind(did=tuple(did))
+        ctx = ctx.bind(did=tuple(did), asked=tuple(chooser))
     return done, ctx
 
 

@@ -326,6 +326,11 @@ class Build(Transformer):
         body = [c for c in children if not _is_token(c)][-1]
         return Sentence("otherwise", body, meta.start_pos)
 
+    def if_do_not(self, meta, children):
+        """"If you do not, F." / "If he does not, F.": F if the step before was not done."""
+        subject, body = [c for c in children if not _is_token(c)]
+        return Sentence("if not done", (subject, body), meta.start_pos)
+
     def instead(self, meta, children):
         return "instead"
 

@@ -285,10 +285,12 @@ class May(Effect):
 
 @frozen
 class IfDone(Effect):
-    """"If you do, …" / "If he does, …": only if the step before was done (by that player)."""
+    """"If you do, …" / "If he does, …": only if the step before was done (by that player);
+    ``otherwise`` for "If you do not, …" (``effect`` is :class:`Nothing` when that is all it says)."""
 
     effect: Effect
     player: Selector | None = None
+    otherwise: Effect | None = None
 
 
 @frozen

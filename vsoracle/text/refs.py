@@ -243,6 +243,14 @@ def _effect(sentences: Iterable[Sentence]) -> n.Effect:
                                    'write the condition in full')
             steps[-1] = attrs.evolve(steps[-1], otherwise=_body(s.data))
             continue
+        if s.kind == "if not done":  # "If you do not, F.": after "If you do, E." its otherwise
+            subject, body = s.data
+            if steps and isinstance(steps[-1], n.IfDone) and steps[-1].otherwise is None:
+                steps[-1] = attrs.evolve(steps[-1], otherwise=_body(body))
+                continue
+            player = attrs.evolve(subject, did=True) if isinstance(subject, Pronoun) else subject
+            steps.append(n.IfDone(n.Nothing(), None if isinstance(player, n.You) else player, _body(body)))
+            continue
         steps.append(_sentence(s))
     flat: list[n.Effect] = []
     for step in steps:

@@ -205,7 +205,10 @@ class Speech:
         if isinstance(e, n.IfDone):
             who = self.np(e.player, "subject") if e.player is not None else "you"
             verb = "do" if who == "you" else "does"
-            return [f"if {who} {verb}, {self.body(e.effect)}."]
+            out = [] if isinstance(e.effect, n.Nothing) else [f"if {who} {verb}, {self.body(e.effect)}."]
+            if e.otherwise is not None:
+                out.append(f"if {who} {verb} not, {self.body(e.otherwise)}.")
+            return out
         if isinstance(e, n.Conditional) and e.trailing and e.otherwise is None and _atomic(e.condition) \
                 and not isinstance(e.effect, n.Sequence):
             return [self.clause(e) + "."]
