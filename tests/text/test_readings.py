@@ -212,7 +212,6 @@ REFUSED = {
     "If you paid 2 endurance this turn, draw a card.": "a payment is not told from a loss",
     "Target player discards a card at random.": "at random",
     "Shuffle target character card from your KO'd pile into your deck.": "shuffling a card into a deck",
-    "At the end of the turn, return Zephyr to its owner's hand.": "the game has no instant by that name",
 }
 
 

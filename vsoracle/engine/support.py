@@ -137,6 +137,8 @@ def _walk(node: Any, mode: str | None, name: str) -> Iterator[str]:
         if not a.eq:
             continue
         child = getattr(node, a.name)
+        if cls is n.AtEnd and child == n.Step("turn"):
+            continue  # "at the end of the turn": the end of the recovery phase (assumption A-END-OF-TURN)
         place = _EVENT_PLACES.get((cls, a.name))
         if place is None:
             place = "effect" if isinstance(node, (n.Effect, n.Power)) and not isinstance(node, n.Event) else None

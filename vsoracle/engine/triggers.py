@@ -166,7 +166,12 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
     kind = n.AtEnd if end else n.AtStart
 
     def wanted(trigger: Any, controller: str) -> bool:
-        if not isinstance(trigger, kind) or trigger.step.name != name:
+        if not isinstance(trigger, kind):
+            return False
+        # "at the end of the turn" is the end of the recovery phase, the turn's last instant
+        # with priority: after it the wrap-up gives none (digest §13; assumption A-END-OF-TURN)
+        step = "recovery phase" if end and trigger.step.name == "turn" else trigger.step.name
+        if step != name:
             return False
         return trigger.step.whose != "your" or active == controller or (active is None and controller == s.initiative)
 
@@ -175,6 +180,8 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
             controller = _controller(o)
             if not wanted(node.trigger, controller):
                 continue
+            if isinstance(node.trigger, n.AtEnd) and node.trigger.step.name == "turn":
+                why = "A-END-OF-TURN"
             ctx = Context(controller, o.id)
             leading = leading_condition(node.effect)
             if leading is not None and not q.holds(leading, ctx):
@@ -189,7 +196,8 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
         if wanted(d.trigger, d.context.controller):
             found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, d.context, False, d.id,
                                         say(n.Triggered(d.trigger, d.effect))))
-            cites.append(None)
+            cites.append("A-END-OF-TURN" if isinstance(d.trigger, n.AtEnd) and d.trigger.step.name == "turn"
+                         else None)
     _remember(g, found, cites)
 
 

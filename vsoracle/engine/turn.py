@@ -71,9 +71,22 @@ def pass_priority(g: Game) -> None:
 
 
 def end_step(g: Game) -> None:
-    """Successive passes on an empty chain: the game moves to the next phase or step (CR 216, Cerebro I)."""
+    """Successive passes on an empty chain: the game moves to the next phase or step (CR 216,
+    Cerebro I). First, once, what ends here (the step, and the phase if it is its last step; the
+    recovery phase before its wrap-up) sets off its "at the end of" triggers: they go on the
+    chain and players get priority again, and the step ends at the next successive passes."""
     require_empty_chain(g)
     s = g.state
+    key = ("end", (s.turn, s.phase, s.step, s.active))
+    if s.step != "wrap-up" and key not in s.used_powers:
+        g.set(replace(s, used_powers=s.used_powers | {key}))
+        for phase, step in _ending(s):
+            fire_start(g, phase, step, s.active if step else None, end=True)
+        if g.state.pending:
+            g.set(replace(g.state, priority=g.state.primary_player(), passes=0))
+            flush(g)
+            return
+        s = g.state
     if s.step == "recruit" and s.active:
         p = s.player(s.active)
         if p.resource_points:
@@ -83,6 +96,17 @@ def end_step(g: Game) -> None:
     if nxt is None:
         raise IllegalActionError("the turn is over", hint="advance = \"next-turn\" starts the next turn")
     enter(g, *nxt)
+
+
+def _ending(s: GameState) -> list[tuple[str, str | None]]:
+    """What ends when the game leaves this position: its step, and its phase when the next
+    position is in another one (the recovery phase ends as its wrap-up begins: "at the end of
+    the turn", assumption A-END-OF-TURN)."""
+    nxt = next_position(s)
+    ends: list[tuple[str, str | None]] = [(s.phase, s.step)] if s.step is not None else []
+    if s.phase == "recovery" or nxt is None or nxt[0] != s.phase:
+        ends.append((s.phase, None))
+    return ends
 
 
 def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
