@@ -36,6 +36,7 @@ CASES = {
     "target": ("tests/faq/egghead-flagged-on-resolution.scenario.toml", 3, ()),
     "transfer": ("tests/faq/force-field-belt-counters-remain.scenario.toml", 5, ()),
     "pay": ("tests/faq/force-field-belt-counters-on-character.scenario.toml", None, ("pay",)),
+    "random": ("tests/shapes/at-random.scenario.toml", 2, ()),
 }
 
 

@@ -210,7 +210,6 @@ REFUSED = {
     "Zephyr cannot use powers.": "only a player's use of powers",
     "Characters you control cannot use activated powers.": "only a player's use of powers",
     "If you paid 2 endurance this turn, draw a card.": "a payment is not told from a loss",
-    "Target player discards a card at random.": "at random",
     "Shuffle target character card from your KO'd pile into your deck.": "shuffling a card into a deck",
 }
 

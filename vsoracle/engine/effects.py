@@ -372,13 +372,22 @@ def legal_targets(g: Game, target: n.Filter, link: ChainLink) -> list[Any]:
 # Choices on resolution
 # =============================================================================================
 
-def choose_objects(g: Game, pid: str, candidates: list[Any], count: Any, prompt: str, up_to: bool = False) -> list[Any]:
-    """``count`` of the candidates chosen by ``pid`` on resolution ("all": every one)."""
+def choose_objects(g: Game, pid: str, candidates: list[Any], count: Any, prompt: str, up_to: bool = False,
+                   random: bool = False) -> list[Any]:
+    """``count`` of the candidates chosen by ``pid`` on resolution ("all": every one); with
+    ``random`` ("discards a card at random") nobody chooses: each pick is a line of play of its own,
+    explored like any unscripted decision (a scenario may script it with ``choose``)."""
     if count == "all":
         return list(candidates)
     n_ = int(count)
     if not candidates or n_ <= 0:
         return []
+    if random:
+        if len(candidates) <= n_:
+            return list(candidates)
+        combos = tuple(tuple(c) if n_ > 1 else c[0] for c in itertools.combinations(candidates, n_))
+        picked = g.ask(Decision(pid, "random", f"{prompt} at random", combos))
+        return list(picked) if n_ > 1 else [picked]
     if up_to:
         combos = tuple(tuple(c) for k in range(min(n_, len(candidates)), -1, -1)
                        for c in itertools.combinations(candidates, k))
@@ -419,7 +428,12 @@ def _objects(g: Game, sel: Any, ctx: Context, chooser: str, prompt: str, pool: I
         allowed = set(pool)
         found = [x for x in found if x in allowed]
     count, up_to = _how_many(q, sel, ctx)
-    return choose_objects(g, chooser, found, count, prompt, up_to)
+    return choose_objects(g, chooser, found, count, prompt, up_to, _at_random(sel))
+
+
+def _at_random(sel: Any) -> bool:
+    """"a card at random": picked at random, not chosen."""
+    return isinstance(sel, n.Filter) and any(isinstance(x, n.AtRandom) for x in sel.qualifiers)
 
 
 # =============================================================================================
@@ -863,7 +877,7 @@ def _discard(g: Game, e: n.Discard, ctx: Context, k: int | None) -> Done:
         pctx = ctx.bind(acting=pid)
         hand = _hand_cards(g, e.object, pctx, pid)
         count, up_to = _how_many(q, e.object, pctx)
-        picked = choose_objects(g, pid, hand, count, f"{pid} discards", up_to)
+        picked = choose_objects(g, pid, hand, count, f"{pid} discards", up_to, _at_random(e.object))
         if not picked:
             g.note("discard", f"{pid} has no card to discard", "CR 508")
         for oid in picked:

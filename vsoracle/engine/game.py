@@ -113,7 +113,10 @@ class Game:
                                          hint=f"choose one of {shown}")
             self.taken.append((decision, chosen))
             how = "scenario choose" if self.used <= self.scripted else "explored: every legal answer is followed"
-            self.note("choice", f"{decision.player} chooses {decision.describe(chosen)}: {decision.prompt}", how)
+            if decision.kind == "random":  # nobody chooses
+                self.note("choice", f"{decision.prompt}: {decision.describe(chosen)}", how)
+            else:
+                self.note("choice", f"{decision.player} chooses {decision.describe(chosen)}: {decision.prompt}", how)
             return chosen
         if not self.explore:
             raise Unanswered(decision)

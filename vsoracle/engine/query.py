@@ -687,6 +687,8 @@ class Query:
     def qual(self, q: n.Qualifier, o: GameObject, ctx: Context) -> bool:
         """One qualifier of a filter, for object ``o``."""
         s = self.s
+        if isinstance(q, n.AtRandom):  # how the card is picked, not what it is
+            return True
         if isinstance(q, n.State):
             return self.state_is(o, q.name, ctx) != q.negated
         if isinstance(q, n.Name):
