@@ -201,9 +201,6 @@ def test_reading(text: str, expected: n.Power) -> None:
 
 #: What the engine cannot play yet among these readings (support.cannot_play), by text.
 REFUSED = {
-    "Return target character card from your KO'd pile to play.": "putting a card into play",
-    "Return target character card from your KO'd pile to play exhausted.": "putting a card into play",
-    "Put target character card from your KO'd pile into play.": "putting a card into play",
     "Whenever you search your deck, draw a card.": "as something that happens",
     "Whenever a player rallies, draw a card.": "as something that happens",
     "Whenever you use a power, draw a card.": "as something that happens",

@@ -825,7 +825,8 @@ def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
             continue
         owner = _zone_owner(q, zone, oid, ctx)
         h = happening(n.Move, object=oid, to=(zone.names[0], owner), position=place.position, face=e.face,
-                      origin=(_zone_name(g.state.obj(oid).zone), g.state.obj(oid).owner), **_cause(ctx))
+                      origin=(_zone_name(g.state.obj(oid).zone), g.state.obj(oid).owner), exhausted=e.exhausted or None,
+                      **_cause(ctx))
         if perform(g, h, ctx):
             done.append(oid)
             happened.append(h)

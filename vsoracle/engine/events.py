@@ -194,6 +194,33 @@ def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, .
     return tuple(out)
 
 
+def _into_play(g: Game, h: Happening, o: Any, owner: str, cite: str) -> Result:
+    """"Put target character card from your KO'd pile into play [exhausted]": it comes into play
+    under its owner's control, in the hidden area if it has concealed (CR 212.5e; concealed—optional:
+    its controller may), in the row and column its controller chooses among the first free one of
+    each row (as a recruited character's place is his choice, CR 301.4; assumption A-INTO-PLAY)."""
+    if o.zone is Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
+        return False, []
+    s = g.state
+    kw = query(s).keywords(o)
+    if "concealed" in kw:
+        area = "hidden"
+    elif "concealed-optional" in kw:
+        area = "hidden" if g.ask(Decision(owner, "may", f"{owner} may have {o.id} come into play in the hidden area",
+                                          (True, False))) else "visible"
+    else:
+        area = "visible"
+    options = tuple(f"{row}:{free_col(s, owner, area, row, exclude=o.id)}" for row in ("front", "support"))
+    place = g.ask(Decision(owner, "place", f"{owner} chooses where {o.id} comes into play", options))
+    row, col = place.split(":")[0], int(place.split(":")[1])
+    g.set(move_card(s, o.id, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
+    if h.get("exhausted"):
+        g.set(g.state.with_object(replace(g.state.obj(o.id), exhausted=True)))
+    g.note("zone", f"{o.id} comes into play in {owner}'s {area} area, {row} row, column {col}"
+           + (", exhausted" if h.get("exhausted") else ""), cite, "A-INTO-PLAY", objects=(o.id,))
+    return True, [happening(n.EnterPlay, object=o.id)]
+
+
 def _move(g: Game, h: Happening) -> Result:
     """A card goes somewhere (CR 212): into a pile (on top, at the bottom, face down into a
     resource row), out of the game, to an area or row (a character in play takes its same
@@ -205,6 +232,8 @@ def _move(g: Game, h: Happening) -> Result:
     position = h.get("position")
     follow: list[Happening] = []
     cite = h.get("cite", "CR 508")
+    if dest == "play":
+        return _into_play(g, h, o, owner, cite)
     if dest in AREAS:
         field_, value = AREAS[dest]
         if o.zone is Zone.IN_PLAY:

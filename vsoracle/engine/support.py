@@ -218,8 +218,10 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
         return f"\"{words}\" (only a character can be moved to a row or an area)"
     if mode == "cost":
         return None if cls in PAYABLE and not getattr(e, "gain", False) else f"the cost \"{words}\""
-    if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("play",):
-        return f"the effect \"{words}\" (putting a card into play)"
+    if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("play",) \
+            and _not_characters(e.object):
+        # a character card comes into play (assumption A-INTO-PLAY); what equipment would attach to is unsaid
+        return f"the effect \"{words}\" (putting a card that is not a character into play)"
     if isinstance(e, n.Move) and e.to is not None and e.to.position == "shuffled":
         return f"the effect \"{words}\" (shuffling a card into a deck)"
     return None if cls in EFFECT_EVENTS else f"the effect \"{words}\""

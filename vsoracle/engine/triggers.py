@@ -20,7 +20,7 @@ from .powers import holders, per_node, powers
 from .query import STEP_NAMES, ZONES, query
 from .state import Context, GameObject, Happening, PendingTrigger, Zone
 from .values import replace
-from .words import say
+from .words import say, say_of
 
 __all__ = ["pattern_matches", "fire", "fire_start", "leading_condition", "STEP_NAMES"]
 
@@ -125,14 +125,15 @@ def fire(g: Game, h: Happening, before: Any = None) -> None:
             binds = pattern_matches(q, node.trigger.event, h, ctx)
             if binds is not None:
                 found.append(PendingTrigger(ctx.controller, o.id, node.effect, ctx.bind(**binds), ongoing,
-                                            None, say(node)))
+                                            None, say_of(node, o.card.name)))
                 cites.append(why or look_back)
     for d in s.delayed:
         if isinstance(d.trigger, n.Whenever):
             binds = pattern_matches(q, d.trigger.event, h, d.context)
             if binds is not None:
                 found.append(PendingTrigger(d.context.controller, d.context.source, d.effect,
-                                            d.context.bind(**binds), False, d.id, say(n.Triggered(d.trigger, d.effect))))
+                                            d.context.bind(**binds), False, d.id,
+                                            say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
                 cites.append(look_back)
     g.set(replace(g.state, turn_log=g.state.turn_log + (h,)))
     _remember(g, found, cites)
@@ -185,20 +186,26 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
             ctx = Context(controller, o.id)
             leading = leading_condition(node.effect)
             if leading is not None and not q.holds(leading, ctx):
-                g.note("trigger", f"{o.id}: \"{say(node)}\" does not trigger: its condition is false now",
+                g.note("trigger", f"{o.id}: \"{say_of(node, o.card.name)}\" does not trigger: its condition is false now",
                        "FAQ SC 1", "A-INTERVENING-IF")
                 continue
             intervening = leading is not None
             found.append(PendingTrigger(controller, o.id, node.effect,
-                                        ctx.bind(intervening=True) if intervening else ctx, ongoing, None, say(node)))
+                                        ctx.bind(intervening=True) if intervening else ctx, ongoing, None,
+                                        say_of(node, o.card.name)))
             cites.append(why)
     for d in s.delayed:
         if wanted(d.trigger, d.context.controller):
             found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, d.context, False, d.id,
-                                        say(n.Triggered(d.trigger, d.effect))))
+                                        say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
             cites.append("A-END-OF-TURN" if isinstance(d.trigger, n.AtEnd) and d.trigger.step.name == "turn"
                          else None)
     _remember(g, found, cites)
+
+
+def _name(s: Any, oid: str | None) -> str | None:
+    """The name of the card ``oid`` (what ``~`` in its text stands for), if it is one."""
+    return s.obj(oid).card.name if oid is not None and oid in s.objects else None
 
 
 def _remember(g: Game, found: list[PendingTrigger], cites: list[str | None]) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from ..text import render
 from .powers import per_node
 
-__all__ = ["say", "say_action"]
+__all__ = ["say", "say_action", "say_of"]
 
 
 @per_node
@@ -18,6 +18,13 @@ def say(node: Any) -> str:
         return render(node, "~")
     except Exception:  # display only: a log line never stops the rules
         return type(node).__name__
+
+
+def say_of(node: Any, name: str | None) -> str:
+    """:func:`say`, the card's own name for ``~`` (a log line names the card: "When Herald comes
+    into play, draw a card.")."""
+    text = say(node)
+    return text.replace("~", name) if name else text
 
 
 @per_node
