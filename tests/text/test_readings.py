@@ -207,7 +207,6 @@ REFUSED = {
     "Zephyr cannot use powers.": "only a player's use of powers",
     "Characters you control cannot use activated powers.": "only a player's use of powers",
     "If you paid 2 endurance this turn, draw a card.": "a payment is not told from a loss",
-    "Shuffle target character card from your KO'd pile into your deck.": "shuffling a card into a deck",
 }
 
 

@@ -814,6 +814,8 @@ def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
         raise IllegalActionError("a move needs a place")
     if place.position == "back":
         return _put_back(g, picked, ctx, k, e.any_order)
+    if place.position == "shuffled":
+        return _shuffle_in(g, e, picked, ctx, k)
     if e.any_order and len(picked) > 1:
         orders = tuple(itertools.permutations(picked))
         picked = list(g.ask(Decision(pid, "order", f"{pid} chooses the order ({say(e)})", orders)))
@@ -838,6 +840,25 @@ def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
 def _zone_name(z: Zone) -> str:
     return {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "ko pile", Zone.RESOURCE_ROW: "resource row",
             Zone.REMOVED: "removed", Zone.IN_PLAY: "in play", Zone.CHAIN: "chain"}[z]
+
+
+def _shuffle_in(g: Game, e: n.Move, picked: list[str], ctx: Context, k: int | None) -> Done:
+    """"Shuffle target card from your KO'd pile into your deck": each card goes into the deck, then
+    that deck is shuffled (its owner shuffles; vsoracle keeps the order, assumption A-SHUFFLE)."""
+    q = query(g.state)
+    done: list[str] = []
+    decks: list[str] = []
+    for oid in picked:
+        owner = _zone_owner(q, e.to.zone, oid, ctx) if e.to is not None and e.to.zone is not None else \
+            g.state.obj(oid).owner
+        if perform(g, happening(n.Move, object=oid, to=("deck", owner), position="bottom", **_cause(ctx)), ctx):
+            done.append(oid)
+            decks.append(owner)
+    for owner in dict.fromkeys(decks):
+        perform(g, happening(n.Shuffle, agent=owner), ctx)
+    if not picked:
+        g.note("zone", "no card to shuffle in", "CR 508")
+    return bool(done), _record(ctx, k, done, moved=done)
 
 
 def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order: bool) -> Done:

@@ -222,8 +222,6 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
             and _not_characters(e.object):
         # a character card comes into play (assumption A-INTO-PLAY); what equipment would attach to is unsaid
         return f"the effect \"{words}\" (putting a card that is not a character into play)"
-    if isinstance(e, n.Move) and e.to is not None and e.to.position == "shuffled":
-        return f"the effect \"{words}\" (shuffling a card into a deck)"
     return None if cls in EFFECT_EVENTS else f"the effect \"{words}\""
 
 
