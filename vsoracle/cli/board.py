@@ -47,14 +47,7 @@ def board_lines(state: GameState) -> list[str]:
 # == the header ======================================================================================
 
 def _header(board: Board) -> str:
-    parts = [f"Turn {board.turn}", f"{board.phase} phase"]
-    if board.step:
-        parts.append(f"{board.active}'s {board.step} step" if board.active else f"{board.step} step")
-    parts.append(f"initiative: {board.initiative}")
-    parts.append(f"priority: {board.priority}" if board.priority else "nobody has priority")
-    if board.over:
-        parts.append("the game is over")
-    return " · ".join(parts)
+    return " · ".join(board.heading())
 
 
 # == one player's side ===============================================================================

@@ -119,6 +119,18 @@ class Board:
     chain: tuple[Link, ...]
     pending: tuple[str, ...]
 
+    def heading(self, sep: str = ": ") -> list[str]:
+        """What the picture's heading says: the turn, the phase and step (whose), the initiative,
+        who has priority, and whether the game is over (``sep`` between a label and its player)."""
+        parts = [f"Turn {self.turn}", f"{self.phase} phase"]
+        if self.step:
+            parts.append(f"{self.active}'s {self.step} step" if self.active else f"{self.step} step")
+        parts.append(f"initiative{sep}{self.initiative}")
+        parts.append(f"priority{sep}{self.priority}" if self.priority else "nobody has priority")
+        if self.over:
+            parts.append("the game is over")
+        return parts
+
 
 def board_model(state: GameState) -> Board:
     """What a picture of ``state`` shows."""

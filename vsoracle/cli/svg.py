@@ -80,14 +80,7 @@ class _Drawing:
     # -- the header ---------------------------------------------------------------------------------
 
     def header(self, b: Board) -> None:
-        parts = [f"Turn {b.turn}", f"{b.phase} phase"]
-        if b.step:
-            parts.append(f"{b.active}'s {b.step} step" if b.active else f"{b.step} step")
-        parts.append(f"initiative {b.initiative}")
-        parts.append(f"priority {b.priority}" if b.priority else "nobody has priority")
-        if b.over:
-            parts.append("the game is over")
-        for line in _wrap(" · ".join(parts), WIDTH - 2 * _PAD, 2, 12):
+        for line in _wrap(" · ".join(b.heading(" ")), WIDTH - 2 * _PAD, 2, 12):
             self.text(WIDTH / 2, self.y + 11, line, "b-muted", "middle", 12)
             self.y += 15
         self.y += 4
