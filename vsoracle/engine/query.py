@@ -956,7 +956,8 @@ class Query:
         if isinstance(node, n.PointsPaid):
             return int(ctx.bindings.get("paid", 0))
         if isinstance(node, n.CountersOn):  # "for each cosmic counter on ~" (CR 215)
-            return sum(self.counters_of(s.obj(oid), node.kind) for oid in self.select(node.of, ctx))
+            return sum(self.counters_of(s.obj(oid), node.kind) for oid in self.select(node.of, ctx)
+                       if oid in s.objects)
         if isinstance(node, n.EnduranceOf):
             return sum(s.player(p).endurance for p in self.players(node.player, ctx))
         if isinstance(node, n.StatOf):
