@@ -1889,6 +1889,8 @@ def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
         right = be.data
         if isinstance(right, ThatOf) and isinstance(left, n.StatOf):
             right = n.StatOf(right.of, left.stat, left.printed, word="that of")
+        if isinstance(right, ThatOf) and isinstance(left, n.EnduranceOf):  # "… less than target opponent's"
+            right = n.EnduranceOf(right.of)
         if not isinstance(left, n.Amount):
             return _unread(meta)
         return n.Compare(left, op, right)
