@@ -724,6 +724,8 @@ class Query:
             return any(self.has_affiliation(o, x) for x in names)
         if isinstance(q, n.Adjacent):
             return any(adjacent(o, s.obj(r)) for r in self.select(q.to, ctx) if r in s.objects)
+        if isinstance(q, n.AttachedTo):  # "equipment attached to target character" (CR 302)
+            return o.zone is Zone.IN_PLAY and o.equipped_to is not None and o.equipped_to in set(self.select(q.to, ctx))
         if isinstance(q, n.ControlledBy):
             who = self.controller_of(o)
             return who in self.players(q.player, ctx)

@@ -1537,6 +1537,7 @@ class Build(Transformer):
     def named(self, meta, children): return n.Named(_trees(children)[-1])
     def named_self(self, meta, children): return n.Named(self_=True)
     def adjacent_to(self, meta, children): return n.Adjacent(_trees(children)[-1])
+    def attached_to(self, meta, children): return n.AttachedTo(_trees(children)[-1])
     def controlled_by(self, meta, children): return n.ControlledBy(_trees(children)[0])
     def recruited_by(self, meta, children): return n.RecruitedBy(_trees(children)[0])
     def in_zone(self, meta, children): return n.InZone(_trees(children)[-1])

@@ -1111,6 +1111,13 @@ class HasEither(Qualifier):
 
 
 @frozen
+class AttachedTo(Qualifier):
+    """"equipment attached to target character" (CR 302: equipment is attached to a character)."""
+
+    to: Selector
+
+
+@frozen
 class Adjacent(Qualifier):
     """"adjacent to NP" (FAQ GM 2)."""
 

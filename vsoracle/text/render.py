@@ -1267,7 +1267,7 @@ class Speech:
         qualifiers = tuple(qualifiers)
         relatives = any(isinstance(q, (n.Shares, n.HasEither, n.Where, n.Targeting)) for q in qualifiers)
         first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy))]
-        inner = [q for q in qualifiers if isinstance(q, (n.SameAs, n.Than, n.Among)) or
+        inner = [q for q in qualifiers if isinstance(q, (n.SameAs, n.Than, n.Among, n.AttachedTo)) or
                  (isinstance(q, n.Adjacent) and not relatives)]
         middle = [q for q in qualifiers if q not in first and q not in inner]
         out: list[str] = []
@@ -1296,6 +1296,8 @@ class Speech:
                 out.append(f"named {self.name if q.self_ else q.name}")
             elif isinstance(q, n.Adjacent):
                 out.append(f"adjacent to {self.np(q.to, 'object')}")
+            elif isinstance(q, n.AttachedTo):
+                out.append(f"attached to {self.np(q.to, 'object')}")
             elif isinstance(q, n.ControlledBy):
                 out.append(f"{self.np(q.player, 'subject')} {_controls(q.player)}")
             elif isinstance(q, n.RecruitedBy):
