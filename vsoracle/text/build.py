@@ -289,6 +289,18 @@ class Build(Transformer):
         subject, preds = children[-2:]
         return ("whenever", subject, preds, "whenever")
 
+    def whenever_counter_put(self, meta, children):
+        return self._counter_trigger(meta, children, True)
+
+    def whenever_counter_removed(self, meta, children):
+        return self._counter_trigger(meta, children, False)
+
+    def _counter_trigger(self, meta, children, add):
+        """"Whenever a cosmic counter is put on NP": NP is put a counter on (CR 215)."""
+        (kind, count), subject = _trees(children)[-2:]
+        verb = Verb(n.Counter, {"kind": kind, "count": count, "add": add}, "object")
+        return ("whenever", subject, (Pred("does", Be("pp", verb), (), meta.start_pos),), "whenever")
+
     def when(self, meta, children):
         subject, preds = children[-2:]
         return ("whenever", subject, preds, "when")

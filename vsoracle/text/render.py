@@ -180,6 +180,12 @@ class Speech:
     def trigger(self, t: n.Trigger) -> str:
         if isinstance(t, n.Whenever):
             word = "When" if t.word == "when" else "Whenever"
+            e = t.event
+            if isinstance(e, n.Counter) and t.subject == "object":  # "a cosmic counter is put on NP"
+                what = self.counter(attrs.evolve(e, object=n.Self()), lambda v: v).split(" ", 1)[1]
+                what = what.rsplit(" on ", 1)[0].rsplit(" from ", 1)[0]
+                how = "put on" if e.add else "removed from"
+                return f"{word} {what} is {how} {self.np(e.object, 'object')}"
             return f"{word} {self.event_clause(t.event, t.subject)}"
         if isinstance(t, n.AtStart):
             return f"At the start of {self.step(t.step)}"
