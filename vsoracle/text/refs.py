@@ -1202,9 +1202,9 @@ def _plural_noun(noun: str) -> str:
 
 def _said(q: Any, qualifiers: tuple[Any, ...]) -> bool:
     """Is quality ``q`` ("opposing", "stunned") among what a noun phrase said of its object?"""
-    if isinstance(q, n.ControlledBy):
-        return any(isinstance(x, n.ControlledBy) and type(x.player) is type(q.player)
-                   and getattr(x.player, "kind", None) == getattr(q.player, "kind", None) for x in qualifiers)
+    if isinstance(q, n.ControlledBy):  # "opposing": controlled by an opponent, however it was said
+        return any(isinstance(x, n.ControlledBy) and (isinstance(x.player, n.OpponentsOf) or
+                   isinstance(x.player, n.Filter) and x.player.kind == "opponent") for x in qualifiers)
     return q in qualifiers
 
 
