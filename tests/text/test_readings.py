@@ -167,7 +167,7 @@ READINGS = [
                  n.Sequence((DRAW, n.Conditional(n.Compare(n.PointsPaid(), "=", n.Fixed(3)), DRAW))))),
     ("If Bob has attacked this turn, draw a card.",
      n.Spell(n.Conditional(n.Happened(n.Attack(agent=n.Filter("character", (n.Named("Bob"),), A)), "turn"), DRAW))),
-    # wordings beyond the corpus that need a node the engine refuses
+    # wordings beyond the corpus (some once refused by the engine, all played now)
     ("Target player discards a card at random.",
      n.Spell(n.Discard(agent=n.Filter("player", (), A, 1), object=n.Filter("card", (n.AtRandom(),), A)))),
     ("Characters you control with cosmic counters on them get +1 ATK.",
@@ -177,6 +177,18 @@ READINGS = [
      n.Spell(n.Move(object=KO_PILE_CARD, to=n.Place(n.Zone(("deck",), n.You()), "shuffled")))),
     ("At the end of the turn, return Zephyr to its owner's hand.",
      n.Triggered(n.AtEnd(n.Step("turn")), n.Move(object=n.Self(), to=n.Place(n.Zone(("hand",), n.OwnerOf(n.Self())))))),
+    # "that opposing character" is the one said to be opposing, however it was said; "that
+    # character" alone is the latest character mentioned (here the attacked one)
+    ("Whenever a character your opponents control attacks a character you control, that opposing character "
+     "gets -1 ATK this attack.",
+     n.Triggered(n.Whenever(n.Attack(agent=n.Filter("character", (n.ControlledBy(n.OpponentsOf(n.You())),), A),
+                                     object=n.Filter("character", YOU_CONTROL, A))),
+                 n.Modify(n.EventRef("agent"), (n.StatChange("atk", n.Negative(ONE)),), n.Duration("attack")))),
+    ("Whenever a character your opponents control attacks a character you control, that character "
+     "gets -1 ATK this attack.",
+     n.Triggered(n.Whenever(n.Attack(agent=n.Filter("character", (n.ControlledBy(n.OpponentsOf(n.You())),), A),
+                                     object=n.Filter("character", YOU_CONTROL, A))),
+                 n.Modify(n.EventRef("object"), (n.StatChange("atk", n.Negative(ONE)),), n.Duration("attack")))),
     # a word of the grammar's that starts a sentence may be a one-word name: the grammar's word
     # first ("Defenders get …"), the name when that cannot finish the sentence
     ("Defenders characters you control get +1 ATK.",
