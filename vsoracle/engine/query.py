@@ -1191,8 +1191,10 @@ def _modifies(effect: Any) -> list[n.Modify]:
     parts = effect.steps if isinstance(effect, n.Sequence) else (effect,)
     for p in parts:
         cond = None
-        while isinstance(p, n.Conditional) and p.otherwise is None:
-            cond = p.condition if cond is None else n.All((cond, p.condition))
+        while isinstance(p, n.Conditional) and p.otherwise is None or isinstance(p, n.Unless):
+            # "… unless C" lasts while C does not hold
+            this = p.condition if isinstance(p, n.Conditional) else n.Not(p.condition)
+            cond = this if cond is None else n.All((cond, this))
             p = p.effect
         if isinstance(p, n.Modify):
             if cond is not None:

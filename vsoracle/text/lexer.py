@@ -124,13 +124,24 @@ def prepare(text: str, card_name: str | None) -> str:
         return text
     name = re.escape(card_name.strip().translate(_SAME_WIDTH))
     pattern = re.compile(r"(?<![\w'-])" + name + r"(?![\w-]|'(?!s\b)| (?!(?:ATK|DEF|KO|KO's|KO'd|X)\b)[A-Z])")
+    def own(m: re.Match[str]) -> str:
+        # "Heralds of Galactus" on Galactus: the name ends a longer name, so it is that name's
+        if _NAME_BEFORE.search(m.string, 0, m.start()):
+            return m.group(0)
+        return SELF_CHAR * len(m.group(0))
+
     pieces, last = [], 0
     for match in re.finditer(r"\([^()\n]*\)", text):
-        pieces.append(pattern.sub(lambda m: SELF_CHAR * len(m.group(0)), text[last:match.start()]))
+        pieces.append(pattern.sub(own, text[last:match.start()]))
         pieces.append(match.group(0))
         last = match.end()
-    pieces.append(pattern.sub(lambda m: SELF_CHAR * len(m.group(0)), text[last:]))
+    pieces.append(pattern.sub(own, text[last:]))
     return "".join(pieces)
+
+
+#: A capitalised word and a link ("of", "of the", "for", "the") just before the card's name: the
+#: name is the end of a longer one ("Heralds of Galactus", "Masters of Evil").
+_NAME_BEFORE = re.compile(r"(?<![\w'-])[A-Z][\w'-]* (?:of|of the|for|the) $")
 
 
 def _raw(text: str) -> Iterator[tuple[str, str, int, int]]:

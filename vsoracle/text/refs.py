@@ -186,7 +186,8 @@ def _is_static(effect: n.Effect) -> bool:
     """Modifiers that last as long as the power (no "this turn" / "this attack")."""
     parts = effect.steps if isinstance(effect, n.Sequence) else (effect,)
     for p in parts:
-        while isinstance(p, n.Conditional) and p.otherwise is None:
+        # "~ cannot attack unless you control three or more Heralds": as long as the condition holds
+        while isinstance(p, n.Conditional) and p.otherwise is None or isinstance(p, n.Unless):
             p = p.effect
         if not isinstance(p, n.Modify) or p.duration.span is not None:
             return False
