@@ -112,8 +112,9 @@ def _count(q: Any, sel: Any, ctx: Context) -> int:
 def _candidates(g: Game, pid: str, o: GameObject, sel: Any, ctx: Context, pool: Any = None) -> list[str]:
     q = query(g.state)
     if isinstance(sel, n.Filter) and pool is not None and not q.zones_of(sel):
-        return [x for x in pool if x != o.id and q._kind_ok(sel.kind.split(" or ")[0], g.state.obj(x))
-                or (x != o.id and sel.kind == "card") if all(q.qual(k, g.state.obj(x), ctx) for k in sel.qualifiers)]
+        # every kind of "a character or plot twist card", not the first alone
+        return [x for x in pool if x != o.id and q.kind_fits(sel, g.state.obj(x))
+                if all(q.qual(k, g.state.obj(x), ctx) for k in sel.qualifiers)]
     return [x for x in q.select(sel, ctx) if x in g.state.objects and x != o.id]
 
 

@@ -885,7 +885,7 @@ def _hand_cards(g: Game, sel: Any, ctx: Context, pid: str) -> list[str]:
     if sel is None:
         return list(hand)
     if isinstance(sel, n.Filter) and not q.zones_of(sel):
-        return [x for x in hand if q._kind_ok(sel.kind.split(" or ")[0], g.state.obj(x)) or sel.kind == "card"
+        return [x for x in hand if q.kind_fits(sel, g.state.obj(x))  # every kind of "X or Y card"
                 if all(q.qual(qq, g.state.obj(x), ctx) for qq in sel.qualifiers)]
     return [x for x in q.select(sel, ctx) if x in hand]
 

@@ -1440,6 +1440,9 @@ class Build(Transformer):
                 kinds.append(kind)
             if role:
                 roles.append(role)
+        # "a character or plot twist card": "card" is said of each (a character card or a plot twist card)
+        if len(kinds) > 1 and kinds[-1].endswith(" card"):
+            kinds = [k + " card" if k in _CARD_TYPES else k for k in kinds]
         return ("heads", " or ".join(kinds), tuple(roles))
 
     def _head(kind: str, role: str | None = None) -> Callable[..., tuple[str, str | None]]:  # type: ignore[misc]
@@ -1665,6 +1668,10 @@ setattr(Build, "return", Build.return_)
 # =============================================================================================
 # From clauses to nodes (used by the transformer and by the finishing pass)
 # =============================================================================================
+
+#: The card types a head names ("character", "plot twist" …): "card" after the last of a list goes with each.
+_CARD_TYPES = frozenset({"character", "plot twist", "location", "equipment"})
+
 
 def _head_noun(heads: tuple[Any, ...]) -> str:
     """The noun of "that attacker" / "those team attackers": the role if the head is one."""

@@ -1249,7 +1249,10 @@ class Speech:
             words = [(_PLURAL[r] if plural else r) for r in roles]
             return " or ".join(words)
         kinds = kind.split(" or ")
-        return " or ".join((_PLURAL.get(k, k + "s") if plural else _SINGULAR_ODD.get(k, k)) for k in kinds)
+        words = [(_PLURAL.get(k, k + "s") if plural else _SINGULAR_ODD.get(k, k)) for k in kinds]
+        if len(kinds) > 1 and all(k.endswith(" card") for k in kinds):  # "a character or plot twist card"
+            words = [k[:-len(" card")] for k in kinds[:-1]] + words[-1:]
+        return " or ".join(words)
 
     def premods(self, qualifiers: Iterable[n.Qualifier], det: str = "") -> list[str]:
         out: list[str] = []
