@@ -17,7 +17,7 @@ from ..errors import IllegalActionError
 from ..text import nodes as n
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
 from .effects import choose_objects, perform, target_legal, target_range, targets_of, targets_refusal
-from .events import happening
+from .events import entry_area, happening
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .powers import keyword_values, per_node, powers
@@ -401,18 +401,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
         fd = s.obj(face_down)
         if fd.zone is not Zone.HAND or fd.owner != pid:
             raise IllegalActionError(f"{face_down} is not in {pid}'s hand")
-    kw = q.keywords(o)
-    if "concealed" in kw:
-        if area == "visible":
-            raise IllegalActionError(f"{oid} is concealed: it comes into play in the hidden area")
-        area = "hidden"
-    elif "concealed-optional" in kw:
-        if area is None:
-            hidden = g.ask(Decision(pid, "may", f"{pid} may have {oid} come into play in the hidden area",
-                                    (True, False)))
-            area = "hidden" if hidden else "visible"
-    elif area == "hidden":
-        raise IllegalActionError(f"{oid} is not concealed: it comes into play in the visible area")
+    area = entry_area(g, pid, o, area)
     if col is not None and o.card.type is CardType.CHARACTER:
         where = row or "front"
         holder = next((c for c in s.characters(pid) if c.area == (area or "visible") and c.row == where

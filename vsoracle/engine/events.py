@@ -194,6 +194,33 @@ def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, .
     return tuple(out)
 
 
+def entry_area(g: Game, pid: str, o: Any, area: str | None) -> str | None:
+    """The area ``o`` comes into play in (CR 212.5e): concealed, the hidden one (707.9); with
+    concealed—optional, the one ``area`` names or else the one its player chooses; otherwise
+    the visible one (``area`` as given, ``None`` left unsaid). An area the card cannot come into
+    play in is refused."""
+    kw = query(g.state).keywords(o)
+    if "concealed" in kw:
+        if area == "visible":
+            raise IllegalActionError(f"{o.id} is concealed: it comes into play in the hidden area")
+        return "hidden"
+    if "concealed-optional" in kw:
+        if area is None:
+            hidden = g.ask(Decision(pid, "may", f"{pid} may have {o.id} come into play in the hidden area",
+                                    (True, False)))
+            return "hidden" if hidden else "visible"
+        return area
+    if area == "hidden":
+        raise IllegalActionError(f"{o.id} is not concealed: it comes into play in the visible area")
+    return area
+
+
+def row_col(place: str) -> tuple[str, int]:
+    """A place a decision names, "front:2": its row and column."""
+    row, col = place.split(":")
+    return row, int(col)
+
+
 def _into_play(g: Game, h: Happening, o: Any, owner: str, cite: str) -> Result:
     """"Put target character card from your KO'd pile into play [exhausted]": it comes into play
     under its owner's control, in the hidden area if it has concealed (CR 212.5e; concealed—optional:
@@ -201,18 +228,10 @@ def _into_play(g: Game, h: Happening, o: Any, owner: str, cite: str) -> Result:
     each row (as a recruited character's place is his choice, CR 301.4; assumption A-INTO-PLAY)."""
     if o.zone is Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
         return False, []
+    area = entry_area(g, owner, o, None) or "visible"
     s = g.state
-    kw = query(s).keywords(o)
-    if "concealed" in kw:
-        area = "hidden"
-    elif "concealed-optional" in kw:
-        area = "hidden" if g.ask(Decision(owner, "may", f"{owner} may have {o.id} come into play in the hidden area",
-                                          (True, False))) else "visible"
-    else:
-        area = "visible"
     options = tuple(f"{row}:{free_col(s, owner, area, row, exclude=o.id)}" for row in ("front", "support"))
-    place = g.ask(Decision(owner, "place", f"{owner} chooses where {o.id} comes into play", options))
-    row, col = place.split(":")[0], int(place.split(":")[1])
+    row, col = row_col(g.ask(Decision(owner, "place", f"{owner} chooses where {o.id} comes into play", options)))
     g.set(move_card(s, o.id, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
     if h.get("exhausted"):
         g.set(g.state.with_object(replace(g.state.obj(o.id), exhausted=True)))
@@ -244,7 +263,7 @@ def _move(g: Game, h: Happening) -> Result:
                 options = places(g, oid, value)
                 place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
                                        f"{value} area", options))
-                row, col = place.split(":")[0], int(place.split(":")[1])
+                row, col = row_col(place)
                 g.set(with_gear(g.state, oid, area=value, row=row, col=col))
                 g.note("move", f"{oid} moves to {o.controller}'s {value} area ({row} row, column {col})", "CR 512.3",
                        "A-MOVE-POSITION", (oid,))
@@ -254,7 +273,7 @@ def _move(g: Game, h: Happening) -> Result:
                 options = places(g, oid, o.area or "visible", value)
                 place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
                                        f"{value} row", options))
-                col = int(place.split(":")[1])
+                col = row_col(place)[1]
                 g.set(with_gear(g.state, oid, row=value, col=col))
                 g.note("move", f"{oid} moves to {o.controller}'s {value} row, column {col}", "CR 512.3",
                        "A-MOVE-POSITION", (oid,))

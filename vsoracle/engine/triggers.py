@@ -169,9 +169,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
     def wanted(trigger: Any, controller: str) -> bool:
         if not isinstance(trigger, kind):
             return False
-        # "at the end of the turn" is the end of the recovery phase, the turn's last instant
-        # with priority: after it the wrap-up gives none (digest §13; assumption A-END-OF-TURN)
-        step = "recovery phase" if end and trigger.step.name == "turn" else trigger.step.name
+        step = "recovery phase" if _end_of_turn(trigger) else trigger.step.name
         if step != name:
             return False
         return trigger.step.whose != "your" or active == controller or (active is None and controller == s.initiative)
@@ -181,7 +179,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
             controller = _controller(o)
             if not wanted(node.trigger, controller):
                 continue
-            if isinstance(node.trigger, n.AtEnd) and node.trigger.step.name == "turn":
+            if _end_of_turn(node.trigger):
                 why = "A-END-OF-TURN"
             ctx = Context(controller, o.id)
             leading = leading_condition(node.effect)
@@ -198,9 +196,14 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
         if wanted(d.trigger, d.context.controller):
             found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, d.context, False, d.id,
                                         say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
-            cites.append("A-END-OF-TURN" if isinstance(d.trigger, n.AtEnd) and d.trigger.step.name == "turn"
-                         else None)
+            cites.append("A-END-OF-TURN" if _end_of_turn(d.trigger) else None)
     _remember(g, found, cites)
+
+
+def _end_of_turn(trigger: Any) -> bool:
+    """"At the end of the turn": the end of the recovery phase, the turn's last instant with
+    priority; after it the wrap-up gives none (digest §13; assumption A-END-OF-TURN)."""
+    return isinstance(trigger, n.AtEnd) and trigger.step.name == "turn"
 
 
 def _name(s: Any, oid: str | None) -> str | None:

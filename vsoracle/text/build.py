@@ -1627,20 +1627,19 @@ class Build(Transformer):
         return n.CounterKind(int(str(a)), int(str(d)))
 
     def one_stat_counter_kind(self, meta, children):
-        return self.one_stat_counter(meta, [_ONE] + list(children))[0]
+        signed = next(c for c in children if _is_token(c) and c.type == "SIGNED")
+        stat = _trees(children)[-1]
+        value = int(str(signed))
+        return n.CounterKind(value if stat == "atk" else 0, value if stat == "def" else 0)
 
     def cosmic_counter_kind(self, meta, children): return n.CounterKind(name="cosmic")
     def any_counter_kind(self, meta, children): return None
 
     def stat_counter(self, meta, children):
-        a, d = [c for c in children if _is_token(c) and c.type == "SIGNED"]
-        return (n.CounterKind(int(str(a)), int(str(d))), children[0])
+        return (self.stat_counter_kind(meta, children), children[0])
 
     def one_stat_counter(self, meta, children):
-        signed = next(c for c in children if _is_token(c) and c.type == "SIGNED")
-        stat = _trees(children)[-1]
-        value = int(str(signed))
-        return (n.CounterKind(value if stat == "atk" else 0, value if stat == "def" else 0), children[0])
+        return (self.one_stat_counter_kind(meta, children), children[0])
 
     def cosmic_counter(self, meta, children):
         return (n.CounterKind(name="cosmic"), children[0])

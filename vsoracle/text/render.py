@@ -182,8 +182,7 @@ class Speech:
             word = "When" if t.word == "when" else "Whenever"
             e = t.event
             if isinstance(e, n.Counter) and t.subject == "object":  # "a cosmic counter is put on NP"
-                what = self.counter(attrs.evolve(e, object=n.Self()), lambda v: v).split(" ", 1)[1]
-                what = what.rsplit(" on ", 1)[0].rsplit(" from ", 1)[0]
+                what, _tail = self.counters_put(e)
                 how = "put on" if e.add else "removed from"
                 return f"{word} {what} is {how} {self.np(e.object, 'object')}"
             return f"{word} {self.event_clause(t.event, t.subject)}"
@@ -616,6 +615,14 @@ class Speech:
         return f"{verb} {self.amount(amount)} endurance{cause}{tail}"
 
     def counter(self, e: n.Counter, v: Any) -> str:
+        what, tail = self.counters_put(e)
+        if e.add:
+            return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
+        return f"{v('remove')} {what} from {self.np(e.object, 'object')}{tail}"
+
+    def counters_put(self, e: n.Counter) -> tuple[str, str]:
+        """The counters a counter event puts or removes ("a cosmic counter", "two +1 ATK / +1 DEF
+        counters", "all cosmic counters"), and what follows the object ("for each …")."""
         kind = e.kind or n.CounterKind()
         count = e.count or n.Fixed(1)
         tail = ""
@@ -628,10 +635,7 @@ class Speech:
             det = "all"
         else:
             det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
-        what = f"{det} {_counter_kind(kind)} counter{many}"
-        if e.add:
-            return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
-        return f"{v('remove')} {what} from {self.np(e.object, 'object')}{tail}"
+        return f"{det} {_counter_kind(kind)} counter{many}", tail
 
     # == modifiers ===============================================================================
 
