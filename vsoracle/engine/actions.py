@@ -781,6 +781,12 @@ def _as_though(q: Any, o: GameObject, what: str) -> bool:
     return _permitted(q, o, test)
 
 
+def _attacks_from(o: GameObject) -> tuple[str, str]:
+    """Where an attacker attacks from, as an event's origin: its row and its controller ("Whenever
+    ~ attacks from the support row", "cannot attack from the support row")."""
+    return f"{o.row} row", o.controller
+
+
 def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str | None:
     """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3e; FAQ SC 19."""
     s = g.state
@@ -806,7 +812,7 @@ def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str 
             return f"{a} is hidden: hidden characters cannot attack (assumption A-HIDDEN-ATTACKER)"
         if o.row == "support" and "range" not in q.keywords(o) and not _as_though(q, o, "range"):
             return f"{a} is in the support row without range"
-        h = happening(n.Attack, agent=a, object=target, team=len(attackers) > 1)
+        h = happening(n.Attack, agent=a, object=target, team=len(attackers) > 1, origin=_attacks_from(o))
         banned = q.prohibition(h)
         if banned is not None:
             return f"{a} cannot attack: \"{say(banned[0])}\""
@@ -861,7 +867,7 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
     team = len(attackers) > 1
     plans = []
     for a in attackers:
-        plan = prepare(g, happening(n.Attack, agent=a, object=target, team=team))
+        plan = prepare(g, happening(n.Attack, agent=a, object=target, team=team, origin=_attacks_from(g.state.obj(a))))
         if plan is None:
             continue
         if plan.replacement is not None:
