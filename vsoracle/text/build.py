@@ -298,7 +298,8 @@ class Build(Transformer):
     def _counter_trigger(self, meta, children, add):
         """"Whenever a cosmic counter is put on NP": NP is put a counter on (CR 215)."""
         (kind, count), subject = _trees(children)[-2:]
-        verb = Verb(n.Counter, {"kind": kind, "count": count, "add": add}, "object")
+        # "a counter is put on NP": one or more, however many are put at once
+        verb = Verb(n.Counter, {"kind": kind, "count": None if count == _ONE else count, "add": add}, "object")
         return ("whenever", subject, (Pred("does", Be("pp", verb), (), meta.start_pos),), "whenever")
 
     def when(self, meta, children):
