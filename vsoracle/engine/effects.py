@@ -27,7 +27,7 @@ from .events import apply, happening, leaving_play
 from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
-from .query import ZONES, Query, alters_quality, query
+from .query import AREAS, ZONES, Query, alters_quality, query
 from .state import ChainLink, Context, Delayed, Happening, Modifier, Replacement, Zone
 from .triggers import fire
 from .values import replace
@@ -795,6 +795,8 @@ def _on_objects(kind: type, verb: str) -> Any:
 
 def _zone_owner(q: Query, zone: n.Zone, obj: str | None, ctx: Context) -> str:
     if zone.owner is None:
+        if obj and zone.names[0] in AREAS:  # "move it to the front row": its controller's rows
+            return q.controller_of(q.s.obj(obj))
         return q.s.obj(obj).owner if obj else ctx.controller
     octx = ctx.bind(affected=obj) if obj else ctx
     found = q.players(zone.owner, octx)
