@@ -35,6 +35,7 @@ from ..text import nodes as n
 from . import actions as _act
 from .chain import resolve_all, resolve_top
 from .effects import one_target, target_legal, target_range, targets_of
+from .equivalence import position_key
 from .game import Decision, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
@@ -595,21 +596,30 @@ def perft(position: "Position", depth: int) -> tuple[int, int]:
     ``e7e8n`` are two), or, from a :class:`Waiting` position, one answer to the decision that
     waits (:func:`moves_from`). A position with no move ends its sequences early (they are not
     counted). Equal positions met by different sequences, at one depth or at several, are
-    expanded once (a transposition table that lives for the call); two waiting positions are
-    equal when their position before the action and answers so far are."""
+    expanded once (a transposition table that lives for the call); two states are equal when
+    they differ only in orders nothing depends on (:mod:`.equivalence`: the same position, as
+    outcomes are merged), two waiting positions when their position before the action and
+    answers so far are."""
     forget()
-    level: dict[Any, int] = {position: 1}
+    level: dict[Any, tuple[Any, int]] = {_key(position): (position, 1)}
     expanded: dict[Any, list[Any]] = {}
     for _ in range(depth):
-        after: dict[Any, int] = {}
-        for s, paths in level.items():
-            found = expanded.get(s)
+        after: dict[Any, tuple[Any, int]] = {}
+        for key, (s, paths) in level.items():
+            found = expanded.get(key)
             if found is None:
-                found = expanded[s] = [t for _move, t in moves_from(s)]
-            for t in found:
-                after[t] = after.get(t, 0) + paths
+                found = expanded[key] = [(_key(t), t) for _move, t in moves_from(s)]
+            for k, t in found:
+                seen = after.get(k)
+                after[k] = (t, paths) if seen is None else (seen[0], seen[1] + paths)
         level = after
-    return sum(level.values()), len(level)
+    return sum(paths for _s, paths in level.values()), len(level)
+
+
+def _key(position: "Position") -> Any:
+    """What a position is told apart by: a state up to orders nothing depends on
+    (:func:`~vsoracle.engine.equivalence.position_key`); a waiting one by its own equality."""
+    return position_key(position) if isinstance(position, GameState) else position
 
 
 def divide(position: "Position", depth: int) -> list[tuple[Any, int, int]]:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterator
 from attrs import evolve, frozen
 
 from ..engine import moves
+from ..engine.equivalence import position_key
 from ..engine.game import Game, Unanswered
 from ..engine.invariants import check_change, check_invariants
 from ..engine.query import replaying
@@ -244,12 +245,14 @@ def _as_toml(option: Any) -> str:
 class _Found:
     """The outcomes of one step, merged as they are found: identical positions are one outcome,
     whatever the choices that led there (their paths add up), so memory follows the distinct
-    positions, not the paths. A step with one line of play hashes no state."""
+    positions, not the paths — two states that differ only in orders nothing depends on are one
+    position (:func:`~vsoracle.engine.equivalence.position_key`). A step with one line of play
+    hashes no state."""
 
     def __init__(self, sc: Scenario, step: Step, work: _Work) -> None:
         self.sc, self.step, self.work = sc, step, work
         self.first: tuple[Outcome, str | None] | None = None
-        self.merged: dict[tuple[GameState, str | None, str | None], Outcome] | None = None
+        self.merged: dict[tuple[Any, str | None, str | None], Outcome] | None = None
 
     def add(self, new: Outcome, refusal: str | None) -> None:
         """One line of play's outcome; ``refusal`` is the engine's reason when the step was refused on it."""
@@ -258,9 +261,9 @@ class _Found:
             return
         if self.merged is None:
             first, why = self.first
-            self.merged = {(first.state, why, first.stopped): first}
+            self.merged = {(position_key(first.state), why, first.stopped): first}
             self.first = None
-        key = (new.state, refusal, new.stopped)
+        key = (position_key(new.state), refusal, new.stopped)
         old = self.merged.get(key)
         if old is not None:
             self.merged[key] = evolve(old, paths=old.paths + new.paths)

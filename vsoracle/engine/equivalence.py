@@ -1,0 +1,95 @@
+"""When two positions are the same position: what outcomes are merged by.
+
+Two lines of play can reach states that differ only in the order the turn remembers its
+events or the order effects created their modifiers — two triggers resolved in either order,
+each giving a character +1 DEF this turn. Nothing the rules ask of such a state depends on
+that order, so a judge sees one outcome, not two:
+
+- the turn's events (``GameState.turn_log``) are only ever counted ("if you played a plot
+  twist this turn", "the first time each turn": :meth:`Query.happened`), so their order is
+  not part of the position;
+- modifiers apply in timestamp order (CR 512), but a sum of ATK/DEF or cost changes, a
+  keyword gained or blocked, a prohibition, a permission or an affiliation given comes out
+  the same in any order. Only when every modifier in force is of those kinds is their order
+  (and the timestamps, ``Modifier.id``, which nothing else names) left out; a keyword lost,
+  a power given or an amount that reads a stat keeps the order, and so the position;
+- a chain link's number is its place in the order things were played: once the link has left
+  the chain, a number a remembered event or a modifier keeps of it names nothing any more, and
+  two such numbers are alike.
+
+The merged outcome goes on from a real state (the first found), never from this key.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from ..text import nodes as n
+from .state import ChainLink, GameState, Happening, Modifier
+from .values import replace
+
+__all__ = ["position_key"]
+
+_ORDER_FREE = (n.StatChange, n.CostChange, n.Cannot, n.Can, n.AffiliationChange, n.ShareAffiliations, n.Unique)
+
+
+def position_key(s: GameState) -> Any:
+    """A value equal for two states exactly when they are the same position (above): the state
+    itself when nothing in it is order-free and ordered, else the state without its turn's
+    events (and order-free modifiers) plus those as multisets."""
+    log, mods = s.turn_log, s.modifiers
+    free_mods = len(mods) > 1 and all(_order_free(m) for m in mods)
+    if len(log) < 2 and not free_mods:
+        return s
+    live = {link.id for link in s.chain}
+    if s.resolving is not None:
+        live.add(s.resolving.id)
+    bag_log = frozenset(Counter(_happening(h, live) for h in log).items())
+    if free_mods:
+        bag_mods: Any = frozenset(Counter(_modifier(m, live) for m in mods).items())
+        return replace(s, turn_log=(), modifiers=()), bag_log, bag_mods
+    return replace(s, turn_log=()), bag_log, None
+
+
+def _happening(h: Happening, live: set[int]) -> Happening:
+    """A remembered event with the numbers of links gone from the chain left out."""
+    effect, link = h.roles.get("effect"), h.roles.get("link")
+    changes: dict[str, Any] = {}
+    if isinstance(effect, int) and effect not in live:
+        changes["effect"] = 0
+    if isinstance(link, ChainLink) and link.id not in live:
+        changes["link"] = replace(link, id=0)
+    return replace(h, roles=h.roles.update(changes)) if changes else h
+
+
+def _modifier(m: Modifier, live: set[int]) -> Modifier:
+    """An order-free modifier without its timestamp and the number of a link gone from the chain."""
+    link = m.context.bindings.get("link")
+    if isinstance(link, int) and link not in live:
+        return replace(m, id=0, context=replace(m.context, bindings=m.context.bindings.set("link", 0)))
+    return replace(m, id=0)
+
+
+def _order_free(m: Modifier) -> bool:
+    """Whether a modifier's changes come out the same whatever its timestamp among others."""
+    for change in m.changes:
+        if isinstance(change, n.KeywordChange):
+            if change.how not in ("gain", "block"):
+                return False
+        elif not isinstance(change, _ORDER_FREE) or _reads_a_stat(change):
+            return False
+    return True
+
+
+def _reads_a_stat(node: Any) -> bool:
+    """Whether an amount somewhere in ``node`` reads a stat (its value may depend on the others)."""
+    if isinstance(node, n.StatOf):
+        return True
+    if isinstance(node, (tuple, list)):
+        return any(_reads_a_stat(x) for x in node)
+    if attrs.has(type(node)):
+        return any(_reads_a_stat(getattr(node, f.name)) for f in attrs.fields(type(node)))
+    return False
