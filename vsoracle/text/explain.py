@@ -4,13 +4,13 @@
 for or costs, who is affected, what happens and for how long:
 
     Triggered: whenever this character becomes exhausted — you draw 1 card.
-    Activated: pay 2 endurance — target character gets +2 ATK until the end of the turn.
+    Activated: pay 2 endurance — target character gets +2 ATK for the rest of the turn.
     Continuous: other Army characters you control get +1 DEF.
 
 It is a walk over the AST (:mod:`vsoracle.text.nodes`) by the same :class:`~render.Speech`
 that writes canonical text, with four differences: the card is "this character" (or "this
 card"), an order says who carries it out ("you draw"), a number of cards is a digit, and a
-span is how long a change lasts ("until the end of the turn"). Keywords say what they mean
+span is how long a change lasts ("for the rest of the turn"). Keywords say what they mean
 (digest §14). Nothing here imports the engine.
 """
 
@@ -61,8 +61,10 @@ _BLOCK_MEANINGS = {
 #: Keywords whose block goes on over the lines after them (FAQ GM 2).
 _BLOCKS = ("leader", "ongoing")
 
-_SPANS = {"turn": "until the end of the turn", "attack": "until the end of the attack",
-          "phase": "until the end of the phase", "step": "until the end of the step"}
+#: How long a change lasts. "This turn" lasts through the wrap-up, past the end-of-turn
+#: triggers (assumption A-END-OF-TURN), so it is "for the rest of the turn", not "until the end".
+_SPANS = {"turn": "for the rest of the turn", "attack": "for the rest of the attack",
+          "phase": "for the rest of the phase", "step": "for the rest of the step"}
 
 #: Events whose doer or object is always a character: the card they name is one.
 _CHARACTER_EVENTS = (n.Stun, n.Exhaust, n.Ready, n.Recover, n.Attack, n.Defend, n.Reinforce, n.Breakthrough,
