@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator
 from ..cards import CardType
 from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
-from .powers import holders, is_unique, keywords_printed, powers
+from .powers import holders, is_unique, keyword_values, keywords_printed, powers
 from .state import ChainLink, Context, GameObject, GameState, Happening, Zone
 
 __all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
@@ -34,6 +34,15 @@ STEP_NAMES = {("draw", None): "draw phase", ("build", None): "build phase", ("co
               ("combat", "attack"): "attack step"}
 _QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower)
 
+
+
+def printed_stat(o: GameObject, stat: str) -> int:
+    """A card's printed ATK, DEF or willpower ("Willpower 3"; 0 when none is printed, as for a
+    character without the keyword: GL FAQ 1, digest §19)."""
+    if stat == "willpower":
+        value = keyword_values(o.card).get("willpower")
+        return value.n if isinstance(value, n.Fixed) else 0
+    return (o.card.atk if stat == "atk" else o.card.defense) or 0
 
 class _Everything:
     """Contains every object id."""
@@ -377,8 +386,10 @@ class Query:
         return max(0, self.raw_stat(o, stat))
 
     def raw_stat(self, o: GameObject, stat: str) -> int:
-        printed = (o.card.atk if stat == "atk" else o.card.defense) or 0
-        base = printed + (o.counters[0] if stat == "atk" else o.counters[1])
+        if stat == "willpower" and o.zone is Zone.IN_PLAY and o.stunned:
+            return 0  # a stunned character always has willpower 0 (GL FAQ 1, digest §19)
+        printed = printed_stat(o, stat)
+        base = printed + (o.counters[0] if stat == "atk" else o.counters[1] if stat == "def" else 0)
 
         if o.id not in self._stat_scope():
             return base
@@ -971,7 +982,7 @@ class Query:
                 if node.stat == "cost":
                     total += o.card.cost or 0
                 elif node.printed or o.zone is not Zone.IN_PLAY:
-                    total += (o.card.atk if node.stat == "atk" else o.card.defense) or 0
+                    total += printed_stat(o, node.stat)
                 else:
                     total += self.raw_stat(o, node.stat)
             return total

@@ -719,7 +719,7 @@ class Speech:
         raise RenderError("cannot render this while-condition after a predicate")
 
     def stat_change(self, c: n.StatChange, amount: n.Amount) -> str:
-        stat = c.stat.upper()
+        stat = _stat_word(c.stat)
         if c.equal:
             negative = isinstance(amount, n.Negative)
             inner = amount.amount if negative else amount
