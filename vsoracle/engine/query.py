@@ -310,7 +310,7 @@ class Query:
         def compute() -> frozenset[str]:
             have = set(printed)
             for change, mod in self.changes_on(o, n.AffiliationChange):
-                if not change.trait:
+                if not change.trait and not change.identity:
                     have.update(self.affiliation_names(change, mod.ctx))
             before = set(have)
             for change, mod in self.changes_on(o, n.ShareAffiliations):
@@ -326,6 +326,15 @@ class Query:
         found: set[str] = set()
         for change, mod in self.changes_on(o, n.AffiliationChange):
             if change.trait:
+                found.update(self.affiliation_names(change, mod.ctx))
+        return frozenset(found)
+
+    def identities(self, o: GameObject) -> frozenset[str]:
+        """The printed identity (the name when no ◊ is printed) plus those gained, which are in
+        addition to it (IC FAQ 2-2.1, digest §19)."""
+        found = {o.card.identity or o.card.name}
+        for change, mod in self.changes_on(o, n.AffiliationChange):
+            if change.identity:
                 found.update(self.affiliation_names(change, mod.ctx))
         return frozenset(found)
 
@@ -844,7 +853,7 @@ class Query:
         if what == "version":
             return bool(o.card.version) and _same(o.card.version or "", other.card.version or "")
         if what == "identity":
-            return _same(o.card.identity or o.card.name, other.card.identity or other.card.name)
+            return any(_same(a, b) for a in self.identities(o) for b in self.identities(other))
         if what in ("atk", "def"):
             return self.stat(o, what) == self.stat(other, what)
         if what in ("affiliation", "team affiliation"):

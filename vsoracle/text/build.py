@@ -976,6 +976,10 @@ class Build(Transformer):
         name = _trees(children)[0]
         return Predicate("affiliation", None, (n.AffiliationChange(names=(name,), trait=True, word="gain"),))
 
+    def gain_identity(self, meta, children):
+        name = _trees(children)[0]
+        return Predicate("affiliation", None, (n.AffiliationChange(names=(name,), word="gain", identity=True),))
+
     def gain_noun(self, meta, children): return str(children[0]).lower()
     def stat_or_cost(self, meta, children): return str(children[0]).lower()
     def stat(self, meta, children): return str(children[0]).lower()

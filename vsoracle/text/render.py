@@ -756,6 +756,8 @@ class Speech:
                 return f"{verb} the chosen {c.chosen}"
             if c.trait:
                 return f"{verb} the {c.names[0]} trait"
+            if c.identity:
+                return f"{verb} the identity {c.names[0]}"
             return f"{verb} the {_join(list(c.names))} affiliation"
         if isinstance(c, n.ShareAffiliations):
             return f"{v('have')} both affiliations"
