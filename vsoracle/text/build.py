@@ -965,8 +965,10 @@ class Build(Transformer):
         return Predicate("keywords", kws, (n.KeywordChange(kws, "gain", word="gain"),))
 
     def gain_chosen(self, meta, children):
-        noun = _trees(children)[-1]
-        return Predicate("affiliation", None, (n.AffiliationChange(chosen=noun, trait=noun == "trait", word="gain"),))
+        nouns = [c for c in _trees(children) if isinstance(c, str)]
+        return Predicate("affiliation", None, tuple(
+            n.AffiliationChange(chosen=noun, trait=noun == "trait", word="gain", identity=noun == "identity")
+            for noun in nouns))
 
     def gain_affiliation(self, meta, children):
         names = _trees(children)[0]
@@ -1476,6 +1478,7 @@ class Build(Transformer):
     triggered_effect = _head("triggered effect")
     affiliation = _head("affiliation")
     trait = _head("trait")
+    identity_head = _head("identity")
     point = _head("point")
     power_head = _head("power")
 

@@ -381,9 +381,17 @@ def _body(body: tuple[Clause, ...]) -> n.Effect:
     return effects[0] if len(effects) == 1 else n.Sequence(tuple(effects))
 
 
+#: What "choose …" can pick that is not an object: a name of one of these kinds.
+_CHOICES = frozenset({"affiliation", "trait", "identity"})
+
+
 def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
     if c.kind == "choose":
         mods = tuple(m for p in c.preds for m in p.mods)
+        parts = c.subject.parts if isinstance(c.subject, n.Together) else ()
+        if parts and all(isinstance(x, n.Filter) and x.kind in _CHOICES for x in parts):
+            # "choose a team affiliation and an identity": one choice each, each its own "the chosen …"
+            return n.Sequence(tuple(_apply_mods(n.Choose(x, x.kind), mods, None) for x in parts))
         binding = c.subject.kind if isinstance(c.subject, n.Filter) else "character"
         effect: n.Effect = n.Choose(c.subject, binding.split(" or ")[0])
         return _apply_mods(effect, mods, None)
@@ -491,7 +499,8 @@ def _changes(p: Predicate, subject: Any) -> tuple[n.Change, ...]:
             if names:
                 return (n.AffiliationChange(names=names),)
         if isinstance(np, n.ChosenRef):
-            return (n.AffiliationChange(chosen=np.binding, trait=np.binding == "trait"),)
+            return (n.AffiliationChange(chosen=np.binding, trait=np.binding == "trait",
+                                        identity=np.binding == "identity"),)
     if p.what == "power":
         return (n.GainPower(line(p.data)),)
     raise CardTextError("vsoracle cannot read what this modifier gives")
@@ -950,7 +959,7 @@ FITS = {
 
 _PLAYER_PRONOUNS = {"he or she", "his or her"}
 #: Nouns that are not objects ("other" and "it" never mean them).
-NOT_OBJECTS = {"affiliation", "trait", "point", "effect", "plot twist effect", "payment effect", "triggered effect"}
+NOT_OBJECTS = {"affiliation", "trait", "identity", "point", "effect", "plot twist effect", "payment effect", "triggered effect"}
 _PERSON = {"he", "she", "his", "him", "her"}
 
 

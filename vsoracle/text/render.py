@@ -35,6 +35,7 @@ _PLURAL = {"character": "characters", "card": "cards", "character card": "charac
            "equipment card": "equipment cards", "player": "players", "opponent": "opponents", "effect": "effects",
            "plot twist effect": "plot twist effects", "payment effect": "payment effects",
            "triggered effect": "triggered effects", "affiliation": "team affiliations", "trait": "traits",
+           "identity": "identities",
            "point": "points", "power": "powers"}
 _SINGULAR_ODD = {"affiliation": "team affiliation"}
 _PLURAL_ZONES = {"hand": "hands", "deck": "decks", "ko pile": "KO'd piles", "resource row": "resource rows"}
