@@ -475,7 +475,8 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
     if mode == "cannot" and isinstance(what, Predicate) and what.what == "keywords":
         return n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration)
     if mode == "cannot" and isinstance(what, Verb):
-        return _apply_mods(n.Modify(subject, (n.Cannot(what.make(n.Affected())),), duration), mods, subject)
+        event, duration = _while_that(what.make(n.Affected()), duration)
+        return _apply_mods(n.Modify(subject, (n.Cannot(event),), duration), mods, subject)
     if mode == "cannot_be" and isinstance(what, Be) and what.kind == "pp":
         return _apply_mods(n.Modify(subject, (n.Cannot(what.data.make(n.Affected())),), duration), mods, subject)
     if mode == "can" and isinstance(what, Verb):
@@ -487,6 +488,31 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
     if mode == "is" and isinstance(what, Be) and what.kind == "state" and what.data == n.State("unique"):
         return n.Modify(subject, (n.Unique(True),), duration)
     raise CardTextError("vsoracle cannot read this as an effect")
+
+
+def _while_that(event: n.Event, duration: n.Duration) -> tuple[n.Event, n.Duration]:
+    """"cannot attack an opponent while that opponent controls …": a while-condition said of
+    the one the event names is a condition on that one, checked when the event would happen —
+    "cannot attack an opponent that controls …" (assumption A-WHILE-THAT)."""
+    cond = duration.while_
+    if cond is None:
+        return event, duration
+    for a in attrs.fields(type(event)):
+        value = getattr(event, a.name)
+        if not isinstance(value, n.Filter) or value.target is not None:
+            continue
+        found: list[That] = []
+
+        def fit(x: Any) -> Any:
+            if isinstance(x, That) and not x.plural and value.kind in FITS.get(x.noun, {x.noun}):
+                found.append(x)
+                return n.Acting() if _is_player_kind(value.kind) else n.Affected()
+            return x
+        said = _map(cond, fit)
+        if found:
+            value = attrs.evolve(value, qualifiers=value.qualifiers + (n.Where(said),))
+            return attrs.evolve(event, **{a.name: value}), attrs.evolve(duration, while_=None)
+    return event, duration
 
 
 def _changes(p: Predicate, subject: Any) -> tuple[n.Change, ...]:
