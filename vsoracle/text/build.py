@@ -1542,8 +1542,10 @@ class Build(Transformer):
     def with_stat_equal(self, meta, children): return self._with_stat(children, "=", exact=True)
 
     def same_as(self, meta, children):
-        what, np = _trees(children)
-        return n.SameAs(what, np)
+        *whats, np = [c for c in _trees(children) if not _is_token(c)]
+        if len(whats) == 1:
+            return n.SameAs(whats[0], np)
+        return tuple(n.SameAs(w, np) for w in whats)  # "the same name and version as": both
 
     def same_what(self, meta, children): return str(children[0]).lower()
 

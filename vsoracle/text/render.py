@@ -1288,7 +1288,8 @@ class Speech:
         middle = [q for q in qualifiers if q not in first and q not in inner]
         out: list[str] = []
         rels: list[str] = []
-        for q in first + middle + inner:
+        qs = first + middle + inner
+        for i, q in enumerate(qs):
             if isinstance(q, n.Adjacent) and relatives:
                 rels.append(f"{'are' if plural else 'is'} adjacent to {self.np(q.to, 'object')}")
                 continue
@@ -1301,7 +1302,16 @@ class Speech:
             elif isinstance(q, n.HasCounter):
                 out.append(f"with {self.counters(q)} on {'it' if q.word == 'a' else 'them'}")
             elif isinstance(q, n.SameAs):
-                out.append(f"with the same {_stat_word(q.what)} as {self.np(q.of, 'object')}")
+                prev = qs[i - 1] if i else None
+                same_of = prev is not None and isinstance(prev, n.SameAs) and (
+                    prev.of == q.of or isinstance(q.of, n.TargetRef) and isinstance(prev.of, n.Filter)
+                    and prev.of.target == q.of.index)
+                if same_of and out and out[-1].startswith("with the same "):
+                    # "with the same name and version as …": one phrase for two
+                    head, tail = out[-1].split(" as ", 1)
+                    out[-1] = f"{head} and {_stat_word(q.what)} as {tail}"
+                else:
+                    out.append(f"with the same {_stat_word(q.what)} as {self.np(q.of, 'object')}")
             elif isinstance(q, n.Chosen):
                 out.append(f"with the chosen {q.binding}")
             elif isinstance(q, n.WithOneTarget):
