@@ -50,6 +50,9 @@ def test_the_lists_are_the_engines_own_tables():
     ("Stun target equipment or location.", '"Stun target equipment or location" (only a character'),
     ("Recover target location.", '"Recover target location" (only a character can be recovered)'),
     ("Move target equipment to your hidden area.", '"Move target equipment to your hidden area" (only a character'),
+    # a replacement for a card's coming into play would be applied after it came into play
+    ("If a character card you recruited would come into play, instead, put that card into play.",
+     'replacing "A character card you recruit comes into play" (a card coming into play is not replaced yet)'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")

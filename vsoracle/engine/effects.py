@@ -616,7 +616,8 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: Any) -> Done:
 
 def _choice_names(q: Query, sel: n.Filter, ctx: Context) -> list[str]:
     """The affiliations (or traits) to choose among: those of "among …" objects, or the ones
-    the text names ("Choose a Mutant trait"), or every affiliation of a card in the game."""
+    the text names ("Choose a Mutant trait"), or every affiliation of a card in the game; for
+    "choose an identity", every identity of a character card in the game."""
     named = [x.name for x in sel.qualifiers if isinstance(x, n.Name)]
     if named:
         return named
@@ -625,7 +626,10 @@ def _choice_names(q: Query, sel: n.Filter, ctx: Context) -> list[str]:
     names: list[str] = []
     for x in pool:
         if x in q.s.objects:
-            for a in sorted(q.affiliations(q.s.obj(x))):
+            o = q.s.obj(x)
+            if sel.kind == "identity" and o.card.type is not CardType.CHARACTER:
+                continue
+            for a in sorted(q.identities(o) if sel.kind == "identity" else q.affiliations(o)):
                 if a not in names:
                     names.append(a)
     return sorted(names)

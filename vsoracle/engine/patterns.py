@@ -42,14 +42,15 @@ def effect_kinds(kind: str) -> list[str]:
 
 @per_node
 def kind_of(node: Any) -> str:
-    """What a selector picks: "object", "player", "effect" or "choice" (affiliations, traits)."""
+    """What a selector picks: "object", "player", "effect" or "choice" (affiliations, traits,
+    identities)."""
     if isinstance(node, n.Filter):
         kinds = node.kind.split(" or ")
         if all(k in _PLAYER_KINDS for k in kinds):
             return "player"
         if all(k in _EFFECT_KINDS for k in effect_kinds(node.kind)):
             return "effect"
-        if all(k in ("affiliation", "trait") for k in kinds):
+        if all(k in ("affiliation", "trait", "identity") for k in kinds):
             return "choice"
         return "object"
     if isinstance(node, (n.You, n.Acting, n.OpponentsOf, n.ControllerOf, n.OwnerOf)):

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator
 from ..cards import CardType
 from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
-from .powers import holders, is_unique, keywords_printed, powers
+from .powers import holders, is_unique, keyword_values, keywords_printed, powers
 from .state import ChainLink, Context, GameObject, GameState, Happening, Zone
 
 __all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
@@ -34,6 +34,15 @@ STEP_NAMES = {("draw", None): "draw phase", ("build", None): "build phase", ("co
               ("combat", "attack"): "attack step"}
 _QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower)
 
+
+
+def printed_stat(o: GameObject, stat: str) -> int:
+    """A card's printed ATK, DEF or willpower ("Willpower 3"; 0 when none is printed, as for a
+    character without the keyword: GL FAQ 1, digest §19)."""
+    if stat == "willpower":
+        value = keyword_values(o.card).get("willpower")
+        return value.n if isinstance(value, n.Fixed) else 0
+    return (o.card.atk if stat == "atk" else o.card.defense) or 0
 
 class _Everything:
     """Contains every object id."""
@@ -301,7 +310,7 @@ class Query:
         def compute() -> frozenset[str]:
             have = set(printed)
             for change, mod in self.changes_on(o, n.AffiliationChange):
-                if not change.trait:
+                if not change.trait and not change.identity:
                     have.update(self.affiliation_names(change, mod.ctx))
             before = set(have)
             for change, mod in self.changes_on(o, n.ShareAffiliations):
@@ -317,6 +326,15 @@ class Query:
         found: set[str] = set()
         for change, mod in self.changes_on(o, n.AffiliationChange):
             if change.trait:
+                found.update(self.affiliation_names(change, mod.ctx))
+        return frozenset(found)
+
+    def identities(self, o: GameObject) -> frozenset[str]:
+        """The printed identity (the name when no ◊ is printed) plus those gained, which are in
+        addition to it (IC FAQ 2-2.1, digest §19)."""
+        found = {o.card.identity or o.card.name}
+        for change, mod in self.changes_on(o, n.AffiliationChange):
+            if change.identity:
                 found.update(self.affiliation_names(change, mod.ctx))
         return frozenset(found)
 
@@ -377,8 +395,10 @@ class Query:
         return max(0, self.raw_stat(o, stat))
 
     def raw_stat(self, o: GameObject, stat: str) -> int:
-        printed = (o.card.atk if stat == "atk" else o.card.defense) or 0
-        base = printed + (o.counters[0] if stat == "atk" else o.counters[1])
+        if stat == "willpower" and o.zone is Zone.IN_PLAY and o.stunned:
+            return 0  # a stunned character always has willpower 0 (GL FAQ 1, digest §19)
+        printed = printed_stat(o, stat)
+        base = printed + (o.counters[0] if stat == "atk" else o.counters[1] if stat == "def" else 0)
 
         if o.id not in self._stat_scope():
             return base
@@ -833,7 +853,7 @@ class Query:
         if what == "version":
             return bool(o.card.version) and _same(o.card.version or "", other.card.version or "")
         if what == "identity":
-            return _same(o.card.identity or o.card.name, other.card.identity or other.card.name)
+            return any(_same(a, b) for a in self.identities(o) for b in self.identities(other))
         if what in ("atk", "def"):
             return self.stat(o, what) == self.stat(other, what)
         if what in ("affiliation", "team affiliation"):
@@ -971,7 +991,7 @@ class Query:
                 if node.stat == "cost":
                     total += o.card.cost or 0
                 elif node.printed or o.zone is not Zone.IN_PLAY:
-                    total += (o.card.atk if node.stat == "atk" else o.card.defense) or 0
+                    total += printed_stat(o, node.stat)
                 else:
                     total += self.raw_stat(o, node.stat)
             return total

@@ -152,6 +152,10 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
     def say(x: Any) -> str:
         return _say(x, name)
 
+    if isinstance(node, n.Instead) and isinstance(node.event, n.EnterPlay):
+        # the engine applies replacements to a card entering play only after it has entered
+        # (and after the uniqueness rule), so "instead" would replace nothing: refused
+        return f"replacing \"{say(node.event).rstrip('.')}\" (a card coming into play is not replaced yet)"
     if isinstance(node, n.Event):
         return _event(node, mode, name)
     if isinstance(node, n.Modify) and not _is_player(node.subject) \

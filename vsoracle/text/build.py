@@ -965,8 +965,10 @@ class Build(Transformer):
         return Predicate("keywords", kws, (n.KeywordChange(kws, "gain", word="gain"),))
 
     def gain_chosen(self, meta, children):
-        noun = _trees(children)[-1]
-        return Predicate("affiliation", None, (n.AffiliationChange(chosen=noun, trait=noun == "trait", word="gain"),))
+        nouns = [c for c in _trees(children) if isinstance(c, str)]
+        return Predicate("affiliation", None, tuple(
+            n.AffiliationChange(chosen=noun, trait=noun == "trait", word="gain", identity=noun == "identity")
+            for noun in nouns))
 
     def gain_affiliation(self, meta, children):
         names = _trees(children)[0]
@@ -975,6 +977,10 @@ class Build(Transformer):
     def gain_trait(self, meta, children):
         name = _trees(children)[0]
         return Predicate("affiliation", None, (n.AffiliationChange(names=(name,), trait=True, word="gain"),))
+
+    def gain_identity(self, meta, children):
+        name = _trees(children)[0]
+        return Predicate("affiliation", None, (n.AffiliationChange(names=(name,), word="gain", identity=True),))
 
     def gain_noun(self, meta, children): return str(children[0]).lower()
     def stat_or_cost(self, meta, children): return str(children[0]).lower()
@@ -1472,6 +1478,7 @@ class Build(Transformer):
     triggered_effect = _head("triggered effect")
     affiliation = _head("affiliation")
     trait = _head("trait")
+    identity_head = _head("identity")
     point = _head("point")
     power_head = _head("power")
 
@@ -1535,8 +1542,10 @@ class Build(Transformer):
     def with_stat_equal(self, meta, children): return self._with_stat(children, "=", exact=True)
 
     def same_as(self, meta, children):
-        what, np = _trees(children)
-        return n.SameAs(what, np)
+        *whats, np = [c for c in _trees(children) if not _is_token(c)]
+        if len(whats) == 1:
+            return n.SameAs(whats[0], np)
+        return tuple(n.SameAs(w, np) for w in whats)  # "the same name and version as": both
 
     def same_what(self, meta, children): return str(children[0]).lower()
 

@@ -775,12 +775,14 @@ class KeywordChange(Change):
 @frozen
 class AffiliationChange(Change):
     """"has the Masters of Evil affiliation" (``names``), "has the chosen affiliation"
-    (``chosen``), "gains the chosen trait" (``trait``)."""
+    (``chosen``), "gains the chosen trait" (``trait``), "gains the identity Dr. Fate"
+    (``identity``: in addition to its printed one, IC FAQ 2)."""
 
     names: tuple[str, ...] = ()
     chosen: str | None = None
     trait: bool = False
     word: str = display("have")
+    identity: bool = False
 
 
 @frozen

@@ -381,9 +381,17 @@ def _body(body: tuple[Clause, ...]) -> n.Effect:
     return effects[0] if len(effects) == 1 else n.Sequence(tuple(effects))
 
 
+#: What "choose …" can pick that is not an object: a name of one of these kinds.
+_CHOICES = frozenset({"affiliation", "trait", "identity"})
+
+
 def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
     if c.kind == "choose":
         mods = tuple(m for p in c.preds for m in p.mods)
+        parts = c.subject.parts if isinstance(c.subject, n.Together) else ()
+        if parts and all(isinstance(x, n.Filter) and x.kind in _CHOICES for x in parts):
+            # "choose a team affiliation and an identity": one choice each, each its own "the chosen …"
+            return n.Sequence(tuple(_apply_mods(n.Choose(x, x.kind), mods, None) for x in parts))
         binding = c.subject.kind if isinstance(c.subject, n.Filter) else "character"
         effect: n.Effect = n.Choose(c.subject, binding.split(" or ")[0])
         return _apply_mods(effect, mods, None)
@@ -467,7 +475,8 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
     if mode == "cannot" and isinstance(what, Predicate) and what.what == "keywords":
         return n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration)
     if mode == "cannot" and isinstance(what, Verb):
-        return _apply_mods(n.Modify(subject, (n.Cannot(what.make(n.Affected())),), duration), mods, subject)
+        event, duration = _while_that(what.make(n.Affected()), duration)
+        return _apply_mods(n.Modify(subject, (n.Cannot(event),), duration), mods, subject)
     if mode == "cannot_be" and isinstance(what, Be) and what.kind == "pp":
         return _apply_mods(n.Modify(subject, (n.Cannot(what.data.make(n.Affected())),), duration), mods, subject)
     if mode == "can" and isinstance(what, Verb):
@@ -481,6 +490,31 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
     raise CardTextError("vsoracle cannot read this as an effect")
 
 
+def _while_that(event: n.Event, duration: n.Duration) -> tuple[n.Event, n.Duration]:
+    """"cannot attack an opponent while that opponent controls …": a while-condition said of
+    the one the event names is a condition on that one, checked when the event would happen —
+    "cannot attack an opponent that controls …" (assumption A-WHILE-THAT)."""
+    cond = duration.while_
+    if cond is None:
+        return event, duration
+    for a in attrs.fields(type(event)):
+        value = getattr(event, a.name)
+        if not isinstance(value, n.Filter) or value.target is not None:
+            continue
+        found: list[That] = []
+
+        def fit(x: Any) -> Any:
+            if isinstance(x, That) and not x.plural and value.kind in FITS.get(x.noun, {x.noun}):
+                found.append(x)
+                return n.Acting() if _is_player_kind(value.kind) else n.Affected()
+            return x
+        said = _map(cond, fit)
+        if found:
+            value = attrs.evolve(value, qualifiers=value.qualifiers + (n.Where(said),))
+            return attrs.evolve(event, **{a.name: value}), attrs.evolve(duration, while_=None)
+    return event, duration
+
+
 def _changes(p: Predicate, subject: Any) -> tuple[n.Change, ...]:
     if p.changes:
         return p.changes
@@ -491,7 +525,8 @@ def _changes(p: Predicate, subject: Any) -> tuple[n.Change, ...]:
             if names:
                 return (n.AffiliationChange(names=names),)
         if isinstance(np, n.ChosenRef):
-            return (n.AffiliationChange(chosen=np.binding, trait=np.binding == "trait"),)
+            return (n.AffiliationChange(chosen=np.binding, trait=np.binding == "trait",
+                                        identity=np.binding == "identity"),)
     if p.what == "power":
         return (n.GainPower(line(p.data)),)
     raise CardTextError("vsoracle cannot read what this modifier gives")
@@ -950,7 +985,7 @@ FITS = {
 
 _PLAYER_PRONOUNS = {"he or she", "his or her"}
 #: Nouns that are not objects ("other" and "it" never mean them).
-NOT_OBJECTS = {"affiliation", "trait", "point", "effect", "plot twist effect", "payment effect", "triggered effect"}
+NOT_OBJECTS = {"affiliation", "trait", "identity", "point", "effect", "plot twist effect", "payment effect", "triggered effect"}
 _PERSON = {"he", "she", "his", "him", "her"}
 
 

@@ -35,6 +35,7 @@ _PLURAL = {"character": "characters", "card": "cards", "character card": "charac
            "equipment card": "equipment cards", "player": "players", "opponent": "opponents", "effect": "effects",
            "plot twist effect": "plot twist effects", "payment effect": "payment effects",
            "triggered effect": "triggered effects", "affiliation": "team affiliations", "trait": "traits",
+           "identity": "identities",
            "point": "points", "power": "powers"}
 _SINGULAR_ODD = {"affiliation": "team affiliation"}
 _PLURAL_ZONES = {"hand": "hands", "deck": "decks", "ko pile": "KO'd piles", "resource row": "resource rows"}
@@ -719,7 +720,7 @@ class Speech:
         raise RenderError("cannot render this while-condition after a predicate")
 
     def stat_change(self, c: n.StatChange, amount: n.Amount) -> str:
-        stat = c.stat.upper()
+        stat = _stat_word(c.stat)
         if c.equal:
             negative = isinstance(amount, n.Negative)
             inner = amount.amount if negative else amount
@@ -756,6 +757,8 @@ class Speech:
                 return f"{verb} the chosen {c.chosen}"
             if c.trait:
                 return f"{verb} the {c.names[0]} trait"
+            if c.identity:
+                return f"{verb} the identity {c.names[0]}"
             return f"{verb} the {_join(list(c.names))} affiliation"
         if isinstance(c, n.ShareAffiliations):
             return f"{v('have')} both affiliations"
@@ -1285,7 +1288,8 @@ class Speech:
         middle = [q for q in qualifiers if q not in first and q not in inner]
         out: list[str] = []
         rels: list[str] = []
-        for q in first + middle + inner:
+        qs = first + middle + inner
+        for i, q in enumerate(qs):
             if isinstance(q, n.Adjacent) and relatives:
                 rels.append(f"{'are' if plural else 'is'} adjacent to {self.np(q.to, 'object')}")
                 continue
@@ -1298,7 +1302,16 @@ class Speech:
             elif isinstance(q, n.HasCounter):
                 out.append(f"with {self.counters(q)} on {'it' if q.word == 'a' else 'them'}")
             elif isinstance(q, n.SameAs):
-                out.append(f"with the same {_stat_word(q.what)} as {self.np(q.of, 'object')}")
+                prev = qs[i - 1] if i else None
+                same_of = prev is not None and isinstance(prev, n.SameAs) and (
+                    prev.of == q.of or isinstance(q.of, n.TargetRef) and isinstance(prev.of, n.Filter)
+                    and prev.of.target == q.of.index)
+                if same_of and out and out[-1].startswith("with the same "):
+                    # "with the same name and version as …": one phrase for two
+                    head, tail = out[-1].split(" as ", 1)
+                    out[-1] = f"{head} and {_stat_word(q.what)} as {tail}"
+                else:
+                    out.append(f"with the same {_stat_word(q.what)} as {self.np(q.of, 'object')}")
             elif isinstance(q, n.Chosen):
                 out.append(f"with the chosen {q.binding}")
             elif isinstance(q, n.WithOneTarget):
