@@ -229,3 +229,11 @@ def test_what_the_engine_cannot_play(text: str, expected: n.Power) -> None:
         assert any(REFUSED[text] in why for _, why in problems), problems
     else:
         assert not problems
+
+
+@pytest.mark.parametrize("text", [
+    "Target character you control gets +2 ATK this turn. If you have the initiative, it also gets +2 DEF this turn.",
+    "Whenever Zephyr attacks, he gets +1 ATK this attack. If he is in your front row, he also gains flight this attack.",
+])
+def test_also_says_one_more_change_and_nothing_else(text: str) -> None:
+    assert read_card_text(text, NAME) == read_card_text(text.replace(" also ", " "), NAME)
