@@ -237,3 +237,10 @@ def test_what_the_engine_cannot_play(text: str, expected: n.Power) -> None:
 ])
 def test_also_says_one_more_change_and_nothing_else(text: str) -> None:
     assert read_card_text(text, NAME) == read_card_text(text.replace(" also ", " "), NAME)
+
+
+@pytest.mark.parametrize(("player", "verb"), [("an opponent", "recruits"), ("you", "recruit"),
+                                              ("your opponents", "recruit")])
+def test_recruited_by_agrees_with_its_player(player: str, verb: str) -> None:
+    text = f"Characters {player} {verb} get -1 ATK this turn."
+    assert render(read_card_text(text, NAME)) == text

@@ -1327,7 +1327,7 @@ class Speech:
             elif isinstance(q, n.ControlledBy):
                 out.append(f"{self.np(q.player, 'subject')} {_controls(q.player)}")
             elif isinstance(q, n.RecruitedBy):
-                out.append(f"{self.np(q.player, 'subject')} recruit")
+                out.append(f"{self.np(q.player, 'subject')} {_agree(q.player, 'recruit')}")
             elif isinstance(q, n.InZone):
                 out.append(f"{q.word} {self.zone(q.zone)}" if q.zone is not None else "in play")
             elif isinstance(q, n.OfYourChoice):
@@ -1474,8 +1474,13 @@ def _plural(s: Any) -> bool:
     return False
 
 
+def _agree(player: Any, verb: str) -> str:
+    """The verb as the player says it: "you control", "an opponent controls", "opponents control"."""
+    return verb if _plural(player) or isinstance(player, n.You) else verb + "s"
+
+
 def _controls(player: Any) -> str:
-    return "control" if _plural(player) or isinstance(player, n.You) else "controls"
+    return _agree(player, "control")
 
 
 def _has(player: Any) -> str:
