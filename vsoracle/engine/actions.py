@@ -507,6 +507,8 @@ def _plot_twist_effect(card: Any) -> n.Effect | None:
         if ln.block is not None:
             continue
         node = ln.node
+        if isinstance(node, n.Static) and _own_cost_line(node.effect):
+            continue  # "~ costs 2 more to play": what playing it needs, not what it does (A-OWN-COST)
         if isinstance(node, (n.Spell, n.Static)):
             parts.append(node.effect)
         elif isinstance(node, n.Replacement):
@@ -514,6 +516,12 @@ def _plot_twist_effect(card: Any) -> n.Effect | None:
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else n.Sequence(tuple(parts))
+
+
+def _own_cost_line(effect: Any) -> bool:
+    """Is a line the card's own cost change ("~ costs 2 more to play") and nothing else?"""
+    return isinstance(effect, n.Modify) and isinstance(effect.subject, n.Self) and bool(effect.changes) \
+        and all(isinstance(c, n.CostChange) for c in effect.changes)
 
 
 def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
@@ -534,8 +542,11 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     else:
         raise IllegalActionError(f"{oid} is not in {pid}'s hand or face down in the resource row")
     have = len(s.player(pid).resources)
-    if have < (o.card.cost or 0):
-        raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
+    need = q.threshold(o, pid)
+    if have < need:
+        changed = f" (changed to {need})" if need != (o.card.cost or 0) else ""
+        raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}{changed}; {pid} has {have} resources",
+                                 hint="digest §3.1 (a threshold cost is a requirement); assumption A-PLAY-COST")
     h = happening(n.Play, agent=pid, object=oid, origin=(where, pid))
     # played from the resource row, it is turned face up as it is played: a plot twist there,
     # which "you cannot play plot twists" sees (a face-down resource is no plot twist,
@@ -561,6 +572,9 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
                        o.card.ongoing, details={"epic": True} if epic else None, base=base)
     g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
+    if need != (o.card.cost or 0):
+        g.note("cost", f"{oid}'s threshold cost {o.card.cost or 0} is changed to {need}: {pid} needs {need} "
+               f"resource{'s' if need != 1 else ''} and has {have}", "digest §3.1", "A-PLAY-COST")
     if x is None and effect is not None and _mentions_x(effect):
         _x_by_default(g, pid, oid, "x = N")
     perform(g, h)

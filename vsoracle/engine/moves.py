@@ -733,7 +733,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
     for oid in me.hand + me.resources:
         o = s.obj(oid)
         if o.card.type is CardType.PLOT_TWIST and (o.zone is Zone.HAND or not o.face_up) \
-                and len(me.resources) >= (o.card.cost or 0):  # the executor's checks of place and threshold
+                and len(me.resources) >= q.threshold(o, pid):  # the executor's checks of place and threshold
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
             for targets, x in _legal_targets(s, effect, {x: _act.play_link(pid, o, x) for x in xs}):

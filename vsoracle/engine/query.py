@@ -404,10 +404,21 @@ class Query:
     def recruit_cost(self, o: GameObject, pid: str) -> int:
         """The resource points to recruit ``o``: its cost plus every "costs N less/more to
         recruit" that applies to it (never below 0)."""
+        return self.cost_to(o, pid, "recruit")
+
+    def threshold(self, o: GameObject, pid: str) -> int:
+        """The resources ``pid`` needs to play the plot twist ``o``: its threshold cost plus every
+        "costs N less/more to play" that applies to it (never below 0; digest §3.1, assumption
+        A-PLAY-COST)."""
+        return self.cost_to(o, pid, "play")
+
+    def cost_to(self, o: GameObject, pid: str, action: str) -> int:
+        """``o``'s cost plus every "costs N less/more to ``action``" that applies to it as ``pid``
+        recruits or plays it (never below 0)."""
         total = o.card.cost or 0
         for mod in self.mods() + self._own_cost_mods(o, pid):
             for c in mod.changes:
-                if isinstance(c, n.CostChange) and c.action == "recruit":
+                if isinstance(c, n.CostChange) and c.action == action:
                     if mod.subject is not None and self._cost_subject(mod, o, pid):
                         total += self.amount(c.amount, mod.ctx.bind(affected=o.id))
         return max(0, total)
@@ -441,12 +452,14 @@ class Query:
             kinds = subject.kind.split(" or ")
             if "character" in kinds and o.card.type is not CardType.CHARACTER:
                 return False
+            if "plot twist" in kinds and o.card.type is not CardType.PLOT_TWIST:
+                return False
             ctx = mod.ctx.bind(recruiter=pid)
             return all(self._qual_recruiting(q, o, ctx, pid) for q in subject.qualifiers)
         return False
 
     def _qual_recruiting(self, q: Any, o: GameObject, ctx: Context, pid: str) -> bool:
-        if isinstance(q, n.RecruitedBy):
+        if isinstance(q, n.RecruitedBy):  # "characters you recruit", "plot twists you play"
             return pid in self.players(q.player, ctx)
         if isinstance(q, n.ControlledBy):
             return pid in self.players(q.player, ctx)

@@ -181,7 +181,7 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
     if isinstance(node, n.Change):
         if cls not in CHANGES:
             return f"the modifier \"{say(node)}\""
-        if cls is n.CostChange and node.action != "recruit":
+        if cls is n.CostChange and node.action not in ("recruit", "play"):
             return f"changing a {node.action} cost"
         return None
     if isinstance(node, n.Trigger):

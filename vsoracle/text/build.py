@@ -1556,6 +1556,7 @@ class Build(Transformer):
     def attached_to(self, meta, children): return n.AttachedTo(_trees(children)[-1])
     def controlled_by(self, meta, children): return n.ControlledBy(_trees(children)[0])
     def recruited_by(self, meta, children): return n.RecruitedBy(_trees(children)[0])
+    def played_by(self, meta, children): return n.RecruitedBy(_trees(children)[0], "play")
     def in_zone(self, meta, children): return n.InZone(_trees(children)[-1])
     def in_play(self, meta, children): return n.InZone(None)
     def from_zone_mod(self, meta, children): return n.InZone(children[0], word="from")

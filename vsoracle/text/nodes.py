@@ -1133,9 +1133,10 @@ class ControlledBy(Qualifier):
 
 @frozen
 class RecruitedBy(Qualifier):
-    """"Characters your opponents recruit …"."""
+    """"Characters your opponents recruit …", "plot twists you play …" (``verb``)."""
 
     player: Selector
+    verb: str = "recruit"
 
 
 @frozen

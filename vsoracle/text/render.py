@@ -1314,7 +1314,7 @@ class Speech:
             elif isinstance(q, n.ControlledBy):
                 out.append(f"{self.np(q.player, 'subject')} {_controls(q.player)}")
             elif isinstance(q, n.RecruitedBy):
-                out.append(f"{self.np(q.player, 'subject')} recruit")
+                out.append(f"{self.np(q.player, 'subject')} {q.verb}")
             elif isinstance(q, n.InZone):
                 out.append(f"{q.word} {self.zone(q.zone)}" if q.zone is not None else "in play")
             elif isinstance(q, n.OfYourChoice):
