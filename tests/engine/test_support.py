@@ -18,7 +18,7 @@ _CLASSES = sorted((c for c in vars(n).values() if isinstance(c, type) and issubc
                   key=lambda c: c.__name__)
 _PLACED = (S.EFFECT_FORMS | S.EFFECT_EVENTS | S.HAPPENINGS | S.PROHIBITABLE | S.PERMITTED | PAYABLE | S.CONDITIONS
            | S.AMOUNTS | S.QUALIFIERS | S.REFS | S.SELECTORS | S.CHANGES | S.TRIGGERS | S.LIMITS | S.POWERS | S.PARTS
-           | S.REFUSED | {n.Does})
+           | S.REFUSED | S.REPLACING | {n.Does})
 
 
 @pytest.mark.parametrize("cls", _CLASSES, ids=lambda c: c.__name__)

@@ -134,6 +134,16 @@ def _walk(node: Any, mode: str | None, name: str) -> Iterator[str]:
     if problem:
         yield problem
         return
+    if cls is n.Instead and isinstance(node.effect, n.Lessen):
+        problem = _lessened(node)
+        if problem:
+            yield problem
+            return
+        # "prevent 2 of it": the replacement itself lowers the event (effects._lessen)
+        yield from _walk(node.event, "happens", name)
+        yield from _walk(node.condition, None, name)
+        yield from _walk(node.effect.amount, None, name)
+        return
     for a in attrs.fields(cls):
         if not a.eq:
             continue
@@ -144,6 +154,27 @@ def _walk(node: Any, mode: str | None, name: str) -> Iterator[str]:
         if place is None:
             place = "effect" if isinstance(node, (n.Effect, n.Power)) and not isinstance(node, n.Event) else None
         yield from _walk(child, place, name)
+
+
+#: Events with an amount a replacement can lower ("prevent 2 of it").
+LESSENED = frozenset({n.Endurance, n.Breakthrough})
+
+#: What only a replacement does, as the whole of what it does: lower the event's amount.
+REPLACING = frozenset({n.Lessen})
+
+
+def _lessened(node: n.Instead) -> str | None:
+    """"Prevent 2 of it" needs an event with an amount: endurance lost, breakthrough; "you lose
+    1 less endurance" an endurance loss."""
+    lessen = node.effect
+    event = node.event
+    if type(event) not in LESSENED or (isinstance(event, n.Endurance) and event.gain):
+        return f"preventing part of \"{_say(event, '~')}\" (only an endurance loss or a breakthrough has an amount to lower)"
+    if lessen.word == "less" and not isinstance(event, n.Endurance):
+        return "\"lose … less endurance\" instead of an event that is not an endurance loss"
+    if isinstance(lessen.amount, n.ThatMuch):
+        return "preventing \"that much\" of an event (all of it is \"prevent all …\")"
+    return None
 
 
 def _problem(node: Any, mode: str | None, name: str) -> str | None:

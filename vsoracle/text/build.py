@@ -392,6 +392,10 @@ class Build(Transformer):
         parts = _trees(children)
         return Sentence("prevent", (parts[0], parts[1] if len(parts) > 1 else None), meta.start_pos)
 
+    def prevent_some(self, meta, children):
+        parts = _trees(children)
+        return Sentence("prevent", (parts[1], parts[2] if len(parts) > 2 else None, parts[0]), meta.start_pos)
+
     def breakthrough_noun(self, meta, children):
         parts = _trees(children)
         return n.Breakthrough(player=parts[0] if parts else None)
@@ -827,6 +831,16 @@ class Build(Transformer):
 
     def lose_endurance_range(self, meta, children):
         return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False}, "player")
+
+    def prevent_part(self, meta, children):
+        amount, lessened = _trees(children)
+        return Verb(n.Lessen, {"amount": amount, "word": lessened}, "")
+
+    def lessened(self, meta, children):
+        return " ".join(w.lower() for w in _words(children))
+
+    def lose_less(self, meta, children):
+        return Verb(n.Lessen, {"amount": _trees(children)[0], "word": "less"}, "")
 
     def pay_endurance(self, meta, children):
         return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False, "word": "pay"}, "player")

@@ -356,6 +356,16 @@ class Nothing(Effect):
     """What replaces a prevented event ("Prevent all …", "instead, it is not stunned")."""
 
 
+@frozen
+class Lessen(Effect):
+    """What replaces an event with an amount when only part of it is prevented: "prevent 2 of
+    it", "prevent 2 of that breakthrough", "you lose 1 less endurance instead" (the event happens,
+    ``amount`` lower)."""
+
+    amount: "Amount"
+    word: str = display("it")  # "it", "that breakthrough", "that endurance loss", "less"
+
+
 # =============================================================================================
 # Events: one class per verb family, roles as fields
 # =============================================================================================

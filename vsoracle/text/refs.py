@@ -301,8 +301,9 @@ def _sentence(s: Sentence) -> n.Effect:
         effect = _sentence(body) if isinstance(body, Sentence) else _body(body)
         return n.Delayed(_trigger(trigger), effect, n.Duration(_trigger_span(trigger)))
     if kind == "prevent":
-        event, span = s.data
-        return n.CreateReplacement(n.Instead(event, n.Nothing(), prevent=True),
+        event, span, *some = s.data
+        what: n.Effect = n.Lessen(some[0], word="the") if some else n.Nothing()
+        return n.CreateReplacement(n.Instead(event, what, prevent=True),
                                    n.Duration(span.data if span is not None else None))
     if kind == "additional_cost":
         raise CardTextError('"As an additional cost to …" is a line of its own')

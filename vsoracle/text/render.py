@@ -271,6 +271,10 @@ class Speech:
             return f"{self.clause(e.effect)} at the {when} of {self.step(e.trigger.step)}{self.span(e.duration.span)}"
         if isinstance(e, n.Nothing):
             raise RenderError("nothing happens: no card text says it alone")
+        if isinstance(e, n.Lessen):
+            if e.word == "less":
+                return f"you lose {self.amount(e.amount)} less endurance"
+            return f"prevent {self.amount(e.amount)} of {e.word}"
         raise RenderError(f"cannot render {type(e).__name__} inside a sentence")
 
     def may(self, e: n.May) -> str:
@@ -287,6 +291,8 @@ class Speech:
     def instead(self, i: n.Instead, span: str | None) -> str:
         if i.prevent and isinstance(i.effect, n.Nothing):
             return f"prevent all {self.event_noun(i.event)}{self.span(span)}."
+        if i.prevent and isinstance(i.effect, n.Lessen):
+            return f"prevent {self.amount(i.effect.amount)} of the {self.event_noun(i.event)}{self.span(span)}."
         pattern = self.would(i.event, i.subject)
         extra = ""
         if i.condition is not None:
@@ -305,6 +311,8 @@ class Speech:
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
             return f"{head}, {text} instead."
         body = self.body(effect)
+        if isinstance(effect, n.Lessen) and effect.word != "less" and not i.first:
+            return f"{head}, {body}."  # "prevent 2 of it" says "instead" itself
         if i.first:
             return f"{head}, instead, {body}."
         return f"{head}, {body} instead."
