@@ -717,6 +717,9 @@ class Query:
             return any(self._role(o, r) for r in q.roles)
         if isinstance(q, n.Other):
             return o.id not in self.ref(q.of, ctx)
+        if isinstance(q, n.HasExtreme):  # one of them, with the greatest (least) value
+            e = q.extreme
+            return o.id in self.select(e.among, ctx) and self._stat_value(o, e.stat) == self.amount(e, ctx)
         if isinstance(q, n.StatIs):
             value = self.cost(o) if q.stat == "cost" else self.stat(o, q.stat)
             if q.stat == "cost" and o.card.cost is None:
@@ -976,21 +979,23 @@ class Query:
         if isinstance(node, n.EnduranceOf):
             return sum(s.player(p).endurance for p in self.players(node.player, ctx))
         if isinstance(node, n.StatOf):
-            total = 0
-            for x in self.select(node.of, ctx):
-                if x not in s.objects:
-                    continue
-                o = s.obj(x)
-                if node.stat == "cost":
-                    total += o.card.cost or 0
-                elif node.printed or o.zone is not Zone.IN_PLAY:
-                    total += (o.card.atk if node.stat == "atk" else o.card.defense) or 0
-                else:
-                    total += self.raw_stat(o, node.stat)
-            return total
+            return sum(self._stat_value(s.obj(x), node.stat, node.printed)
+                       for x in self.select(node.of, ctx) if x in s.objects)
+        if isinstance(node, n.Extreme):  # "the highest cost among characters you control"
+            values = [self._stat_value(s.obj(x), node.stat) for x in self.select(node.among, ctx) if x in s.objects]
+            return (max(values) if node.most else min(values)) if values else 0
         if isinstance(node, n.Quantity):
             return self.amount(node.n, ctx) if node.n is not None else 0
         raise TypeError(f"unknown amount {node!r}")
+
+    def _stat_value(self, o: GameObject, stat: str, printed: bool = False) -> int:
+        """A stat an amount reads: a cost is the printed one; ATK and DEF as they are in play
+        (printed elsewhere, or if the text says "printed")."""
+        if stat == "cost":
+            return o.card.cost or 0
+        if printed or o.zone is not Zone.IN_PLAY:
+            return (o.card.atk if stat == "atk" else o.card.defense) or 0
+        return self.raw_stat(o, stat)
 
     def holds(self, cond: Any, ctx: Context) -> bool:
         """Is the condition true now?"""

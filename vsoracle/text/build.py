@@ -993,6 +993,11 @@ class Build(Transformer):
     def gain_noun(self, meta, children): return str(children[0]).lower()
     def stat_or_cost(self, meta, children): return str(children[0]).lower()
     def stat(self, meta, children): return str(children[0]).lower()
+    def extreme(self, meta, children): 
+        if len(children) == 1:  # the word itself
+            return str(children[0]).lower()
+        word, stat, among = _trees(children)
+        return n.Extreme(stat, among, word in ("highest", "greatest"), word=word)
 
     def stat_changes(self, meta, children):
         return tuple(c for c in _trees(children) if isinstance(c, n.StatChange))
@@ -1547,6 +1552,10 @@ class Build(Transformer):
     def with_stat_at_most(self, meta, children): return self._with_stat(children, "<=")
     def with_stat_at_least(self, meta, children): return self._with_stat(children, ">=")
     def with_stat_equal(self, meta, children): return self._with_stat(children, "=", exact=True)
+
+    def with_extreme(self, meta, children):
+        word, stat, among = _trees(children)
+        return n.HasExtreme(n.Extreme(stat, among, word in ("highest", "greatest"), word=word))
 
     def same_as(self, meta, children):
         what, np = _trees(children)

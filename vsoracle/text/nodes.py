@@ -842,7 +842,7 @@ class Quantity(Node):
 _QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
                     "WithOneTarget",
                     "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
-                    "Shares", "HasEither", "Where", "Targeting", "AtRandom")
+                    "Shares", "HasEither", "Where", "Targeting", "HasExtreme", "AtRandom")
 
 
 def canonical(qualifiers: Any) -> tuple[Any, ...]:
@@ -1163,6 +1163,14 @@ class OfYourChoice(Qualifier):
 
 
 @frozen
+class HasExtreme(Qualifier):
+    """"with the highest cost among characters in play": one of those objects whose stat is
+    that greatest (or least) value (each of them, on a tie)."""
+
+    extreme: Extreme
+
+
+@frozen
 class Among(Qualifier):
     """"among characters you control" (the affiliations or traits they have), "one of them",
     and the cards a step revealed when a later step names cards with no zone."""
@@ -1270,6 +1278,17 @@ class Half(Amount):
 
     amount: Amount
     up: bool = False
+
+
+@frozen
+class Extreme(Amount):
+    """"the highest cost among characters you control", "the lowest DEF among …": the greatest
+    (``most``) or least value of a stat among the objects a selector names (0 if it names none)."""
+
+    stat: str  # "atk" | "def" | "cost"
+    among: Selector
+    most: bool = True
+    word: str | None = display()  # "highest", "greatest", "lowest", "least"
 
 
 @frozen

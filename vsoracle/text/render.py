@@ -1045,6 +1045,9 @@ class Speech:
             return f"the number of {self.np_any(a.selector)}"
         if isinstance(a, n.ThatMuch):
             return "that much"
+        if isinstance(a, n.Extreme):
+            word = a.word or ("highest" if a.most else "lowest")
+            return f"the {word} {_stat_word(a.stat)} among {self.np_any(a.among)}"
         if isinstance(a, n.PointsPaid):
             return "the points paid"
         if isinstance(a, n.StatOf):
@@ -1301,6 +1304,8 @@ class Speech:
                 continue
             if isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
+            elif isinstance(q, n.HasExtreme):
+                out.append(f"with {self.amount(q.extreme)}")
             elif isinstance(q, n.HasKeyword):
                 out.append(f"with {_join([_kw(k) for k in q.keywords])}")
             elif isinstance(q, n.HasCounter):
@@ -1538,7 +1543,7 @@ def _of_something(a: Any) -> bool:
     """An amount said "endurance equal to …" (a stat or a count), not "… endurance" (a number, "that much")."""
     if isinstance(a, (n.Times, n.Half)):
         return _of_something(a.amount)
-    return isinstance(a, (n.StatOf, n.NumberOf))
+    return isinstance(a, (n.StatOf, n.NumberOf, n.Extreme))
 
 
 def _during(c: n.Condition) -> bool:
