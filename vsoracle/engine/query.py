@@ -717,6 +717,8 @@ class Query:
             return any(self._role(o, r) for r in q.roles)
         if isinstance(q, n.Other):
             return o.id not in self.ref(q.of, ctx)
+        if isinstance(q, n.Affiliations):  # "with no affiliation": printed or gained (FAQ SC 4)
+            return self.quantity_holds(q.quantity, len(self.affiliations(o)), ctx)
         if isinstance(q, n.HasExtreme):  # one of them, with the greatest (least) value
             e = q.extreme
             return o.id in self.select(e.among, ctx) and self._stat_value(o, e.stat) == self.amount(e, ctx)

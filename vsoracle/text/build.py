@@ -1553,6 +1553,13 @@ class Build(Transformer):
     def with_stat_at_least(self, meta, children): return self._with_stat(children, ">=")
     def with_stat_equal(self, meta, children): return self._with_stat(children, "=", exact=True)
 
+    def with_no_affiliation(self, meta, children):
+        (word,) = _trees(children)
+        return n.Affiliations(n.Quantity("=", n.Fixed(0)), word=word)
+
+    def affiliation_word(self, meta, children):
+        return " ".join(w.lower() for w in _words(children))
+
     def with_extreme(self, meta, children):
         word, stat, among = _trees(children)
         return n.HasExtreme(n.Extreme(stat, among, word in ("highest", "greatest"), word=word))

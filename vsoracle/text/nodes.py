@@ -842,7 +842,7 @@ class Quantity(Node):
 _QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
                     "WithOneTarget",
                     "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
-                    "Shares", "HasEither", "Where", "Targeting", "HasExtreme", "AtRandom")
+                    "Shares", "HasEither", "Where", "Targeting", "Affiliations", "HasExtreme", "AtRandom")
 
 
 def canonical(qualifiers: Any) -> tuple[Any, ...]:
@@ -1160,6 +1160,15 @@ class InZone(Qualifier):
 @frozen
 class OfYourChoice(Qualifier):
     """"of your choice" (chosen by the effect's controller on resolution)."""
+
+
+@frozen
+class Affiliations(Qualifier):
+    """"with no affiliation", "with no team affiliation": how many team affiliations it has,
+    printed or gained (FAQ SC 4)."""
+
+    quantity: Quantity
+    word: str = display("affiliation")
 
 
 @frozen

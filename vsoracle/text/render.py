@@ -1304,6 +1304,8 @@ class Speech:
                 continue
             if isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
+            elif isinstance(q, n.Affiliations) and q.quantity == n.Quantity("=", n.Fixed(0)):
+                out.append(f"with no {q.word}")
             elif isinstance(q, n.HasExtreme):
                 out.append(f"with {self.amount(q.extreme)}")
             elif isinstance(q, n.HasKeyword):
