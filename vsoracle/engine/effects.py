@@ -700,6 +700,9 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: Any) -> Done:
         mod = Modifier(mid, ctx, changes, e.subject, None, (), duration, e.duration.while_)
         g.note("modifier", f"{text} — alters no quality, so it applies to whatever matches while it lasts",
                "FAQ SC 1, SC 29")
+    if any(isinstance(c, n.StatSwitch) for c in changes):
+        g.note("modifier", "ATK and DEF are switched after every other modifier and counter, made before or after",
+               "CR 512", "A-SWITCH")
     g.set(replace(g.state, modifiers=g.state.modifiers + (mod,)))
     return True, ctx
 

@@ -257,7 +257,7 @@ class Query:
         is flagged (an effect's, CR quality rule), else every object (a container of all)."""
         scope = self._memo.get("stat scope")
         if scope is None:
-            mods = self.mods_with(n.StatChange)
+            mods = self.mods_with((n.StatChange, n.StatSwitch))
             if all(m.flagged is not None and m.players is None for m, _ in mods):
                 scope = frozenset().union(*(m.flagged for m, _ in mods))
             else:
@@ -377,20 +377,27 @@ class Query:
         return max(0, self.raw_stat(o, stat))
 
     def raw_stat(self, o: GameObject, stat: str) -> int:
-        printed = (o.card.atk if stat == "atk" else o.card.defense) or 0
-        base = printed + (o.counters[0] if stat == "atk" else o.counters[1])
+        """Printed + counters + stat modifiers; then "switch its ATK and DEF" (each switch in
+        effect swaps the two totals, whenever it was made: assumption A-SWITCH)."""
+        def base(which: str) -> int:
+            printed = (o.card.atk if which == "atk" else o.card.defense) or 0
+            return printed + (o.counters[0] if which == "atk" else o.counters[1])
 
         if o.id not in self._stat_scope():
-            return base
+            return base(stat)
+
+        def total(which: str) -> int:
+            value = base(which)
+            for change, mod in self.changes_on(o, n.StatChange):
+                if change.stat == which:
+                    value += self.amount(change.amount, mod.ctx.bind(affected=o.id))
+            return value
 
         def compute() -> int:
-            total = base
-            for change, mod in self.changes_on(o, n.StatChange):
-                if change.stat == stat:
-                    total += self.amount(change.amount, mod.ctx.bind(affected=o.id))
-            return total
+            switches = sum(1 for _ in self.changes_on(o, n.StatSwitch))
+            return total(("def" if stat == "atk" else "atk") if switches % 2 else stat)
 
-        return self._guard((stat, o.id), compute, lambda: base)
+        return self._guard((stat, o.id), compute, lambda: base(stat))
 
     def atk(self, o: GameObject) -> int:
         return self.stat(o, "atk")

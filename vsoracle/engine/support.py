@@ -53,7 +53,7 @@ QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.H
 REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Paid, n.Equipped, n.Affected,
                   n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
 SELECTORS = frozenset({n.Filter, n.Either, n.Together, n.TopCards})
-CHANGES = frozenset({n.Cannot, n.Can, n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
+CHANGES = frozenset({n.Cannot, n.Can, n.StatChange, n.StatSwitch, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
                      n.GainPower, n.CostChange, n.Unique})
 TRIGGERS = frozenset({n.Whenever, n.AtStart, n.AtEnd})
 LIMITS = frozenset({n.PerTurn, n.OnlyIf, n.OnlyDuring, n.OnlyFrom})

@@ -879,6 +879,14 @@ class Build(Transformer):
         (changes,) = _trees(children)
         return Predicate("get", changes, changes)
 
+    def switch_stats(self, meta, children):
+        (whose,) = _trees(children)
+        return Predicate("switch", whose, (n.StatSwitch(),))
+
+    def switch_stats_of(self, meta, children):
+        (whose,) = _trees(children)
+        return Predicate("switch", whose, (n.StatSwitch(word="of"),))
+
     def have(self, meta, children):
         (what,) = _trees(children)
         return what

@@ -773,6 +773,14 @@ class StatChange(Change):
 
 
 @frozen
+class StatSwitch(Change):
+    """"Switch ~'s ATK and DEF": its ATK is what its DEF would be, and the reverse, after every
+    other modifier and counter (assumption A-SWITCH)."""
+
+    word: str | None = display()  # "of": "the ATK and DEF of NP"
+
+
+@frozen
 class KeywordChange(Change):
     """Keywords: "has flight" (gain), "loses range", "cannot gain invulnerability" (block),
     "loses and cannot gain reinforcement" (lose and block)."""

@@ -451,6 +451,8 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
                                     for i, v in enumerate(verbs)))
         if isinstance(what, Verb):
             return _apply_mods(what.make(subject), mods, subject)
+        if isinstance(what, Predicate) and what.what == "switch" and subject is None:
+            subject = what.data  # "switch ~'s ATK and DEF": the order's object is what it modifies
         if isinstance(what, Predicate):
             if subject is None:
                 raise CardTextError("a modifier needs a subject (\"Target character gets …\")")

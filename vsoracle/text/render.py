@@ -650,6 +650,13 @@ class Speech:
     def modify(self, m: n.Modify) -> str:
         subject = m.subject
         plural = _plural(subject)
+        if any(isinstance(c, n.StatSwitch) for c in m.changes):
+            if len(m.changes) != 1 or m.duration.while_ is not None:
+                raise RenderError("a switch of ATK and DEF is an order of its own")
+            c = m.changes[0]
+            whose = f"the ATK and DEF of {self.np(subject, 'object')}" if c.word == "of" \
+                else f"{_possessive_text(self, subject)} ATK and DEF"
+            return f"switch {whose}{self.span(m.duration.span)}"
         return f"{self.np(subject, 'subject')} {self.changes_text(m, plural)}"
 
     def changes_text(self, m: n.Modify, plural: bool | None) -> str:
