@@ -31,7 +31,7 @@ from .zones import attach, move_card, with_gear
 
 __all__ = ["PAYABLE", "recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect", "play_link", "power_link", "target_refusal", "propose_attack", "reinforce",
-           "power_up", "attack_problem", "unreveal", "pay_cost"]
+           "power_up", "attack_problem", "unreveal", "pay_cost", "required_attack", "require_no_attack_demanded"]
 
 
 def pass_until(g: Game, pid: str) -> None:
@@ -39,7 +39,7 @@ def pass_until(g: Game, pid: str) -> None:
     for _ in range(len(g.state.players) * 2):
         if g.state.priority == pid or g.state.priority is None:
             return
-        pass_priority(g)
+        pass_priority(g, require_no_attack_demanded)
     require_priority(g, pid)
 
 
@@ -802,7 +802,68 @@ def _attacks_from(o: GameObject) -> tuple[str, str]:
 
 
 def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str | None:
-    """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3e; FAQ SC 19."""
+    """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3e; FAQ SC 19; a
+    requirement to attack another target it could attack (assumption A-MUST-ATTACK)."""
+    why = _attack_problem(g, pid, attackers, target)
+    if why is not None:
+        return why
+    for a in attackers:
+        o = g.state.obj(a)
+        musts = [(c, m) for c, m in query(g.state).changes_on(o, n.Must)
+                 if isinstance(c.event, n.Attack) and c.event.object is not None]
+        if not musts or any(_demands(g, c, m, o, target) for c, m in musts):
+            continue
+        for t in _attack_targets(g, pid):
+            if t != target and any(_demands(g, c, m, o, t) for c, m in musts) \
+                    and _attack_problem(g, pid, [a], t) is None:
+                return f"{a} must attack {t} if able (\"{say(musts[0][0].event)}\", assumption A-MUST-ATTACK)"
+    return None
+
+
+def _demands(g: Game, change: n.Must, mod: Any, o: GameObject, target: str) -> bool:
+    """Would an attack by ``o`` on ``target`` meet this requirement?"""
+    from .patterns import pattern_matches
+
+    h = happening(n.Attack, agent=o.id, object=target, team=False, origin=_attacks_from(o))
+    return pattern_matches(query(g.state), change.event, h, mod.ctx.bind(affected=o.id)) is not None
+
+
+def _attack_targets(g: Game, pid: str) -> list[str]:
+    """What ``pid`` could attack: his opponents' characters in play, and his opponents."""
+    s = g.state
+    others = [p for p in s.player_ids if p != pid]
+    return sorted(c.id for p in others for c in s.characters(p)) + others
+
+
+def required_attack(g: Game, pid: str) -> str | None:
+    """A requirement ("~ must attack if able", "… must attack ~ if able") that an attack still
+    open to ``pid`` would meet, said as the reason his attack step cannot end yet; ``None`` if
+    none (assumption A-MUST-ATTACK: the attack step does not end, on an empty chain, while a
+    character of its active player that a requirement binds can make the attack it demands)."""
+    s = g.state
+    if s.phase != "combat" or s.step != "attack" or s.active != pid or s.chain or s.attack is not None:
+        return None
+    q = query(s)
+    for o in sorted(s.characters(pid), key=lambda c: c.id):
+        musts = [(c, m) for c, m in q.changes_on(o, n.Must) if isinstance(c.event, n.Attack)]
+        for change, mod in musts:
+            for t in _attack_targets(g, pid):
+                if _demands(g, change, mod, o, t) and attack_problem(g, pid, [o.id], t) is None:
+                    return f"{o.id} must attack if able, and it can attack {t}"
+    return None
+
+
+def require_no_attack_demanded(g: Game, pid: str) -> None:
+    """The active player of an attack step cannot pass on an empty chain, nor the step end,
+    while a requirement ("~ must attack if able") demands an attack he can still make
+    (assumption A-MUST-ATTACK)."""
+    why = required_attack(g, pid)
+    if why is not None:
+        raise IllegalActionError(f"the attack step cannot end yet: {why}",
+                                 hint="propose the attack the requirement demands (assumption A-MUST-ATTACK)")
+
+
+def _attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str | None:
     s = g.state
     q = query(s)
     if s.phase != "combat" or s.step != "attack" or s.active != pid:

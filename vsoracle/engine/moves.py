@@ -286,7 +286,7 @@ class Pass(_Step):
     def _do(self, g: Game) -> None:
         if g.state.priority is None:
             raise IllegalActionError("nobody has priority now")
-        pass_priority(g)
+        pass_priority(g, _act.require_no_attack_demanded)
 
 
 @frozen
@@ -328,7 +328,7 @@ class Advance(_Step):
         return {"advance": self.to}
 
     def _do(self, g: Game) -> None:
-        advance(g, self.to)
+        advance(g, self.to, _act.require_no_attack_demanded)
 
 
 Action = Union[Recruit, Play, Use, Attack, Reinforce, PowerUp, Flip, Move, PlaceResource, Transfer, Pass, Resolve,

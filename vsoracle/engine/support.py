@@ -41,6 +41,9 @@ PROHIBITABLE = HAPPENINGS | {n.UsePower, n.GameEnd}
 #: Events a "can" permits (attacking hidden characters, as though it had range).
 PERMITTED = frozenset({n.Attack})
 
+#: Events a "must … if able" requires (the attack step: assumption A-MUST-ATTACK).
+REQUIRED = frozenset({n.Attack})
+
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
                         n.ChoseNames, n.During, n.HasInitiative})
@@ -53,7 +56,7 @@ QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.H
 REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Paid, n.Equipped, n.Affected,
                   n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
 SELECTORS = frozenset({n.Filter, n.Either, n.Together, n.TopCards})
-CHANGES = frozenset({n.Cannot, n.Can, n.StatChange, n.StatSwitch, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
+CHANGES = frozenset({n.Cannot, n.Can, n.Must, n.StatChange, n.StatSwitch, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
                      n.GainPower, n.CostChange, n.Unique})
 TRIGGERS = frozenset({n.Whenever, n.AtStart, n.AtEnd})
 LIMITS = frozenset({n.PerTurn, n.OnlyIf, n.OnlyDuring, n.OnlyFrom})
@@ -70,7 +73,7 @@ PARTS = frozenset({n.CardText, n.Keyword, n.Place, n.CounterKind, n.Zone, n.Step
 # Where an event stands decides what it must be: (the node holding it, the field) → the mode.
 _EVENT_PLACES = {
     (n.Whenever, "event"): "happens", (n.Instead, "event"): "happens", (n.Happened, "event"): "happens",
-    (n.Cannot, "event"): "prohibited", (n.Can, "event"): "permitted", (n.Unless, "condition"): "unless",
+    (n.Cannot, "event"): "prohibited", (n.Can, "event"): "permitted", (n.Must, "event"): "required", (n.Unless, "condition"): "unless",
     (n.Activated, "costs"): "cost", (n.AdditionalCost, "costs"): "cost", (n.AlternateCost, "costs"): "cost",
 }
 
@@ -237,6 +240,8 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
         return None if cls in PROHIBITABLE else f"\"cannot {words}\""
     if mode == "permitted":
         return None if cls in PERMITTED else f"\"can {words}\""
+    if mode == "required":
+        return None if cls in REQUIRED else f"\"must {words} if able\" (only attacking can be required yet)"
     if isinstance(e, n.KO) and _out_of_play_only(e.object):
         # A KO puts a card in play or in a resource row into the KO'd pile (digest §4, §11);
         # nothing says what KO'ing a card in a hand, a deck or a pile would do.

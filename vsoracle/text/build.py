@@ -554,6 +554,7 @@ class Build(Transformer):
     def round(self, meta, children): return str(children[0]).lower()
     def any_order(self, meta, children): return Mod("any order")
     def instead_mod(self, meta, children): return Mod("instead")
+    def if_able(self, meta, children): return Mod("if able")
 
     def only(self, meta, children):
         return Mod("only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))))

@@ -763,6 +763,14 @@ class Can(Change):
 
 
 @frozen
+class Must(Change):
+    """A requirement: "~ must attack if able", "characters your opponents control must attack ~
+    if able" (:class:`Affected` in the event is each affected object; assumption A-MUST-ATTACK)."""
+
+    event: Event
+
+
+@frozen
 class StatChange(Change):
     """"+2 ATK", "-3 DEF", "an additional +2 ATK", "+ATK equal to its DEF" (``amount`` signed)."""
 

@@ -443,6 +443,13 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
     mode = p.mode
     mods = p.mods
     duration = _duration(mods)
+    if mode == "must" and any(m.kind == "if able" for m in mods):
+        if not isinstance(what, Verb) or subject is None:
+            raise CardTextError("\"must … if able\" needs a subject and a verb (\"~ must attack if able\")")
+        rest = tuple(m for m in mods if m.kind != "if able")
+        return _apply_mods(n.Modify(subject, (n.Must(what.make(n.Affected())),), duration), rest, subject)
+    if any(m.kind == "if able" for m in mods):
+        raise CardTextError("\"if able\" goes with \"must\" (\"~ must attack if able\")")
     if mode in ("does", "must"):
         if isinstance(what, tuple) and what and what[0] == "several":
             verbs = what[1]

@@ -790,6 +790,8 @@ class Speech:
             return ("are" if base else "is") + ("" if c.unique else " not") + " unique"
         if isinstance(c, n.Cannot):
             return "cannot " + self.modal_vp(c.event)
+        if isinstance(c, n.Must):
+            return "must " + self.modal_vp(c.event) + " if able"
         if isinstance(c, n.Can):
             text = "can " + self.modal_vp(c.event)
             if c.as_though is not None:
