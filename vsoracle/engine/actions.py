@@ -357,6 +357,12 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
                                  hint="play a plot twist with play = ID")
     if source == "hand" and o.zone is not Zone.HAND:
         raise IllegalActionError(f"{oid} is not in {pid}'s hand (it is in the {o.zone})")
+    if source == "ko_pile":
+        if o.zone is not Zone.KO_PILE:
+            raise IllegalActionError(f"{oid} is not in {pid}'s KO'd pile")
+        if not q.may_recruit_from(o, pid):
+            raise IllegalActionError(f"{oid} cannot be recruited from the KO'd pile: nothing says \"you may recruit "
+                                     f"it from your KO'd pile\"", hint="assumption A-RECRUIT-FROM")
     if source == "resources":
         if o.zone is not Zone.RESOURCE_ROW:
             raise IllegalActionError(f"{oid} is not in {pid}'s resource row")
@@ -369,7 +375,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
             raise IllegalActionError(f"{oid} has loyalty: {pid} controls no character sharing an affiliation with it",
                                      hint="FAQ GM 1")
     _restrictions(g, pid, o, "recruit")
-    origin = ("resource row" if source == "resources" else "hand", pid)
+    origin = ({"resources": "resource row", "ko_pile": "ko pile"}.get(source, "hand"), pid)
     h = happening(n.Recruit, agent=pid, object=oid, origin=origin)
     banned = q.prohibition(h)
     if banned is not None:
@@ -432,9 +438,11 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
              base=on_chain)
     printed = o.card.cost or 0
     changed = f" (its cost {printed} changed to {cost})" if cost != printed else ""
-    g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {'the resource row' if index is not None else 'hand'}"
+    where = {"resources": "the resource row", "ko_pile": "the KO'd pile"}.get(source, "hand")
+    assumption = "A-RECRUIT-FROM" if source == "ko_pile" else None
+    g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {where}"
            f", paying {total} resource point{'s' if total != 1 else ''}{changed}", "CR 301.4, 404",
-           "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else None)
+           "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else assumption)
     if index is not None:
         _reservist_swap(g, pid, oid, index, face_down)
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
@@ -544,9 +552,10 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     have = len(s.player(pid).resources)
     need = q.threshold(o, pid)
     if have < need:
-        changed = f" (changed to {need})" if need != (o.card.cost or 0) else ""
-        raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}{changed}; {pid} has {have} resources",
-                                 hint="digest §3.1 (a threshold cost is a requirement); assumption A-PLAY-COST")
+        if need == (o.card.cost or 0):
+            raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
+        raise IllegalActionError(f"{oid} has threshold cost {o.card.cost} (changed to {need}); {pid} has {have} "
+                                 "resources", hint="digest §3.1 (a threshold cost is a requirement); assumption A-PLAY-COST")
     h = happening(n.Play, agent=pid, object=oid, origin=(where, pid))
     # played from the resource row, it is turned face up as it is played: a plot twist there,
     # which "you cannot play plot twists" sees (a face-down resource is no plot twist,

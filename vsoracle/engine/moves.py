@@ -721,9 +721,10 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
     chars = sorted(s.characters(pid), key=lambda c: (c.area or "", c.row != "front", c.col or 0, c.id))
     points = range(0, me.resource_points + 1)
     if s.phase == "build" and s.step == "recruit" and s.active == pid:
-        for oid in me.hand + me.resources:
+        ko = [oid for oid in me.ko_pile if q.may_recruit_from(s.obj(oid), pid)]  # A-RECRUIT-FROM
+        for oid in me.hand + me.resources + tuple(ko):
             o = s.obj(oid)
-            source = "resources" if o.zone is Zone.RESOURCE_ROW else "hand"
+            source = {Zone.RESOURCE_ROW: "resources", Zone.KO_PILE: "ko_pile"}.get(o.zone, "hand")
             if o.card.type is CardType.EQUIPMENT:
                 for c in chars:
                     yield Recruit(pid, oid, source, equip=c.id)

@@ -450,6 +450,23 @@ class Query:
                     out.append(Mod(m.changes, m.subject, None, Context(pid, o.id), m.duration.while_, 0))
         return out
 
+    def may_recruit_from(self, o: GameObject, pid: str) -> bool:
+        """Does ``o`` say "you may recruit ~ from your KO'd pile" of the pile it is in? Like a
+        card's own cost change, the permission works where the card is (assumption
+        A-RECRUIT-FROM)."""
+        if o.zone is not Zone.KO_PILE or o.owner != pid:
+            return False
+        for line in powers(o.card, n.Static):
+            if line.block is not None:
+                continue
+            for m in _modifies(line.node.effect):
+                for c in m.changes:
+                    if isinstance(m.subject, n.Self) and isinstance(c, n.Can) and isinstance(c.event, n.Recruit) \
+                            and c.event.origin is not None and "ko pile" in c.event.origin.names \
+                            and pid in self.players(c.event.origin.owner or n.You(), Context(pid, o.id)):
+                        return True
+        return False
+
     def _cost_subject(self, mod: Mod, o: GameObject, pid: str) -> bool:
         subject = mod.subject
         if isinstance(subject, n.Self):

@@ -38,8 +38,9 @@ HAPPENINGS = frozenset(PRIMITIVES)
 #: Events a "cannot" can stop: every happening, and the game's own actions.
 PROHIBITABLE = HAPPENINGS | {n.UsePower, n.GameEnd}
 
-#: Events a "can" permits (attacking hidden characters, as though it had range).
-PERMITTED = frozenset({n.Attack})
+#: Events a "can" permits (attacking hidden characters, as though it had range; "you may recruit
+#: ~ from your KO'd pile", checked by :func:`_permission`).
+PERMITTED = frozenset({n.Attack, n.Recruit})
 
 #: Events a "must … if able" requires (the attack step: assumption A-MUST-ATTACK).
 REQUIRED = frozenset({n.Attack})
@@ -188,6 +189,12 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
 
     if isinstance(node, n.Event):
         return _event(node, mode, name)
+    if isinstance(node, n.Modify) and any(isinstance(c, n.Can) and isinstance(c.event, n.Recruit)
+                                          for c in node.changes):
+        e = next(c.event for c in node.changes if isinstance(c, n.Can) and isinstance(c.event, n.Recruit))
+        if not isinstance(node.subject, n.Self) or node.duration != n.NO_DURATION or e.origin is None \
+                or e.origin.names != ("ko pile",) or not isinstance(e.origin.owner, (n.You, type(None))):
+            return f"\"{say(node)}\" (only \"you may recruit ~ from your KO'd pile\" is a permission yet)"
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"

@@ -132,6 +132,19 @@ def _limit(x: Any) -> n.Limit:
     return x
 
 
+def _recruit_permission(effect: n.Effect) -> n.Modify | None:
+    """"You may recruit ~ from your KO'd pile." on a line of its own: a permission the card
+    has (``Can``), not a one-shot effect; Reservist says the same of the resource row."""
+    if not isinstance(effect, n.May) or effect.player is not None:
+        return None
+    inner = effect.effect
+    if isinstance(inner, n.Recruit) and isinstance(inner.object, n.Self) and isinstance(inner.agent, n.You) \
+            and inner.origin is not None:
+        event = n.Recruit(agent=n.You(), object=n.Affected(), origin=inner.origin)
+        return n.Modify(n.Self(), (n.Can(event),), n.NO_DURATION)
+    return None
+
+
 def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
     if len(sentences) == 1:
         s = sentences[0]
@@ -159,6 +172,9 @@ def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
     effect = _effect(sentences)
     if isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION and not effect.instead.once:
         return n.Replacement(effect.instead)
+    permission = _recruit_permission(effect)
+    if permission is not None:
+        return n.Static(permission)
     if _is_static(effect):
         return n.Static(effect)
     return n.Spell(effect)

@@ -650,6 +650,9 @@ class Speech:
     def modify(self, m: n.Modify) -> str:
         subject = m.subject
         plural = _plural(subject)
+        if len(m.changes) == 1 and isinstance(m.changes[0], n.Can) and isinstance(m.changes[0].event, n.Recruit):
+            e = m.changes[0].event  # "you may recruit ~ from your KO'd pile": the card's permission
+            return f"{self.np(e.agent, 'subject')} may recruit {self.np(subject, 'object')} from {self.zone(e.origin)}"
         if any(isinstance(c, n.StatSwitch) for c in m.changes):
             if len(m.changes) != 1 or m.duration.while_ is not None:
                 raise RenderError("a switch of ATK and DEF is an order of its own")
