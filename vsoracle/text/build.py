@@ -1601,6 +1601,12 @@ class Build(Transformer):
     def from_zone_mod(self, meta, children): return n.InZone(children[0], word="from")
     def of_your_choice(self, meta, children): return n.OfYourChoice()
     def among(self, meta, children): return n.Among(_trees(children)[-1])
+    def from_it(self, meta, children):
+        (ref,) = _trees(children)
+        word = ref.word if isinstance(ref, Pronoun) else None
+        if word not in ("it", "them"):
+            raise CardTextError(f"\"from {word}\": a card is chosen from it (a zone) or from them (cards)")
+        return n.Among(Pronoun("them", meta.start_pos), word=f"from {word}")
     def other_than(self, meta, children): return n.Other(_trees(children)[-1])
     def than(self, meta, children): return n.Than(_trees(children)[-1])
 

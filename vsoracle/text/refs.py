@@ -867,6 +867,11 @@ def _mentions(power: n.Power) -> list[Mention]:
                 if a.name in ("object", "zone") or (a.name == "count" and False):
                     if isinstance(value, (n.Filter, n.TopCards, n.Either, n.Together)) and getattr(value, "target", None) is None:
                         add_filter(value, n.Acted(k))
+                    elif isinstance(value, n.Zone) and isinstance(event, (n.LookAt, n.Reveal)):
+                        # "Look at target opponent's hand. Choose a card from it.": the cards seen
+                        pos = _pos_of(value.owner)
+                        if pos is not None:  # "your hand" has no place in the text to count from
+                            out.append(Mention(pos + 1, "card", n.Acted(k), False, True))
                 if a.name in ("agent", "player") and isinstance(value, n.Filter) and _is_player_kind(value.kind) \
                         and value.target is None and value.quantity is not None and value.quantity.op in ("each", "all"):
                     out.append(Mention(value.pos, "player", n.Acting(), True))
