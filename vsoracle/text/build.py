@@ -473,6 +473,12 @@ class Build(Transformer):
     def would_be(self, meta, c): return self._pred("would_be", meta, c)
     def is_(self, meta, c): return self._pred("is", meta, c)
     def is_not(self, meta, c): return self._pred("is_not", meta, c)
+
+    def stays(self, meta, children):
+        (what,) = _trees(children)
+        return Pred("stays", what, (), meta.start_pos)
+
+    def stay_what(self, meta, children): return " ".join(str(c).lower() for c in children)
     def was(self, meta, c): return self._pred("was", meta, c)
     def was_not(self, meta, c): return self._pred("was_not", meta, c)
     def happened(self, meta, c): return self._pred("happened", meta, c)

@@ -353,7 +353,10 @@ class Delayed(Effect):
 
 @frozen
 class Nothing(Effect):
-    """What replaces a prevented event ("Prevent all …", "instead, it is not stunned")."""
+    """What replaces a prevented event ("Prevent all …", "instead, it is not stunned", "instead,
+    it stays in play")."""
+
+    word: str | None = display()  # "stays in play", "stays ready", "remains in play", …
 
 
 @frozen

@@ -366,6 +366,12 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
         if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "is_not":
             steps.append(n.Nothing())  # "instead, it is not stunned"
             continue
+        if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "stays":
+            if not _stays_against(c.preds[0].what, event):
+                raise CardTextError(f"\"stays {c.preds[0].what}\" instead of an event that would not take it "
+                                    f"{'out of play' if c.preds[0].what == 'in play' else 'from ready'}")
+            steps.append(n.Nothing(word=f"stays {c.preds[0].what}"))  # "instead, it stays in play"
+            continue
         if any(m.kind == "instead" for p in c.preds for m in p.mods):
             first = False
             c = Clause(c.kind, c.subject, tuple(attrs.evolve(p, mods=tuple(m for m in p.mods if m.kind != "instead"))
@@ -378,6 +384,17 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
     condition = conditions[0] if len(conditions) == 1 else (n.All(tuple(conditions)) if conditions else None)
     instead = n.Instead(event, effect, optional, condition, first=first, subject=cond.role, end=end)
     return n.CreateReplacement(instead, n.Duration(span))
+
+
+def _stays_against(what: str, event: n.Event) -> bool:
+    """"stays in play" says no more than "it is not KO'd / returned / …" of an event that takes
+    it out of play; "stays ready" than "it is not exhausted"."""
+    if what == "ready":
+        return isinstance(event, n.Exhaust)
+    if isinstance(event, (n.KO, n.LeavePlay)):
+        return True
+    return isinstance(event, n.Move) and event.to is not None and event.to.zone is not None \
+        and "play" not in event.to.zone.names
 
 
 def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:

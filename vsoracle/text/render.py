@@ -304,6 +304,8 @@ class Speech:
             rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
             body = f"it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)} and {self.body(rest)}"
             return f"{head}, instead, {body}."
+        if isinstance(effect, n.Nothing) and effect.word is not None:
+            return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):
             return f"{head}, instead, it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)}."
         if i.optional:
