@@ -944,6 +944,10 @@ class Build(Transformer):
         parts = _trees(children)
         return Predicate("stat", (parts[0], parts[1]))
 
+    def have_extreme(self, meta, children):
+        word, stat, among = _trees(children)
+        return Predicate("extreme", n.Extreme(stat, among, word in ("highest", "greatest"), word=word))
+
     def have_more_endurance(self, meta, children):
         return Predicate("endurance than", (">", _trees(children)[-1]))
 
@@ -1994,6 +1998,8 @@ def _predicate_condition(subject: Any, p: Predicate, meta: Any) -> n.Condition:
         return _count_compare(n.EnduranceOf(subject), p.data)
     if p.what == "initiative":
         return n.HasInitiative(subject)
+    if p.what == "extreme":  # "~ has the highest ATK among characters in play"
+        return n.Is(subject, (n.HasExtreme(p.data),))
     if p.what == "endurance than":  # "you have less endurance than target opponent"
         op, other = p.data
         return n.Compare(n.EnduranceOf(subject), op, n.EnduranceOf(other))

@@ -987,6 +987,8 @@ class Speech:
         has = (("do" if _plural(c.subject) else "does") + " not have") if negated else _has(c.subject)
         if isinstance(q, n.HasKeyword):
             return f"{who} {has} {_join([_kw(k) for k in q.keywords])}"
+        if isinstance(q, n.HasExtreme):
+            return f"{who} {has} {self.amount(q.extreme)}"
         if isinstance(q, n.HasCounter):
             return f"{who} {has} {self.counters(q)} on {'them' if _plural(c.subject) else 'it'}"
         if isinstance(q, n.Name):
