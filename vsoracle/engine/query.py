@@ -1007,6 +1007,9 @@ class Query:
         if isinstance(node, n.StatOf):
             return sum(self._stat_value(s.obj(x), node.stat, node.printed)
                        for x in self.select(node.of, ctx) if x in s.objects)
+        if isinstance(node, n.Offset):  # "that much minus 2": negative values count as 0 (digest §19)
+            by = self.amount(node.by, ctx)
+            return max(0, self.amount(node.base, ctx) + (-by if node.minus else by))
         if isinstance(node, n.Extreme):  # "the highest cost among characters you control"
             values = [self._stat_value(s.obj(x), node.stat) for x in self.select(node.among, ctx) if x in s.objects]
             return (max(values) if node.most else min(values)) if values else 0

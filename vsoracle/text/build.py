@@ -846,6 +846,12 @@ class Build(Transformer):
     def lessened(self, meta, children):
         return " ".join(w.lower() for w in _words(children))
 
+    def gain_endurance_offset(self, meta, children):
+        return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": True}, "player")
+
+    def lose_endurance_offset(self, meta, children):
+        return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": False}, "player")
+
     def lose_less(self, meta, children):
         return Verb(n.Lessen, {"amount": _trees(children)[0], "word": "less"}, "")
 
@@ -1012,6 +1018,10 @@ class Build(Transformer):
     def gain_noun(self, meta, children): return str(children[0]).lower()
     def stat_or_cost(self, meta, children): return str(children[0]).lower()
     def stat(self, meta, children): return str(children[0]).lower()
+    def offset(self, meta, children):
+        base, by = _trees(children)
+        return n.Offset(base, by, minus="minus" in [w.lower() for w in _words(children)])
+
     def extreme(self, meta, children): 
         if len(children) == 1:  # the word itself
             return str(children[0]).lower()

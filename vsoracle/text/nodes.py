@@ -1309,6 +1309,16 @@ class Half(Amount):
 
 
 @frozen
+class Offset(Amount):
+    """"that much minus 2", "its cost plus 1" (never below 0: digest §19, negative values count
+    as 0)."""
+
+    base: Amount
+    by: Amount
+    minus: bool = True
+
+
+@frozen
 class Extreme(Amount):
     """"the highest cost among characters you control", "the lowest DEF among …": the greatest
     (``most``) or least value of a stat among the objects a selector names (0 if it names none)."""

@@ -622,6 +622,10 @@ class Speech:
             return f"{verb} {self.quantity_words(amount)} endurance{cause}{tail}"
         if _of_something(amount):
             return f"{verb} endurance equal to {self.amount(amount)}{cause}{tail}"
+        if isinstance(amount, n.Offset) and not _of_something(amount.base) and not cause and not tail:
+            # "you lose that much endurance minus 2"
+            return f"{verb} {self.amount(amount.base)} endurance {'minus' if amount.minus else 'plus'} " \
+                   f"{self.amount(amount.by)}"
         return f"{verb} {self.amount(amount)} endurance{cause}{tail}"
 
     def counter(self, e: n.Counter, v: Any) -> str:
@@ -1061,6 +1065,8 @@ class Speech:
             return f"the number of {self.np_any(a.selector)}"
         if isinstance(a, n.ThatMuch):
             return "that much"
+        if isinstance(a, n.Offset):
+            return f"{self.amount(a.base)} {'minus' if a.minus else 'plus'} {self.amount(a.by)}"
         if isinstance(a, n.Extreme):
             word = a.word or ("highest" if a.most else "lowest")
             return f"the {word} {_stat_word(a.stat)} among {self.np_any(a.among)}"
