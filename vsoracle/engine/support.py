@@ -204,7 +204,8 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
         if cls is n.Does:  # "unless its controller pays 3 endurance": his choice on resolution
             return None if mode == "unless" else f"the condition \"{say(node)}\""
         return None if cls in CONDITIONS else f"the condition \"{say(node)}\""
-    if isinstance(node, n.Among) and node.word in ("from it", "from them") and not isinstance(node.of, n.Acted):
+    if isinstance(node, n.Among) and node.word in ("from it", "from them", "revealed this way") \
+            and not isinstance(node.of, n.Acted):
         return f"\"{node.word}\" with no cards looked at or revealed just before to choose from"
     if isinstance(node, n.Qualifier):
         if cls not in QUALIFIERS:

@@ -1621,6 +1621,9 @@ class Build(Transformer):
     def from_zone_mod(self, meta, children): return n.InZone(children[0], word="from")
     def of_your_choice(self, meta, children): return n.OfYourChoice()
     def among(self, meta, children): return n.Among(_trees(children)[-1])
+    def revealed_this_way(self, meta, children):
+        return n.Among(Pronoun("them", meta.start_pos), word="revealed this way")
+
     def from_it(self, meta, children):
         (ref,) = _trees(children)
         word = ref.word if isinstance(ref, Pronoun) else None

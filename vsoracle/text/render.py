@@ -1356,7 +1356,8 @@ class Speech:
                 out.append(f"{q.word} {self.zone(q.zone)}" if q.zone is not None else "in play")
             elif isinstance(q, n.OfYourChoice):
                 out.append("of your choice")
-            elif isinstance(q, n.Among) and q.word in ("from it", "from them") and isinstance(q.of, n.Acted):
+            elif isinstance(q, n.Among) and q.word in ("from it", "from them", "revealed this way") \
+                    and isinstance(q.of, n.Acted):
                 out.append(q.word)
             elif isinstance(q, n.Among):
                 out.append(f"among {self.np_any(q.of)}")
