@@ -776,6 +776,13 @@ class Build(Transformer):
         parts = _trees(children)
         face = next((p for p in parts if isinstance(p, str)), None)
         obj = parts[0]
+        among = next((p for p in parts if isinstance(p, n.Among)), None)
+        if among is not None:
+            if not isinstance(obj, n.Filter):
+                raise CardTextError("\"revealed this way\" goes with cards (\"all character cards revealed this way\")")
+            # "them" is what was revealed before this noun phrase, not the cards it names
+            among = n.Among(Pronoun("them", getattr(obj, "pos", meta.start_pos)), word=among.word)
+            obj = attrs.evolve(obj, qualifiers=obj.qualifiers + (among,))
         place = next(p for p in parts if isinstance(p, n.Place))
         return (obj, face, place)
 
