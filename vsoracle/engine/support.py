@@ -90,6 +90,11 @@ def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -
             if (line, problem) not in found:
                 found.append((line, problem))
         inner = power.power if isinstance(power, n.KeywordPower) else power
+        if card_type is not None and str(card_type) != "plot twist" and isinstance(inner, n.Static) \
+                and isinstance(inner.effect, n.Modify) and isinstance(inner.effect.subject, n.Self) \
+                and any(isinstance(c, n.CostChange) and c.action == "play" for c in inner.effect.changes):
+            found.append((line, f"\"costs … to play\" on a {card_type}: only plot twists are played (a {card_type} "
+                                "is recruited: \"costs … to recruit\")"))
         if card_type is not None and str(card_type) != "plot twist" and isinstance(inner, n.Spell):
             found.append((line, f"a one-shot effect on a {card_type}, with nothing that plays it (a trigger "
                                 "\"When ~ comes into play, …\" or a cost \"… >>> …\" would)"))
@@ -251,7 +256,7 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
     if mode == "permitted":
         return None if cls in PERMITTED else f"\"can {words}\""
     if mode == "required":
-        return None if cls in REQUIRED else f"\"must {words} if able\" (only attacking can be required yet)"
+        return None if cls in REQUIRED else f"a requirement (\"must … if able\") of \"{words}\" (only attacking can be required yet)"
     if isinstance(e, n.KO) and _out_of_play_only(e.object):
         # A KO puts a card in play or in a resource row into the KO'd pile (digest §4, §11);
         # nothing says what KO'ing a card in a hand, a deck or a pile would do.
