@@ -21,7 +21,7 @@ from .events import entry_area, happening
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .powers import keyword_values, per_node, powers
-from .patterns import kind_of
+from .patterns import kind_of, pattern_matches
 from .query import protected, query
 from .state import Attack, ChainLink, Context, GameObject, Zone
 from .turn import pass_priority
@@ -831,8 +831,6 @@ def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str 
 
 def _demands(g: Game, change: n.Must, mod: Any, o: GameObject, target: str) -> bool:
     """Would an attack by ``o`` on ``target`` meet this requirement?"""
-    from .patterns import pattern_matches
-
     h = happening(n.Attack, agent=o.id, object=target, team=False, origin=_attacks_from(o))
     return pattern_matches(query(g.state), change.event, h, mod.ctx.bind(affected=o.id)) is not None
 
