@@ -475,8 +475,10 @@ class Build(Transformer):
     def is_not(self, meta, c): return self._pred("is_not", meta, c)
 
     def stays(self, meta, children):
-        (what,) = _trees(children)
-        return Pred("stays", what, (), meta.start_pos)
+        verb, what = _trees(children)
+        return Pred("stays", (verb, what), (), meta.start_pos)
+
+    def stay_verb(self, meta, children): return str(children[0]).lower()
 
     def stay_what(self, meta, children): return " ".join(str(c).lower() for c in children)
     def was(self, meta, c): return self._pred("was", meta, c)

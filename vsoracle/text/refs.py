@@ -367,10 +367,11 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
             steps.append(n.Nothing())  # "instead, it is not stunned"
             continue
         if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "stays":
-            if not _stays_against(c.preds[0].what, event):
-                raise CardTextError(f"\"stays {c.preds[0].what}\" instead of an event that would not take it "
-                                    f"{'out of play' if c.preds[0].what == 'in play' else 'from ready'}")
-            steps.append(n.Nothing(word=f"stays {c.preds[0].what}"))  # "instead, it stays in play"
+            verb, what = c.preds[0].what
+            if not _stays_against(what, event):
+                raise CardTextError(f"\"{verb} {what}\" instead of an event that would not take it "
+                                    f"{'out of play' if what == 'in play' else 'from ready'}")
+            steps.append(n.Nothing(word=f"{verb} {what}"))  # "instead, it stays in play"
             continue
         if any(m.kind == "instead" for p in c.preds for m in p.mods):
             first = False
