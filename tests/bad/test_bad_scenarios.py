@@ -562,7 +562,7 @@ CASES: dict[str, Case] = {
         combat_step('attack = ["thor"]'), 19, "an attack needs a target — add target = \"defender-id\" or a player"),
     "attack-without-attackers": Case(combat_step('attack = []', 'target = "fox"'), 19, "an attack needs at least one attacker"),
     "recruit-from-deck": Case(
-        recruit_step('recruit = "qs"', 'from = "deck"'), 23, "recruit from \"hand\" or \"resources\", not \"deck\""),
+        recruit_step('recruit = "qs"', 'from = "deck"'), 23, "recruit from \"hand\", \"resources\" or \"ko_pile\", not \"deck\""),
     "step-key-typo": Case(
         recruit_step('play = "storm"', 'targt = ["thor"]'), 23, "unknown key 'targt' in a step — did you mean 'targets'?"),
     "power-not-a-number": Case(

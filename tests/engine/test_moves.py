@@ -310,3 +310,71 @@ def test_the_example_in_docs_moves_runs(capsys, monkeypatch):
     exec(compile(code, "docs/moves.md", "exec"), {})
     printed = capsys.readouterr().out
     assert "illegal target: A is a player" in printed and "[[step]]\nplay = " in printed
+
+
+MUST_ATTACK = """
+[[card]]
+number = "TST-990"
+name = "Berserker"
+type = "character"
+cost = 2
+atk = 3
+def = 3
+affiliations = ["Avengers"]
+text = "Berserker must attack if able."
+
+[game]
+phase = "combat"
+step = "attack"
+active = "A"
+
+[[players.A.characters]]
+card = "TST-990"
+id = "berserker"
+
+[[players.B.characters]]
+card = "TST-901"
+id = "scout"
+"""
+
+
+def test_a_requirement_to_attack_takes_the_pass_away_and_why_not_says_so():
+    """"~ must attack if able" (A-MUST-ATTACK): while Berserker can attack, the pass that would
+    end A's attack step is not listed and why_not names the requirement; once it has attacked
+    (exhausted), A may pass."""
+    s = position(MUST_ATTACK)
+    assert Pass not in kinds(s) and Attack in kinds(s)
+    assert "berserker must attack if able" in why_not(s, Pass("A"))
+    after = position(MUST_ATTACK + '[[step]]\nattack = "berserker"\ntarget = "scout"\n[[step]]\nresolve = "all"\n')
+    assert Pass in kinds(after) and why_not(after, Pass("A")) is None
+
+
+KO_PILE_RECRUIT = """
+[[card]]
+number = "TST-991"
+name = "Revenant"
+type = "character"
+cost = 1
+atk = 1
+def = 1
+affiliations = ["Avengers"]
+text = "You may recruit Revenant from your KO'd pile."
+
+[game]
+phase = "build"
+step = "recruit"
+active = "A"
+
+[players.A]
+resource_points = 1
+ko_pile = [{ card = "TST-991", id = "revenant" }, { card = "TST-901", id = "scout" }]
+"""
+
+
+def test_recruiting_from_the_ko_pile_is_listed_only_for_the_card_that_allows_it():
+    """"You may recruit ~ from your KO'd pile" (A-RECRUIT-FROM): listed with from = "ko_pile";
+    a card in the KO'd pile without it is not, and why_not says why."""
+    s = position(KO_PILE_RECRUIT)
+    recruits = {(a.card, a.source) for a in legal_actions(s) if isinstance(a, Recruit)}
+    assert recruits == {("revenant", "ko_pile")}
+    assert "cannot be recruited from the KO'd pile" in why_not(s, Recruit("A", "scout", "ko_pile", row="front", col=1))

@@ -18,7 +18,7 @@ _CLASSES = sorted((c for c in vars(n).values() if isinstance(c, type) and issubc
                   key=lambda c: c.__name__)
 _PLACED = (S.EFFECT_FORMS | S.EFFECT_EVENTS | S.HAPPENINGS | S.PROHIBITABLE | S.PERMITTED | PAYABLE | S.CONDITIONS
            | S.AMOUNTS | S.QUALIFIERS | S.REFS | S.SELECTORS | S.CHANGES | S.TRIGGERS | S.LIMITS | S.POWERS | S.PARTS
-           | S.REFUSED | {n.Does})
+           | S.REFUSED | S.REPLACING | {n.Does})
 
 
 @pytest.mark.parametrize("cls", _CLASSES, ids=lambda c: c.__name__)
@@ -53,6 +53,14 @@ def test_the_lists_are_the_engines_own_tables():
     # a replacement for a card's coming into play would be applied after it came into play
     ("If a character card you recruited would come into play, instead, put that card into play.",
      'replacing "A character card you recruit comes into play" (a card coming into play is not replaced yet)'),
+    # part of an event prevented: only an amount can be lowered (A-LESSEN)
+    ("If Bob would be stunned, prevent 2 of it.", 'preventing part of "Stun ~."'),
+    ("If you would gain endurance, prevent 2 of it.", 'preventing part of "You gain endurance."'),
+    ("When Bob comes into play, prevent 2 of it.", 'the effect "Prevent 2 of it."'),
+    # requirements: only attacking (A-MUST-ATTACK); a permission to recruit: only from the KO'd pile
+    ("Bob must defend if able.", 'a requirement ("must … if able") of "It defends"'),
+    ("You may recruit Bob from your hand.", '"You may recruit Bob from your hand." (only "you may recruit ~ from'),
+    ("Look at your deck. Choose a card from it. Put that card into your hand.", '"from it" with no cards'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")
@@ -91,3 +99,12 @@ def test_a_one_shot_effect_on_a_character_is_refused_with_what_would_play_it():
     assert len(problems) == 1 and problems[0][0] == 1 and "nothing that plays it" in problems[0][1]
     assert S.cannot_play(effect, "Zed", "plot twist") == ()
     assert S.cannot_play(read_card_text("When Zed comes into play, draw a card.", "Zed"), "Zed", "character") == ()
+
+
+def test_a_play_cost_change_of_its_own_is_refused_on_a_card_that_is_not_played():
+    """"~ costs 1 less to play" on a character could never apply (it is recruited); on a plot
+    twist it is what playing it needs (A-PLAY-COST)."""
+    text = read_card_text("Zed costs 1 less to play.", "Zed")
+    problems = S.cannot_play(text, "Zed", "character")
+    assert len(problems) == 1 and "only plot twists are played" in problems[0][1]
+    assert S.cannot_play(text, "Zed", "plot twist") == ()

@@ -21,7 +21,7 @@ from .events import entry_area, happening
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .powers import keyword_values, per_node, powers
-from .patterns import kind_of
+from .patterns import kind_of, pattern_matches
 from .query import protected, query
 from .state import Attack, ChainLink, Context, GameObject, Zone
 from .turn import pass_priority
@@ -31,7 +31,7 @@ from .zones import attach, move_card, with_gear
 
 __all__ = ["PAYABLE", "recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect", "play_link", "power_link", "target_refusal", "propose_attack", "reinforce",
-           "power_up", "attack_problem", "unreveal", "pay_cost"]
+           "power_up", "attack_problem", "unreveal", "pay_cost", "required_attack", "require_no_attack_demanded"]
 
 
 def pass_until(g: Game, pid: str) -> None:
@@ -39,7 +39,7 @@ def pass_until(g: Game, pid: str) -> None:
     for _ in range(len(g.state.players) * 2):
         if g.state.priority == pid or g.state.priority is None:
             return
-        pass_priority(g)
+        pass_priority(g, require_no_attack_demanded)
     require_priority(g, pid)
 
 
@@ -357,6 +357,12 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
                                  hint="play a plot twist with play = ID")
     if source == "hand" and o.zone is not Zone.HAND:
         raise IllegalActionError(f"{oid} is not in {pid}'s hand (it is in the {o.zone})")
+    if source == "ko_pile":
+        if o.zone is not Zone.KO_PILE:
+            raise IllegalActionError(f"{oid} is not in {pid}'s KO'd pile")
+        if not q.may_recruit_from(o, pid):
+            raise IllegalActionError(f"{oid} cannot be recruited from the KO'd pile: nothing says \"you may recruit "
+                                     f"it from your KO'd pile\"", hint="assumption A-RECRUIT-FROM")
     if source == "resources":
         if o.zone is not Zone.RESOURCE_ROW:
             raise IllegalActionError(f"{oid} is not in {pid}'s resource row")
@@ -369,7 +375,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
             raise IllegalActionError(f"{oid} has loyalty: {pid} controls no character sharing an affiliation with it",
                                      hint="FAQ GM 1")
     _restrictions(g, pid, o, "recruit")
-    origin = ("resource row" if source == "resources" else "hand", pid)
+    origin = ({"resources": "resource row", "ko_pile": "ko pile"}.get(source, "hand"), pid)
     h = happening(n.Recruit, agent=pid, object=oid, origin=origin)
     banned = q.prohibition(h)
     if banned is not None:
@@ -432,9 +438,11 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
              base=on_chain)
     printed = o.card.cost or 0
     changed = f" (its cost {printed} changed to {cost})" if cost != printed else ""
-    g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {'the resource row' if index is not None else 'hand'}"
+    where = {"resources": "the resource row", "ko_pile": "the KO'd pile"}.get(source, "hand")
+    assumption = "A-RECRUIT-FROM" if source == "ko_pile" else None
+    g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {where}"
            f", paying {total} resource point{'s' if total != 1 else ''}{changed}", "CR 301.4, 404",
-           "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else None)
+           "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else assumption)
     if index is not None:
         _reservist_swap(g, pid, oid, index, face_down)
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
@@ -507,6 +515,8 @@ def _plot_twist_effect(card: Any) -> n.Effect | None:
         if ln.block is not None:
             continue
         node = ln.node
+        if isinstance(node, n.Static) and _own_cost_line(node.effect):
+            continue  # "~ costs 2 more to play": what playing it needs, not what it does (A-OWN-COST)
         if isinstance(node, (n.Spell, n.Static)):
             parts.append(node.effect)
         elif isinstance(node, n.Replacement):
@@ -514,6 +524,12 @@ def _plot_twist_effect(card: Any) -> n.Effect | None:
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else n.Sequence(tuple(parts))
+
+
+def _own_cost_line(effect: Any) -> bool:
+    """Is a line the card's own cost change ("~ costs 2 more to play") and nothing else?"""
+    return isinstance(effect, n.Modify) and isinstance(effect.subject, n.Self) and bool(effect.changes) \
+        and all(isinstance(c, n.CostChange) for c in effect.changes)
 
 
 def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
@@ -534,8 +550,12 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     else:
         raise IllegalActionError(f"{oid} is not in {pid}'s hand or face down in the resource row")
     have = len(s.player(pid).resources)
-    if have < (o.card.cost or 0):
-        raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
+    need = q.threshold(o, pid)
+    if have < need:
+        if need == (o.card.cost or 0):
+            raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
+        raise IllegalActionError(f"{oid} has threshold cost {o.card.cost} (changed to {need}); {pid} has {have} "
+                                 "resources", hint="digest §3.1 (a threshold cost is a requirement); assumption A-PLAY-COST")
     h = happening(n.Play, agent=pid, object=oid, origin=(where, pid))
     # played from the resource row, it is turned face up as it is played: a plot twist there,
     # which "you cannot play plot twists" sees (a face-down resource is no plot twist,
@@ -561,6 +581,9 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
                        o.card.ongoing, details={"epic": True} if epic else None, base=base)
     g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
+    if need != (o.card.cost or 0):
+        g.note("cost", f"{oid}'s threshold cost {o.card.cost or 0} is changed to {need}: {pid} needs {need} "
+               f"resource{'s' if need != 1 else ''} and has {have}", "digest §3.1", "A-PLAY-COST")
     if x is None and effect is not None and _mentions_x(effect):
         _x_by_default(g, pid, oid, "x = N")
     perform(g, h)
@@ -788,7 +811,66 @@ def _attacks_from(o: GameObject) -> tuple[str, str]:
 
 
 def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str | None:
-    """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3e; FAQ SC 19."""
+    """Why this attack cannot be proposed (``None``: it can). CR 407, 601.3e; FAQ SC 19; a
+    requirement to attack another target it could attack (assumption A-MUST-ATTACK)."""
+    why = _attack_problem(g, pid, attackers, target)
+    if why is not None:
+        return why
+    for a in attackers:
+        o = g.state.obj(a)
+        musts = [(c, m) for c, m in query(g.state).changes_on(o, n.Must)
+                 if isinstance(c.event, n.Attack) and c.event.object is not None]
+        if not musts or any(_demands(g, c, m, o, target) for c, m in musts):
+            continue
+        for t in _attack_targets(g, pid):
+            if t != target and any(_demands(g, c, m, o, t) for c, m in musts) \
+                    and _attack_problem(g, pid, [a], t) is None:
+                return f"{a} must attack {t} if able (\"{say(musts[0][0].event)}\", assumption A-MUST-ATTACK)"
+    return None
+
+
+def _demands(g: Game, change: n.Must, mod: Any, o: GameObject, target: str) -> bool:
+    """Would an attack by ``o`` on ``target`` meet this requirement?"""
+    h = happening(n.Attack, agent=o.id, object=target, team=False, origin=_attacks_from(o))
+    return pattern_matches(query(g.state), change.event, h, mod.ctx.bind(affected=o.id)) is not None
+
+
+def _attack_targets(g: Game, pid: str) -> list[str]:
+    """What ``pid`` could attack: his opponents' characters in play, and his opponents."""
+    s = g.state
+    others = [p for p in s.player_ids if p != pid]
+    return sorted(c.id for p in others for c in s.characters(p)) + others
+
+
+def required_attack(g: Game, pid: str) -> str | None:
+    """A requirement ("~ must attack if able", "… must attack ~ if able") that an attack still
+    open to ``pid`` would meet, said as the reason his attack step cannot end yet; ``None`` if
+    none (assumption A-MUST-ATTACK: the attack step does not end, on an empty chain, while a
+    character of its active player that a requirement binds can make the attack it demands)."""
+    s = g.state
+    if s.phase != "combat" or s.step != "attack" or s.active != pid or s.chain or s.attack is not None:
+        return None
+    q = query(s)
+    for o in sorted(s.characters(pid), key=lambda c: c.id):
+        musts = [(c, m) for c, m in q.changes_on(o, n.Must) if isinstance(c.event, n.Attack)]
+        for change, mod in musts:
+            for t in _attack_targets(g, pid):
+                if _demands(g, change, mod, o, t) and attack_problem(g, pid, [o.id], t) is None:
+                    return f"{o.id} must attack if able, and it can attack {t}"
+    return None
+
+
+def require_no_attack_demanded(g: Game, pid: str) -> None:
+    """The active player of an attack step cannot pass on an empty chain, nor the step end,
+    while a requirement ("~ must attack if able") demands an attack he can still make
+    (assumption A-MUST-ATTACK)."""
+    why = required_attack(g, pid)
+    if why is not None:
+        raise IllegalActionError(f"the attack step cannot end yet: {why}",
+                                 hint="propose the attack the requirement demands (assumption A-MUST-ATTACK)")
+
+
+def _attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str | None:
     s = g.state
     q = query(s)
     if s.phase != "combat" or s.step != "attack" or s.active != pid:

@@ -128,6 +128,8 @@ def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
             g.note("replace", f"{_what(h)} is prevented by {label}{extra}", "FAQ GM 8")
             _use_up(g, label, instead, rctx)
             return False
+        if isinstance(instead.effect, n.Lessen):
+            return _lessen(g, plan, instead.effect, before)
         g.note("replace", f"{_what(h)} is replaced by {label}: {say(instead.effect)}{extra}", "FAQ GM 8")
         _use_up(g, label, instead, rctx)
         execute(g, instead.effect, rctx, root=instead.effect)
@@ -142,6 +144,26 @@ def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
         else:
             perform(g, f, before=start)
     return done
+
+
+def _lessen(g: Game, plan: Plan, lessen: n.Lessen, before: Any) -> bool:
+    """"Prevent 2 of it", "you lose 1 less endurance instead": a replacement that prevents part
+    of an event (FAQ GM 8): the event happens with its amount that much lower (never below 0:
+    all of it prevented, nothing happens). What is left is still the event, so the other
+    replacements that would replace it apply to it next, in the affected player's order; this one
+    does not again (a replacement does not replace an event it made, assumption A-LESSEN)."""
+    h = plan.happening
+    label, instead, rctx = plan.replacement
+    amount = int(h.get("amount") or 0)
+    less = max(0, int(query(g.state).amount(lessen.amount, rctx)))
+    left = max(0, amount - less)
+    _use_up(g, label, instead, rctx)
+    if left == 0:
+        g.note("replace", f"all of {_what(h)} is prevented by {label} (it prevents {less})", "FAQ GM 8",
+               "A-LESSEN")
+        return False
+    g.note("replace", f"{label} prevents {less} of {_what(h)}: {left} is left", "FAQ GM 8", "A-LESSEN")
+    return perform(g, replace(h, roles=h.roles.set("amount", left)), rctx, before=before)
 
 
 def _use_up(g: Game, label: str, instead: n.Instead, rctx: Context) -> None:
@@ -682,6 +704,9 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: Any) -> Done:
         mod = Modifier(mid, ctx, changes, e.subject, None, (), duration, e.duration.while_)
         g.note("modifier", f"{text} — alters no quality, so it applies to whatever matches while it lasts",
                "FAQ SC 1, SC 29")
+    if any(isinstance(c, n.StatSwitch) for c in changes):
+        g.note("modifier", "ATK and DEF are switched after every other modifier and counter, made before or after",
+               "CR 512", "A-SWITCH")
     g.set(replace(g.state, modifiers=g.state.modifiers + (mod,)))
     return True, ctx
 

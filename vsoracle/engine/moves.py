@@ -287,7 +287,7 @@ class Pass(_Step):
     def _do(self, g: Game) -> None:
         if g.state.priority is None:
             raise IllegalActionError("nobody has priority now")
-        pass_priority(g)
+        pass_priority(g, _act.require_no_attack_demanded)
 
 
 @frozen
@@ -329,7 +329,7 @@ class Advance(_Step):
         return {"advance": self.to}
 
     def _do(self, g: Game) -> None:
-        advance(g, self.to)
+        advance(g, self.to, _act.require_no_attack_demanded)
 
 
 Action = Union[Recruit, Play, Use, Attack, Reinforce, PowerUp, Flip, Move, PlaceResource, Transfer, Pass, Resolve,
@@ -731,9 +731,10 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
     chars = sorted(s.characters(pid), key=lambda c: (c.area or "", c.row != "front", c.col or 0, c.id))
     points = range(0, me.resource_points + 1)
     if s.phase == "build" and s.step == "recruit" and s.active == pid:
-        for oid in me.hand + me.resources:
+        ko = [oid for oid in me.ko_pile if q.may_recruit_from(s.obj(oid), pid)]  # A-RECRUIT-FROM
+        for oid in me.hand + me.resources + tuple(ko):
             o = s.obj(oid)
-            source = "resources" if o.zone is Zone.RESOURCE_ROW else "hand"
+            source = {Zone.RESOURCE_ROW: "resources", Zone.KO_PILE: "ko_pile"}.get(o.zone, "hand")
             if o.card.type is CardType.EQUIPMENT:
                 for c in chars:
                     yield Recruit(pid, oid, source, equip=c.id)
@@ -743,7 +744,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
     for oid in me.hand + me.resources:
         o = s.obj(oid)
         if o.card.type is CardType.PLOT_TWIST and (o.zone is Zone.HAND or not o.face_up) \
-                and len(me.resources) >= (o.card.cost or 0):  # the executor's checks of place and threshold
+                and len(me.resources) >= q.threshold(o, pid):  # the executor's checks of place and threshold
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
             for targets, x in _legal_targets(s, effect, {x: _act.play_link(pid, o, x) for x in xs}):

@@ -63,7 +63,8 @@ def kind_of(node: Any) -> str:
 
 
 #: Roles of a pattern that are selectors (matched against objects, players or effects).
-_NOT_ROLES = ("word", "subject", "face", "team", "gain", "add", "cause", "up_to", "win", "any_order", "span")
+_NOT_ROLES = ("word", "subject", "face", "team", "gain", "add", "cause", "up_to", "win", "any_order", "span",
+              "exhausted")
 
 #: Yes/no roles that the verb always decides, so their default is a word of the text, not "any":
 #: "lose endurance" is not "gain endurance", "remove a counter" is not "put one", and "you cannot
@@ -164,7 +165,8 @@ def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> d
             if not _zone_matches(q, want, value, ctx):
                 return None
         elif name in ("to", "zone", "into", "kind"):
-            if want is not None and not _place_matches(q, want, h, ctx):
+            # "returned to its owner's hand": the owner of the object matched so far
+            if want is not None and not _place_matches(q, want, h, ctx.bind(**binds) if binds else ctx):
                 return None
         elif name in _NOT_ROLES:
             decided = name in _DECIDED and value is not None

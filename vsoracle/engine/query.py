@@ -266,7 +266,7 @@ class Query:
         is flagged (an effect's, CR quality rule), else every object (a container of all)."""
         scope = self._memo.get("stat scope")
         if scope is None:
-            mods = self.mods_with(n.StatChange)
+            mods = self.mods_with((n.StatChange, n.StatSwitch))
             if all(m.flagged is not None and m.players is None for m, _ in mods):
                 scope = frozenset().union(*(m.flagged for m, _ in mods))
             else:
@@ -395,22 +395,33 @@ class Query:
         return max(0, self.raw_stat(o, stat))
 
     def raw_stat(self, o: GameObject, stat: str) -> int:
+        """Printed + counters + stat modifiers; then "switch its ATK and DEF" (each switch in
+        effect swaps the two totals, whenever it was made: assumption A-SWITCH). Willpower is
+        never switched, and a stunned character's is 0 (GL FAQ 1, digest §19)."""
         if stat == "willpower" and o.zone is Zone.IN_PLAY and o.stunned:
-            return 0  # a stunned character always has willpower 0 (GL FAQ 1, digest §19)
-        printed = printed_stat(o, stat)
-        base = printed + (o.counters[0] if stat == "atk" else o.counters[1] if stat == "def" else 0)
+            return 0
+
+        def base(which: str) -> int:
+            counters = o.counters[0] if which == "atk" else o.counters[1] if which == "def" else 0
+            return printed_stat(o, which) + counters
 
         if o.id not in self._stat_scope():
-            return base
+            return base(stat)
+
+        def total(which: str) -> int:
+            value = base(which)
+            for change, mod in self.changes_on(o, n.StatChange):
+                if change.stat == which:
+                    value += self.amount(change.amount, mod.ctx.bind(affected=o.id))
+            return value
 
         def compute() -> int:
-            total = base
-            for change, mod in self.changes_on(o, n.StatChange):
-                if change.stat == stat:
-                    total += self.amount(change.amount, mod.ctx.bind(affected=o.id))
-            return total
+            if stat not in ("atk", "def"):
+                return total(stat)
+            switches = sum(1 for _ in self.changes_on(o, n.StatSwitch))
+            return total(("def" if stat == "atk" else "atk") if switches % 2 else stat)
 
-        return self._guard((stat, o.id), compute, lambda: base)
+        return self._guard((stat, o.id), compute, lambda: base(stat))
 
     def atk(self, o: GameObject) -> int:
         return self.stat(o, "atk")
@@ -424,10 +435,21 @@ class Query:
     def recruit_cost(self, o: GameObject, pid: str) -> int:
         """The resource points to recruit ``o``: its cost plus every "costs N less/more to
         recruit" that applies to it (never below 0)."""
+        return self.cost_to(o, pid, "recruit")
+
+    def threshold(self, o: GameObject, pid: str) -> int:
+        """The resources ``pid`` needs to play the plot twist ``o``: its threshold cost plus every
+        "costs N less/more to play" that applies to it (never below 0; digest §3.1, assumption
+        A-PLAY-COST)."""
+        return self.cost_to(o, pid, "play")
+
+    def cost_to(self, o: GameObject, pid: str, action: str) -> int:
+        """``o``'s cost plus every "costs N less/more to ``action``" that applies to it as ``pid``
+        recruits or plays it (never below 0)."""
         total = o.card.cost or 0
         for mod in self.mods() + self._own_cost_mods(o, pid):
             for c in mod.changes:
-                if isinstance(c, n.CostChange) and c.action == "recruit":
+                if isinstance(c, n.CostChange) and c.action == action:
                     if mod.subject is not None and self._cost_subject(mod, o, pid):
                         total += self.amount(c.amount, mod.ctx.bind(affected=o.id))
         return max(0, total)
@@ -452,6 +474,23 @@ class Query:
                     out.append(Mod(m.changes, m.subject, None, Context(pid, o.id), m.duration.while_, 0))
         return out
 
+    def may_recruit_from(self, o: GameObject, pid: str) -> bool:
+        """Does ``o`` say "you may recruit ~ from your KO'd pile" of the pile it is in? Like a
+        card's own cost change, the permission works where the card is (assumption
+        A-RECRUIT-FROM)."""
+        if o.zone is not Zone.KO_PILE or o.owner != pid:
+            return False
+        for line in powers(o.card, n.Static):
+            if line.block is not None:
+                continue
+            for m in _modifies(line.node.effect):
+                for c in m.changes:
+                    if isinstance(m.subject, n.Self) and isinstance(c, n.Can) and isinstance(c.event, n.Recruit) \
+                            and c.event.origin is not None and "ko pile" in c.event.origin.names \
+                            and pid in self.players(c.event.origin.owner or n.You(), Context(pid, o.id)):
+                        return True
+        return False
+
     def _cost_subject(self, mod: Mod, o: GameObject, pid: str) -> bool:
         subject = mod.subject
         if isinstance(subject, n.Self):
@@ -461,12 +500,14 @@ class Query:
             kinds = subject.kind.split(" or ")
             if "character" in kinds and o.card.type is not CardType.CHARACTER:
                 return False
+            if "plot twist" in kinds and o.card.type is not CardType.PLOT_TWIST:
+                return False
             ctx = mod.ctx.bind(recruiter=pid)
             return all(self._qual_recruiting(q, o, ctx, pid) for q in subject.qualifiers)
         return False
 
     def _qual_recruiting(self, q: Any, o: GameObject, ctx: Context, pid: str) -> bool:
-        if isinstance(q, n.RecruitedBy):
+        if isinstance(q, n.RecruitedBy):  # "characters you recruit", "plot twists you play"
             return pid in self.players(q.player, ctx)
         if isinstance(q, n.ControlledBy):
             return pid in self.players(q.player, ctx)
@@ -724,6 +765,11 @@ class Query:
             return any(self._role(o, r) for r in q.roles)
         if isinstance(q, n.Other):
             return o.id not in self.ref(q.of, ctx)
+        if isinstance(q, n.Affiliations):  # "with no affiliation": printed or gained (FAQ SC 4)
+            return self.quantity_holds(q.quantity, len(self.affiliations(o)), ctx)
+        if isinstance(q, n.HasExtreme):  # one of them, with the greatest (least) value
+            e = q.extreme
+            return o.id in self.select(e.among, ctx) and self._stat_value(o, e.stat) == self.amount(e, ctx)
         if isinstance(q, n.StatIs):
             value = self.cost(o) if q.stat == "cost" else self.stat(o, q.stat)
             if q.stat == "cost" and o.card.cost is None:
@@ -983,21 +1029,26 @@ class Query:
         if isinstance(node, n.EnduranceOf):
             return sum(s.player(p).endurance for p in self.players(node.player, ctx))
         if isinstance(node, n.StatOf):
-            total = 0
-            for x in self.select(node.of, ctx):
-                if x not in s.objects:
-                    continue
-                o = s.obj(x)
-                if node.stat == "cost":
-                    total += o.card.cost or 0
-                elif node.printed or o.zone is not Zone.IN_PLAY:
-                    total += printed_stat(o, node.stat)
-                else:
-                    total += self.raw_stat(o, node.stat)
-            return total
+            return sum(self._stat_value(s.obj(x), node.stat, node.printed)
+                       for x in self.select(node.of, ctx) if x in s.objects)
+        if isinstance(node, n.Offset):  # "that much minus 2": negative values count as 0 (digest §19)
+            by = self.amount(node.by, ctx)
+            return max(0, self.amount(node.base, ctx) + (-by if node.minus else by))
+        if isinstance(node, n.Extreme):  # "the highest cost among characters you control"
+            values = [self._stat_value(s.obj(x), node.stat) for x in self.select(node.among, ctx) if x in s.objects]
+            return (max(values) if node.most else min(values)) if values else 0
         if isinstance(node, n.Quantity):
             return self.amount(node.n, ctx) if node.n is not None else 0
         raise TypeError(f"unknown amount {node!r}")
+
+    def _stat_value(self, o: GameObject, stat: str, printed: bool = False) -> int:
+        """A stat an amount reads: a cost is the printed one; ATK, DEF and willpower as they are
+        in play (printed elsewhere, or if the text says "printed")."""
+        if stat == "cost":
+            return o.card.cost or 0
+        if printed or o.zone is not Zone.IN_PLAY:
+            return printed_stat(o, stat)
+        return self.raw_stat(o, stat)
 
     def holds(self, cond: Any, ctx: Context) -> bool:
         """Is the condition true now?"""

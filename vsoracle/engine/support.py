@@ -38,22 +38,26 @@ HAPPENINGS = frozenset(PRIMITIVES)
 #: Events a "cannot" can stop: every happening, and the game's own actions.
 PROHIBITABLE = HAPPENINGS | {n.UsePower, n.GameEnd}
 
-#: Events a "can" permits (attacking hidden characters, as though it had range).
-PERMITTED = frozenset({n.Attack})
+#: Events a "can" permits (attacking hidden characters, as though it had range; "you may recruit
+#: ~ from your KO'd pile", checked by :func:`_permission`).
+PERMITTED = frozenset({n.Attack, n.Recruit})
+
+#: Events a "must … if able" requires (the attack step: assumption A-MUST-ATTACK).
+REQUIRED = frozenset({n.Attack})
 
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
                         n.ChoseNames, n.During, n.HasInitiative})
 AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid,
-                     n.EnduranceOf, n.StatOf, n.Quantity, n.CountersOn})
+                     n.EnduranceOf, n.StatOf, n.Quantity, n.CountersOn, n.Extreme, n.Offset})
 QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,
                         n.HasEither, n.Adjacent, n.ControlledBy, n.RecruitedBy, n.InZone, n.OfYourChoice, n.Among,
                         n.Than, n.Where, n.Chosen, n.Targeting, n.WithOneTarget, n.HasCounter, n.AtRandom,
-                        n.AttachedTo})
+                        n.AttachedTo, n.HasExtreme, n.Affiliations})
 REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Paid, n.Equipped, n.Affected,
                   n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
 SELECTORS = frozenset({n.Filter, n.Either, n.Together, n.TopCards})
-CHANGES = frozenset({n.Cannot, n.Can, n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
+CHANGES = frozenset({n.Cannot, n.Can, n.Must, n.StatChange, n.StatSwitch, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
                      n.GainPower, n.CostChange, n.Unique})
 TRIGGERS = frozenset({n.Whenever, n.AtStart, n.AtEnd})
 LIMITS = frozenset({n.PerTurn, n.OnlyIf, n.OnlyDuring, n.OnlyFrom})
@@ -70,7 +74,7 @@ PARTS = frozenset({n.CardText, n.Keyword, n.Place, n.CounterKind, n.Zone, n.Step
 # Where an event stands decides what it must be: (the node holding it, the field) → the mode.
 _EVENT_PLACES = {
     (n.Whenever, "event"): "happens", (n.Instead, "event"): "happens", (n.Happened, "event"): "happens",
-    (n.Cannot, "event"): "prohibited", (n.Can, "event"): "permitted", (n.Unless, "condition"): "unless",
+    (n.Cannot, "event"): "prohibited", (n.Can, "event"): "permitted", (n.Must, "event"): "required", (n.Unless, "condition"): "unless",
     (n.Activated, "costs"): "cost", (n.AdditionalCost, "costs"): "cost", (n.AlternateCost, "costs"): "cost",
 }
 
@@ -86,6 +90,11 @@ def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -
             if (line, problem) not in found:
                 found.append((line, problem))
         inner = power.power if isinstance(power, n.KeywordPower) else power
+        if card_type is not None and str(card_type) != "plot twist" and isinstance(inner, n.Static) \
+                and isinstance(inner.effect, n.Modify) and isinstance(inner.effect.subject, n.Self) \
+                and any(isinstance(c, n.CostChange) and c.action == "play" for c in inner.effect.changes):
+            found.append((line, f"\"costs … to play\" on a {card_type}: only plot twists are played (a {card_type} "
+                                "is recruited: \"costs … to recruit\")"))
         if card_type is not None and str(card_type) != "plot twist" and isinstance(inner, n.Spell):
             found.append((line, f"a one-shot effect on a {card_type}, with nothing that plays it (a trigger "
                                 "\"When ~ comes into play, …\" or a cost \"… >>> …\" would)"))
@@ -134,6 +143,16 @@ def _walk(node: Any, mode: str | None, name: str) -> Iterator[str]:
     if problem:
         yield problem
         return
+    if cls is n.Instead and isinstance(node.effect, n.Lessen):
+        problem = _lessened(node)
+        if problem:
+            yield problem
+            return
+        # "prevent 2 of it": the replacement itself lowers the event (effects._lessen)
+        yield from _walk(node.event, "happens", name)
+        yield from _walk(node.condition, None, name)
+        yield from _walk(node.effect.amount, None, name)
+        return
     for a in attrs.fields(cls):
         if not a.eq:
             continue
@@ -144,6 +163,27 @@ def _walk(node: Any, mode: str | None, name: str) -> Iterator[str]:
         if place is None:
             place = "effect" if isinstance(node, (n.Effect, n.Power)) and not isinstance(node, n.Event) else None
         yield from _walk(child, place, name)
+
+
+#: Events with an amount a replacement can lower ("prevent 2 of it").
+LESSENED = frozenset({n.Endurance, n.Breakthrough})
+
+#: What only a replacement does, as the whole of what it does: lower the event's amount.
+REPLACING = frozenset({n.Lessen})
+
+
+def _lessened(node: n.Instead) -> str | None:
+    """"Prevent 2 of it" needs an event with an amount: endurance lost, breakthrough; "you lose
+    1 less endurance" an endurance loss."""
+    lessen = node.effect
+    event = node.event
+    if type(event) not in LESSENED or (isinstance(event, n.Endurance) and event.gain):
+        return f"preventing part of \"{_say(event, '~')}\" (only an endurance loss or a breakthrough has an amount to lower)"
+    if lessen.word == "less" and not isinstance(event, n.Endurance):
+        return "\"lose … less endurance\" instead of an event that is not an endurance loss"
+    if isinstance(lessen.amount, n.ThatMuch):
+        return "preventing \"that much\" of an event (all of it is \"prevent all …\")"
+    return None
 
 
 def _problem(node: Any, mode: str | None, name: str) -> str | None:
@@ -158,6 +198,12 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
         return f"replacing \"{say(node.event).rstrip('.')}\" (a card coming into play is not replaced yet)"
     if isinstance(node, n.Event):
         return _event(node, mode, name)
+    if isinstance(node, n.Modify) and any(isinstance(c, n.Can) and isinstance(c.event, n.Recruit)
+                                          for c in node.changes):
+        e = next(c.event for c in node.changes if isinstance(c, n.Can) and isinstance(c.event, n.Recruit))
+        if not isinstance(node.subject, n.Self) or node.duration != n.NO_DURATION or e.origin is None \
+                or e.origin.names != ("ko pile",) or not isinstance(e.origin.owner, (n.You, type(None))):
+            return f"\"{say(node)}\" (only \"you may recruit ~ from your KO'd pile\" is a permission yet)"
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
@@ -167,6 +213,9 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
         if cls is n.Does:  # "unless its controller pays 3 endurance": his choice on resolution
             return None if mode == "unless" else f"the condition \"{say(node)}\""
         return None if cls in CONDITIONS else f"the condition \"{say(node)}\""
+    if isinstance(node, n.Among) and node.word in ("from it", "from them", "revealed this way") \
+            and not isinstance(node.of, n.Acted):
+        return f"\"{node.word}\" with no cards looked at or revealed just before to choose from"
     if isinstance(node, n.Qualifier):
         if cls not in QUALIFIERS:
             return f"\"{say(node)}\" in a noun phrase"
@@ -185,7 +234,7 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
     if isinstance(node, n.Change):
         if cls not in CHANGES:
             return f"the modifier \"{say(node)}\""
-        if cls is n.CostChange and node.action != "recruit":
+        if cls is n.CostChange and node.action not in ("recruit", "play"):
             return f"changing a {node.action} cost"
         return None
     if isinstance(node, n.Trigger):
@@ -210,6 +259,8 @@ def _event(e: n.Event, mode: str | None, name: str) -> str | None:
         return None if cls in PROHIBITABLE else f"\"cannot {words}\""
     if mode == "permitted":
         return None if cls in PERMITTED else f"\"can {words}\""
+    if mode == "required":
+        return None if cls in REQUIRED else f"a requirement (\"must … if able\") of \"{words}\" (only attacking can be required yet)"
     if isinstance(e, n.KO) and _out_of_play_only(e.object):
         # A KO puts a card in play or in a resource row into the KO'd pile (digest §4, §11);
         # nothing says what KO'ing a card in a hand, a deck or a pile would do.

@@ -9,6 +9,7 @@ triggers go on the chain before the first step (assumption A-PHASE-START).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 from ..errors import IllegalActionError, LimitExceededError
 from ..text import nodes as n
@@ -54,10 +55,19 @@ def next_position(state: GameState) -> Position | None:
     return seq[i + 1] if i + 1 < len(seq) else None
 
 
-def pass_priority(g: Game) -> None:
+#: What may refuse a pass, or a step's end, for a player: ``(game, player)``, raising
+#: IllegalActionError (the attack requirements of :func:`.actions.require_no_attack_demanded`,
+#: passed in by the actions that pass, which this module cannot import).
+EndCheck = Callable[[Game, str], None]
+
+
+def pass_priority(g: Game, check: EndCheck | None = None) -> None:
     """The player with priority passes; when every player has passed in succession, the top
-    effect resolves, or on an empty chain the step ends (CR 216, Cerebro I)."""
+    effect resolves, or on an empty chain the step ends (CR 216, Cerebro I). ``check`` may
+    refuse the pass first."""
     s = g.state
+    if check is not None and s.priority is not None:
+        check(g, s.priority)
     order = s.seat_order(s.priority)
     g.note("pass", f"{s.priority} passes", "CR 216")
     passes = s.passes + 1
@@ -183,8 +193,9 @@ def at_target(state: GameState, target: str) -> bool:
     return state.step == target
 
 
-def advance(g: Game, target: str) -> None:
-    """Pass through the game, everyone passing, to the start of ``target`` (scenario ``advance``)."""
+def advance(g: Game, target: str, check: EndCheck | None = None) -> None:
+    """Pass through the game, everyone passing, to the start of ``target`` (scenario ``advance``);
+    ``check`` may refuse each step's end for its active player."""
     start_turn = g.state.turn
     moved = False
     for _ in range(500):
@@ -199,6 +210,8 @@ def advance(g: Game, target: str) -> None:
         if s.step == "wrap-up":
             wrap_up(g)
         else:
+            if check is not None and s.active is not None:
+                check(g, s.active)
             end_step(g)
         moved = True
         if g.state.turn > start_turn + 1:

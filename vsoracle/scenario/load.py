@@ -553,8 +553,9 @@ class _Loader:
         for key in ("face_down", "equip", "with", "to"):
             if key in table:
                 self._known(table[key], path + (key,), players=False)
-        if verb == "recruit" and table.get("from", "hand") not in ("hand", "resources"):
-            raise self.fail(path + ("from",), f"recruit from \"hand\" or \"resources\", not {_show(table['from'])}")
+        if verb == "recruit" and table.get("from", "hand") not in ("hand", "resources", "ko_pile"):
+            raise self.fail(path + ("from",), f"recruit from \"hand\", \"resources\" or \"ko_pile\", not "
+                                              f"{_show(table['from'])}")
         for key, least, why in (("col", 1, "columns start at 1"), ("pay", 0, "pay counts what is paid"),
                                 ("x", 0, "X is 0 or more")):
             if key in table:

@@ -392,6 +392,10 @@ class Build(Transformer):
         parts = _trees(children)
         return Sentence("prevent", (parts[0], parts[1] if len(parts) > 1 else None), meta.start_pos)
 
+    def prevent_some(self, meta, children):
+        parts = _trees(children)
+        return Sentence("prevent", (parts[1], parts[2] if len(parts) > 2 else None, parts[0]), meta.start_pos)
+
     def breakthrough_noun(self, meta, children):
         parts = _trees(children)
         return n.Breakthrough(player=parts[0] if parts else None)
@@ -469,6 +473,14 @@ class Build(Transformer):
     def would_be(self, meta, c): return self._pred("would_be", meta, c)
     def is_(self, meta, c): return self._pred("is", meta, c)
     def is_not(self, meta, c): return self._pred("is_not", meta, c)
+
+    def stays(self, meta, children):
+        verb, what = _trees(children)
+        return Pred("stays", (verb, what), (), meta.start_pos)
+
+    def stay_verb(self, meta, children): return str(children[0]).lower()
+
+    def stay_what(self, meta, children): return " ".join(str(c).lower() for c in children)
     def was(self, meta, c): return self._pred("was", meta, c)
     def was_not(self, meta, c): return self._pred("was_not", meta, c)
     def happened(self, meta, c): return self._pred("happened", meta, c)
@@ -550,6 +562,7 @@ class Build(Transformer):
     def round(self, meta, children): return str(children[0]).lower()
     def any_order(self, meta, children): return Mod("any order")
     def instead_mod(self, meta, children): return Mod("instead")
+    def if_able(self, meta, children): return Mod("if able")
 
     def only(self, meta, children):
         return Mod("only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))))
@@ -765,6 +778,13 @@ class Build(Transformer):
         parts = _trees(children)
         face = next((p for p in parts if isinstance(p, str)), None)
         obj = parts[0]
+        among = next((p for p in parts if isinstance(p, n.Among)), None)
+        if among is not None:
+            if not isinstance(obj, n.Filter):
+                raise CardTextError("\"revealed this way\" goes with cards (\"all character cards revealed this way\")")
+            # "them" is what was revealed before this noun phrase, not the cards it names
+            among = n.Among(Pronoun("them", getattr(obj, "pos", meta.start_pos)), word=among.word)
+            obj = attrs.evolve(obj, qualifiers=obj.qualifiers + (among,))
         place = next(p for p in parts if isinstance(p, n.Place))
         return (obj, face, place)
 
@@ -828,6 +848,22 @@ class Build(Transformer):
     def lose_endurance_range(self, meta, children):
         return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False}, "player")
 
+    def prevent_part(self, meta, children):
+        amount, lessened = _trees(children)
+        return Verb(n.Lessen, {"amount": amount, "word": lessened}, "")
+
+    def lessened(self, meta, children):
+        return " ".join(w.lower() for w in _words(children))
+
+    def gain_endurance_offset(self, meta, children):
+        return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": True}, "player")
+
+    def lose_endurance_offset(self, meta, children):
+        return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": False}, "player")
+
+    def lose_less(self, meta, children):
+        return Verb(n.Lessen, {"amount": _trees(children)[0], "word": "less"}, "")
+
     def pay_endurance(self, meta, children):
         return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False, "word": "pay"}, "player")
 
@@ -864,6 +900,14 @@ class Build(Transformer):
     def get(self, meta, children):
         (changes,) = _trees(children)
         return Predicate("get", changes, changes)
+
+    def switch_stats(self, meta, children):
+        (whose,) = _trees(children)
+        return Predicate("switch", whose, (n.StatSwitch(),))
+
+    def switch_stats_of(self, meta, children):
+        (whose,) = _trees(children)
+        return Predicate("switch", whose, (n.StatSwitch(word="of"),))
 
     def have(self, meta, children):
         (what,) = _trees(children)
@@ -914,6 +958,10 @@ class Build(Transformer):
     def have_stat(self, meta, children):
         parts = _trees(children)
         return Predicate("stat", (parts[0], parts[1]))
+
+    def have_extreme(self, meta, children):
+        word, stat, among = _trees(children)
+        return Predicate("extreme", n.Extreme(stat, among, word in ("highest", "greatest"), word=word))
 
     def have_more_endurance(self, meta, children):
         return Predicate("endurance than", (">", _trees(children)[-1]))
@@ -985,6 +1033,15 @@ class Build(Transformer):
     def gain_noun(self, meta, children): return str(children[0]).lower()
     def stat_or_cost(self, meta, children): return str(children[0]).lower()
     def stat(self, meta, children): return str(children[0]).lower()
+    def offset(self, meta, children):
+        base, by = _trees(children)
+        return n.Offset(base, by, minus="minus" in [w.lower() for w in _words(children)])
+
+    def extreme(self, meta, children): 
+        if len(children) == 1:  # the word itself
+            return str(children[0]).lower()
+        word, stat, among = _trees(children)
+        return n.Extreme(stat, among, word in ("highest", "greatest"), word=word)
 
     def stat_changes(self, meta, children):
         return tuple(c for c in _trees(children) if isinstance(c, n.StatChange))
@@ -1541,6 +1598,17 @@ class Build(Transformer):
     def with_stat_at_least(self, meta, children): return self._with_stat(children, ">=")
     def with_stat_equal(self, meta, children): return self._with_stat(children, "=", exact=True)
 
+    def with_no_affiliation(self, meta, children):
+        (word,) = _trees(children)
+        return n.Affiliations(n.Quantity("=", n.Fixed(0)), word=word)
+
+    def affiliation_word(self, meta, children):
+        return " ".join(w.lower() for w in _words(children))
+
+    def with_extreme(self, meta, children):
+        word, stat, among = _trees(children)
+        return n.HasExtreme(n.Extreme(stat, among, word in ("highest", "greatest"), word=word))
+
     def same_as(self, meta, children):
         *whats, np = [c for c in _trees(children) if not _is_token(c)]
         if len(whats) == 1:
@@ -1565,11 +1633,21 @@ class Build(Transformer):
     def attached_to(self, meta, children): return n.AttachedTo(_trees(children)[-1])
     def controlled_by(self, meta, children): return n.ControlledBy(_trees(children)[0])
     def recruited_by(self, meta, children): return n.RecruitedBy(_trees(children)[0])
+    def played_by(self, meta, children): return n.RecruitedBy(_trees(children)[0], "play")
     def in_zone(self, meta, children): return n.InZone(_trees(children)[-1])
     def in_play(self, meta, children): return n.InZone(None)
     def from_zone_mod(self, meta, children): return n.InZone(children[0], word="from")
     def of_your_choice(self, meta, children): return n.OfYourChoice()
     def among(self, meta, children): return n.Among(_trees(children)[-1])
+    def revealed_this_way(self, meta, children):
+        return n.Among(Pronoun("them", meta.start_pos), word="revealed this way")
+
+    def from_it(self, meta, children):
+        (ref,) = _trees(children)
+        word = ref.word if isinstance(ref, Pronoun) else None
+        if word not in ("it", "them"):
+            raise CardTextError(f"\"from {word}\": a card is chosen from it (a zone) or from them (cards)")
+        return n.Among(Pronoun("them", meta.start_pos), word=f"from {word}")
     def other_than(self, meta, children): return n.Other(_trees(children)[-1])
     def than(self, meta, children): return n.Than(_trees(children)[-1])
 
@@ -1951,6 +2029,8 @@ def _predicate_condition(subject: Any, p: Predicate, meta: Any) -> n.Condition:
         return _count_compare(n.EnduranceOf(subject), p.data)
     if p.what == "initiative":
         return n.HasInitiative(subject)
+    if p.what == "extreme":  # "~ has the highest ATK among characters in play"
+        return n.Is(subject, (n.HasExtreme(p.data),))
     if p.what == "endurance than":  # "you have less endurance than target opponent"
         op, other = p.data
         return n.Compare(n.EnduranceOf(subject), op, n.EnduranceOf(other))

@@ -353,7 +353,20 @@ class Delayed(Effect):
 
 @frozen
 class Nothing(Effect):
-    """What replaces a prevented event ("Prevent all …", "instead, it is not stunned")."""
+    """What replaces a prevented event ("Prevent all …", "instead, it is not stunned", "instead,
+    it stays in play")."""
+
+    word: str | None = display()  # "stays in play", "stays ready", "remains in play", …
+
+
+@frozen
+class Lessen(Effect):
+    """What replaces an event with an amount when only part of it is prevented: "prevent 2 of
+    it", "prevent 2 of that breakthrough", "you lose 1 less endurance instead" (the event happens,
+    ``amount`` lower)."""
+
+    amount: "Amount"
+    word: str = display("it")  # "it", "that breakthrough", "that endurance loss", "less"
 
 
 # =============================================================================================
@@ -753,6 +766,14 @@ class Can(Change):
 
 
 @frozen
+class Must(Change):
+    """A requirement: "~ must attack if able", "characters your opponents control must attack ~
+    if able" (:class:`Affected` in the event is each affected object; assumption A-MUST-ATTACK)."""
+
+    event: Event
+
+
+@frozen
 class StatChange(Change):
     """"+2 ATK", "-3 DEF", "an additional +2 ATK", "+ATK equal to its DEF" (``amount`` signed)."""
 
@@ -760,6 +781,14 @@ class StatChange(Change):
     amount: Amount
     additional: bool = display(False)
     equal: bool = display(False)
+
+
+@frozen
+class StatSwitch(Change):
+    """"Switch ~'s ATK and DEF": its ATK is what its DEF would be, and the reverse, after every
+    other modifier and counter (assumption A-SWITCH)."""
+
+    word: str | None = display()  # "of": "the ATK and DEF of NP"
 
 
 @frozen
@@ -834,7 +863,7 @@ class Quantity(Node):
 _QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
                     "WithOneTarget",
                     "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
-                    "Shares", "HasEither", "Where", "Targeting", "AtRandom")
+                    "Shares", "HasEither", "Where", "Targeting", "Affiliations", "HasExtreme", "AtRandom")
 
 
 def canonical(qualifiers: Any) -> tuple[Any, ...]:
@@ -1135,9 +1164,10 @@ class ControlledBy(Qualifier):
 
 @frozen
 class RecruitedBy(Qualifier):
-    """"Characters your opponents recruit …"."""
+    """"Characters your opponents recruit …", "plot twists you play …" (``verb``)."""
 
     player: Selector
+    verb: str = "recruit"
 
 
 @frozen
@@ -1151,6 +1181,23 @@ class InZone(Qualifier):
 @frozen
 class OfYourChoice(Qualifier):
     """"of your choice" (chosen by the effect's controller on resolution)."""
+
+
+@frozen
+class Affiliations(Qualifier):
+    """"with no affiliation", "with no team affiliation": how many team affiliations it has,
+    printed or gained (FAQ SC 4)."""
+
+    quantity: Quantity
+    word: str = display("affiliation")
+
+
+@frozen
+class HasExtreme(Qualifier):
+    """"with the highest cost among characters in play": one of those objects whose stat is
+    that greatest (or least) value (each of them, on a tie)."""
+
+    extreme: Extreme
 
 
 @frozen
@@ -1261,6 +1308,27 @@ class Half(Amount):
 
     amount: Amount
     up: bool = False
+
+
+@frozen
+class Offset(Amount):
+    """"that much minus 2", "its cost plus 1" (never below 0: digest §19, negative values count
+    as 0)."""
+
+    base: Amount
+    by: Amount
+    minus: bool = True
+
+
+@frozen
+class Extreme(Amount):
+    """"the highest cost among characters you control", "the lowest DEF among …": the greatest
+    (``most``) or least value of a stat among the objects a selector names (0 if it names none)."""
+
+    stat: str  # "atk" | "def" | "cost"
+    among: Selector
+    most: bool = True
+    word: str | None = display()  # "highest", "greatest", "lowest", "least"
 
 
 @frozen

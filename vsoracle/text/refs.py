@@ -132,6 +132,19 @@ def _limit(x: Any) -> n.Limit:
     return x
 
 
+def _recruit_permission(effect: n.Effect) -> n.Modify | None:
+    """"You may recruit ~ from your KO'd pile." on a line of its own: a permission the card
+    has (``Can``), not a one-shot effect; Reservist says the same of the resource row."""
+    if not isinstance(effect, n.May) or effect.player is not None:
+        return None
+    inner = effect.effect
+    if isinstance(inner, n.Recruit) and isinstance(inner.object, n.Self) and isinstance(inner.agent, n.You) \
+            and inner.origin is not None:
+        event = n.Recruit(agent=n.You(), object=n.Affected(), origin=inner.origin)
+        return n.Modify(n.Self(), (n.Can(event),), n.NO_DURATION)
+    return None
+
+
 def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
     if len(sentences) == 1:
         s = sentences[0]
@@ -159,6 +172,9 @@ def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
     effect = _effect(sentences)
     if isinstance(effect, n.CreateReplacement) and effect.duration == n.NO_DURATION and not effect.instead.once:
         return n.Replacement(effect.instead)
+    permission = _recruit_permission(effect)
+    if permission is not None:
+        return n.Static(permission)
     if _is_static(effect):
         return n.Static(effect)
     return n.Spell(effect)
@@ -301,8 +317,9 @@ def _sentence(s: Sentence) -> n.Effect:
         effect = _sentence(body) if isinstance(body, Sentence) else _body(body)
         return n.Delayed(_trigger(trigger), effect, n.Duration(_trigger_span(trigger)))
     if kind == "prevent":
-        event, span = s.data
-        return n.CreateReplacement(n.Instead(event, n.Nothing(), prevent=True),
+        event, span, *some = s.data
+        what: n.Effect = n.Lessen(some[0], word="the") if some else n.Nothing()
+        return n.CreateReplacement(n.Instead(event, what, prevent=True),
                                    n.Duration(span.data if span is not None else None))
     if kind == "additional_cost":
         raise CardTextError('"As an additional cost to …" is a line of its own')
@@ -349,6 +366,13 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
         if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "is_not":
             steps.append(n.Nothing())  # "instead, it is not stunned"
             continue
+        if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "stays":
+            verb, what = c.preds[0].what
+            if not _stays_against(what, event):
+                raise CardTextError(f"\"{verb} {what}\" instead of an event that would not take it "
+                                    f"{'out of play' if what == 'in play' else 'from ready'}")
+            steps.append(n.Nothing(word=f"{verb} {what}"))  # "instead, it stays in play"
+            continue
         if any(m.kind == "instead" for p in c.preds for m in p.mods):
             first = False
             c = Clause(c.kind, c.subject, tuple(attrs.evolve(p, mods=tuple(m for m in p.mods if m.kind != "instead"))
@@ -361,6 +385,17 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
     condition = conditions[0] if len(conditions) == 1 else (n.All(tuple(conditions)) if conditions else None)
     instead = n.Instead(event, effect, optional, condition, first=first, subject=cond.role, end=end)
     return n.CreateReplacement(instead, n.Duration(span))
+
+
+def _stays_against(what: str, event: n.Event) -> bool:
+    """"stays in play" says no more than "it is not KO'd / returned / …" of an event that takes
+    it out of play; "stays ready" than "it is not exhausted"."""
+    if what == "ready":
+        return isinstance(event, n.Exhaust)
+    if isinstance(event, (n.KO, n.LeavePlay)):
+        return True
+    return isinstance(event, n.Move) and event.to is not None and event.to.zone is not None \
+        and "play" not in event.to.zone.names
 
 
 def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:
@@ -450,6 +485,13 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
     mode = p.mode
     mods = p.mods
     duration = _duration(mods)
+    if mode == "must" and any(m.kind == "if able" for m in mods):
+        if not isinstance(what, Verb) or subject is None:
+            raise CardTextError("\"must … if able\" needs a subject and a verb (\"~ must attack if able\")")
+        rest = tuple(m for m in mods if m.kind != "if able")
+        return _apply_mods(n.Modify(subject, (n.Must(what.make(n.Affected())),), duration), rest, subject)
+    if any(m.kind == "if able" for m in mods):
+        raise CardTextError("\"if able\" goes with \"must\" (\"~ must attack if able\")")
     if mode in ("does", "must"):
         if isinstance(what, tuple) and what and what[0] == "several":
             verbs = what[1]
@@ -458,6 +500,8 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
                                     for i, v in enumerate(verbs)))
         if isinstance(what, Verb):
             return _apply_mods(what.make(subject), mods, subject)
+        if isinstance(what, Predicate) and what.what == "switch" and subject is None:
+            subject = what.data  # "switch ~'s ATK and DEF": the order's object is what it modifies
         if isinstance(what, Predicate):
             if subject is None:
                 raise CardTextError("a modifier needs a subject (\"Target character gets …\")")
@@ -876,6 +920,11 @@ def _mentions(power: n.Power) -> list[Mention]:
                 if a.name in ("object", "zone") or (a.name == "count" and False):
                     if isinstance(value, (n.Filter, n.TopCards, n.Either, n.Together)) and getattr(value, "target", None) is None:
                         add_filter(value, n.Acted(k))
+                    elif isinstance(value, n.Zone) and isinstance(event, (n.LookAt, n.Reveal)):
+                        # "Look at target opponent's hand. Choose a card from it.": the cards seen
+                        pos = _pos_of(value.owner)
+                        if pos is not None:  # "your hand" has no place in the text to count from
+                            out.append(Mention(pos + 1, "card", n.Acted(k), False, True))
                 if a.name in ("agent", "player") and isinstance(value, n.Filter) and _is_player_kind(value.kind) \
                         and value.target is None and value.quantity is not None and value.quantity.op in ("each", "all"):
                     out.append(Mention(value.pos, "player", n.Acting(), True))

@@ -272,6 +272,10 @@ class Speech:
             return f"{self.clause(e.effect)} at the {when} of {self.step(e.trigger.step)}{self.span(e.duration.span)}"
         if isinstance(e, n.Nothing):
             raise RenderError("nothing happens: no card text says it alone")
+        if isinstance(e, n.Lessen):
+            if e.word == "less":
+                return f"you lose {self.amount(e.amount)} less endurance"
+            return f"prevent {self.amount(e.amount)} of {e.word}"
         raise RenderError(f"cannot render {type(e).__name__} inside a sentence")
 
     def may(self, e: n.May) -> str:
@@ -288,6 +292,8 @@ class Speech:
     def instead(self, i: n.Instead, span: str | None) -> str:
         if i.prevent and isinstance(i.effect, n.Nothing):
             return f"prevent all {self.event_noun(i.event)}{self.span(span)}."
+        if i.prevent and isinstance(i.effect, n.Lessen):
+            return f"prevent {self.amount(i.effect.amount)} of the {self.event_noun(i.event)}{self.span(span)}."
         pattern = self.would(i.event, i.subject)
         extra = ""
         if i.condition is not None:
@@ -299,6 +305,8 @@ class Speech:
             rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
             body = f"it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)} and {self.body(rest)}"
             return f"{head}, instead, {body}."
+        if isinstance(effect, n.Nothing) and effect.word is not None:
+            return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):
             return f"{head}, instead, it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)}."
         if i.optional:
@@ -306,6 +314,8 @@ class Speech:
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
             return f"{head}, {text} instead."
         body = self.body(effect)
+        if isinstance(effect, n.Lessen) and effect.word != "less" and not i.first:
+            return f"{head}, {body}."  # "prevent 2 of it" says "instead" itself
         if i.first:
             return f"{head}, instead, {body}."
         return f"{head}, {body} instead."
@@ -613,6 +623,10 @@ class Speech:
             return f"{verb} {self.quantity_words(amount)} endurance{cause}{tail}"
         if _of_something(amount):
             return f"{verb} endurance equal to {self.amount(amount)}{cause}{tail}"
+        if isinstance(amount, n.Offset) and not _of_something(amount.base) and not cause and not tail:
+            # "you lose that much endurance minus 2"
+            return f"{verb} {self.amount(amount.base)} endurance {'minus' if amount.minus else 'plus'} " \
+                   f"{self.amount(amount.by)}"
         return f"{verb} {self.amount(amount)} endurance{cause}{tail}"
 
     def counter(self, e: n.Counter, v: Any) -> str:
@@ -643,6 +657,16 @@ class Speech:
     def modify(self, m: n.Modify) -> str:
         subject = m.subject
         plural = _plural(subject)
+        if len(m.changes) == 1 and isinstance(m.changes[0], n.Can) and isinstance(m.changes[0].event, n.Recruit):
+            e = m.changes[0].event  # "you may recruit ~ from your KO'd pile": the card's permission
+            return f"{self.np(e.agent, 'subject')} may recruit {self.np(subject, 'object')} from {self.zone(e.origin)}"
+        if any(isinstance(c, n.StatSwitch) for c in m.changes):
+            if len(m.changes) != 1 or m.duration.while_ is not None:
+                raise RenderError("a switch of ATK and DEF is an order of its own")
+            c = m.changes[0]
+            whose = f"the ATK and DEF of {self.np(subject, 'object')}" if c.word == "of" \
+                else f"{_possessive_text(self, subject)} ATK and DEF"
+            return f"switch {whose}{self.span(m.duration.span)}"
         return f"{self.np(subject, 'subject')} {self.changes_text(m, plural)}"
 
     def changes_text(self, m: n.Modify, plural: bool | None) -> str:
@@ -778,6 +802,8 @@ class Speech:
             return ("are" if base else "is") + ("" if c.unique else " not") + " unique"
         if isinstance(c, n.Cannot):
             return "cannot " + self.modal_vp(c.event)
+        if isinstance(c, n.Must):
+            return "must " + self.modal_vp(c.event) + " if able"
         if isinstance(c, n.Can):
             text = "can " + self.modal_vp(c.event)
             if c.as_though is not None:
@@ -968,6 +994,8 @@ class Speech:
         has = (("do" if _plural(c.subject) else "does") + " not have") if negated else _has(c.subject)
         if isinstance(q, n.HasKeyword):
             return f"{who} {has} {_join([_kw(k) for k in q.keywords])}"
+        if isinstance(q, n.HasExtreme):
+            return f"{who} {has} {self.amount(q.extreme)}"
         if isinstance(q, n.HasCounter):
             return f"{who} {has} {self.counters(q)} on {'them' if _plural(c.subject) else 'it'}"
         if isinstance(q, n.Name):
@@ -1040,6 +1068,11 @@ class Speech:
             return f"the number of {self.np_any(a.selector)}"
         if isinstance(a, n.ThatMuch):
             return "that much"
+        if isinstance(a, n.Offset):
+            return f"{self.amount(a.base)} {'minus' if a.minus else 'plus'} {self.amount(a.by)}"
+        if isinstance(a, n.Extreme):
+            word = a.word or ("highest" if a.most else "lowest")
+            return f"the {word} {_stat_word(a.stat)} among {self.np_any(a.among)}"
         if isinstance(a, n.PointsPaid):
             return "the points paid"
         if isinstance(a, n.StatOf):
@@ -1297,6 +1330,10 @@ class Speech:
                 continue
             if isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
+            elif isinstance(q, n.Affiliations) and q.quantity == n.Quantity("=", n.Fixed(0)):
+                out.append(f"with no {q.word}")
+            elif isinstance(q, n.HasExtreme):
+                out.append(f"with {self.amount(q.extreme)}")
             elif isinstance(q, n.HasKeyword):
                 out.append(f"with {_join([_kw(k) for k in q.keywords])}")
             elif isinstance(q, n.HasCounter):
@@ -1327,11 +1364,14 @@ class Speech:
             elif isinstance(q, n.ControlledBy):
                 out.append(f"{self.np(q.player, 'subject')} {_controls(q.player)}")
             elif isinstance(q, n.RecruitedBy):
-                out.append(f"{self.np(q.player, 'subject')} {_agree(q.player, 'recruit')}")
+                out.append(f"{self.np(q.player, 'subject')} {_agree(q.player, q.verb)}")
             elif isinstance(q, n.InZone):
                 out.append(f"{q.word} {self.zone(q.zone)}" if q.zone is not None else "in play")
             elif isinstance(q, n.OfYourChoice):
                 out.append("of your choice")
+            elif isinstance(q, n.Among) and q.word in ("from it", "from them", "revealed this way") \
+                    and isinstance(q.of, n.Acted):
+                out.append(q.word)
             elif isinstance(q, n.Among):
                 out.append(f"among {self.np_any(q.of)}")
             elif isinstance(q, n.Than):
@@ -1548,7 +1588,7 @@ def _of_something(a: Any) -> bool:
     """An amount said "endurance equal to …" (a stat or a count), not "… endurance" (a number, "that much")."""
     if isinstance(a, (n.Times, n.Half)):
         return _of_something(a.amount)
-    return isinstance(a, (n.StatOf, n.NumberOf))
+    return isinstance(a, (n.StatOf, n.NumberOf, n.Extreme))
 
 
 def _during(c: n.Condition) -> bool:
