@@ -244,3 +244,16 @@ def test_also_says_one_more_change_and_nothing_else(text: str) -> None:
 def test_recruited_by_agrees_with_its_player(player: str, verb: str) -> None:
     text = f"Characters {player} {verb} get -1 ATK this turn."
     assert render(read_card_text(text, NAME)) == text
+
+
+@pytest.mark.parametrize(("words", "kind", "quantity", "target"), [
+    ("target opponent", "opponent", n.Quantity("=", ONE), 1), ("target player", "player", n.Quantity("=", ONE), 1),
+    ("each opponent", "opponent", n.Quantity("each"), None), ("each player", "player", n.Quantity("each"), None)])
+def test_the_player_who_controls(words: str, kind: str, quantity: n.Quantity, target: int | None) -> None:
+    """"Characters target opponent controls …": the player noun is read, not dropped (it was an
+    error, "list index out of range")."""
+    text = read_card_text(f"Characters {words} controls get -1 ATK this turn.", NAME)
+    (power,) = text.powers
+    (controlled,) = [q for q in power.effect.subject.qualifiers if isinstance(q, n.ControlledBy)]
+    player = controlled.player
+    assert (player.kind, player.quantity, player.target) == (kind, quantity, target)

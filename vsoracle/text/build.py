@@ -1480,15 +1480,17 @@ class Build(Transformer):
     def an_opponent(self, meta, children):
         return n.Filter("opponent", (), n.Quantity("=", _ONE), pos=meta.start_pos)
 
+    def player_word(self, meta, children): return str(children[0]).lower()
+
     def target_player(self, meta, children):
-        kind = str(children[-1]).lower()
+        kind = children[-1]
         return n.Filter("opponent" if kind == "opponent" else "player", (), n.Quantity("=", _ONE), TARGET,
                         pos=meta.start_pos)
 
     def that_player(self, meta, children): return That("player", meta.start_pos, word="that")
 
     def each_player(self, meta, children):
-        kind = str(children[-1]).lower()
+        kind = children[-1]
         return n.Filter("opponent" if kind == "opponent" else "player", (), n.Quantity("each"), pos=meta.start_pos)
 
     def controller_of_possessor(self, meta, children):
