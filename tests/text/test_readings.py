@@ -257,3 +257,17 @@ def test_the_player_who_controls(words: str, kind: str, quantity: n.Quantity, ta
     (controlled,) = [q for q in power.effect.subject.qualifiers if isinstance(q, n.ControlledBy)]
     player = controlled.player
     assert (player.kind, player.quantity, player.target) == (kind, quantity, target)
+
+
+def test_if_then_instead_is_the_alternative_to_the_sentence_before() -> None:
+    text = read_card_text("Draw a card. If you have the initiative, draw two cards instead.", NAME)
+    (power,) = text.powers
+    assert power.effect == n.Conditional(n.HasInitiative(n.You()), n.Draw(count=n.Fixed(2)),
+                                         otherwise=n.Draw(count=ONE))
+    assert render(text) == "Draw a card. If you have the initiative, draw two cards instead."
+
+
+def test_if_then_instead_needs_a_sentence_to_replace() -> None:
+    from vsoracle.errors import CardTextError
+    with pytest.raises(CardTextError, match="no sentence before it to replace"):
+        read_card_text("If you have the initiative, draw two cards instead.", NAME)

@@ -295,12 +295,14 @@ class IfDone(Effect):
 
 @frozen
 class Conditional(Effect):
-    """"If C, E." / "E if C." / "If C, E. Otherwise, F.": checked on resolution (FAQ GM 10)."""
+    """"If C, E." / "E if C." / "If C, E. Otherwise, F." / "F. If C, E instead.": checked on
+    resolution (FAQ GM 10)."""
 
     condition: Condition
     effect: Effect
     otherwise: Effect | None = None
     trailing: bool = display(False)  # written "E if C"
+    instead: bool = display(False)  # written "F. If C, E instead." (F is ``otherwise``)
 
 
 @frozen

@@ -268,6 +268,16 @@ def _effect(sentences: Iterable[Sentence]) -> n.Effect:
             player = attrs.evolve(subject, did=True) if isinstance(subject, Pronoun) else subject
             steps.append(n.IfDone(n.Nothing(), None if isinstance(player, n.You) else player, _body(body)))
             continue
+        if s.kind in ("conditional", "instead") and not isinstance(s.data[0], (_Would, _Did)):
+            body, said = _without_instead(s.data[1])
+            if said or s.kind == "instead":
+                # "E. If C, F instead.": F in place of the sentence before when C holds
+                if not steps:
+                    raise CardTextError('"If …, … instead" with no sentence before it to replace — say what happens '
+                                       'otherwise first: "Draw a card. If you have the initiative, draw two cards '
+                                       'instead."')
+                steps[-1] = n.Conditional(s.data[0], _body(body), otherwise=steps[-1], instead=True)
+                continue
         steps.append(_sentence(s))
     flat: list[n.Effect] = []
     for step in steps:
@@ -406,6 +416,18 @@ def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:
     if isinstance(cond, n.All):
         return n.All(tuple(_affected_is(c, event) for c in cond.conditions))
     return cond
+
+
+def _without_instead(body: tuple[Clause, ...]) -> tuple[tuple[Clause, ...], bool]:
+    """The clauses without a closing "instead", and whether one said it."""
+    out, said = [], False
+    for c in body:
+        if any(m.kind == "instead" for p in c.preds for m in p.mods):
+            said = True
+            c = Clause(c.kind, c.subject, tuple(attrs.evolve(p, mods=tuple(m for m in p.mods if m.kind != "instead"))
+                                                for p in c.preds), c.pos)
+        out.append(c)
+    return tuple(out), said
 
 
 def _body(body: tuple[Clause, ...]) -> n.Effect:

@@ -221,6 +221,8 @@ class Speech:
         if isinstance(e, n.Conditional):
             c = e.condition  # "If it is your combat phase, …": a step is said as what it is
             said = f"it is {self.step(c.step)}" if isinstance(c, n.During) else self.condition(c)
+            if e.instead and e.otherwise is not None:  # "F. If C, E instead."
+                return self.sentence(e.otherwise) + [f"if {said}, {self.body(e.effect)} instead."]
             text = f"if {said}, {self.body(e.effect)}."
             out = [text]
             if e.otherwise is not None:
