@@ -290,11 +290,13 @@ class GameState:
     def player_ids(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.players)
 
-    def seat_order(self, first: str | None = None) -> tuple[str, ...]:
-        """Players clockwise from ``first`` (default: the initiative player)."""
+    def seat_order(self, first: str | None = None, lost: bool = False) -> tuple[str, ...]:
+        """Players clockwise from ``first`` (default: the initiative player). A player who has
+        lost the game is out of it and left out, unless ``lost`` (assumption A-LOST-OUT)."""
         ids = self.player_ids
         start = ids.index(first or self.initiative)
-        return ids[start:] + ids[:start]
+        out = {p.id for p in self.players if p.lost} if not lost else set()
+        return tuple(p for p in ids[start:] + ids[:start] if p not in out)
 
     def opponents(self, pid: str) -> tuple[str, ...]:
         return tuple(p for p in self.player_ids if p != pid)

@@ -240,6 +240,9 @@ def wrap_up(g: Game) -> None:
         g.set(replace(g.state, over=True, priority=None))
         g.note("over", "the game is over", "CR 102")
         return
+    for pid in losers:
+        g.note("lose", f"{pid} is out of the game: {', '.join(remaining)} play on without him", "CR 100.1, CR 102",
+               "A-LOST-OUT")
     for pid in g.state.seat_order():
         stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
         if stunned:
@@ -260,10 +263,12 @@ def wrap_up(g: Game) -> None:
                   delayed=tuple(d for d in s.delayed if d.duration == "permanent"),
                   used_powers=frozenset(), turn_log=(), attack=None))
     g.note("duration", "\"this turn\" effects end", "CR 408")
-    order = s.player_ids
-    nxt = order[(order.index(s.initiative) + 1) % len(order)]
+    order = g.state.seat_order(s.initiative, lost=True)
+    clockwise = order[1:] + order[:1]
+    nxt = next((p for p in clockwise if not g.state.player(p).lost), s.initiative)
     g.set(replace(g.state, initiative=nxt, turn=s.turn + 1))
-    g.note("initiative", f"the initiative passes to {nxt}; turn {s.turn + 1} begins", "CR 408")
+    g.note("initiative", f"the initiative passes to {nxt}; turn {s.turn + 1} begins", "CR 408",
+           "A-LOST-OUT" if clockwise.index(nxt) else None)
     if not g.state.over:
         enter(g, "draw", None, None)
 
