@@ -55,9 +55,13 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
     defender_stunned = atk_total >= ddef
     attacker_stunned = datk >= sdef
     team = a.is_team
+    negative = [f"{o.id}'s {v} {st.upper()}" for o, st in [(s.obj(x), "atk") for x in attackers]
+                + [(d, "def"), (d, "atk"), (s.obj(struck), "def")] if (v := q.raw_stat(o, st)) < 0]
     g.note("attack", f"attack conclusion: {' + '.join(attackers)} {atk_total} ATK vs {d.id} {ddef} DEF; "
-           f"{d.id} {datk} ATK vs {struck} {sdef} DEF (compared before any replacement)",
-           "CR 407; FAQ SC 24")
+           f"{d.id} {datk} ATK vs {struck} {sdef} DEF (compared before any replacement"
+           + (f"; {', '.join(dict.fromkeys(negative))} counts as 0" if negative else "") + ")",
+           "CR 407; FAQ SC 24; CR 104 [C4]" if negative else "CR 407; FAQ SC 24",
+           "A-NEGATIVE" if negative else None)
     reinforced = q.reinforced(d)
     through = atk_total - ddef
     breakthrough: Plan | None = None
