@@ -829,6 +829,8 @@ def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str 
     if target in s.player_ids:
         if target == pid:
             return "you cannot attack yourself"
+        if s.player(target).lost:
+            return f"{target} has lost the game and is out of it (assumption A-LOST-OUT)"
         blockers = [c for c in s.characters(target) if not c.stunned and c.area == "visible"]
         if blockers:
             return f"{target} controls a non-stunned visible character ({blockers[0].id})"

@@ -299,7 +299,8 @@ class GameState:
         return tuple(p for p in ids[start:] + ids[:start] if p not in out)
 
     def opponents(self, pid: str) -> tuple[str, ...]:
-        return tuple(p for p in self.player_ids if p != pid)
+        """The other players still in the game (assumption A-LOST-OUT)."""
+        return tuple(p.id for p in self.players if p.id != pid and not p.lost)
 
     def in_play(self, controller: str | None = None) -> Iterator[GameObject]:
         """Objects in play (characters and equipment), optionally of one controller."""
