@@ -244,11 +244,7 @@ def wrap_up(g: Game) -> None:
         g.note("lose", f"{pid} is out of the game: {', '.join(remaining)} play on without him", "CR 100.1, CR 102",
                "A-LOST-OUT")
     for pid in g.state.seat_order():
-        stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
-        if stunned:
-            choice = g.ask(Decision(pid, "recover", f"{pid} recovers one stunned character", stunned))
-            perform(g, happening(n.Recover, object=choice, why="wrap-up", cite="CR 408"))
-            g.note("recover", f"{pid} recovers {choice}", "CR 408", "A-WRAPUP-RECOVER", (choice,))
+        _recover_one(g, pid)
     for o in list(g.state.characters()):
         if o.stunned:
             perform(g, happening(n.KO, object=o.id, why="still stunned at wrap-up", cite="CR 408"))
@@ -271,6 +267,24 @@ def wrap_up(g: Game) -> None:
            "A-LOST-OUT" if clockwise.index(nxt) else None)
     if not g.state.over:
         enter(g, "draw", None, None)
+
+
+def _recover_one(g: Game, pid: str) -> None:
+    """Wrap-up b: the player recovers one stunned character he controls (CR 408 [S:HCR]; his
+    choice, always made: assumption A-WRAPUP-RECOVER). A character that "cannot be recovered"
+    is no choice: picking it would recover nothing, never better than picking another."""
+    q = query(g.state)
+    stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
+    able = tuple(c for c in stunned if q.prohibition(happening(n.Recover, object=c)) is None)
+    for c in stunned:
+        if c not in able:
+            g.note("recover", f"{pid} cannot choose {c} to recover: it \"cannot be recovered\"", "CR 408",
+                   "A-WRAPUP-RECOVER", (c,))
+    if not able:
+        return
+    choice = g.ask(Decision(pid, "recover", f"{pid} recovers one stunned character", able))
+    if perform(g, happening(n.Recover, object=choice, why="wrap-up", cite="CR 408")):
+        g.note("recover", f"{pid} recovers {choice}", "CR 408", "A-WRAPUP-RECOVER", (choice,))
 
 
 def _cannot(g: Game, pid: str, win: bool) -> bool:
