@@ -27,7 +27,7 @@ from .state import Attack, ChainLink, Context, GameObject, Zone
 from .turn import pass_priority
 from .values import replace
 from .words import say
-from .zones import attach, move_card, with_gear
+from .zones import attach, move_card, team_equipment_problem, with_gear
 
 __all__ = ["PAYABLE", "recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect", "play_link", "power_link", "target_refusal", "propose_attack", "reinforce",
@@ -393,6 +393,9 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
                 or host.card.type is not CardType.CHARACTER or host.area != "visible":
             raise IllegalActionError(f"{oid} cannot be equipped to {equip}",
                                      hint="equipment attaches to a visible character you control (CR 212.5e)")
+        if (why := team_equipment_problem(s, oid, equip)) is not None:
+            raise IllegalActionError(f"{why} (CR 302 [CH])",
+                                     hint="team equipment attaches only to a character with its team affiliation")
     elif o.card.type is CardType.EQUIPMENT:
         raise IllegalActionError("equipment needs a character to attach to", hint="add equip = ID")
     if face_down is not None:
@@ -738,6 +741,8 @@ def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     h = s.obj(to)
     if h.zone is not Zone.IN_PLAY or h.controller != pid or h.card.type is not CardType.CHARACTER:
         raise IllegalActionError(f"{to} is not a character {pid} controls")
+    if (why := team_equipment_problem(s, oid, to)) is not None:
+        raise IllegalActionError(f"{why} (CR 302 [CH])", hint="team equipment transfers only to a character of its team")
     g.set(attach(s, oid, to))
     g.note("transfer", f"{oid} is transferred to {to}; counters stay where they are", "FAQ SC 6")
 

@@ -13,7 +13,7 @@ from .query import adjacent, query
 from .state import ChainLink, Context, Zone
 from .triggers import leading_condition
 from .values import replace
-from .zones import attach, free_col, move_card
+from .zones import attach, free_col, move_card, team_equipment_problem
 
 __all__ = ["resolve_link", "resolve_recruit"]
 
@@ -109,6 +109,11 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
         if not host or host not in g.state.objects or g.state.obj(host).zone is not Zone.IN_PLAY:
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{o.id} has no character to equip: it goes to the KO'd pile", "CR 302", "A-EQUIP-FIZZLE")
+            return
+        if (why := team_equipment_problem(g.state, o.id, host)) is not None:
+            g.set(move_card(g.state, o.id, Zone.KO_PILE))
+            g.note("zone", f"{why} now: it cannot attach, and goes to the KO'd pile", "CR 302 [CH]",
+                   "A-EQUIP-FIZZLE")
             return
         if "unique" in q.keywords(o):
             same = [e for e in g.state.in_play() if e.controller == pid and e.card.type is CardType.EQUIPMENT

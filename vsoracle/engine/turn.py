@@ -20,7 +20,7 @@ from .query import query
 from .state import GameState, Zone
 from .triggers import fire_start
 from .values import replace
-from .zones import attach
+from .zones import attach, team_equipment_problem
 
 __all__ = ["positions", "next_position", "pass_priority", "end_step", "enter", "advance", "wrap_up", "at_target",
            "draw"]
@@ -139,7 +139,8 @@ def offer_transfers(g: Game, pid: str) -> None:
     for eq in sorted(g.state.in_play(pid), key=lambda o: o.id):
         if not eq.equipped_to or "transferable" not in query(g.state).keywords(eq):
             continue
-        hosts = tuple(sorted(c.id for c in g.state.characters(pid) if c.id != eq.equipped_to and c.area == "visible"))
+        hosts = tuple(sorted(c.id for c in g.state.characters(pid) if c.id != eq.equipped_to and c.area == "visible"
+                             and team_equipment_problem(g.state, eq.id, c.id) is None))  # CR 302 [CH]
         if not hosts:
             continue
         pick = g.ask(Decision(pid, "transfer", f"{pid} may transfer {eq.id} to another character", ("none",) + hosts))

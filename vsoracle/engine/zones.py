@@ -11,7 +11,7 @@ from .values import replace
 
 from .state import PILES, GameObject, GameState, Player, Zone
 
-__all__ = ["move_card", "with_gear", "attach", "free_col"]
+__all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem"]
 
 
 def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
@@ -94,6 +94,21 @@ def attach(state: GameState, eid: str, host: str) -> GameState:
     """The state with equipment ``eid`` attached to character ``host``, in its position (CR 302)."""
     h = state.obj(host)
     return state.with_object(replace(state.obj(eid), equipped_to=host, area=h.area, row=h.row, col=h.col))
+
+
+def team_equipment_problem(state: GameState, eid: str, host: str) -> str | None:
+    """Why team equipment (printed with a team affiliation) cannot attach to ``host``, or ``None``:
+    it cannot be attached to a character lacking that affiliation by any means — recruited,
+    transferred, put into play equipped (CR 302; rules digest §3.3 [S:CH])."""
+    teams = state.obj(eid).card.affiliations
+    if not teams:
+        return None
+    from .query import query
+
+    has = {a.casefold() for a in query(state).affiliations(state.obj(host))}
+    if has & {t.casefold() for t in teams}:
+        return None
+    return f"{eid} is {' / '.join(teams)} equipment and {host} has no such affiliation"
 
 
 def free_col(state: GameState, controller: str, area: str, row: str, prefer: int | None = None,
