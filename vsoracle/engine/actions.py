@@ -163,6 +163,15 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
         if p.resource_points < amount:
             raise IllegalActionError(f"{pid} cannot pay {amount} resource points (has {p.resource_points})",
                                      hint="resource points come in the recruit step")
+        if amount > 0 and g.state.step != "recruit":
+            # rules digest §7.1 [S:JP], assumption A-POINTS-COST: "payment powers whose costs need
+            # resource points can only be used in the recruit step" — a cost that needs none (up to
+            # N, paying 0) can be paid any time (the Avengers FAQ rules on a "pay up to 2"
+            # equipment power used after a transfer)
+            raise IllegalActionError(f"{pid} can pay resource points only during a recruit step "
+                                     "(assumption A-POINTS-COST)",
+                                     hint="rules digest §7.1 [JP]: a cost that needs resource points is paid in "
+                                          "the recruit step")
         perform(g, happening(n.ResourcePoints, player=pid, amount=amount, gain=False, cite="CR 505"), ctx)
         binds["paid"] = amount
         if isinstance(cost.amount, n.X):
