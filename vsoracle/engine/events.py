@@ -21,7 +21,7 @@ from .game import Decision, Game
 from .query import AREAS, ZONES, query
 from .state import Happening, Zone
 from .values import replace
-from .zones import free_col, move_card, with_gear
+from .zones import free_col, move_card, targets_only, with_gear
 
 __all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving"]
 
@@ -168,6 +168,11 @@ def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
     """``oid`` has left play: it leaves play, and so does each equipment that was attached to it
     (it goes to its owner's KO'd pile, assumption A-EQUIP-LEAVES)."""
     out = [happening(n.LeavePlay, object=oid)]
+    now = set(g.state.modifiers)
+    gone = [m for m in before.modifiers if m not in now and (oid in (m.flagged or ()) or targets_only(m, oid))]
+    if gone:
+        g.note("modifier", f"{oid} has left play: {len(gone)} modifier(s) on it no longer apply (if the card comes "
+               "back, it is a new object)", "CR 212.5e", objects=(oid,))
     for e in before.in_play():
         if e.equipped_to == oid and g.state.obj(e.id).zone is not Zone.IN_PLAY:
             g.note("equip", f"{e.id} was attached to {oid}: it goes to {e.owner}'s KO'd pile", "CR 302",

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from .values import replace
 
-from .state import PILES, GameObject, GameState, Player, Zone
+from .state import PILES, GameObject, GameState, Modifier, Player, Zone
 
-__all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem"]
+__all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "targets_only"]
 
 
 def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
@@ -74,10 +74,36 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
             players = _put_in(players, o.owner, zone, oid, top=zone is Zone.DECK and not bottom, index=index)
     state = replace(state, players=players, objects=state.objects.set(oid, o))
     if was_in_play and zone is not Zone.IN_PLAY:
+        state = _forget(state, oid)
         for other in list(state.objects.values()):
             if other.equipped_to == oid and other.zone is Zone.IN_PLAY:
                 state = move_card(state, other.id, Zone.KO_PILE)
     return state
+
+
+def targets_only(m: Modifier, oid: str) -> bool:
+    """Is ``m`` a modifier that matches at each moment and whose targets are all ``oid``?"""
+    if m.flagged is not None or m.player_subject:
+        return False
+    values = [v for t in m.context.targets for v in (t if isinstance(t, (tuple, list, frozenset)) else (t,))]
+    return bool(values) and all(v == oid for v in values)
+
+
+def _forget(state: GameState, oid: str) -> GameState:
+    """An object that leaves play is gone: if its card comes back it is a new object (CR 212.5e,
+    "a card becomes an object as it is put into the in-play zone"), which the modifiers made for
+    the old one do not affect — one that flagged it (the quality rule, FAQ SC 4, SC 13) no longer
+    lists it, and one whose targets were only it ("target character cannot be stunned this turn")
+    ends."""
+    kept = []
+    for m in state.modifiers:
+        if m.flagged is not None and oid in m.flagged:
+            m = replace(m, flagged=m.flagged - {oid})
+        elif targets_only(m, oid):
+            continue
+        kept.append(m)
+    return replace(state, modifiers=tuple(kept)) if len(kept) != len(state.modifiers) or any(
+        a is not b for a, b in zip(kept, state.modifiers)) else state
 
 
 def with_gear(state: GameState, oid: str, **changes: object) -> GameState:
