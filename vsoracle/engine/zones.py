@@ -93,8 +93,8 @@ def _forget(state: GameState, oid: str) -> GameState:
     """An object that leaves play is gone: if its card comes back it is a new object (CR 212.5e,
     "a card becomes an object as it is put into the in-play zone"), which the modifiers made for
     the old one do not affect — one that flagged it (the quality rule, FAQ SC 4, SC 13) no longer
-    lists it, and one whose targets were only it ("target character cannot be stunned this turn")
-    ends."""
+    lists it, one whose targets were only it ("target character cannot be stunned this turn")
+    ends, and its powers' "only once per turn" uses are not the new object's."""
     kept = []
     for m in state.modifiers:
         if m.flagged is not None and oid in m.flagged:
@@ -102,6 +102,9 @@ def _forget(state: GameState, oid: str) -> GameState:
         elif targets_only(m, oid):
             continue
         kept.append(m)
+    used = frozenset(k for k in state.used_powers if not (isinstance(k, tuple) and k and k[0] == oid))
+    if used != state.used_powers:
+        state = replace(state, used_powers=used)  # "only once per turn" counts this object's uses
     return replace(state, modifiers=tuple(kept)) if len(kept) != len(state.modifiers) or any(
         a is not b for a, b in zip(kept, state.modifiers)) else state
 
