@@ -170,6 +170,7 @@ def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
     out = [happening(n.LeavePlay, object=oid)]
     now = set(g.state.modifiers)
     gone = [m for m in before.modifiers if m not in now and (oid in (m.flagged or ()) or targets_only(m, oid))]
+    gone += [r for r in before.replacements if r not in g.state.replacements and targets_only(r, oid)]
     if gone:
         g.note("modifier", f"{oid} has left play: {len(gone)} modifier(s) on it no longer apply (if the card comes "
                "back, it is a new object)", "CR 212.5e", objects=(oid,))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .values import replace
 
-from .state import PILES, GameObject, GameState, Modifier, Player, Zone
+from .state import PILES, GameObject, GameState, Modifier, Player, Replacement, Zone
 
 __all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "targets_only"]
 
@@ -81,9 +81,10 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
     return state
 
 
-def targets_only(m: Modifier, oid: str) -> bool:
-    """Is ``m`` a modifier that matches at each moment and whose targets are all ``oid``?"""
-    if m.flagged is not None or m.player_subject:
+def targets_only(m: Modifier | Replacement, oid: str) -> bool:
+    """Is ``m`` a modifier that matches at each moment (or a replacement modifier) whose targets
+    are all ``oid``?"""
+    if isinstance(m, Modifier) and (m.flagged is not None or m.player_subject):
         return False
     values = [v for t in m.context.targets for v in (t if isinstance(t, (tuple, list, frozenset)) else (t,))]
     return bool(values) and all(v == oid for v in values)
@@ -94,7 +95,8 @@ def _forget(state: GameState, oid: str) -> GameState:
     "a card becomes an object as it is put into the in-play zone"), which the modifiers made for
     the old one do not affect — one that flagged it (the quality rule, FAQ SC 4, SC 13) no longer
     lists it, one whose targets were only it ("target character cannot be stunned this turn")
-    ends, and its powers' "only once per turn" uses are not the new object's."""
+    ends (a replacement modifier likewise), and its powers' "only once per turn" uses are not the
+    new object's."""
     kept = []
     for m in state.modifiers:
         if m.flagged is not None and oid in m.flagged:
@@ -102,6 +104,9 @@ def _forget(state: GameState, oid: str) -> GameState:
         elif targets_only(m, oid):
             continue
         kept.append(m)
+    replacements = tuple(r for r in state.replacements if not targets_only(r, oid))
+    if len(replacements) != len(state.replacements):
+        state = replace(state, replacements=replacements)
     used = frozenset(k for k in state.used_powers if not (isinstance(k, tuple) and k and k[0] == oid))
     if used != state.used_powers:
         state = replace(state, used_powers=used)  # "only once per turn" counts this object's uses
