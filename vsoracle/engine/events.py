@@ -168,6 +168,16 @@ def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
     """``oid`` has left play: it leaves play, and so does each equipment that was attached to it
     (it goes to its owner's KO'd pile, assumption A-EQUIP-LEAVES)."""
     out = [happening(n.LeavePlay, object=oid)]
+    a = g.state.attack
+    if a is not None and (oid in a.attackers or oid in a.defenders):
+        # gone from play, it is no longer in the attack — and if its card comes back into play
+        # it is a new object, not an attacker or a defender (assumption A-LEFT-ATTACK; CR 212.5e)
+        role = "attacker" if oid in a.attackers else "defender"
+        g.set(replace(g.state, attack=replace(a, attackers=tuple(x for x in a.attackers if x != oid),
+                                              defenders=tuple(x for x in a.defenders if x != oid),
+                                              removed=a.removed + ((oid,) if oid in a.attackers else ()))))
+        g.note("attack", f"{oid} has left play: it is no longer in the attack (no longer a"
+               f"{'n' if role == 'attacker' else ''} {role})", "CR 407 [M481]; CR 212.5e", "A-LEFT-ATTACK", (oid,))
     now = set(g.state.modifiers)
     gone = [m for m in before.modifiers if m not in now and (oid in (m.flagged or ()) or targets_only(m, oid))]
     gone += [r for r in before.replacements if r not in g.state.replacements and targets_only(r, oid)]
