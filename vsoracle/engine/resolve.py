@@ -13,7 +13,7 @@ from .query import adjacent, query
 from .state import ChainLink, Context, Zone
 from .triggers import leading_condition
 from .values import replace
-from .zones import attach, free_col, move_card, team_equipment_problem
+from .zones import attach, free_col, gone_since_targeted, move_card, team_equipment_problem
 
 __all__ = ["resolve_link", "resolve_recruit"]
 
@@ -38,6 +38,9 @@ def resolve_link(g: Game, link: ChainLink) -> None:
         resolve_effect(g, link)
 
 
+_GONE = "it has left play since it was targeted (its card, if back, is a new object: CR 212.5e)"
+
+
 def resolve_effect(g: Game, link: ChainLink) -> None:
     """Targets are checked again on resolution; if all are illegal the effect is negated
     (CR 508, Cerebro VIII); an illegal target is left out of what the effect does."""
@@ -55,7 +58,7 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
                 values = tuple(value or ())
                 still = []
                 for v in values:
-                    why = target_legal(g, one_target(node), v, link)
+                    why = _GONE if gone_since_targeted(link, v) else target_legal(g, one_target(node), v, link)
                     if why is None:
                         still.append(v)
                     else:
@@ -64,7 +67,8 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
                     illegal += 1
                 kept.append(tuple(still))
                 continue
-            why = target_legal(g, node, value, link) if value is not None else "no target"
+            why = "no target" if value is None else _GONE if gone_since_targeted(link, value) else \
+                target_legal(g, node, value, link)
             if why is None:
                 kept.append(value)
             else:
@@ -221,7 +225,7 @@ def resolve_power_up(g: Game, link: ChainLink) -> None:
     (assumption A-POWER-UP)."""
     oid = link.details.get("character")
     o = g.state.objects.get(oid)
-    if o is None or o.zone is not Zone.IN_PLAY or o.controller != link.controller:
+    if o is None or o.zone is not Zone.IN_PLAY or o.controller != link.controller or gone_since_targeted(link, oid):
         g.note("negate", f"{oid} is no longer a character {link.controller} controls: the power-up's only target "
                "is illegal, so it is negated", "CR 508 [C8]", "A-POWER-UP")
         return

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from .values import replace
 
-from .state import PILES, GameObject, GameState, Modifier, Player, Replacement, Zone
+from typing import Iterable
 
-__all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "targets_only"]
+from .state import PILES, ChainLink, GameObject, GameState, Modifier, Player, Replacement, Zone
+
+__all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "targets_only",
+           "gone_since_targeted"]
 
 
 def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
@@ -86,8 +89,26 @@ def targets_only(m: Modifier | Replacement, oid: str) -> bool:
     are all ``oid``?"""
     if isinstance(m, Modifier) and (m.flagged is not None or m.player_subject):
         return False
-    values = [v for t in m.context.targets for v in (t if isinstance(t, (tuple, list, frozenset)) else (t,))]
+    values = _flat(m.context.targets)
     return bool(values) and all(v == oid for v in values)
+
+
+def _flat(values: Iterable[object]) -> list[object]:
+    return [v for t in values for v in (t if isinstance(t, (tuple, list, frozenset)) else (t,))]
+
+
+def _lost_target(link: ChainLink, oid: str) -> ChainLink:
+    """A chain link that targets ``oid`` (or powers it up) notes that it has left play: its card,
+    should it come back, is a new object and no longer that target (CR 212.5e; CR 508 [C8])."""
+    named = _flat(link.context.targets if link.context else ()) + [link.details.get("character")]
+    if oid not in named:
+        return link
+    return replace(link, details=link.details.set("gone", frozenset(link.details.get("gone", ())) | {oid}))
+
+
+def gone_since_targeted(link: ChainLink, value: object) -> bool:
+    """Has target ``value`` of ``link`` left play since it was targeted (see :func:`_lost_target`)?"""
+    return value in link.details.get("gone", ())
 
 
 def _forget(state: GameState, oid: str) -> GameState:
@@ -104,6 +125,9 @@ def _forget(state: GameState, oid: str) -> GameState:
         elif targets_only(m, oid):
             continue
         kept.append(m)
+    chain = tuple(_lost_target(link, oid) for link in state.chain)
+    if any(a is not b for a, b in zip(chain, state.chain)):
+        state = replace(state, chain=chain)
     replacements = tuple(r for r in state.replacements if not targets_only(r, oid))
     if len(replacements) != len(state.replacements):
         state = replace(state, replacements=replacements)
