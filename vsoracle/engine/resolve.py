@@ -110,7 +110,8 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
     d = link.details
     if o.card.type is CardType.EQUIPMENT:
         host = d.get("equip")
-        if not host or host not in g.state.objects or g.state.obj(host).zone is not Zone.IN_PLAY:
+        if not host or host not in g.state.objects or g.state.obj(host).zone is not Zone.IN_PLAY \
+                or gone_since_targeted(link, host):
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{o.id} has no character to equip: it goes to the KO'd pile", "CR 302", "A-EQUIP-FIZZLE")
             return

@@ -98,9 +98,10 @@ def _flat(values: Iterable[object]) -> list[object]:
 
 
 def _lost_target(link: ChainLink, oid: str) -> ChainLink:
-    """A chain link that targets ``oid`` (or powers it up) notes that it has left play: its card,
+    """A chain link that targets ``oid`` (or powers it up, or equips it) notes that it has left play: its card,
     should it come back, is a new object and no longer that target (CR 212.5e; CR 508 [C8])."""
-    named = _flat(link.context.targets if link.context else ()) + [link.details.get("character")]
+    named = _flat(link.context.targets if link.context else ()) + [link.details.get("character"),
+                                                                   link.details.get("equip")]
     if oid not in named:
         return link
     return replace(link, details=link.details.set("gone", frozenset(link.details.get("gone", ())) | {oid}))
