@@ -178,9 +178,11 @@ def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
                                               removed=a.removed + ((oid,) if oid in a.attackers else ()))))
         g.note("attack", f"{oid} has left play: it is no longer in the attack (no longer a"
                f"{'n' if role == 'attacker' else ''} {role})", "CR 407 [M481]; CR 212.5e", "A-LEFT-ATTACK", (oid,))
-    now = set(g.state.modifiers)
-    gone = [m for m in before.modifiers if m not in now and (oid in (m.flagged or ()) or targets_only(m, oid))]
-    gone += [r for r in before.replacements if r not in g.state.replacements and targets_only(r, oid)]
+    # by identity, not by value: hashing would fill the modifiers' hash caches (a perft test checks
+    # that nothing is kept from one run to the next)
+    gone = [m for m in before.modifiers if (oid in (m.flagged or ()) or targets_only(m, oid))
+            and not any(m is x for x in g.state.modifiers)]
+    gone += [r for r in before.replacements if targets_only(r, oid) and not any(r is x for x in g.state.replacements)]
     if gone:
         g.note("modifier", f"{oid} has left play: {len(gone)} modifier(s) on it no longer apply (if the card comes "
                "back, it is a new object)", "CR 212.5e", objects=(oid,))

@@ -7,9 +7,10 @@ counters, attachments); a resource turned face down forgets its choices.
 
 from __future__ import annotations
 
-from .values import replace
-
 from typing import Iterable
+
+from .query import query
+from .values import replace
 
 from .state import PILES, ChainLink, GameObject, GameState, Modifier, Player, Replacement, Zone
 
@@ -162,8 +163,6 @@ def team_equipment_problem(state: GameState, eid: str, host: str) -> str | None:
     teams = state.obj(eid).card.affiliations
     if not teams:
         return None
-    from .query import query
-
     has = {a.casefold() for a in query(state).affiliations(state.obj(host))}
     if has & {t.casefold() for t in teams}:
         return None
