@@ -188,22 +188,24 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
                 g.note("cost", f"{o.id} exhausts to activate", "CR 501", "A-ACTIVATE")
             return
         found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not g.state.obj(x).exhausted
-                 and not g.state.obj(x).stunned]
+                 and not g.state.obj(x).stunned and _payable(g, n.Exhaust, x, pid)]
         for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "exhaust"):
             must(happening(n.Exhaust, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be exhausted")
         return
     if isinstance(cost, (n.Stun, n.KO)):
         kind = type(cost)
         verb = "stun" if kind is n.Stun else "KO"
+        done = "stunned" if kind is n.Stun else "KO'd"
         if isinstance(cost.object, n.Self):
             cur = g.state.obj(o.id)
             if cur.zone is not Zone.IN_PLAY or (kind is n.Stun and cur.stunned):
-                raise IllegalActionError(f"{pid} cannot pay the cost: {o.id} cannot be {verb}ned")
-            must(happening(kind, object=o.id, agent=pid, why="a cost", cite="CR 505"), f"{o.id} cannot be {verb}ned")
+                raise IllegalActionError(f"{pid} cannot pay the cost: {o.id} cannot be {done}")
+            must(happening(kind, object=o.id, agent=pid, why="a cost", cite="CR 505"), f"{o.id} cannot be {done}")
             return
-        found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not (kind is n.Stun and g.state.obj(x).stunned)]
+        found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not (kind is n.Stun and g.state.obj(x).stunned)
+                 and _payable(g, kind, x, pid)]
         for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, verb):
-            must(happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be {verb}ned")
+            must(happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be {done}")
         return
     if isinstance(cost, n.Discard):
         parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
@@ -657,6 +659,13 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     targeted(g, link_id)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _payable(g: Game, kind: type, oid: str, pid: str) -> bool:
+    """Can this object pay a cost that does ``kind`` to it? Not if a "cannot" forbids it ("cannot be
+    KO'd this turn"): a cost is paid in full or not at all (rules digest §2.4 [S:FWS]), so a player
+    chooses among the objects that can pay it."""
+    return query(g.state).prohibition(happening(kind, object=oid, agent=pid)) is None
 
 
 def _self_cost(node: n.Activated) -> bool:
