@@ -95,7 +95,7 @@ def flush(g: Game) -> None:
     while g.state.pending:
         pending = g.state.pending
         g.set(replace(g.state, pending=()))
-        for pid in g.state.seat_order(g.state.primary_player(), lost=True):  # his cards' too
+        for pid in g.state.seat_order(g.state.primary_player()):
             waiting = _labelled([p for p in pending if p.controller == pid])
             left = sum(len(same) for same in waiting.values())
             order: list[PendingTrigger] = []

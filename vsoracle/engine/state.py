@@ -290,12 +290,12 @@ class GameState:
     def player_ids(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.players)
 
-    def seat_order(self, first: str | None = None, lost: bool = False) -> tuple[str, ...]:
-        """Players clockwise from ``first`` (default: the initiative player). A player who has
-        lost the game is out of it and left out, unless ``lost`` (assumption A-LOST-OUT)."""
+    def seat_order(self, first: str | None = None, in_game: bool = False) -> tuple[str, ...]:
+        """Players clockwise from ``first`` (default: the initiative player); ``in_game``: only
+        those who have not lost (a player who has lost is out of the game: assumption A-LOST-OUT)."""
         ids = self.player_ids
         start = ids.index(first or self.initiative)
-        out = {p.id for p in self.players if p.lost} if not lost else set()
+        out = {p.id for p in self.players if p.lost} if in_game else set()
         return tuple(p for p in ids[start:] + ids[:start] if p not in out)
 
     def opponents(self, pid: str) -> tuple[str, ...]:

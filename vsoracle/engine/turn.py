@@ -30,7 +30,7 @@ Position = tuple[str, "str | None", "str | None"]
 
 def positions(state: GameState) -> tuple[Position, ...]:
     """Every position of the turn in order, for the current initiative."""
-    return _positions(state.seat_order())
+    return _positions(state.seat_order(in_game=True))
 
 
 @lru_cache(maxsize=64)
@@ -58,7 +58,7 @@ def pass_priority(g: Game) -> None:
     """The player with priority passes; when every player has passed in succession, the top
     effect resolves, or on an empty chain the step ends (CR 216, Cerebro I)."""
     s = g.state
-    order = s.seat_order(s.priority)
+    order = s.seat_order(s.priority, in_game=True)
     g.note("pass", f"{s.priority} passes", "CR 216")
     passes = s.passes + 1
     if passes >= len([p for p in s.players if not p.lost]):
@@ -119,7 +119,7 @@ def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
         g.set(replace(g.state, priority=None))
         return
     if phase == "draw":
-        for pid in s.seat_order():
+        for pid in s.seat_order(in_game=True):
             draw(g, pid, 2, cite="CR 401")
     if step == "recruit" and active:
         p = g.state.player(active)
@@ -244,7 +244,7 @@ def wrap_up(g: Game) -> None:
     for pid in losers:
         g.note("lose", f"{pid} is out of the game: {', '.join(remaining)} play on without him", "CR 100.1, CR 102",
                "A-LOST-OUT")
-    for pid in g.state.seat_order():
+    for pid in g.state.seat_order(in_game=True):
         _recover_one(g, pid)
     for o in list(g.state.characters()):
         if o.stunned:
@@ -260,7 +260,7 @@ def wrap_up(g: Game) -> None:
                   delayed=tuple(d for d in s.delayed if d.duration == "permanent"),
                   used_powers=frozenset(), turn_log=(), attack=None))
     g.note("duration", "\"this turn\" effects end", "CR 408")
-    order = g.state.seat_order(s.initiative, lost=True)
+    order = g.state.seat_order(s.initiative)
     clockwise = order[1:] + order[:1]
     nxt = next((p for p in clockwise if not g.state.player(p).lost), s.initiative)
     g.set(replace(g.state, initiative=nxt, turn=s.turn + 1))
