@@ -203,6 +203,10 @@ def resolve_reinforce(g: Game, link: ChainLink) -> None:
     supporter = link.details.get("supporter")
     q = query(s)
     d, r = s.obj(defender), s.obj(supporter)
+    if gone_since_targeted(link, supporter):
+        g.note("reinforce", f"{supporter} has left play since it was exhausted for it (its card, if back, is a new "
+               "object): reinforcement does nothing", "CR 507.1c; CR 212.5e", "A-REINFORCE")
+        return
     if not adjacent(r, d):
         g.note("reinforce", f"{defender} is no longer adjacent to {supporter}: reinforcement does nothing",
                "CR 507.1c", "A-REINFORCE")
