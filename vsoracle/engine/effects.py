@@ -964,6 +964,9 @@ def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
     every = isinstance(e.count, n.Quantity) and e.count.op == "all"  # "remove all cosmic counters from …"
     times = 0 if every else q.amount(e.count or n.Fixed(1), ctx)
     pid = _acting(ctx)
+    if not every and times <= 0:  # "for each point you paid", with none paid
+        g.note("counter", f"the number of counters to put is {times}: none is put", "CR 215")
+        return False, _record(ctx, k, [])
     done: list[str] = []
     for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
         if every:

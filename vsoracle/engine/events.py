@@ -417,7 +417,8 @@ def _counter(g: Game, h: Happening) -> Result:
     oid = h.get("object")
     o = s.obj(oid)
     kind: n.CounterKind = h.get("kind")
-    times = int(h.get("count") or 1)
+    count = h.get("count")
+    times = 1 if count is None else int(count)  # "for each point you paid", none paid: no counter
     if o.zone is not Zone.IN_PLAY or times <= 0:
         return False, []
     if kind.name:
