@@ -152,7 +152,8 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
         return
     if isinstance(cost, n.ResourcePoints) and not cost.gain:
         if cost.up_to:
-            most = min(q.amount(cost.amount, ctx), p.resource_points)
+            # outside a recruit step only 0 can be paid (assumption A-POINTS-COST, below)
+            most = min(q.amount(cost.amount, ctx), p.resource_points) if g.state.step == "recruit" else 0
             amount = pay if pay is not None else g.ask(Decision(pid, "pay", f"{pid} pays up to "
                                                                  f"{say(cost.amount)} resource points",
                                                                  tuple(range(most, -1, -1))))
