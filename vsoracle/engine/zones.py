@@ -134,7 +134,8 @@ def _forget(state: GameState, oid: str) -> GameState:
     replacements = tuple(r for r in state.replacements if not targets_only(r, oid))
     if len(replacements) != len(state.replacements):
         state = replace(state, replacements=replacements)
-    used = frozenset(k for k in state.used_powers if not (isinstance(k, tuple) and k and k[0] == oid))
+    # a power's uses are (object, power, n); other keys ("end", step), (player, "resource", 0) stay
+    used = frozenset(k for k in state.used_powers if not (len(k) == 3 and k[0] == oid and k[1] != "resource"))
     if used != state.used_powers:
         state = replace(state, used_powers=used)  # "only once per turn" counts this object's uses
     return replace(state, modifiers=tuple(kept)) if len(kept) != len(state.modifiers) or any(
