@@ -165,8 +165,8 @@ def _uniqueness(g: Game, oid: str, same: list, cite: str, assumption: str | None
     """The uniqueness rule puts each of ``same`` into its owner's KO'd pile as ``oid``'s recruit
     effect resolves: it leaves play, but is not KO'd (CR 705.1)."""
     name = g.state.obj(oid).card.name
+    before = g.state  # all of them at once: each pictured as the position was before any (A-LOOK-BACK)
     for other in same:
-        before = g.state
         g.set(move_card(g.state, other.id, Zone.KO_PILE))
         g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name '{name}' with {oid} and "
                "is put into the KO'd pile (not KO'd)", cite, assumption, objects=(other.id,))
