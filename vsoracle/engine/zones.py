@@ -100,8 +100,8 @@ def _flat(values: Iterable[object]) -> list[object]:
 
 def _lost_target(link: ChainLink, oid: str) -> ChainLink:
     """A chain link that targets ``oid`` (or powers it up, equips it, or was paid by exhausting it
-    to reinforce) notes that it has left play: its card,
-    should it come back, is a new object and no longer that target (CR 212.5e; CR 508 [C8])."""
+    to reinforce) notes that it has left play: its card, should it come back, is a new object and
+    no longer that target (CR 212.5e; CR 508 [C8])."""
     named = _flat(link.context.targets if link.context else ()) + [link.details.get(k) for k in
                                                                    ("character", "equip", "supporter")]
     if oid not in named:
