@@ -27,7 +27,7 @@ from .state import Attack, ChainLink, Context, GameObject, Zone
 from .turn import pass_priority
 from .values import replace
 from .words import say
-from .zones import attach, move_card, with_gear
+from .zones import attach, move_card, team_equipment_problem, with_gear
 
 __all__ = ["PAYABLE", "recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect", "play_link", "power_link", "target_refusal", "propose_attack", "reinforce",
@@ -152,7 +152,8 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
         return
     if isinstance(cost, n.ResourcePoints) and not cost.gain:
         if cost.up_to:
-            most = min(q.amount(cost.amount, ctx), p.resource_points)
+            # outside a recruit step only 0 can be paid (assumption A-POINTS-COST, below)
+            most = min(q.amount(cost.amount, ctx), p.resource_points) if g.state.step == "recruit" else 0
             amount = pay if pay is not None else g.ask(Decision(pid, "pay", f"{pid} pays up to "
                                                                  f"{say(cost.amount)} resource points",
                                                                  tuple(range(most, -1, -1))))
@@ -163,6 +164,15 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
         if p.resource_points < amount:
             raise IllegalActionError(f"{pid} cannot pay {amount} resource points (has {p.resource_points})",
                                      hint="resource points come in the recruit step")
+        if amount > 0 and g.state.step != "recruit":
+            # rules digest §7.1 [S:JP], assumption A-POINTS-COST: "payment powers whose costs need
+            # resource points can only be used in the recruit step" — a cost that needs none (up to
+            # N, paying 0) can be paid any time (the Avengers FAQ rules on a "pay up to 2"
+            # equipment power used after a transfer)
+            raise IllegalActionError(f"{pid} can pay resource points only during a recruit step "
+                                     "(assumption A-POINTS-COST)",
+                                     hint="rules digest §7.1 [JP]: a cost that needs resource points is paid in "
+                                          "the recruit step")
         perform(g, happening(n.ResourcePoints, player=pid, amount=amount, gain=False, cite="CR 505"), ctx)
         binds["paid"] = amount
         if isinstance(cost.amount, n.X):
@@ -179,22 +189,24 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
                 g.note("cost", f"{o.id} exhausts to activate", "CR 501", "A-ACTIVATE")
             return
         found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not g.state.obj(x).exhausted
-                 and not g.state.obj(x).stunned]
+                 and not g.state.obj(x).stunned and _payable(g, n.Exhaust, x, pid)]
         for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "exhaust"):
             must(happening(n.Exhaust, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be exhausted")
         return
     if isinstance(cost, (n.Stun, n.KO)):
         kind = type(cost)
         verb = "stun" if kind is n.Stun else "KO"
+        done = "stunned" if kind is n.Stun else "KO'd"
         if isinstance(cost.object, n.Self):
             cur = g.state.obj(o.id)
             if cur.zone is not Zone.IN_PLAY or (kind is n.Stun and cur.stunned):
-                raise IllegalActionError(f"{pid} cannot pay the cost: {o.id} cannot be {verb}ned")
-            must(happening(kind, object=o.id, agent=pid, why="a cost", cite="CR 505"), f"{o.id} cannot be {verb}ned")
+                raise IllegalActionError(f"{pid} cannot pay the cost: {o.id} cannot be {done}")
+            must(happening(kind, object=o.id, agent=pid, why="a cost", cite="CR 505"), f"{o.id} cannot be {done}")
             return
-        found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not (kind is n.Stun and g.state.obj(x).stunned)]
+        found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not (kind is n.Stun and g.state.obj(x).stunned)
+                 and _payable(g, kind, x, pid)]
         for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, verb):
-            must(happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be {verb}ned")
+            must(happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be {done}")
         return
     if isinstance(cost, n.Discard):
         parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
@@ -399,6 +411,9 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
                 or host.card.type is not CardType.CHARACTER or host.area != "visible":
             raise IllegalActionError(f"{oid} cannot be equipped to {equip}",
                                      hint="equipment attaches to a visible character you control (CR 212.5e)")
+        if (why := team_equipment_problem(s, oid, equip)) is not None:
+            raise IllegalActionError(f"{why} (CR 302 [CH])",
+                                     hint="team equipment attaches only to a character with its team affiliation")
     elif o.card.type is CardType.EQUIPMENT:
         raise IllegalActionError("equipment needs a character to attach to", hint="add equip = ID")
     if face_down is not None:
@@ -670,6 +685,13 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     flush(g)
 
 
+def _payable(g: Game, kind: type, oid: str, pid: str) -> bool:
+    """Can this object pay a cost that does ``kind`` to it? Not if a "cannot" forbids it ("cannot be
+    KO'd this turn"): a cost is paid in full or not at all (rules digest §2.4 [S:FWS]), so a player
+    chooses among the objects that can pay it."""
+    return query(g.state).prohibition(happening(kind, object=oid, agent=pid)) is None
+
+
 def _self_cost(node: n.Activated) -> bool:
     """A power whose cost removes or discards the card itself works from the hand (assumption A-HAND-POWER)."""
     for cost in node.costs:
@@ -761,6 +783,8 @@ def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     h = s.obj(to)
     if h.zone is not Zone.IN_PLAY or h.controller != pid or h.card.type is not CardType.CHARACTER:
         raise IllegalActionError(f"{to} is not a character {pid} controls")
+    if (why := team_equipment_problem(s, oid, to)) is not None:
+        raise IllegalActionError(f"{why} (CR 302 [CH])", hint="team equipment transfers only to a character of its team")
     g.set(attach(s, oid, to))
     g.note("transfer", f"{oid} is transferred to {to}; counters stay where they are", "FAQ SC 6")
 
@@ -911,6 +935,8 @@ def _attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str
     if target in s.player_ids:
         if target == pid:
             return "you cannot attack yourself"
+        if s.player(target).lost:
+            return f"{target} has lost the game and is out of it (assumption A-LOST-OUT)"
         blockers = [c for c in s.characters(target) if not c.stunned and c.area == "visible"]
         if blockers:
             return f"{target} controls a non-stunned visible character ({blockers[0].id})"

@@ -55,9 +55,13 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
     defender_stunned = atk_total >= ddef
     attacker_stunned = datk >= sdef
     team = a.is_team
+    negative = [f"{o.id}'s {v} {st.upper()}" for o, st in [(s.obj(x), "atk") for x in attackers]
+                + [(d, "def"), (d, "atk"), (s.obj(struck), "def")] if (v := q.raw_stat(o, st)) < 0]
     g.note("attack", f"attack conclusion: {' + '.join(attackers)} {atk_total} ATK vs {d.id} {ddef} DEF; "
-           f"{d.id} {datk} ATK vs {struck} {sdef} DEF (compared before any replacement)",
-           "CR 407; FAQ SC 24")
+           f"{d.id} {datk} ATK vs {struck} {sdef} DEF (compared before any replacement"
+           + (f"; {', '.join(dict.fromkeys(negative))} counts as 0" if negative else "") + ")",
+           "CR 407; FAQ SC 24; CR 104 [C4]" if negative else "CR 407; FAQ SC 24",
+           "A-NEGATIVE" if negative else None)
     reinforced = q.reinforced(d)
     through = atk_total - ddef
     breakthrough: Plan | None = None
@@ -68,16 +72,21 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
             g.note("breakthrough", f"{d.id} is reinforced: no breakthrough", "CR 507.1c [CO5]")
         else:
             breakthrough = _breakthrough_plan(g, attackers[0], d.controller, d.id, through)
+    # The comparison's stuns and breakthrough happen at the same time (rules digest §12.3 [K];
+    # assumption A-LEFT-ATTACK): each sets off triggers as the position was before any of them
+    # (digest §6.1 [S:CCR], assumption A-LOOK-BACK), so a defender stunned first still "stuns" the
+    # attacker it strikes back at.
+    picture = g.state
     stunned_now = False
     if defender_stunned:
         agent = tuple(attackers) if team else attackers[0]
         stunned_now = perform(g, happening(n.Stun, object=d.id, agent=agent, why=f"{atk_total} ATK ≥ {ddef} DEF",
-                                           cite="CR 407", comparison=True))
+                                           cite="CR 407", comparison=True), before=picture)
     if attacker_stunned:
         perform(g, happening(n.Stun, object=struck, agent=d.id, why=f"{datk} ATK ≥ {sdef} DEF", cite="CR 407",
-                             comparison=True))
+                             comparison=True), before=picture)
     if breakthrough is not None and (stunned_now or g.state.obj(d.id).stunned):
-        carry_out(g, breakthrough)
+        carry_out(g, breakthrough, before=picture)
     end_attack(g)
 
 

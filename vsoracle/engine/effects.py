@@ -805,6 +805,14 @@ def _event(g: Game, e: n.Event, ctx: Context, root: Any) -> Done:
     return handler(g, e, ctx, k)
 
 
+def _together(g: Game, picked: list[str]) -> Any:
+    """One effect that does the same thing to several objects ("Stun all characters", "Return two
+    target characters …") does it to all at once: each event sets off triggers as the position was
+    before any of them (digest §6.1 [S:CCR], the trigger's picture; assumption A-LOOK-BACK), so the
+    answer does not hang on the order vsoracle happens to take them in. ``None`` for one object."""
+    return g.state if len(picked) > 1 else None
+
+
 def _on_objects(kind: type, verb: str) -> Any:
     def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
         pid = _acting(ctx)
@@ -813,9 +821,10 @@ def _on_objects(kind: type, verb: str) -> Any:
             g.note(verb, f"nothing to {verb}", "CR 508")
         done: list[str] = []
         happened: list[Happening] = []
+        picture = _together(g, picked)
         for oid in picked:
             h = happening(kind, object=oid, **_cause(ctx), why=ctx.bindings.get("why", "an effect"))
-            if perform(g, h, ctx):
+            if perform(g, h, ctx, before=picture):
                 done.append(oid)
                 happened.append(h)
         return bool(done), _record(ctx, k, done or picked, happened)
@@ -852,6 +861,7 @@ def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
         picked = list(g.ask(Decision(pid, "order", f"{pid} chooses the order ({say(e)})", orders)))
     done: list[str] = []
     happened: list[Happening] = []
+    picture = _together(g, picked)
     for oid in picked:
         zone = place.zone
         if zone is None:
@@ -860,7 +870,7 @@ def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
         h = happening(n.Move, object=oid, to=(zone.names[0], owner), position=place.position, face=e.face,
                       origin=(_zone_name(g.state.obj(oid).zone), g.state.obj(oid).owner), exhausted=e.exhausted or None,
                       **_cause(ctx))
-        if perform(g, h, ctx):
+        if perform(g, h, ctx, before=picture):
             done.append(oid)
             happened.append(h)
     if not picked:
@@ -983,6 +993,9 @@ def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
     every = isinstance(e.count, n.Quantity) and e.count.op == "all"  # "remove all cosmic counters from …"
     times = 0 if every else q.amount(e.count or n.Fixed(1), ctx)
     pid = _acting(ctx)
+    if not every and times <= 0:  # "for each point you paid", with none paid
+        g.note("counter", f"the number of counters to put is {times}: none is put", "CR 215")
+        return False, _record(ctx, k, [])
     done: list[str] = []
     for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
         if every:

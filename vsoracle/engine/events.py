@@ -21,7 +21,7 @@ from .game import Decision, Game
 from .query import AREAS, ZONES, query
 from .state import Happening, Zone
 from .values import replace
-from .zones import free_col, move_card, with_gear
+from .zones import free_col, move_card, targets_only, with_gear
 
 __all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving"]
 
@@ -168,6 +168,24 @@ def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
     """``oid`` has left play: it leaves play, and so does each equipment that was attached to it
     (it goes to its owner's KO'd pile, assumption A-EQUIP-LEAVES)."""
     out = [happening(n.LeavePlay, object=oid)]
+    a = g.state.attack
+    if a is not None and (oid in a.attackers or oid in a.defenders):
+        # gone from play, it is no longer in the attack — and if its card comes back into play
+        # it is a new object, not an attacker or a defender (assumption A-LEFT-ATTACK; CR 212.5e)
+        role = "attacker" if oid in a.attackers else "defender"
+        g.set(replace(g.state, attack=replace(a, attackers=tuple(x for x in a.attackers if x != oid),
+                                              defenders=tuple(x for x in a.defenders if x != oid),
+                                              removed=a.removed + ((oid,) if oid in a.attackers else ()))))
+        g.note("attack", f"{oid} has left play: it is no longer in the attack (no longer a"
+               f"{'n' if role == 'attacker' else ''} {role})", "CR 407 [M481]; CR 212.5e", "A-LEFT-ATTACK", (oid,))
+    # by identity, not by value: hashing would fill the modifiers' hash caches (a perft test checks
+    # that nothing is kept from one run to the next)
+    gone = [m for m in before.modifiers if (oid in (m.flagged or ()) or targets_only(m, oid))
+            and not any(m is x for x in g.state.modifiers)]
+    gone += [r for r in before.replacements if targets_only(r, oid) and not any(r is x for x in g.state.replacements)]
+    if gone:
+        g.note("modifier", f"{oid} has left play: {len(gone)} modifier(s) on it no longer apply (if the card comes "
+               "back, it is a new object)", "CR 212.5e", objects=(oid,))
     for e in before.in_play():
         if e.equipped_to == oid and g.state.obj(e.id).zone is not Zone.IN_PLAY:
             g.note("equip", f"{e.id} was attached to {oid}: it goes to {e.owner}'s KO'd pile", "CR 302",
@@ -399,7 +417,8 @@ def _counter(g: Game, h: Happening) -> Result:
     oid = h.get("object")
     o = s.obj(oid)
     kind: n.CounterKind = h.get("kind")
-    times = int(h.get("count") or 1)
+    count = h.get("count")
+    times = 1 if count is None else int(count)  # "for each point you paid", none paid: no counter
     if o.zone is not Zone.IN_PLAY or times <= 0:
         return False, []
     if kind.name:

@@ -978,7 +978,7 @@ class Query:
         if isinstance(node, n.Filter) and kind_of(node) == "player":
             if node.target is not None:
                 return tuple(x for x in self.ref(n.TargetRef(node.target), ctx) if x in s.player_ids)
-            pool = s.seat_order()
+            pool = s.seat_order(in_game=True)  # assumption A-LOST-OUT
             if node.kind == "opponent":
                 pool = tuple(p for p in pool if p != ctx.controller)
             return tuple(p for p in pool if all(self.player_qual(q, p, ctx) for q in node.qualifiers))

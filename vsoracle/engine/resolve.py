@@ -13,7 +13,7 @@ from .query import adjacent, query
 from .state import ChainLink, Context, Zone
 from .triggers import leading_condition
 from .values import replace
-from .zones import attach, free_col, move_card
+from .zones import attach, free_col, gone_since_targeted, move_card, team_equipment_problem
 
 __all__ = ["resolve_link", "resolve_recruit"]
 
@@ -38,6 +38,9 @@ def resolve_link(g: Game, link: ChainLink) -> None:
         resolve_effect(g, link)
 
 
+_GONE = "it has left play since it was targeted (its card, if back, is a new object: CR 212.5e)"
+
+
 def resolve_effect(g: Game, link: ChainLink) -> None:
     """Targets are checked again on resolution; if all are illegal the effect is negated
     (CR 508, Cerebro VIII); an illegal target is left out of what the effect does."""
@@ -55,7 +58,7 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
                 values = tuple(value or ())
                 still = []
                 for v in values:
-                    why = target_legal(g, one_target(node), v, link)
+                    why = _GONE if gone_since_targeted(link, v) else target_legal(g, one_target(node), v, link)
                     if why is None:
                         still.append(v)
                     else:
@@ -64,7 +67,8 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
                     illegal += 1
                 kept.append(tuple(still))
                 continue
-            why = target_legal(g, node, value, link) if value is not None else "no target"
+            why = "no target" if value is None else _GONE if gone_since_targeted(link, value) else \
+                target_legal(g, node, value, link)
             if why is None:
                 kept.append(value)
             else:
@@ -106,9 +110,15 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
     d = link.details
     if o.card.type is CardType.EQUIPMENT:
         host = d.get("equip")
-        if not host or host not in g.state.objects or g.state.obj(host).zone is not Zone.IN_PLAY:
+        if not host or host not in g.state.objects or g.state.obj(host).zone is not Zone.IN_PLAY \
+                or gone_since_targeted(link, host):
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{o.id} has no character to equip: it goes to the KO'd pile", "CR 302", "A-EQUIP-FIZZLE")
+            return
+        if (why := team_equipment_problem(g.state, o.id, host)) is not None:
+            g.set(move_card(g.state, o.id, Zone.KO_PILE))
+            g.note("zone", f"{why} now: it cannot attach, and goes to the KO'd pile", "CR 302 [CH]",
+                   "A-EQUIP-FIZZLE")
             return
         if "unique" in q.keywords(o):
             same = [e for e in g.state.in_play() if e.controller == pid and e.card.type is CardType.EQUIPMENT
@@ -155,8 +165,8 @@ def _uniqueness(g: Game, oid: str, same: list, cite: str, assumption: str | None
     """The uniqueness rule puts each of ``same`` into its owner's KO'd pile as ``oid``'s recruit
     effect resolves: it leaves play, but is not KO'd (CR 705.1)."""
     name = g.state.obj(oid).card.name
+    before = g.state  # all of them at once: each pictured as the position was before any (A-LOOK-BACK)
     for other in same:
-        before = g.state
         g.set(move_card(g.state, other.id, Zone.KO_PILE))
         g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name '{name}' with {oid} and "
                "is put into the KO'd pile (not KO'd)", cite, assumption, objects=(other.id,))
@@ -193,6 +203,10 @@ def resolve_reinforce(g: Game, link: ChainLink) -> None:
     supporter = link.details.get("supporter")
     q = query(s)
     d, r = s.obj(defender), s.obj(supporter)
+    if gone_since_targeted(link, supporter):
+        g.note("reinforce", f"{supporter} has left play since it was exhausted for it (its card, if back, is a new "
+               "object): reinforcement does nothing", "CR 507.1c; CR 212.5e", "A-REINFORCE")
+        return
     if not adjacent(r, d):
         g.note("reinforce", f"{defender} is no longer adjacent to {supporter}: reinforcement does nothing",
                "CR 507.1c", "A-REINFORCE")
@@ -216,7 +230,7 @@ def resolve_power_up(g: Game, link: ChainLink) -> None:
     (assumption A-POWER-UP)."""
     oid = link.details.get("character")
     o = g.state.objects.get(oid)
-    if o is None or o.zone is not Zone.IN_PLAY or o.controller != link.controller:
+    if o is None or o.zone is not Zone.IN_PLAY or o.controller != link.controller or gone_since_targeted(link, oid):
         g.note("negate", f"{oid} is no longer a character {link.controller} controls: the power-up's only target "
                "is illegal, so it is negated", "CR 508 [C8]", "A-POWER-UP")
         return

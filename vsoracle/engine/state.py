@@ -290,14 +290,17 @@ class GameState:
     def player_ids(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.players)
 
-    def seat_order(self, first: str | None = None) -> tuple[str, ...]:
-        """Players clockwise from ``first`` (default: the initiative player)."""
+    def seat_order(self, first: str | None = None, in_game: bool = False) -> tuple[str, ...]:
+        """Players clockwise from ``first`` (default: the initiative player); ``in_game``: only
+        those who have not lost (a player who has lost is out of the game: assumption A-LOST-OUT)."""
         ids = self.player_ids
         start = ids.index(first or self.initiative)
-        return ids[start:] + ids[:start]
+        out = {p.id for p in self.players if p.lost} if in_game else set()
+        return tuple(p for p in ids[start:] + ids[:start] if p not in out)
 
     def opponents(self, pid: str) -> tuple[str, ...]:
-        return tuple(p for p in self.player_ids if p != pid)
+        """The other players still in the game (assumption A-LOST-OUT)."""
+        return tuple(p.id for p in self.players if p.id != pid and not p.lost)
 
     def in_play(self, controller: str | None = None) -> Iterator[GameObject]:
         """Objects in play (characters and equipment), optionally of one controller."""

@@ -21,7 +21,7 @@ from .query import query
 from .state import GameState, Zone
 from .triggers import fire_start
 from .values import replace
-from .zones import attach
+from .zones import attach, team_equipment_problem
 
 __all__ = ["positions", "next_position", "pass_priority", "end_step", "enter", "advance", "wrap_up", "at_target",
            "draw"]
@@ -31,7 +31,7 @@ Position = tuple[str, "str | None", "str | None"]
 
 def positions(state: GameState) -> tuple[Position, ...]:
     """Every position of the turn in order, for the current initiative."""
-    return _positions(state.seat_order())
+    return _positions(state.seat_order(in_game=True))
 
 
 @lru_cache(maxsize=64)
@@ -68,7 +68,7 @@ def pass_priority(g: Game, check: EndCheck | None = None) -> None:
     s = g.state
     if check is not None and s.priority is not None:
         check(g, s.priority)
-    order = s.seat_order(s.priority)
+    order = s.seat_order(s.priority, in_game=True)
     g.note("pass", f"{s.priority} passes", "CR 216")
     passes = s.passes + 1
     if passes >= len([p for p in s.players if not p.lost]):
@@ -129,7 +129,7 @@ def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
         g.set(replace(g.state, priority=None))
         return
     if phase == "draw":
-        for pid in s.seat_order():
+        for pid in s.seat_order(in_game=True):
             draw(g, pid, 2, cite="CR 401")
     if step == "recruit" and active:
         p = g.state.player(active)
@@ -149,7 +149,8 @@ def offer_transfers(g: Game, pid: str) -> None:
     for eq in sorted(g.state.in_play(pid), key=lambda o: o.id):
         if not eq.equipped_to or "transferable" not in query(g.state).keywords(eq):
             continue
-        hosts = tuple(sorted(c.id for c in g.state.characters(pid) if c.id != eq.equipped_to and c.area == "visible"))
+        hosts = tuple(sorted(c.id for c in g.state.characters(pid) if c.id != eq.equipped_to and c.area == "visible"
+                             and team_equipment_problem(g.state, eq.id, c.id) is None))  # CR 302 [CH]
         if not hosts:
             continue
         pick = g.ask(Decision(pid, "transfer", f"{pid} may transfer {eq.id} to another character", ("none",) + hosts))
@@ -253,12 +254,11 @@ def wrap_up(g: Game) -> None:
         g.set(replace(g.state, over=True, priority=None))
         g.note("over", "the game is over", "CR 102")
         return
-    for pid in g.state.seat_order():
-        stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
-        if stunned:
-            choice = g.ask(Decision(pid, "recover", f"{pid} recovers one stunned character", stunned))
-            perform(g, happening(n.Recover, object=choice, why="wrap-up", cite="CR 408"))
-            g.note("recover", f"{pid} recovers {choice}", "CR 408", "A-WRAPUP-RECOVER", (choice,))
+    for pid in losers:
+        g.note("lose", f"{pid} is out of the game: {', '.join(remaining)} play on without him", "CR 100.1, CR 102",
+               "A-LOST-OUT")
+    for pid in g.state.seat_order(in_game=True):
+        _recover_one(g, pid)
     for o in list(g.state.characters()):
         if o.stunned:
             perform(g, happening(n.KO, object=o.id, why="still stunned at wrap-up", cite="CR 408"))
@@ -273,12 +273,32 @@ def wrap_up(g: Game) -> None:
                   delayed=tuple(d for d in s.delayed if d.duration == "permanent"),
                   used_powers=frozenset(), turn_log=(), attack=None))
     g.note("duration", "\"this turn\" effects end", "CR 408")
-    order = s.player_ids
-    nxt = order[(order.index(s.initiative) + 1) % len(order)]
+    order = g.state.seat_order(s.initiative)
+    clockwise = order[1:] + order[:1]
+    nxt = next((p for p in clockwise if not g.state.player(p).lost), s.initiative)
     g.set(replace(g.state, initiative=nxt, turn=s.turn + 1))
-    g.note("initiative", f"the initiative passes to {nxt}; turn {s.turn + 1} begins", "CR 408")
+    g.note("initiative", f"the initiative passes to {nxt}; turn {s.turn + 1} begins", "CR 408",
+           "A-LOST-OUT" if clockwise.index(nxt) else None)
     if not g.state.over:
         enter(g, "draw", None, None)
+
+
+def _recover_one(g: Game, pid: str) -> None:
+    """Wrap-up b: the player recovers one stunned character he controls (CR 408 [S:HCR]; his
+    choice, always made: assumption A-WRAPUP-RECOVER). A character that "cannot be recovered"
+    is no choice: picking it would recover nothing, never better than picking another."""
+    q = query(g.state)
+    stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
+    able = tuple(c for c in stunned if q.prohibition(happening(n.Recover, object=c)) is None)
+    for c in stunned:
+        if c not in able:
+            g.note("recover", f"{pid} cannot choose {c} to recover: it \"cannot be recovered\"", "CR 408",
+                   "A-WRAPUP-RECOVER", (c,))
+    if not able:
+        return
+    choice = g.ask(Decision(pid, "recover", f"{pid} recovers one stunned character", able))
+    if perform(g, happening(n.Recover, object=choice, why="wrap-up", cite="CR 408")):
+        g.note("recover", f"{pid} recovers {choice}", "CR 408", "A-WRAPUP-RECOVER", (choice,))
 
 
 def _cannot(g: Game, pid: str, win: bool) -> bool:

@@ -7,11 +7,15 @@ counters, attachments); a resource turned face down forgets its choices.
 
 from __future__ import annotations
 
+from typing import Iterable
+
+from .query import query
 from .values import replace
 
-from .state import PILES, GameObject, GameState, Player, Zone
+from .state import PILES, ChainLink, GameObject, GameState, Modifier, Player, Replacement, Zone
 
-__all__ = ["move_card", "with_gear", "attach", "free_col"]
+__all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "targets_only",
+           "gone_since_targeted"]
 
 
 def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
@@ -74,10 +78,68 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
             players = _put_in(players, o.owner, zone, oid, top=zone is Zone.DECK and not bottom, index=index)
     state = replace(state, players=players, objects=state.objects.set(oid, o))
     if was_in_play and zone is not Zone.IN_PLAY:
+        state = _forget(state, oid)
         for other in list(state.objects.values()):
             if other.equipped_to == oid and other.zone is Zone.IN_PLAY:
                 state = move_card(state, other.id, Zone.KO_PILE)
     return state
+
+
+def targets_only(m: Modifier | Replacement, oid: str) -> bool:
+    """Is ``m`` a modifier that matches at each moment (or a replacement modifier) whose targets
+    are all ``oid``?"""
+    if isinstance(m, Modifier) and (m.flagged is not None or m.player_subject):
+        return False
+    values = _flat(m.context.targets)
+    return bool(values) and all(v == oid for v in values)
+
+
+def _flat(values: Iterable[object]) -> list[object]:
+    return [v for t in values for v in (t if isinstance(t, (tuple, list, frozenset)) else (t,))]
+
+
+def _lost_target(link: ChainLink, oid: str) -> ChainLink:
+    """A chain link that targets ``oid`` (or powers it up, equips it, or was paid by exhausting it
+    to reinforce) notes that it has left play: its card, should it come back, is a new object and
+    no longer that target (CR 212.5e; CR 508 [C8])."""
+    named = _flat(link.context.targets if link.context else ()) + [link.details.get(k) for k in
+                                                                   ("character", "equip", "supporter")]
+    if oid not in named:
+        return link
+    return replace(link, details=link.details.set("gone", frozenset(link.details.get("gone", ())) | {oid}))
+
+
+def gone_since_targeted(link: ChainLink, value: object) -> bool:
+    """Has target ``value`` of ``link`` left play since it was targeted (see :func:`_lost_target`)?"""
+    return value in link.details.get("gone", ())
+
+
+def _forget(state: GameState, oid: str) -> GameState:
+    """An object that leaves play is gone: if its card comes back it is a new object (CR 212.5e,
+    "a card becomes an object as it is put into the in-play zone"), which the modifiers made for
+    the old one do not affect — one that flagged it (the quality rule, FAQ SC 4, SC 13) no longer
+    lists it, one whose targets were only it ("target character cannot be stunned this turn")
+    ends (a replacement modifier likewise), and its powers' "only once per turn" uses are not the
+    new object's."""
+    kept = []
+    for m in state.modifiers:
+        if m.flagged is not None and oid in m.flagged:
+            m = replace(m, flagged=m.flagged - {oid})
+        elif targets_only(m, oid):
+            continue
+        kept.append(m)
+    chain = tuple(_lost_target(link, oid) for link in state.chain)
+    if any(a is not b for a, b in zip(chain, state.chain)):
+        state = replace(state, chain=chain)
+    replacements = tuple(r for r in state.replacements if not targets_only(r, oid))
+    if len(replacements) != len(state.replacements):
+        state = replace(state, replacements=replacements)
+    # a power's uses are (object, power, n); other keys ("end", step), (player, "resource", 0) stay
+    used = frozenset(k for k in state.used_powers if not (len(k) == 3 and k[0] == oid and k[1] != "resource"))
+    if used != state.used_powers:
+        state = replace(state, used_powers=used)  # "only once per turn" counts this object's uses
+    return replace(state, modifiers=tuple(kept)) if len(kept) != len(state.modifiers) or any(
+        a is not b for a, b in zip(kept, state.modifiers)) else state
 
 
 def with_gear(state: GameState, oid: str, **changes: object) -> GameState:
@@ -94,6 +156,19 @@ def attach(state: GameState, eid: str, host: str) -> GameState:
     """The state with equipment ``eid`` attached to character ``host``, in its position (CR 302)."""
     h = state.obj(host)
     return state.with_object(replace(state.obj(eid), equipped_to=host, area=h.area, row=h.row, col=h.col))
+
+
+def team_equipment_problem(state: GameState, eid: str, host: str) -> str | None:
+    """Why team equipment (printed with a team affiliation) cannot attach to ``host``, or ``None``:
+    it cannot be attached to a character lacking that affiliation by any means — recruited,
+    transferred, put into play equipped (CR 302; rules digest §3.3 [S:CH])."""
+    teams = state.obj(eid).card.affiliations
+    if not teams:
+        return None
+    has = {a.casefold() for a in query(state).affiliations(state.obj(host))}
+    if has & {t.casefold() for t in teams}:
+        return None
+    return f"{eid} is {' / '.join(teams)} equipment and {host} has no such affiliation"
 
 
 def free_col(state: GameState, controller: str, area: str, row: str, prefer: int | None = None,
