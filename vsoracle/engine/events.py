@@ -93,16 +93,22 @@ def _out_of_the_attack(g: Game, h: Happening) -> None:
     defender is no longer in the attack and does not strike back"; an attacker likewise,
     assumption A-LEFT-ATTACK). The stuns of the attack's own comparison are simultaneous and
     leave the attack as it is until it has concluded."""
+    if not h.get("comparison"):
+        _leave_the_attack(g, h.get("object"), "is stunned", "CR 407 [M481, CO6]")
+
+
+def _leave_the_attack(g: Game, oid: str, why: str, cite: str) -> None:
+    """``oid`` is no longer an attacker or a defender of the attack under way, if it was one
+    (an attacker taken out is remembered as removed: it does not ready; A-LEFT-ATTACK)."""
     a = g.state.attack
-    oid = h.get("object")
-    if a is None or h.get("comparison") or (oid not in a.attackers and oid not in a.defenders):
+    if a is None or (oid not in a.attackers and oid not in a.defenders):
         return
     role = "attacker" if oid in a.attackers else "defender"
     g.set(replace(g.state, attack=replace(a, attackers=tuple(x for x in a.attackers if x != oid),
                                           defenders=tuple(x for x in a.defenders if x != oid),
                                           removed=a.removed + ((oid,) if oid in a.attackers else ()))))
-    g.note("attack", f"{oid} is stunned: it is no longer in the attack (no longer a{'n' if role == 'attacker' else ''} "
-           f"{role})", "CR 407 [M481, CO6]", "A-LEFT-ATTACK", (oid,))
+    g.note("attack", f"{oid} {why}: it is no longer in the attack (no longer a{'n' if role == 'attacker' else ''} "
+           f"{role})", cite, "A-LEFT-ATTACK", (oid,))
 
 
 def _flag(name: str, value: bool, word: str) -> Callable[[Game, Happening], Result]:
@@ -168,16 +174,9 @@ def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
     """``oid`` has left play: it leaves play, and so does each equipment that was attached to it
     (it goes to its owner's KO'd pile, assumption A-EQUIP-LEAVES)."""
     out = [happening(n.LeavePlay, object=oid)]
-    a = g.state.attack
-    if a is not None and (oid in a.attackers or oid in a.defenders):
-        # gone from play, it is no longer in the attack — and if its card comes back into play
-        # it is a new object, not an attacker or a defender (assumption A-LEFT-ATTACK; CR 212.5e)
-        role = "attacker" if oid in a.attackers else "defender"
-        g.set(replace(g.state, attack=replace(a, attackers=tuple(x for x in a.attackers if x != oid),
-                                              defenders=tuple(x for x in a.defenders if x != oid),
-                                              removed=a.removed + ((oid,) if oid in a.attackers else ()))))
-        g.note("attack", f"{oid} has left play: it is no longer in the attack (no longer a"
-               f"{'n' if role == 'attacker' else ''} {role})", "CR 407 [M481]; CR 212.5e", "A-LEFT-ATTACK", (oid,))
+    # gone from play, it is no longer in the attack — and if its card comes back into play it is
+    # a new object, not an attacker or a defender (assumption A-LEFT-ATTACK; CR 212.5e)
+    _leave_the_attack(g, oid, "has left play", "CR 407 [M481]; CR 212.5e")
     # by identity, not by value: hashing would fill the modifiers' hash caches (a perft test checks
     # that nothing is kept from one run to the next)
     gone = [m for m in before.modifiers if (oid in (m.flagged or ()) or targets_only(m, oid))
