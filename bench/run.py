@@ -28,7 +28,7 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
    bulk-counted at the last ply), medians of rounds taken in turn; the details add
    ``legal_actions`` time per call on the same position, and the like-for-like reference:
    python-chess counting as vsoracle does (every move made, distinct positions through a
-   transposition table), which is itself about a fifth of its bulk-counted perft. Target ≥ 0.2
+   transposition table), which is itself about an eighth of its bulk-counted perft. Target ≥ 0.2
    (issue 15). Each round is as cold as the first: perft keeps nothing about positions from one
    call to the next.
 """
