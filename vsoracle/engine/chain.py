@@ -50,6 +50,8 @@ def add_link(g: Game, kind: str, controller: str, source: str | None, effect=Non
     transition (recruiting, playing from hand), so no state shows one without the other.
     """
     link_id, s = (base or g.state).fresh_id()
+    if context is not None:
+        context = context.stamped(s)  # its objects, as they are now (CR 212.5e)
     link = ChainLink(link_id, kind, controller, source, effect, context, origin, ongoing,
                      FrozenMap(details or {}))
     g.set(replace(s, chain=s.chain + (link,), passes=0))

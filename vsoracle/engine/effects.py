@@ -723,7 +723,7 @@ def _delayed(g: Game, e: n.Delayed, ctx: Context, root: Any) -> Done:
     did, s = g.state.fresh_id()
     once = isinstance(e.trigger, (n.AtStart, n.AtEnd))
     span = _duration(e.duration)
-    d = Delayed(did, ctx, e.trigger, e.effect, "turn" if span == "turn" else "permanent", once)
+    d = Delayed(did, ctx.stamped(s), e.trigger, e.effect, "turn" if span == "turn" else "permanent", once)
     g.set(replace(s, delayed=s.delayed + (d,)))
     g.note("delayed", f"a triggered modifier waits: {say(e)}", "CR 512 [CCR]")
     return True, ctx

@@ -101,6 +101,10 @@ def _value_matches(q: Query, sel: Any, value: Any, ctx: Context, role: str, h: H
         return value in q.ref(sel, ctx) if isinstance(sel, n.Ref) else False
     if value not in s.objects:
         return False
+    if isinstance(sel, n.Ref) and not h.names_now(s.obj(value)):
+        # "if ~ attacked this turn": an earlier object of the card is not ~ (CR 212.5e), while
+        # "a character you control was stunned this turn" counts it
+        return False
     if isinstance(sel, n.Filter) and sel.kind == "power":
         return _power_matches(q, sel, value, ctx)
     return q.matches(sel, s.obj(value), ctx)

@@ -538,7 +538,16 @@ class Query:
         return None
 
     def ref(self, node: Any, ctx: Context) -> list[Any]:
-        """The objects (or players, or chain links) a reference stands for."""
+        """The objects (or players, or chain links) a reference stands for: of the objects it
+        named, only those that have not since left play and come back (CR 212.5e,
+        :meth:`Context.names`)."""
+        found = self._ref(node, ctx)
+        if ctx.as_of:
+            objects = self.s.objects
+            found = [x for x in found if not (isinstance(x, str) and x in objects and not ctx.names(objects[x]))]
+        return found
+
+    def _ref(self, node: Any, ctx: Context) -> list[Any]:
         b = ctx.bindings
         if isinstance(node, n.Self):
             return [ctx.source] if ctx.source else []
@@ -561,7 +570,7 @@ class Query:
         if isinstance(node, n.CurrentTarget):
             return _listify(b.get("current_target"))
         if isinstance(node, n.Equipped):
-            if ctx.source and ctx.source in self.s.objects:
+            if ctx.source and ctx.source in self.s.objects and ctx.names(self.s.obj(ctx.source)):
                 host = self.s.obj(ctx.source).equipped_to
                 return [host] if host else []
             return []
@@ -874,7 +883,8 @@ class Query:
         if name == "boosted":
             return bool(o.bindings.get("boosted"))
         if name == "powered-up":
-            return any(h.name == "PowerUp" and h.get("object") == o.id for h in self.s.turn_log)
+            # this object's power-ups, not an earlier object's of its card (CR 212.5e)
+            return any(h.name == "PowerUp" and h.get("object") == o.id and h.names_now(o) for h in self.s.turn_log)
         if name == "different":
             return True
         return False

@@ -79,6 +79,7 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
             g.note("negate", f"every target of {link.label} is illegal: the effect is negated", "CR 508 [C8]")
             return
         ctx = replace(ctx, targets=tuple(kept))
+    _note_new_objects(g, link, ctx)
     ctx = ctx.bind(link=link.id)
     if link.origin == "plot twist":
         ctx = ctx.bind(is_plot_twist=True)
@@ -89,6 +90,16 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
                    "triggered power does nothing", "FAQ SC 1, GM 9", "A-INTERVENING-IF")
             return
     execute(g, link.effect, ctx, root=link.effect)
+
+
+def _note_new_objects(g: Game, link: ChainLink, ctx: Context) -> None:
+    """A card the effect named that has left play and come back since is a new object, which the
+    effect no longer names (CR 212.5e; assumption A-NEW-OBJECT-REFS, :meth:`Context.names`)."""
+    for oid, _inc in sorted(ctx.as_of):
+        o = g.state.objects.get(oid)
+        if o is not None and not ctx.names(o) and not gone_since_targeted(link, oid):
+            g.note("new object", f"{oid} has left play and come back since {link.label} named it: the card is a new "
+                   "object, which the effect does not name", "CR 212.5e", "A-NEW-OBJECT-REFS", objects=(oid,))
 
 
 def resolve_recruit(g: Game, link: ChainLink) -> None:

@@ -59,6 +59,10 @@ class GameObject:
     ``stunned``). ``bindings`` keeps the choices the card made on resolution
     ("the chosen character", "the chosen affiliations"), which its ongoing
     powers read; a resource turned face down forgets them.
+
+    ``incarnation`` counts the card's comings into play: each time it is put into the in-play
+    zone it becomes a new object (CR 212.5e), so what happened to it before is not this object's
+    history (:meth:`Happening.names_now`).
     """
 
     id: str
@@ -76,6 +80,7 @@ class GameObject:
     equipped_to: str | None = None
     revealed: bool = False
     bindings: FrozenMap = EMPTY
+    incarnation: int = 0
 
     @property
     def name(self) -> str:
@@ -118,9 +123,32 @@ class Context:
     source: str | None = None
     targets: tuple[Any, ...] = ()
     bindings: FrozenMap = EMPTY
+    as_of: frozenset[tuple[str, int]] = frozenset()
 
     def bind(self, **items: Any) -> "Context":
         return replace(self, bindings=self.bindings.update(items))
+
+    def stamped(self, s: "GameState") -> "Context":
+        """The context as it starts to wait (on the chain, as a triggered power, as a delayed
+        trigger): it remembers the incarnation of each object in play it names — its source, its
+        targets, the objects it was told of — unless it already did. A card that comes back into
+        play is a new object (CR 212.5e), so "~", "target character", "that character" no longer
+        name it (:meth:`names`; assumption A-NEW-OBJECT-REFS). A card named while out of play ("put
+        target character card from your KO'd pile into play … KO that character") is followed
+        into play."""
+        known = {oid for oid, _ in self.as_of}
+        found = set()
+        for value in (self.source, *self.targets, *self.bindings.values()):
+            for v in value if isinstance(value, (tuple, frozenset)) else (value,):
+                if isinstance(v, str) and v not in known and v in s.objects:
+                    o = s.objects[v]
+                    if o.zone is Zone.IN_PLAY:
+                        found.add((v, o.incarnation))
+        return replace(self, as_of=self.as_of | found) if found else self
+
+    def names(self, o: "GameObject") -> bool:
+        """Is ``o`` still the object this context named (not a new object of its card, CR 212.5e)?"""
+        return not self.as_of or all(inc == o.incarnation for oid, inc in self.as_of if oid == o.id)
 
 
 @frozen(cache_hash=True)
@@ -232,6 +260,14 @@ class Happening:
     @property
     def name(self) -> str:
         return self.kind.__name__
+
+    def names_now(self, o: "GameObject") -> bool:
+        """Was this remembered event about object ``o`` as it is now, not about an earlier object
+        of its card (CR 212.5e: a card that comes back into play is a new object)? The turn stamps
+        each event with the incarnations of the objects it names (``as_of``, none for 0:
+        :func:`.triggers.fire`); an event never stamped is about the present."""
+        as_of = self.roles.get("as_of")
+        return as_of is None or dict(as_of).get(o.id, 0) == o.incarnation
 
 
 @frozen

@@ -135,8 +135,27 @@ def fire(g: Game, h: Happening, before: Any = None) -> None:
                                             d.context.bind(**binds), False, d.id,
                                             say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
                 cites.append(look_back)
-    g.set(replace(g.state, turn_log=g.state.turn_log + (h,)))
+    g.set(replace(g.state, turn_log=g.state.turn_log + (stamped(g.state, h),)))
     _remember(g, found, cites)
+
+
+#: Roles whose values are never object ids (zones, a chain link).
+_NOT_OBJECTS = ("origin", "to", "link", "as_of")
+
+
+def stamped(s: Any, h: Happening) -> Happening:
+    """The event as the turn remembers it: with the incarnation of each object it names that has
+    come into play more than once (``as_of``; CR 212.5e), so that "if ~ attacked this turn" asks
+    about this object, not an earlier one of its card (:meth:`Happening.names_now`). A set, not a
+    sequence, so the order of the turn's events still means nothing (``engine.equivalence``)."""
+    found = set()
+    for role, value in h.roles.items():
+        if role in _NOT_OBJECTS:
+            continue
+        for v in value if isinstance(value, (tuple, frozenset)) else (value,):
+            if isinstance(v, str) and v in s.objects and s.objects[v].incarnation:
+                found.add((v, s.objects[v].incarnation))
+    return replace(h, roles=h.roles.set("as_of", frozenset(found)))
 
 
 def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
@@ -216,6 +235,7 @@ def _remember(g: Game, found: list[PendingTrigger], cites: list[str | None]) -> 
     if not found:
         return
     s = g.state
+    found = [replace(p, context=p.context.stamped(s)) for p in found]  # its objects as they are (CR 212.5e)
     spent = {p.delayed for p in found if p.delayed is not None}
     once = {d.id for d in s.delayed if d.id in spent and d.once}
     for p, why in zip(found, cites):

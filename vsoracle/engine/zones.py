@@ -66,7 +66,8 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
     players = _take_out(state.players, o)
     if zone is Zone.IN_PLAY:
         o = replace(o, zone=zone, controller=controller or o.controller, face_up=True,
-                    area=area or "visible", row=row or "front", col=col, revealed=False)
+                    area=area or "visible", row=row or "front", col=col, revealed=False,
+                    incarnation=o.incarnation if was_in_play else o.incarnation + 1)  # a new object (CR 212.5e)
     else:
         o = replace(o, zone=zone, controller=o.owner if zone is not Zone.CHAIN else (controller or o.controller),
                     exhausted=False if zone is not Zone.RESOURCE_ROW else o.exhausted, stunned=False,
