@@ -80,8 +80,11 @@ def _value_matches(q: Query, sel: Any, value: Any, ctx: Context, role: str, h: H
     if sel is None:
         return True
     if isinstance(sel, n.Affected):
-        return value == ctx.bindings.get("affected") or (isinstance(value, tuple) and
-                                                         ctx.bindings.get("affected") in value)
+        # "characters that attacked this turn": each one's own history, not an earlier object's
+        # of its card (CR 212.5e)
+        affected = ctx.bindings.get("affected")
+        return (value == affected or (isinstance(value, tuple) and affected in value)) and \
+            (affected not in s.objects or h.names_now(s.obj(affected)))
     kind = kind_of(sel)
     if kind == "effect":
         link = h.get("effect")
