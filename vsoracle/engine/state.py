@@ -265,7 +265,7 @@ class Happening:
         """Was this remembered event about object ``o`` as it is now, not about an earlier object
         of its card (CR 212.5e: a card that comes back into play is a new object)? The turn stamps
         each event with the incarnations of the objects it names (``as_of``, none for 0:
-        :func:`.triggers.fire`); an event never stamped is about the present."""
+        :func:`.triggers.stamped`); an event never stamped (one happening now) is about the present."""
         as_of = self.roles.get("as_of")
         return as_of is None or dict(as_of).get(o.id, 0) == o.incarnation
 

@@ -144,17 +144,22 @@ _NOT_OBJECTS = ("origin", "to", "link", "as_of")
 
 
 def stamped(s: Any, h: Happening) -> Happening:
-    """The event as the turn remembers it: with the incarnation of each object it names that has
-    come into play more than once (``as_of``; CR 212.5e), so that "if ~ attacked this turn" asks
-    about this object, not an earlier one of its card (:meth:`Happening.names_now`). A set, not a
-    sequence, so the order of the turn's events still means nothing (``engine.equivalence``)."""
+    """The event as the turn remembers it: with the incarnation of each object it names (``as_of``;
+    0, a card in play from the start or never in play, is left out), so that "if ~ attacked this
+    turn" asks about this object, not an earlier one of its card (CR 212.5e,
+    :meth:`Happening.names_now`). A card on the chain is on its way into play (a recruit, CR
+    301.4): it is recruited as the object it becomes. A set, not a sequence, so the order of the
+    turn's events still means nothing (``engine.equivalence``)."""
     found = set()
     for role, value in h.roles.items():
         if role in _NOT_OBJECTS:
             continue
         for v in value if isinstance(value, (tuple, frozenset)) else (value,):
-            if isinstance(v, str) and v in s.objects and s.objects[v].incarnation:
-                found.add((v, s.objects[v].incarnation))
+            if isinstance(v, str) and v in s.objects:
+                o = s.objects[v]
+                incarnation = o.incarnation + 1 if o.zone is Zone.CHAIN else o.incarnation
+                if incarnation:
+                    found.add((v, incarnation))
     return replace(h, roles=h.roles.set("as_of", frozenset(found)))
 
 
