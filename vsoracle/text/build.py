@@ -173,7 +173,7 @@ def _is_token(x: Any) -> bool:
 
 def _trees(children: Iterable[Any]) -> list[Any]:
     """The children that are not punctuation or the readings of "and", "or" and ","."""
-    return [c for c in children if not _is_token(c) or c.type in ("NAME", "NAME_NP", "SELF", "NUMBER", "SIGNED", "SIGN")]
+    return [c for c in children if not _is_token(c) or c.type in ("NAME", "NAME_NP", "NAME_HEAD", "SELF", "NUMBER", "SIGNED", "SIGN")]
 
 
 def _words(children: Iterable[Any]) -> list[str]:
@@ -901,6 +901,12 @@ class Build(Transformer):
         (changes,) = _trees(children)
         return Predicate("get", changes, changes)
 
+    def lose_stat(self, meta, children):
+        """"loses 2 DEF": the same change as "gets -2 DEF"."""
+        number, stat = _trees(children)
+        change = (n.StatChange(stat, n.Negative(number)),)
+        return Predicate("get", change, change)
+
     def switch_stats(self, meta, children):
         (whose,) = _trees(children)
         return Predicate("switch", whose, (n.StatSwitch(),))
@@ -1286,6 +1292,7 @@ class Build(Transformer):
                 continue
             if isinstance(p, tuple) and p and p[0] == "heads":
                 kind, roles = p[1], p[2]
+                qualifiers += p[3:]  # the name a named head gives ("each Infinity Gem")
                 if roles:
                     qualifiers.append(n.Role(roles))
             elif isinstance(p, n.Qualifier):
@@ -1501,7 +1508,8 @@ class Build(Transformer):
         found = [c for c in children if isinstance(c, tuple)]
         kinds = []
         roles: list[str] = []
-        for kind, role in found:
+        names = [c[2] for c in found if len(c) > 2]
+        for kind, role, *_ in found:
             if kind not in kinds:
                 kinds.append(kind)
             if role:
@@ -1509,12 +1517,20 @@ class Build(Transformer):
         # "a character or plot twist card": "card" is said of each (a character card or a plot twist card)
         if len(kinds) > 1 and kinds[-1].endswith(" card"):
             kinds = [k + " card" if k in _CARD_TYPES else k for k in kinds]
-        return ("heads", " or ".join(kinds), tuple(roles))
+        return ("heads", " or ".join(kinds), tuple(roles), *names)
 
     def _head(kind: str, role: str | None = None) -> Callable[..., tuple[str, str | None]]:  # type: ignore[misc]
         def method(self: Any, meta: Any, children: Any) -> tuple[str, str | None]:
             return (kind, role)
         return method
+
+    def named_head(self, meta, children):
+        """"each Infinity Gem": a card of that kind (the name as before a noun, "Infinity Gem card")."""
+        return ("card", None, n.Name(str(children[0])))
+
+    def self_premod(self, meta, children):
+        """"Ultron character card" on Ultron: a card named as this one is."""
+        return n.Named(self_=True)
 
     character = _head("character")
     character_card = _head("character card")
@@ -1585,6 +1601,10 @@ class Build(Transformer):
 
     def with_stat(self, meta, children):
         stat, quantity = _trees(children)
+        return n.StatIs(stat, quantity)
+
+    def with_quantity_stat(self, meta, children):
+        quantity, stat = _trees(children)
         return n.StatIs(stat, quantity)
 
     def with_keyword(self, meta, children): return n.HasKeyword(_trees(children)[0])
@@ -1764,7 +1784,7 @@ _CARD_TYPES = frozenset({"character", "plot twist", "location", "equipment"})
 
 def _head_noun(heads: tuple[Any, ...]) -> str:
     """The noun of "that attacker" / "those team attackers": the role if the head is one."""
-    _, kind, roles = heads
+    _, kind, roles, *_ = heads
     return roles[0] if roles else kind
 
 
