@@ -519,11 +519,7 @@ class Build(Transformer):
         return Mod("while", _trees(children)[0])
 
     def while_attacking_np(self, meta, children):
-        np = _trees(children)[0]
-        defender = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.Role(("defender",)),)) \
-            if isinstance(np, n.Filter) else np
-        return Mod("while", n.All((n.Is(n.Affected(), (n.State("attacking"),)),
-                                   n.Compare(n.NumberOf(defender), ">=", _ONE))))
+        return Mod("while", _attacking(n.Affected(), _trees(children)[0]))
 
     def for_each(self, meta, children):
         return Mod("for each", self._filter(None, _trees(children), meta))
@@ -656,6 +652,7 @@ class Build(Transformer):
     def quantity_be(self, meta, children): return Be("quantity", _trees(children)[-1])
     def adjacent_be(self, meta, children): return Be("adjacent", _trees(children)[-1])
     def protecting(self, meta, children): return Be("protecting", _trees(children)[-1])
+    def attacking_be(self, meta, children): return Be("attacking", _trees(children)[-1])
     def targeting(self, meta, children): return Be("targeting", _trees(children)[-1])
     def target_of(self, meta, children): return Be("pp", Verb(n.BecomeTarget, {"agent": _trees(children)[-1]}, "object"))
 
@@ -2006,6 +2003,14 @@ class _Would(n.Condition):
     role: str = "agent"
 
 
+def _attacking(subject: Any, np: Any) -> n.Condition:
+    """"while attacking a hidden character", "if he is attacking a Villain": the subject attacks
+    and one of the defenders is what the noun phrase says."""
+    defender = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.Role(("defender",)),)) \
+        if isinstance(np, n.Filter) else np
+    return n.All((n.Is(subject, (n.State("attacking"),)), n.Compare(n.NumberOf(defender), ">=", _ONE)))
+
+
 def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
     if be.kind == "quantity":  # "its cost is 2 or less"
         if not isinstance(subject, n.Amount):
@@ -2025,6 +2030,8 @@ def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
         return n.Compare(left, op, right)
     if be.kind == "protecting":
         return n.Protecting(subject, be.data)
+    if be.kind == "attacking":
+        return _attacking(subject, be.data)
     if be.kind == "np":
         np = be.data
         if isinstance(np, n.Filter):

@@ -838,7 +838,7 @@ class Speech:
 
     def condition(self, c: n.Condition) -> str:
         if isinstance(c, n.All):
-            merged = self.controls_all(c)
+            merged = self.controls_all(c) or self.attacking_np(c)
             if merged is not None:
                 return merged
             return _join_and([self.condition(x) for x in c.conditions])
@@ -879,6 +879,21 @@ class Speech:
             who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints)) else e.player
             return self.event(e, who or n.You())
         raise RenderError(f"cannot render {type(c).__name__}")
+
+    def attacking_np(self, c: n.All) -> str | None:
+        """"he is attacking a hidden character": he attacks, and a defender is one."""
+        if len(c.conditions) != 2:
+            return None
+        first, second = c.conditions
+        if not (isinstance(first, n.Is) and first.qualifiers == (n.State("attacking"),)
+                and not isinstance(first.subject, n.Affected)
+                and isinstance(second, n.Compare) and second.op == ">=" and second.right == n.Fixed(1)
+                and isinstance(second.left, n.NumberOf) and isinstance(second.left.selector, n.Filter)
+                and n.Role(("defender",)) in second.left.selector.qualifiers):
+            return None
+        f = second.left.selector
+        base = n.Filter(f.kind, tuple(q for q in f.qualifiers if q != n.Role(("defender",))), n.Quantity("=", n.Fixed(1)))
+        return f"{self.np(first.subject, 'subject')} is attacking {self.np(base)}"
 
     def controls_all(self, c: n.All) -> str | None:
         """"you control an Avengers character and a Squadron Supreme character"."""
