@@ -858,6 +858,14 @@ class Build(Transformer):
     def lose_endurance_offset(self, meta, children):
         return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": False}, "player")
 
+    def lose_additional(self, meta, children):
+        amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
+        return Verb(n.Endurance, {"amount": amount, "gain": False}, "player")
+
+    def gain_additional(self, meta, children):
+        amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
+        return Verb(n.Endurance, {"amount": amount, "gain": True}, "player")
+
     def lose_less(self, meta, children):
         return Verb(n.Lessen, {"amount": _trees(children)[0], "word": "less"}, "")
 
