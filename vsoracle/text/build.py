@@ -1660,6 +1660,15 @@ class Build(Transformer):
     def attached_to(self, meta, children): return n.AttachedTo(_trees(children)[-1])
     def controlled_by(self, meta, children): return n.ControlledBy(_trees(children)[0])
     def recruited_by(self, meta, children): return n.RecruitedBy(_trees(children)[0])
+
+    def recruited_in_span(self, meta, children):
+        """"characters you recruited this turn": each one's recruiting by that player happened then."""
+        player, span = _trees(children)
+        return n.Where(n.Happened(n.Recruit(agent=player, object=n.Affected()), span.data))
+
+    def played_in_span(self, meta, children):
+        player, span = _trees(children)
+        return n.Where(n.Happened(n.Play(agent=player, object=n.Affected()), span.data))
     def played_by(self, meta, children): return n.RecruitedBy(_trees(children)[0], "play")
     def in_zone(self, meta, children): return n.InZone(_trees(children)[-1])
     def in_play(self, meta, children): return n.InZone(None)

@@ -1331,8 +1331,9 @@ class Speech:
         phrase of their own ("adjacent to ~", "with the same name as …"), which would otherwise
         take what follows."""
         qualifiers = tuple(qualifiers)
-        relatives = any(isinstance(q, (n.Shares, n.HasEither, n.Where, n.Targeting)) for q in qualifiers)
-        first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy))]
+        relatives = any(isinstance(q, (n.Shares, n.HasEither, n.Where, n.Targeting)) and not _done_by(q)
+                        for q in qualifiers)
+        first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy)) or _done_by(q)]
         inner = [q for q in qualifiers if isinstance(q, (n.SameAs, n.Than, n.Among, n.AttachedTo)) or
                  (isinstance(q, n.Adjacent) and not relatives)]
         middle = [q for q in qualifiers if q not in first and q not in inner]
@@ -1345,7 +1346,11 @@ class Speech:
                 continue
             if isinstance(q, n.Among) and q.word == "implicit":
                 continue
-            if isinstance(q, n.StatIs):
+            if _done_by(q):  # "characters you recruited this turn"
+                e = q.condition.event
+                verb = "recruited" if isinstance(e, n.Recruit) else "played"
+                out.append(f"{self.np(e.agent, 'subject')} {verb}{self.span(q.condition.span)}")
+            elif isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.Affiliations) and q.quantity == n.Quantity("=", n.Fixed(0)):
                 out.append(f"with no {q.word}")
@@ -1477,6 +1482,14 @@ class Speech:
 
 #: The rows and areas of the in-play zone ("the support row": of whoever's it is).
 _ROWS = frozenset({"front row", "support row", "hidden area", "visible area"})
+
+
+def _done_by(q: n.Qualifier) -> bool:
+    """"(characters) you recruited this turn", "(plot twists) an opponent played this turn": what a
+    player did to each candidate in a span."""
+    return (isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and q.condition.span is not None
+            and isinstance(q.condition.event, (n.Recruit, n.Play)) and q.condition.event.agent is not None
+            and q.condition.event.object == n.Affected() and q.condition.event.origin is None)
 
 
 def _join_and(items: list[str]) -> str:
