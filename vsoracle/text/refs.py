@@ -36,8 +36,18 @@ _ONE = n.Fixed(1)
 
 
 def card_text(raw_lines: Iterable[Any]) -> n.CardText:
-    """The :class:`~nodes.CardText` of a transformed text (one raw line each)."""
-    return n.CardText(tuple(line(raw) for raw in raw_lines))
+    """The :class:`~nodes.CardText` of a transformed text (one raw line each; a line that opens
+    with its additional cost is two powers, :func:`_split_cost`)."""
+    return n.CardText(tuple(line(part) for raw in raw_lines for part in _split_cost(raw)))
+
+
+def _split_cost(raw: Any) -> list[Any]:
+    """"As an additional cost to play ~, pay 3 endurance. KO target character.": the cost is a
+    power of its own (as on a line of its own), the sentences after it the card's effect."""
+    if isinstance(raw, tuple) and raw and raw[0] == "sentences" and len(raw[1]) > 1 \
+            and getattr(raw[1][0], "kind", None) == "additional_cost":
+        return [("sentences", raw[1][:1]), ("sentences", tuple(raw[1][1:]))]
+    return [raw]
 
 
 def line(raw: Any) -> n.Power:
