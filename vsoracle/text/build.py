@@ -909,6 +909,8 @@ class Build(Transformer):
     def lose_stat(self, meta, children):
         """"loses 2 DEF": the same change as "gets -2 DEF"."""
         number, stat = _trees(children)
+        if isinstance(number, n.Fixed):  # "loses three DEF": written -3 DEF, as printed
+            number = n.Fixed(number.n)
         change = (n.StatChange(stat, n.Negative(number)),)
         return Predicate("get", change, change)
 
