@@ -1021,6 +1021,10 @@ class Build(Transformer):
     def have_either(self, meta, children):
         return Predicate("either", n.HasEither(names=_trees(children)[0]))
 
+    def gain_keywords_of(self, meta, children):
+        np = _trees(children)[0]
+        return Predicate("keywords of", np, (n.KeywordChange((), "gain", word="gain", of=np),))
+
     def gain_keywords(self, meta, children):
         (kws,) = _trees(children)
         return Predicate("keywords", kws, (n.KeywordChange(kws, "gain", word="gain"),))

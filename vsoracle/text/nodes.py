@@ -801,6 +801,8 @@ class KeywordChange(Change):
     keywords: tuple[str, ...]
     how: str = "gain"  # "gain" | "lose" | "block" | "lose-block"
     word: str = display("have")  # "have" | "gain"
+    #: "gains all keywords that character has": the keywords ``of`` has, as it has them now
+    of: "Selector | None" = None
 
 
 @frozen

@@ -768,6 +768,8 @@ class Speech:
     def change(self, c: n.Change, base: bool, subject: Any) -> str:
         def v(word: str) -> str:
             return word if base else {"have": "has", "gain": "gains", "lose": "loses", "cost": "costs"}[word]
+        if isinstance(c, n.KeywordChange) and c.of is not None:
+            return f"{v('gain')} all keywords {self.np(c.of, 'subject')} {'have' if _plural(c.of) else 'has'}"
         if isinstance(c, n.KeywordChange):
             kws = _join([_kw(k) for k in c.keywords])
             if c.how == "gain":
