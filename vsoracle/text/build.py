@@ -1540,7 +1540,7 @@ class Build(Transformer):
         return ("card", None, n.Name(str(children[0])))
 
     def self_premod(self, meta, children):
-        """"Ultron character card" on Ultron: a card named as this one is."""
+        """The card's own name before a noun ("for each ~ character card"): a card named as this one is."""
         return n.Named(self_=True)
 
     character = _head("character")
