@@ -781,6 +781,8 @@ class Query:
             return self.quantity_holds(q.quantity, value, ctx)
         if isinstance(q, n.HasKeyword):
             have = self.keywords(o)
+            if q.none:  # "with no keywords": none printed or gained
+                return not have
             return all(k in have for k in q.keywords)
         if isinstance(q, n.HasCounter):
             return self.counters_of(o, q.kind) >= self.amount(q.count, ctx)

@@ -1619,6 +1619,7 @@ class Build(Transformer):
         return n.StatIs(stat, quantity)
 
     def with_keyword(self, meta, children): return n.HasKeyword(_trees(children)[0])
+    def with_no_keywords(self, meta, children): return n.HasKeyword((), none=True)
 
     def _with_stat(self, children: list, op: str, exact: bool = False) -> n.StatIs:
         """"with ATK greater than 4", "with cost less than that of the defender": a comparison."""

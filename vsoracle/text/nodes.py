@@ -1114,9 +1114,10 @@ class StatIs(Qualifier):
 
 @frozen
 class HasKeyword(Qualifier):
-    """"with flight", "with evasion"."""
+    """"with flight", "with evasion"; "with no keywords" (``none``: it has none at all)."""
 
     keywords: tuple[str, ...]
+    none: bool = False
 
 
 @frozen

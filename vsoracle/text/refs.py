@@ -1094,6 +1094,11 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
                     # targets are chosen before costs are paid (actions.use), so "another target"
                     # is other than the card itself, as it was before costs were mentions
                     objects = [m for m in objects if not isinstance(m.ref, n.Paid)]
+                    # "Look at target player's hand. … another character": other than one the noun
+                    # could be (a character is not a card in a hand), as "that character" reads
+                    fits = FITS.get(x.kind.split(" or ")[0])
+                    if fits is not None:
+                        objects = [m for m in objects if m.noun in fits]
                     quals.append(n.Other(objects[-1].ref if objects else n.Self()))
                     changed = True
                 else:

@@ -1358,6 +1358,8 @@ class Speech:
                 out.append(f"with no {q.word}")
             elif isinstance(q, n.HasExtreme):
                 out.append(f"with {self.amount(q.extreme)}")
+            elif isinstance(q, n.HasKeyword) and q.none:
+                out.append("with no keywords")
             elif isinstance(q, n.HasKeyword):
                 out.append(f"with {_join([_kw(k) for k in q.keywords])}")
             elif isinstance(q, n.HasCounter):
