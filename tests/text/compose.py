@@ -829,6 +829,7 @@ def ev_look(draw: Any, sc: Scope, mode: str) -> Built:
         return n.LookAt(object=top), None
     who = n.Filter("player", (), A, sc.next_target())
     record(sc, who)
+    sc.add("card", n.Acted(sc.steps))  # the cards seen, as refs reads them ("Choose a card from it")
     return n.LookAt(object=n.Zone(("hand",), who)), None
 
 
