@@ -102,9 +102,12 @@ class Scope:
         self.targets += 1
         return self.targets
 
-    def other_of(self) -> Any:
-        """What "other" / "another" is other than: the latest object mentioned, else the card."""
-        objects = [m for m in self.mentions if not m.player and m.noun not in NOT_OBJECTS]
+    def other_of(self, noun: str) -> Any:
+        """What "other" / "another" <noun> is other than: the latest object mentioned that the noun
+        could be (as for "that <noun>"), else the card."""
+        fits = FITS.get(noun)
+        objects = [m for m in self.mentions if not m.player and m.noun not in NOT_OBJECTS
+                   and (fits is None or m.noun in fits)]
         return objects[-1].ref if objects else n.Self()
 
     def that(self, noun: str) -> Mention | None:
@@ -240,7 +243,7 @@ def per_each(draw: Any, sc: Scope) -> n.Amount:
     """"… for each other Army character you control"."""
     f = counted(draw, sc)
     if draw(st.integers(0, 2)) == 0 and f.kind == "character":
-        f = attrs.evolve(f, qualifiers=(n.Other(sc.other_of()),) + f.qualifiers)
+        f = attrs.evolve(f, qualifiers=(n.Other(sc.other_of(f.kind)),) + f.qualifiers)
     return n.NumberOf(f)
 
 
@@ -290,7 +293,7 @@ def character_filter(draw: Any, sc: Scope, how_many: n.Quantity | None, target: 
     """"another target stunned Avengers attacker with cost 3 or less adjacent to ~ you control"."""
     quals: list[n.Qualifier] = []
     if other and how_many is not None and draw(st.integers(0, 5)) == 0:
-        quals.append(n.Other(sc.other_of()))
+        quals.append(n.Other(sc.other_of("character")))
     if draw(st.integers(0, 2)) == 0:
         quals.append(n.State(draw(st.sampled_from(STATES)), negated=draw(st.integers(0, 4)) == 0))
     if draw(st.integers(0, 2)) == 0:
@@ -762,7 +765,7 @@ def ev_play(draw: Any, sc: Scope, mode: str) -> Built:
         return n.Recruit(agent=YOU, object=n.Self(), origin=origin), "agent"
     who = pat(sc, mode, "agent", draw(st.sampled_from([YOU, n.Filter("opponent", (), A)])))
     if what == "play":
-        quals: tuple[n.Qualifier, ...] = (n.Other(sc.other_of()),) if mode == "happened" and draw(st.booleans()) else ()
+        quals: tuple[n.Qualifier, ...] = (n.Other(sc.other_of("plot twist")),) if mode == "happened" and draw(st.booleans()) else ()
         played = pat(sc, mode, "object", n.Filter("plot twist", quals, A))
         return n.Play(agent=who, object=played, origin=origin), "agent"
     obj = pat(sc, mode, "object", character_filter(draw, sc, A, False, controlled=False))
@@ -826,6 +829,7 @@ def ev_look(draw: Any, sc: Scope, mode: str) -> Built:
         return n.LookAt(object=top), None
     who = n.Filter("player", (), A, sc.next_target())
     record(sc, who)
+    sc.add("card", n.Acted(sc.steps))  # the cards seen, as refs reads them ("Choose a card from it")
     return n.LookAt(object=n.Zone(("hand",), who)), None
 
 

@@ -65,9 +65,13 @@ def test_empty_text_is_no_power():
 
 def test_the_cards_own_name_out_of_place_is_named_so():
     """The card's name is read as one private token; the message says it is the card's name."""
-    error = error_of("When Overdrive comes into play, KO Overdrive Overdrive.", "Overdrive")
+    error = error_of("When Overdrive comes into play, Overdrive gets +1 Overdrive.", "Overdrive")
     assert error.message == "cannot read the card's own name here"
-    assert (error.text_line, error.column) == (1, 46)
+    assert (error.text_line, error.column) == (1, 51)
+    # "KO Overdrive Overdrive" is not out of place: the second is the name before a noun
+    # ("Overdrive characters"), so what is missing is the noun
+    error = error_of("When Overdrive comes into play, KO Overdrive Overdrive.", "Overdrive")
+    assert error.column == 55 and "character" in error.expected
 
 
 def test_draw_takes_a_number_of_cards():

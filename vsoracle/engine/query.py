@@ -373,8 +373,12 @@ class Query:
             blocked: set[str] = set()
             found = list(self.changes_on(o, n.KeywordChange))
             found.sort(key=lambda cm: cm[1].order)
-            for change, _mod in found:
-                for k in change.keywords:
+            for change, mod in found:
+                # "gains all keywords that character has": what it has now (printed or gained)
+                copied = () if change.of is None else \
+                    sorted({k for x in self.select(change.of, mod.ctx) if x in self.s.objects and x != o.id
+                            for k in self.keywords(self.s.obj(x))})
+                for k in change.keywords or copied:
                     if change.how == "gain":
                         if k not in blocked:
                             have.add(k)
@@ -786,6 +790,8 @@ class Query:
             return self.quantity_holds(q.quantity, value, ctx)
         if isinstance(q, n.HasKeyword):
             have = self.keywords(o)
+            if q.none:  # "with no keywords": none printed or gained
+                return not have
             return all(k in have for k in q.keywords)
         if isinstance(q, n.HasCounter):
             return self.counters_of(o, q.kind) >= self.amount(q.count, ctx)

@@ -173,7 +173,7 @@ def _is_token(x: Any) -> bool:
 
 def _trees(children: Iterable[Any]) -> list[Any]:
     """The children that are not punctuation or the readings of "and", "or" and ","."""
-    return [c for c in children if not _is_token(c) or c.type in ("NAME", "NAME_NP", "SELF", "NUMBER", "SIGNED", "SIGN")]
+    return [c for c in children if not _is_token(c) or c.type in ("NAME", "NAME_NP", "NAME_HEAD", "SELF", "NUMBER", "SIGNED", "SIGN")]
 
 
 def _words(children: Iterable[Any]) -> list[str]:
@@ -519,11 +519,7 @@ class Build(Transformer):
         return Mod("while", _trees(children)[0])
 
     def while_attacking_np(self, meta, children):
-        np = _trees(children)[0]
-        defender = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.Role(("defender",)),)) \
-            if isinstance(np, n.Filter) else np
-        return Mod("while", n.All((n.Is(n.Affected(), (n.State("attacking"),)),
-                                   n.Compare(n.NumberOf(defender), ">=", _ONE))))
+        return Mod("while", _attacking(n.Affected(), _trees(children)[0]))
 
     def for_each(self, meta, children):
         return Mod("for each", self._filter(None, _trees(children), meta))
@@ -656,6 +652,7 @@ class Build(Transformer):
     def quantity_be(self, meta, children): return Be("quantity", _trees(children)[-1])
     def adjacent_be(self, meta, children): return Be("adjacent", _trees(children)[-1])
     def protecting(self, meta, children): return Be("protecting", _trees(children)[-1])
+    def attacking_be(self, meta, children): return Be("attacking", _trees(children)[-1])
     def targeting(self, meta, children): return Be("targeting", _trees(children)[-1])
     def target_of(self, meta, children): return Be("pp", Verb(n.BecomeTarget, {"agent": _trees(children)[-1]}, "object"))
 
@@ -861,6 +858,14 @@ class Build(Transformer):
     def lose_endurance_offset(self, meta, children):
         return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": False}, "player")
 
+    def lose_additional(self, meta, children):
+        amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
+        return Verb(n.Endurance, {"amount": amount, "gain": False}, "player")
+
+    def gain_additional(self, meta, children):
+        amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
+        return Verb(n.Endurance, {"amount": amount, "gain": True}, "player")
+
     def lose_less(self, meta, children):
         return Verb(n.Lessen, {"amount": _trees(children)[0], "word": "less"}, "")
 
@@ -900,6 +905,14 @@ class Build(Transformer):
     def get(self, meta, children):
         (changes,) = _trees(children)
         return Predicate("get", changes, changes)
+
+    def lose_stat(self, meta, children):
+        """"loses 2 DEF": the same change as "gets -2 DEF"."""
+        number, stat = _trees(children)
+        if isinstance(number, n.Fixed):  # "loses three DEF": written -3 DEF, as printed
+            number = n.Fixed(number.n)
+        change = (n.StatChange(stat, n.Negative(number)),)
+        return Predicate("get", change, change)
 
     def switch_stats(self, meta, children):
         (whose,) = _trees(children)
@@ -1007,6 +1020,10 @@ class Build(Transformer):
 
     def have_either(self, meta, children):
         return Predicate("either", n.HasEither(names=_trees(children)[0]))
+
+    def gain_keywords_of(self, meta, children):
+        np = _trees(children)[0]
+        return Predicate("keywords of", np, (n.KeywordChange((), "gain", word="gain", of=np),))
 
     def gain_keywords(self, meta, children):
         (kws,) = _trees(children)
@@ -1286,6 +1303,7 @@ class Build(Transformer):
                 continue
             if isinstance(p, tuple) and p and p[0] == "heads":
                 kind, roles = p[1], p[2]
+                qualifiers += p[3:]  # the name a named head gives ("each Infinity Gem")
                 if roles:
                     qualifiers.append(n.Role(roles))
             elif isinstance(p, n.Qualifier):
@@ -1501,7 +1519,8 @@ class Build(Transformer):
         found = [c for c in children if isinstance(c, tuple)]
         kinds = []
         roles: list[str] = []
-        for kind, role in found:
+        names = [c[2] for c in found if len(c) > 2]
+        for kind, role, *_ in found:
             if kind not in kinds:
                 kinds.append(kind)
             if role:
@@ -1509,12 +1528,20 @@ class Build(Transformer):
         # "a character or plot twist card": "card" is said of each (a character card or a plot twist card)
         if len(kinds) > 1 and kinds[-1].endswith(" card"):
             kinds = [k + " card" if k in _CARD_TYPES else k for k in kinds]
-        return ("heads", " or ".join(kinds), tuple(roles))
+        return ("heads", " or ".join(kinds), tuple(roles), *names)
 
     def _head(kind: str, role: str | None = None) -> Callable[..., tuple[str, str | None]]:  # type: ignore[misc]
         def method(self: Any, meta: Any, children: Any) -> tuple[str, str | None]:
             return (kind, role)
         return method
+
+    def named_head(self, meta, children):
+        """"each Infinity Gem": a card of that kind (the name as before a noun, "Infinity Gem card")."""
+        return ("card", None, n.Name(str(children[0])))
+
+    def self_premod(self, meta, children):
+        """The card's own name before a noun ("for each ~ character card"): a card named as this one is."""
+        return n.Named(self_=True)
 
     character = _head("character")
     character_card = _head("character card")
@@ -1587,7 +1614,12 @@ class Build(Transformer):
         stat, quantity = _trees(children)
         return n.StatIs(stat, quantity)
 
+    def with_quantity_stat(self, meta, children):
+        quantity, stat = _trees(children)
+        return n.StatIs(stat, quantity)
+
     def with_keyword(self, meta, children): return n.HasKeyword(_trees(children)[0])
+    def with_no_keywords(self, meta, children): return n.HasKeyword((), none=True)
 
     def _with_stat(self, children: list, op: str, exact: bool = False) -> n.StatIs:
         """"with ATK greater than 4", "with cost less than that of the defender": a comparison."""
@@ -1635,6 +1667,15 @@ class Build(Transformer):
     def attached_to(self, meta, children): return n.AttachedTo(_trees(children)[-1])
     def controlled_by(self, meta, children): return n.ControlledBy(_trees(children)[0])
     def recruited_by(self, meta, children): return n.RecruitedBy(_trees(children)[0])
+
+    def recruited_in_span(self, meta, children):
+        """"characters you recruited this turn": each one's recruiting by that player happened then."""
+        player, span = _trees(children)
+        return n.Where(n.Happened(n.Recruit(agent=player, object=n.Affected()), span.data))
+
+    def played_in_span(self, meta, children):
+        player, span = _trees(children)
+        return n.Where(n.Happened(n.Play(agent=player, object=n.Affected()), span.data))
     def played_by(self, meta, children): return n.RecruitedBy(_trees(children)[0], "play")
     def in_zone(self, meta, children): return n.InZone(_trees(children)[-1])
     def in_play(self, meta, children): return n.InZone(None)
@@ -1764,7 +1805,7 @@ _CARD_TYPES = frozenset({"character", "plot twist", "location", "equipment"})
 
 def _head_noun(heads: tuple[Any, ...]) -> str:
     """The noun of "that attacker" / "those team attackers": the role if the head is one."""
-    _, kind, roles = heads
+    _, kind, roles, *_ = heads
     return roles[0] if roles else kind
 
 
@@ -1986,6 +2027,14 @@ class _Would(n.Condition):
     role: str = "agent"
 
 
+def _attacking(subject: Any, np: Any) -> n.Condition:
+    """"while attacking a hidden character", "if he is attacking a Villain": the subject attacks
+    and one of the defenders is what the noun phrase says."""
+    defender = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.Role(("defender",)),)) \
+        if isinstance(np, n.Filter) else np
+    return n.All((n.Is(subject, (n.State("attacking"),)), n.Compare(n.NumberOf(defender), ">=", _ONE)))
+
+
 def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
     if be.kind == "quantity":  # "its cost is 2 or less"
         if not isinstance(subject, n.Amount):
@@ -2005,6 +2054,8 @@ def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
         return n.Compare(left, op, right)
     if be.kind == "protecting":
         return n.Protecting(subject, be.data)
+    if be.kind == "attacking":
+        return _attacking(subject, be.data)
     if be.kind == "np":
         np = be.data
         if isinstance(np, n.Filter):

@@ -57,7 +57,7 @@ _RAW = re.compile(r"""
 """, re.VERBOSE)
 
 #: Capitalised words inside a sentence that are the game's own tokens, not names.
-_GAME_CAPS = {"ATK": "atk", "DEF": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "X": "x"}
+_GAME_CAPS = {"ATK": "atk", "DEF": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "KOs": "kos", "X": "x"}
 #: Lower-case words that continue a name between two capitalised words.
 _NAME_LINKS = ("of", "for", "the", "of the")
 #: Contractions, spelt out.
@@ -79,6 +79,7 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "the": ("THE", "THE_ROW"),
     "one": ("ONE", "ONE_NP"),  # "put one into your hand": one of them
     "each": ("EACH", "EACH_VP"),  # "X and Y each get +2 ATK"
+    "willpower": ("WILLPOWER", "WILLPOWER_STAT"),  # "with willpower 3 or more": the stat
     "it": ("IT", "IT_STEP"),  # "if it is your combat phase"  # "in the support row": a row, whoever's it is
 }
 
@@ -123,7 +124,7 @@ def prepare(text: str, card_name: str | None) -> str:
     if not card_name or not card_name.strip():
         return text
     name = re.escape(card_name.strip().translate(_SAME_WIDTH))
-    pattern = re.compile(r"(?<![\w'-])" + name + r"(?![\w-]|'(?!s\b)| (?!(?:ATK|DEF|KO|KO's|KO'd|X)\b)[A-Z])")
+    pattern = re.compile(r"(?<![\w'-])" + name + r"(?![\w-]|'(?!s\b)| (?!(?:ATK|DEF|KO|KO's|KOs|KO'd|X)\b)[A-Z])")
     def own(m: re.Match[str]) -> str:
         # "Heralds of Galactus" on Galactus: the name ends a longer name, so it is that name's
         if _NAME_BEFORE.search(m.string, 0, m.start()):

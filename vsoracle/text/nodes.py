@@ -801,6 +801,8 @@ class KeywordChange(Change):
     keywords: tuple[str, ...]
     how: str = "gain"  # "gain" | "lose" | "block" | "lose-block"
     word: str = display("have")  # "have" | "gain"
+    #: "gains all keywords that character has": the keywords ``of`` has, as it has them now
+    of: "Selector | None" = None
 
 
 @frozen
@@ -1112,9 +1114,10 @@ class StatIs(Qualifier):
 
 @frozen
 class HasKeyword(Qualifier):
-    """"with flight", "with evasion"."""
+    """"with flight", "with evasion"; "with no keywords" (``none``: it has none at all)."""
 
     keywords: tuple[str, ...]
+    none: bool = False
 
 
 @frozen

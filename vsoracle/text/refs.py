@@ -36,8 +36,18 @@ _ONE = n.Fixed(1)
 
 
 def card_text(raw_lines: Iterable[Any]) -> n.CardText:
-    """The :class:`~nodes.CardText` of a transformed text (one raw line each)."""
-    return n.CardText(tuple(line(raw) for raw in raw_lines))
+    """The :class:`~nodes.CardText` of a transformed text (one raw line each; a line that opens
+    with its additional cost is two powers, :func:`_split_cost`)."""
+    return n.CardText(tuple(line(part) for raw in raw_lines for part in _split_cost(raw)))
+
+
+def _split_cost(raw: Any) -> list[Any]:
+    """"As an additional cost to play ~, pay 3 endurance. KO target character.": the cost is a
+    power of its own (as on a line of its own), the sentences after it the card's effect."""
+    if isinstance(raw, tuple) and raw and raw[0] == "sentences" and len(raw[1]) > 1 \
+            and getattr(raw[1][0], "kind", None) == "additional_cost":
+        return [("sentences", raw[1][:1]), ("sentences", tuple(raw[1][1:]))]
+    return [raw]
 
 
 def line(raw: Any) -> n.Power:
@@ -1084,6 +1094,11 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
                     # targets are chosen before costs are paid (actions.use), so "another target"
                     # is other than the card itself, as it was before costs were mentions
                     objects = [m for m in objects if not isinstance(m.ref, n.Paid)]
+                    # "Look at target player's hand. … another character": other than one the noun
+                    # could be (a character is not a card in a hand), as "that character" reads
+                    fits = FITS.get(x.kind.split(" or ")[0])
+                    if fits is not None:
+                        objects = [m for m in objects if m.noun in fits]
                     quals.append(n.Other(objects[-1].ref if objects else n.Self()))
                     changed = True
                 else:

@@ -768,6 +768,8 @@ class Speech:
     def change(self, c: n.Change, base: bool, subject: Any) -> str:
         def v(word: str) -> str:
             return word if base else {"have": "has", "gain": "gains", "lose": "loses", "cost": "costs"}[word]
+        if isinstance(c, n.KeywordChange) and c.of is not None:
+            return f"{v('gain')} all keywords {self.np(c.of, 'subject')} {'have' if _plural(c.of) else 'has'}"
         if isinstance(c, n.KeywordChange):
             kws = _join([_kw(k) for k in c.keywords])
             if c.how == "gain":
@@ -838,7 +840,7 @@ class Speech:
 
     def condition(self, c: n.Condition) -> str:
         if isinstance(c, n.All):
-            merged = self.controls_all(c)
+            merged = self.controls_all(c) or self.attacking_np(c)
             if merged is not None:
                 return merged
             return _join_and([self.condition(x) for x in c.conditions])
@@ -879,6 +881,21 @@ class Speech:
             who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints)) else e.player
             return self.event(e, who or n.You())
         raise RenderError(f"cannot render {type(c).__name__}")
+
+    def attacking_np(self, c: n.All) -> str | None:
+        """"he is attacking a hidden character": he attacks, and a defender is one."""
+        if len(c.conditions) != 2:
+            return None
+        first, second = c.conditions
+        if not (isinstance(first, n.Is) and first.qualifiers == (n.State("attacking"),)
+                and not isinstance(first.subject, n.Affected)
+                and isinstance(second, n.Compare) and second.op == ">=" and second.right == n.Fixed(1)
+                and isinstance(second.left, n.NumberOf) and isinstance(second.left.selector, n.Filter)
+                and n.Role(("defender",)) in second.left.selector.qualifiers):
+            return None
+        f = second.left.selector
+        base = n.Filter(f.kind, tuple(q for q in f.qualifiers if q != n.Role(("defender",))), n.Quantity("=", n.Fixed(1)))
+        return f"{self.np(first.subject, 'subject')} is attacking {self.np(base)}"
 
     def controls_all(self, c: n.All) -> str | None:
         """"you control an Avengers character and a Squadron Supreme character"."""
@@ -1316,8 +1333,9 @@ class Speech:
         phrase of their own ("adjacent to ~", "with the same name as …"), which would otherwise
         take what follows."""
         qualifiers = tuple(qualifiers)
-        relatives = any(isinstance(q, (n.Shares, n.HasEither, n.Where, n.Targeting)) for q in qualifiers)
-        first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy))]
+        relatives = any(isinstance(q, (n.Shares, n.HasEither, n.Where, n.Targeting)) and not _done_by(q)
+                        for q in qualifiers)
+        first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy)) or _done_by(q)]
         inner = [q for q in qualifiers if isinstance(q, (n.SameAs, n.Than, n.Among, n.AttachedTo)) or
                  (isinstance(q, n.Adjacent) and not relatives)]
         middle = [q for q in qualifiers if q not in first and q not in inner]
@@ -1330,12 +1348,18 @@ class Speech:
                 continue
             if isinstance(q, n.Among) and q.word == "implicit":
                 continue
-            if isinstance(q, n.StatIs):
+            if _done_by(q):  # "characters you recruited this turn"
+                e = q.condition.event
+                verb = "recruited" if isinstance(e, n.Recruit) else "played"
+                out.append(f"{self.np(e.agent, 'subject')} {verb}{self.span(q.condition.span)}")
+            elif isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.Affiliations) and q.quantity == n.Quantity("=", n.Fixed(0)):
                 out.append(f"with no {q.word}")
             elif isinstance(q, n.HasExtreme):
                 out.append(f"with {self.amount(q.extreme)}")
+            elif isinstance(q, n.HasKeyword) and q.none:
+                out.append("with no keywords")
             elif isinstance(q, n.HasKeyword):
                 out.append(f"with {_join([_kw(k) for k in q.keywords])}")
             elif isinstance(q, n.HasCounter):
@@ -1462,6 +1486,14 @@ class Speech:
 
 #: The rows and areas of the in-play zone ("the support row": of whoever's it is).
 _ROWS = frozenset({"front row", "support row", "hidden area", "visible area"})
+
+
+def _done_by(q: n.Qualifier) -> bool:
+    """"(characters) you recruited this turn", "(plot twists) an opponent played this turn": what a
+    player did to each candidate in a span."""
+    return (isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and q.condition.span is not None
+            and isinstance(q.condition.event, (n.Recruit, n.Play)) and q.condition.event.agent is not None
+            and q.condition.event.object == n.Affected() and q.condition.event.origin is None)
 
 
 def _join_and(items: list[str]) -> str:

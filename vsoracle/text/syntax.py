@@ -78,13 +78,13 @@ def _choices(w: Word, by_text: dict[str, str], known: frozenset[str], names: boo
     if kind == "nl":
         return ("_NL",)
     if kind == "self":
-        return ("SELF",)
+        return tuple(t for t in ("SELF", "SELF_NAME") if t in known)
     if kind == "name":
-        return tuple(t for t in ("NAME", "NAME_NP") if t in known)
+        return tuple(t for t in ("NAME", "NAME_NP", "NAME_HEAD") if t in known)
     if kind in ("number", "signed", "sign", "poss", "arrow"):
         return ({"number": "NUMBER", "signed": "SIGNED", "sign": "SIGN", "poss": "POSS", "arrow": "ARROW"}[kind],)
     key = w.key
-    also = tuple(t for t in ("NAME", "NAME_NP") if t in known) if names and w.or_name else ()
+    also = tuple(t for t in ("NAME", "NAME_NP", "NAME_HEAD") if t in known) if names and w.or_name else ()
     if key in CHOICES:
         return tuple(t for t in CHOICES[key] if t in known) + also
     own = by_text.get(key)
