@@ -150,7 +150,10 @@ def test_a_second_perft_call_does_the_same_work_as_the_first():
         moves.perft(state, 2)
         profile.disable()
         calls.append(pstats.Stats(profile).total_calls)
-    assert calls[0] == calls[1] > 10_000
+    # Equal up to bounded caches of parsed text and card facts (LRU, shared with the rest of the
+    # suite), whose hits can differ by a few dozen calls in a full run; a table of positions kept
+    # between calls would cut the second call by far more than 1%.
+    assert calls[0] > 10_000 and abs(calls[0] - calls[1]) <= calls[0] // 100, calls
 
 
 def _broad(state):
