@@ -57,6 +57,10 @@ def test_the_lists_are_the_engines_own_tables():
     ("If Bob would be stunned, prevent 2 of it.", 'preventing part of "Stun ~."'),
     ("If you would gain endurance, prevent 2 of it.", 'preventing part of "You gain endurance."'),
     ("When Bob comes into play, prevent 2 of it.", 'the effect "Prevent 2 of it."'),
+    # "that much" is the amount of a matched event: with no trigger or replacement it measured 0
+    ("Target player loses that much endurance.", '"that much" with no event to measure'),
+    ("Target player loses 2 additional endurance.", '"that much" with no event to measure'),
+    ("Pay 2 endurance >>> You gain that much endurance.", '"that much" with no event to measure'),
     # requirements: only attacking (A-MUST-ATTACK); a permission to recruit: only from the KO'd pile
     ("Bob must defend if able.", 'a requirement ("must … if able") of "It defends"'),
     ("You may recruit Bob from your hand.", '"You may recruit Bob from your hand." (only "you may recruit ~ from'),

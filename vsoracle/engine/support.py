@@ -90,6 +90,9 @@ def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -
             if (line, problem) not in found:
                 found.append((line, problem))
         inner = power.power if isinstance(power, n.KeywordPower) else power
+        if _has(power, (n.ThatMuch,)) and not _has(power, (n.Whenever, n.Instead)):
+            found.append((line, '"that much" with no event to measure: it is the amount of the event a '
+                                'trigger ("Whenever …") or a replacement ("If … would …") names'))
         if card_type is not None and str(card_type) != "plot twist" and isinstance(inner, n.Static) \
                 and isinstance(inner.effect, n.Modify) and isinstance(inner.effect.subject, n.Self) \
                 and any(isinstance(c, n.CostChange) and c.action == "play" for c in inner.effect.changes):
@@ -99,6 +102,17 @@ def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -
             found.append((line, f"a one-shot effect on a {card_type}, with nothing that plays it (a trigger "
                                 "\"When ~ comes into play, …\" or a cost \"… >>> …\" would)"))
     return tuple(found)
+
+
+def _has(node: Any, classes: tuple[type, ...]) -> bool:
+    """Whether ``node`` or a node below it is one of ``classes``."""
+    if isinstance(node, classes):
+        return True
+    if isinstance(node, tuple):
+        return any(_has(x, classes) for x in node)
+    if isinstance(node, n.Node) and attrs.has(type(node)):
+        return any(_has(getattr(node, a.name), classes) for a in attrs.fields(type(node)) if a.eq)
+    return False
 
 
 def _power(p: Any, card_name: str) -> Iterator[str]:
