@@ -331,8 +331,11 @@ class GameState:
         those who have not lost (a player who has lost is out of the game: assumption A-LOST-OUT)."""
         ids = self.player_ids
         start = ids.index(first or self.initiative)
-        out = {p.id for p in self.players if p.lost} if in_game else set()
-        return tuple(p for p in ids[start:] + ids[:start] if p not in out)
+        order = ids[start:] + ids[:start]
+        if in_game and any(p.lost for p in self.players):
+            out = {p.id for p in self.players if p.lost}
+            return tuple(p for p in order if p not in out)
+        return order
 
     def opponents(self, pid: str) -> tuple[str, ...]:
         """The other players still in the game (assumption A-LOST-OUT)."""

@@ -151,16 +151,23 @@ def stamped(s: Any, h: Happening) -> Happening:
     301.4): it is recruited as the object it becomes. A set, not a sequence, so the order of the
     turn's events still means nothing (``engine.equivalence``)."""
     found = set()
+    named = False
+    objects = s.objects
     for role, value in h.roles.items():
         if role in _NOT_OBJECTS:
             continue
         for v in value if isinstance(value, (tuple, frozenset)) else (value,):
-            if isinstance(v, str) and v in s.objects:
-                o = s.objects[v]
+            if isinstance(v, str) and v in objects:
+                named = True
+                o = objects[v]
                 incarnation = o.incarnation + 1 if o.zone is Zone.CHAIN else o.incarnation
                 if incarnation:
                     found.add((v, incarnation))
-    return replace(h, roles=h.roles.set("as_of", frozenset(found)))
+    # an event that names no object (a player's endurance) has no object's history to tell apart
+    return replace(h, roles=h.roles.set("as_of", frozenset(found) if found else _NO_STAMP)) if named else h
+
+
+_NO_STAMP: frozenset = frozenset()  # every object it names is in its first incarnation
 
 
 def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
