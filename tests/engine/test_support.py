@@ -61,6 +61,7 @@ def test_the_lists_are_the_engines_own_tables():
     ("Target player loses that much endurance.", '"that much" with no event to measure'),
     ("Target player loses 2 additional endurance.", '"that much" with no event to measure'),
     ("Pay 2 endurance >>> You gain that much endurance.", '"that much" with no event to measure'),
+    ("Whenever Bob is stunned, you gain that much endurance.", '"that much" of an event with no amount'),
     # requirements: only attacking (A-MUST-ATTACK); a permission to recruit: only from the KO'd pile
     ("Bob must defend if able.", 'a requirement ("must … if able") of "It defends"'),
     ("You may recruit Bob from your hand.", '"You may recruit Bob from your hand." (only "you may recruit ~ from'),

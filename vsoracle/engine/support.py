@@ -93,6 +93,9 @@ def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -
         if _has(power, (n.ThatMuch,)) and not _has(power, (n.Whenever, n.Instead)):
             found.append((line, '"that much" with no event to measure: it is the amount of the event a '
                                 'trigger ("Whenever …") or a replacement ("If … would …") names'))
+        elif _has(power, (n.ThatMuch,)) and not _events_with_amount(power):
+            found.append((line, '"that much" of an event with no amount: only endurance lost or gained, '
+                                'resource points and breakthrough have one'))
         if card_type is not None and str(card_type) != "plot twist" and isinstance(inner, n.Static) \
                 and isinstance(inner.effect, n.Modify) and isinstance(inner.effect.subject, n.Self) \
                 and any(isinstance(c, n.CostChange) and c.action == "play" for c in inner.effect.changes):
@@ -102,6 +105,21 @@ def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -
             found.append((line, f"a one-shot effect on a {card_type}, with nothing that plays it (a trigger "
                                 "\"When ~ comes into play, …\" or a cost \"… >>> …\" would)"))
     return tuple(found)
+
+
+#: Events that carry an amount for "that much" (the happenings the engine makes with one).
+AMOUNTED = (n.Endurance, n.ResourcePoints, n.Breakthrough)
+
+
+def _events_with_amount(node: Any) -> bool:
+    """Whether a trigger or a replacement in ``node`` names an event that has an amount."""
+    if isinstance(node, (n.Whenever, n.Instead)) and isinstance(node.event, AMOUNTED):
+        return True
+    if isinstance(node, tuple):
+        return any(_events_with_amount(x) for x in node)
+    if isinstance(node, n.Node) and attrs.has(type(node)):
+        return any(_events_with_amount(getattr(node, a.name)) for a in attrs.fields(type(node)) if a.eq)
+    return False
 
 
 def _has(node: Any, classes: tuple[type, ...]) -> bool:
