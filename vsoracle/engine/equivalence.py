@@ -25,8 +25,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import attrs
-
 from ..text import nodes as n
 from .state import ChainLink, GameState, Happening, Modifier
 from .values import replace
@@ -86,10 +84,4 @@ def _order_free(m: Modifier) -> bool:
 
 def _reads_a_stat(node: Any) -> bool:
     """Whether an amount somewhere in ``node`` reads a stat (its value may depend on the others)."""
-    if isinstance(node, n.StatOf):
-        return True
-    if isinstance(node, (tuple, list)):
-        return any(_reads_a_stat(x) for x in node)
-    if attrs.has(type(node)):
-        return any(_reads_a_stat(getattr(node, f.name)) for f in attrs.fields(type(node)))
-    return False
+    return any(isinstance(x, n.StatOf) for x in n.descendants(node))

@@ -113,24 +113,12 @@ AMOUNTED = (n.Endurance, n.ResourcePoints, n.Breakthrough)
 
 def _events_with_amount(node: Any) -> bool:
     """Whether a trigger or a replacement in ``node`` names an event that has an amount."""
-    if isinstance(node, (n.Whenever, n.Instead)) and isinstance(node.event, AMOUNTED):
-        return True
-    if isinstance(node, tuple):
-        return any(_events_with_amount(x) for x in node)
-    if isinstance(node, n.Node) and attrs.has(type(node)):
-        return any(_events_with_amount(getattr(node, a.name)) for a in attrs.fields(type(node)) if a.eq)
-    return False
+    return any(isinstance(x, (n.Whenever, n.Instead)) and isinstance(x.event, AMOUNTED) for x in n.descendants(node))
 
 
 def _has(node: Any, classes: tuple[type, ...]) -> bool:
     """Whether ``node`` or a node below it is one of ``classes``."""
-    if isinstance(node, classes):
-        return True
-    if isinstance(node, tuple):
-        return any(_has(x, classes) for x in node)
-    if isinstance(node, n.Node) and attrs.has(type(node)):
-        return any(_has(getattr(node, a.name), classes) for a in attrs.fields(type(node)) if a.eq)
-    return False
+    return any(isinstance(x, classes) for x in n.descendants(node))
 
 
 def _power(p: Any, card_name: str) -> Iterator[str]:
