@@ -393,10 +393,9 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
                                     f"{'out of play' if what == 'in play' else 'from ready'}")
             steps.append(n.Nothing(word=f"{verb} {what}"))  # "instead, it stays in play"
             continue
-        if any(m.kind == "instead" for p in c.preds for m in p.mods):
+        c, said = _clause_without_instead(c)
+        if said:
             first = False
-            c = Clause(c.kind, c.subject, tuple(attrs.evolve(p, mods=tuple(m for m in p.mods if m.kind != "instead"))
-                                                for p in c.preds), c.pos)
         if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "may":
             optional = True
             c = Clause(c.kind, c.subject, (attrs.evolve(c.preds[0], mode="does"),), c.pos)
@@ -428,16 +427,18 @@ def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:
     return cond
 
 
+def _clause_without_instead(c: Clause) -> tuple[Clause, bool]:
+    """The clause without a closing "instead", and whether it said one."""
+    if not any(m.kind == "instead" for p in c.preds for m in p.mods):
+        return c, False
+    preds = tuple(attrs.evolve(p, mods=tuple(m for m in p.mods if m.kind != "instead")) for p in c.preds)
+    return Clause(c.kind, c.subject, preds, c.pos), True
+
+
 def _without_instead(body: tuple[Clause, ...]) -> tuple[tuple[Clause, ...], bool]:
     """The clauses without a closing "instead", and whether one said it."""
-    out, said = [], False
-    for c in body:
-        if any(m.kind == "instead" for p in c.preds for m in p.mods):
-            said = True
-            c = Clause(c.kind, c.subject, tuple(attrs.evolve(p, mods=tuple(m for m in p.mods if m.kind != "instead"))
-                                                for p in c.preds), c.pos)
-        out.append(c)
-    return tuple(out), said
+    stripped = [_clause_without_instead(c) for c in body]
+    return tuple(c for c, _ in stripped), any(said for _, said in stripped)
 
 
 def _body(body: tuple[Clause, ...]) -> n.Effect:
