@@ -30,11 +30,6 @@ from typing import Any, Callable, Iterator
 
 import attrs
 from attrs import field
-from attrs import frozen as _attrs_frozen
-
-#: Every node is frozen and slotted; ``repr``, ``==`` and ``hash`` come from :class:`Node` (one
-#: method each for every class instead of one generated and compiled per class).
-frozen = _attrs_frozen(repr=False, eq=False)
 
 
 def display(default: Any = None) -> Any:
@@ -154,14 +149,14 @@ class Limit(Node):
 # Card text and powers
 # =============================================================================================
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class CardText(Node):
     """A card's text box: one power a line."""
 
     powers: tuple[Power, ...]
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Keyword(Node):
     """A keyword: "Reservist", "Boost 3", "Concealed—Optional", "Cosmic—Surge" (``name`` lower
     case, ``value`` its number or X, ``sub`` the word after the dash). The grammar takes any
@@ -176,14 +171,14 @@ class Keyword(Node):
     reminder: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Keywords(Power):
     """A line of keywords: "Reservist, Range"."""
 
     keywords: tuple[Keyword, ...]
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class KeywordPower(Power):
     """A power behind a keyword: "Leader: …", "Ongoing: …", "Ally: …", "Cosmic—Surge: …",
     "Boost 2: …". The keyword says when the power is active (FAQ GM 2 for leader and ongoing)."""
@@ -192,7 +187,7 @@ class KeywordPower(Power):
     power: Power
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Activated(Power):
     """A payment power, "COSTS >>> EFFECT" (CR 501): the costs are events paid on announcement."""
 
@@ -201,7 +196,7 @@ class Activated(Power):
     limits: tuple[Limit, ...] = ()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Triggered(Power):
     """A triggered power (CR 502): "Whenever ~ attacks, …", "At the start of …, …"."""
 
@@ -209,7 +204,7 @@ class Triggered(Power):
     effect: Effect
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Static(Power):
     """A continuous power (CR 503): modifiers in force while the power is active ("Other Wrecking
     Crew characters you control get +1 ATK / +1 DEF.", "~ cannot be stunned while attacking.")."""
@@ -217,14 +212,14 @@ class Static(Power):
     effect: Effect
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Replacement(Power):
     """A replacement power: "If ~ would be KO'd, instead, return her to her owner's hand."."""
 
     instead: "Instead"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Restriction(Power):
     """"Play ~ only during your recruit step and only if …" / "Recruit ~ only if …"."""
 
@@ -232,7 +227,7 @@ class Restriction(Power):
     limits: tuple[Limit, ...]
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class AdditionalCost(Power):
     """"As an additional cost to play ~, discard a card." (FAQ GM 1)."""
 
@@ -240,7 +235,7 @@ class AdditionalCost(Power):
     costs: tuple[Effect, ...]
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class AlternateCost(Power):
     """"You may pay 3 endurance rather than pay ~'s recruit cost." (FAQ GM 1)."""
 
@@ -248,7 +243,7 @@ class AlternateCost(Power):
     costs: tuple[Effect, ...]
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Spell(Power):
     """The effect of a plot twist: what happens when it resolves; ``limits`` are a restriction
     printed with it ("Play only if you control a Villain character. Draw two cards.")."""
@@ -257,7 +252,7 @@ class Spell(Power):
     limits: tuple[Limit, ...] = ()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Crossover(Power):
     """"Crossover X-Men and Brotherhood.": characters with either affiliation have both."""
 
@@ -268,14 +263,14 @@ class Crossover(Power):
 # Effect structure
 # =============================================================================================
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Sequence(Effect):
     """Steps done in order, as one effect ("Discard a card. Move target … ")."""
 
     steps: tuple[Effect, ...]
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class May(Effect):
     """"You may …", "each player may …", "that player may …": a player's choice on resolution."""
 
@@ -283,7 +278,7 @@ class May(Effect):
     player: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class IfDone(Effect):
     """"If you do, …" / "If he does, …": only if the step before was done (by that player);
     ``otherwise`` for "If you do not, …" (``effect`` is :class:`Nothing` when that is all it says)."""
@@ -293,7 +288,7 @@ class IfDone(Effect):
     otherwise: Effect | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Conditional(Effect):
     """"If C, E." / "E if C." / "If C, E. Otherwise, F." / "F. If C, E instead.": checked on
     resolution (FAQ GM 10)."""
@@ -305,7 +300,7 @@ class Conditional(Effect):
     instead: bool = display(False)  # written "F. If C, E instead." (F is ``otherwise``)
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Unless(Effect):
     """"E unless C": E happens unless C holds; a C that a player does ("unless its controller pays
     3 endurance") is that player's choice, made on resolution."""
@@ -314,7 +309,7 @@ class Unless(Effect):
     condition: Condition
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Choose(Effect):
     """"Choose a character an opponent controls.", "Choose two different team affiliations among
     characters you control.": a choice on resolution (not a target), which later text reads as
@@ -324,7 +319,7 @@ class Choose(Effect):
     binding: str
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Modify(Effect):
     """A modifier on objects or players (CR 512): ``changes`` to ``subject`` for ``duration``.
     An effect makes one that lasts; a continuous power's are in force while it is active."""
@@ -334,7 +329,7 @@ class Modify(Effect):
     duration: "Duration"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class CreateReplacement(Effect):
     """An effect that creates a replacement modifier ("If a character you control would cause
     breakthrough this attack, …", FAQ GM 8; "Prevent all breakthrough to you this attack.")."""
@@ -343,7 +338,7 @@ class CreateReplacement(Effect):
     duration: "Duration"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Delayed(Effect):
     """An effect that creates a triggered modifier ("At the start of the recovery phase this turn,
     move that character …", FAQ SC 36; "Whenever that character … this turn, …", FAQ SC 5)."""
@@ -353,7 +348,7 @@ class Delayed(Effect):
     duration: "Duration"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Nothing(Effect):
     """What replaces a prevented event ("Prevent all …", "instead, it is not stunned", "instead,
     it stays in play")."""
@@ -361,7 +356,7 @@ class Nothing(Effect):
     word: str | None = display()  # "stays in play", "stays ready", "remains in play", …
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Lessen(Effect):
     """What replaces an event with an amount when only part of it is prevented: "prevent 2 of
     it", "prevent 2 of that breakthrough", "you lose 1 less endurance instead" (the event happens,
@@ -375,7 +370,7 @@ class Lessen(Effect):
 # Events: one class per verb family, roles as fields
 # =============================================================================================
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Stun(Event):
     """Stun (CR 702.1a): "stun NP", "NP stuns NP", "NP becomes stunned by NP"."""
 
@@ -383,7 +378,7 @@ class Stun(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class KO(Event):
     """KO: the object goes to its owner's KO'd pile (digest §4, §11): "KO NP", "NP is KO'd"."""
 
@@ -391,7 +386,7 @@ class KO(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Exhaust(Event):
     """Exhaust: "exhaust NP", "NP becomes exhausted"; "Activate" is exhausting the card itself
     (assumption A-ACTIVATE)."""
@@ -401,7 +396,7 @@ class Exhaust(Event):
     word: str = display("exhaust")
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Ready(Event):
     """Ready: "ready NP", "NP becomes readied"."""
 
@@ -409,7 +404,7 @@ class Ready(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Recover(Event):
     """Recover a stunned character (CR 408): "recover NP", "NP becomes recovered"."""
 
@@ -417,7 +412,7 @@ class Recover(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Attack(Event):
     """An attack: "NP attacks [NP]", "NP is attacked", "NP can attack hidden characters";
     ``team`` for "team attack"."""
@@ -428,14 +423,14 @@ class Attack(Event):
     origin: "Zone | None" = None  # "can attack from the support row"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Defend(Event):
     """"NP defends": a character becomes the defender of an attack."""
 
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Breakthrough(Event):
     """Breakthrough (CR 407): "NP causes breakthrough [to NP]"; ``amount`` is how much
     endurance it costs (a pattern may ask for a range: "4 or more")."""
@@ -445,7 +440,7 @@ class Breakthrough(Event):
     amount: Amount | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Reinforce(Event):
     """Reinforcement: "NP reinforces NP", "NP is reinforced"."""
 
@@ -453,7 +448,7 @@ class Reinforce(Event):
     object: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Place(Node):
     """Where a card goes: a zone and a position in it ("on top of", "on the bottom of", "an
     empty position in", "back" where it came from)."""
@@ -463,7 +458,7 @@ class Place(Node):
     word: str = display("into")
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Move(Event):
     """A card changes place (CR 212): "move NP to …", "put NP into …", "return NP to …",
     "remove NP from the game", "shuffle NP into …", "put NP into play" (the zone "play").
@@ -479,7 +474,7 @@ class Move(Event):
     word: str = display("put")
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Draw(Event):
     """"Draw a card", "each player draws 2 cards", "draw cards equal to …"."""
 
@@ -487,7 +482,7 @@ class Draw(Event):
     count: Amount | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Discard(Event):
     """"Discard a card", "target player discards two cards"."""
 
@@ -495,7 +490,7 @@ class Discard(Event):
     object: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Reveal(Event):
     """"Reveal NP" (a cost or an effect)."""
 
@@ -503,7 +498,7 @@ class Reveal(Event):
     object: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class LookAt(Event):
     """"Look at NP": the player sees cards nobody else does."""
 
@@ -511,7 +506,7 @@ class LookAt(Event):
     object: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Search(Event):
     """"Search your deck for NP": the player finds such a card, or fails to find one."""
 
@@ -520,7 +515,7 @@ class Search(Event):
     object: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Shuffle(Event):
     """"Shuffle your deck", "shuffle your KO'd pile into your deck"."""
 
@@ -529,7 +524,7 @@ class Shuffle(Event):
     into: "Zone | None" = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Endurance(Event):
     """A player's endurance changes: "gain 3 endurance", "lose 2 endurance", "pay 2 endurance"
     (paying is losing, as a cost); ``cause`` for "from breakthrough" / "from stuns"."""
@@ -541,7 +536,7 @@ class Endurance(Event):
     word: str = display(None)  # "pay" or None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ResourcePoints(Event):
     """Resource points: "gain 5 resource points", "pay 2 resource points", "pay up to 3 …"."""
 
@@ -551,7 +546,7 @@ class ResourcePoints(Event):
     up_to: bool = False
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class CounterKind(Node):
     """A kind of counter: "+1 ATK / +1 DEF" (``atk``, ``def_``), or a named one ("cosmic")."""
 
@@ -560,7 +555,7 @@ class CounterKind(Node):
     name: str | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Counter(Event):
     """"Put a +1 ATK / +1 DEF counter on NP", "remove the cosmic counter from NP"."""
 
@@ -571,7 +566,7 @@ class Counter(Event):
     count: Amount | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Recruit(Event):
     """"When you recruit NP", "Characters your opponents recruit", "NP is recruited from your
     resource row": the recruit effect is announced (FAQ GM 7)."""
@@ -581,7 +576,7 @@ class Recruit(Event):
     origin: "Zone | None" = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Play(Event):
     """"Whenever you play a plot twist [from your resource row]", "you cannot play plot twists"."""
 
@@ -590,7 +585,7 @@ class Play(Event):
     origin: "Zone | None" = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class EnterPlay(Event):
     """"NP comes into play" / "NP enters play"."""
 
@@ -598,14 +593,14 @@ class EnterPlay(Event):
     word: str = display("comes into play")
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class LeavePlay(Event):
     """"NP leaves play"."""
 
     object: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class BecomeTarget(Event):
     """"NP becomes the target of NP" (an effect), "NP cannot be the target of NP"."""
 
@@ -613,7 +608,7 @@ class BecomeTarget(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class BecomeDefender(Event):
     """"NP becomes the defender this attack" (FAQ SC 11; the attack is not checked again)."""
 
@@ -621,7 +616,7 @@ class BecomeDefender(Event):
     span: str | None = display(None)
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class PowerUp(Event):
     """Power-up: "power-up NP", "NP becomes powered-up" (Ally)."""
 
@@ -629,7 +624,7 @@ class PowerUp(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class GainControl(Event):
     """"Gain control of NP [this turn]" (``span``: how long; None for good)."""
 
@@ -638,7 +633,7 @@ class GainControl(Event):
     span: str | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Replace(Event):
     """"Replace NP" (a resource, CR 512.5): it is KO'd and the top card of its owner's deck
     takes its place face down."""
@@ -647,7 +642,7 @@ class Replace(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Turn(Event):
     """"Turn NP face down" / "face up"."""
 
@@ -656,7 +651,7 @@ class Turn(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Negate(Event):
     """"Negate NP" (an effect on the chain, CR 509)."""
 
@@ -664,7 +659,7 @@ class Negate(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ChangeTarget(Event):
     """"Change the target of NP to NP" (FAQ SC 3)."""
 
@@ -673,7 +668,7 @@ class ChangeTarget(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class RemoveFromAttack(Event):
     """"Remove NP from this attack" (FAQ SC 31)."""
 
@@ -681,7 +676,7 @@ class RemoveFromAttack(Event):
     agent: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class GameEnd(Event):
     """"NP wins the game" / "NP loses the game" (CR 102); in "cannot" (FAQ SC 12)."""
 
@@ -689,7 +684,7 @@ class GameEnd(Event):
     win: bool = True
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class UsePower(Event):
     """"Use NP" — "you cannot use her activated powers this turn" (FAQ SC 15)."""
 
@@ -697,7 +692,7 @@ class UsePower(Event):
     object: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Rally(Event):
     """"Rally for NP": reveal the top card of your deck; if it is such a card, put it into your
     hand, else put it on the bottom of your deck (assumption A-RALLY)."""
@@ -710,7 +705,7 @@ class Rally(Event):
 # Modes: trigger, replacement, prohibition, permission, history
 # =============================================================================================
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Whenever(Trigger):
     """"Whenever EVENT" / "When EVENT" (CR 502): the event is a pattern."""
 
@@ -720,21 +715,21 @@ class Whenever(Trigger):
     end: int = display(-1)  # where the trigger's clause ends in the text (its comma)
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class AtStart(Trigger):
     """"At the start of STEP" (an instant, CR 502)."""
 
     step: "Step"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class AtEnd(Trigger):
     """"At the end of STEP"."""
 
     step: "Step"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Instead(Node):
     """A replacement (FAQ GM 8): when ``event`` would happen, ``effect`` happens instead
     (``Nothing()`` prevents it); ``optional`` for "you may … instead"; ``condition`` for "while
@@ -751,7 +746,7 @@ class Instead(Node):
     once: bool = False  # "The next time …": used up once it replaces an event
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Cannot(Change):
     """A prohibition: "~ cannot be stunned", "you cannot play plot twists", "~ cannot attack
     characters with flight". :class:`Affected` in the event stands for each affected object."""
@@ -759,7 +754,7 @@ class Cannot(Change):
     event: Event
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Can(Change):
     """A permission: "~ can attack hidden characters", "can attack as though it had range"."""
 
@@ -767,7 +762,7 @@ class Can(Change):
     as_though: Condition | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Must(Change):
     """A requirement: "~ must attack if able", "characters your opponents control must attack ~
     if able" (:class:`Affected` in the event is each affected object; assumption A-MUST-ATTACK)."""
@@ -775,7 +770,7 @@ class Must(Change):
     event: Event
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class StatChange(Change):
     """"+2 ATK", "-3 DEF", "an additional +2 ATK", "+ATK equal to its DEF" (``amount`` signed)."""
 
@@ -785,7 +780,7 @@ class StatChange(Change):
     equal: bool = display(False)
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class StatSwitch(Change):
     """"Switch ~'s ATK and DEF": its ATK is what its DEF would be, and the reverse, after every
     other modifier and counter (assumption A-SWITCH)."""
@@ -793,7 +788,7 @@ class StatSwitch(Change):
     word: str | None = display()  # "of": "the ATK and DEF of NP"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class KeywordChange(Change):
     """Keywords: "has flight" (gain), "loses range", "cannot gain invulnerability" (block),
     "loses and cannot gain reinforcement" (lose and block)."""
@@ -805,7 +800,7 @@ class KeywordChange(Change):
     of: "Selector | None" = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class AffiliationChange(Change):
     """"has the Masters of Evil affiliation" (``names``), "has the chosen affiliation"
     (``chosen``), "gains the chosen trait" (``trait``), "gains the identity Dr. Fate"
@@ -818,7 +813,7 @@ class AffiliationChange(Change):
     identity: bool = False
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ShareAffiliations(Change):
     """"have both affiliations" (of the two the sentence names, or the chosen ones)."""
 
@@ -826,7 +821,7 @@ class ShareAffiliations(Change):
     chosen: str | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class GainPower(Change):
     """'has "POWER"' (FAQ SC 15): a power in the affected object's text box; its ~ is
     that object."""
@@ -834,7 +829,7 @@ class GainPower(Change):
     power: Power
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class CostChange(Change):
     """"costs 1 less to recruit [for each …]": ``amount`` is added to the cost (negative: less)."""
 
@@ -842,7 +837,7 @@ class CostChange(Change):
     amount: Amount
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Unique(Change):
     """"~ is not unique" (CR 705.1; FAQ GM 6)."""
 
@@ -853,7 +848,7 @@ class Unique(Change):
 # Selectors and references
 # =============================================================================================
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Quantity(Node):
     """How many a noun phrase means: ``op`` "=" / ">=" / "<=" / ">" / "<" with ``n``, "all"
     ("all", "each"), "any", "up to" (``n`` or fewer, chosen), "more" / "fewer" (than another)."""
@@ -878,7 +873,7 @@ def canonical(qualifiers: Any) -> tuple[Any, ...]:
     return tuple(sorted(items, key=lambda q: rank.get(type(q).__name__, len(rank))))
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Filter(Selector):
     """A noun phrase: "another target Avengers character with cost 3 or less you control".
 
@@ -896,7 +891,7 @@ class Filter(Selector):
     end: int = display(-1)
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Either(Selector):
     """"a location or a plot twist", "a non–Team-Up location or non–Team-Up ongoing plot twist"
     (one of)."""
@@ -905,7 +900,7 @@ class Either(Selector):
     word: str = display("or")  # "heads": one determiner before both nouns
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Together(Selector):
     """"~ and two other cards in your hand", "X, as well as Y" (all of them)."""
 
@@ -913,7 +908,7 @@ class Together(Selector):
     word: str = display("and")
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class TopCards(Selector):
     """"the top card of your deck", "the top three cards of target player's deck"."""
 
@@ -923,7 +918,7 @@ class TopCards(Selector):
     pos: int = display(-1)
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Self(Ref):
     """The card whose text it is: its name, "this character", a pronoun with nothing before."""
 
@@ -931,7 +926,7 @@ class Self(Ref):
     pos: int = display(-1)
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class TargetRef(Ref):
     """A target of this power, by number: "that character" after "target character"."""
 
@@ -939,7 +934,7 @@ class TargetRef(Ref):
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class EventRef(Ref):
     """A participant of the event that triggered or is being replaced, by role ("that
     attacker" after "Whenever ~ becomes stunned by an attacker": ``role`` "agent")."""
@@ -948,7 +943,7 @@ class EventRef(Ref):
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ChosenRef(Ref):
     """What a "Choose …" chose ("the chosen character", "the chosen affiliations", "it")."""
 
@@ -956,7 +951,7 @@ class ChosenRef(Ref):
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ConditionRef(Ref):
     """What a condition singled out ("While ~ is protecting a character named N, that
     character …"; "one player revealed more …, that player may …")."""
@@ -965,7 +960,7 @@ class ConditionRef(Ref):
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Acted(Ref):
     """What step ``step`` of this power's effect acted on (steps numbered from 1 in text order,
     :func:`steps`): "it", "that card" after "Search your deck for a card …", "those team
@@ -975,7 +970,7 @@ class Acted(Ref):
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Paid(Ref):
     """What cost ``cost`` of an activated power acted on (costs numbered from 1 in text order):
     "Discard a card >>> … where X is that card's cost" (the discarded card)."""
@@ -984,38 +979,38 @@ class Paid(Ref):
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Equipped(Ref):
     """"equipped character": the character this equipment is attached to."""
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Affected(Ref):
     """Each object a modifier affects ("~ gets +2 ATK while attacking": who is attacking)."""
 
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class CurrentTarget(Ref):
     """The target an effect has now (FAQ SC 3: "to another character")."""
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class You(Ref):
     """The player who controls the effect or power."""
 
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Acting(Ref):
     """The player doing the step ("each player discards a card from his or her hand")."""
 
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ControllerOf(Ref):
     """"its controller", "the controller of target attacker", "target defender's controller"."""
 
@@ -1023,26 +1018,26 @@ class ControllerOf(Ref):
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class OwnerOf(Ref):
     """"its owner" ("return it to its owner's hand")."""
 
     of: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class OpponentsOf(Ref):
     """"your opponents" (of a player)."""
 
     of: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ThisPower(Ref):
     """"this power" ("Use this power only once per turn")."""
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class StatOf(Amount):
     """"its ATK", "its printed ATK", "the cost of that card", "that of the defender"."""
 
@@ -1052,7 +1047,7 @@ class StatOf(Amount):
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Zone(Node):
     """A zone of a player ("your KO'd pile", "his hand", "a KO'd pile": ``owner`` None),
     or several of one player's ("your deck, hand, and KO'd pile")."""
@@ -1064,7 +1059,7 @@ class Zone(Node):
 
 # Qualifiers -----------------------------------------------------------------------------------
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class State(Qualifier):
     """A state or place: "stunned", "ready", "hidden", "face-up", "support row", "leader",
     "attacking", "revealed", "remaining", "unique", "ongoing", "equipped", "powered-up"."""
@@ -1073,7 +1068,7 @@ class State(Qualifier):
     negated: bool = False
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Name(Qualifier):
     """An affiliation, version, trait or type name before the noun: "Avengers", "Army",
     "Team-Up", "non-Army" (``negated``)."""
@@ -1082,7 +1077,7 @@ class Name(Qualifier):
     negated: bool = False
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Named(Qualifier):
     """"named N" (``name``), "named ~" (``self_``)."""
 
@@ -1090,21 +1085,21 @@ class Named(Qualifier):
     self_: bool = False
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Role(Qualifier):
     """From the noun: "attacker", "defender", "team attacker"; several for "attacker or defender"."""
 
     roles: tuple[str, ...]
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Other(Qualifier):
     """"other", "another": not ``of`` (the latest object mentioned, else the card)."""
 
     of: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class StatIs(Qualifier):
     """"with cost 3 or less", "with ATK 3 or less", "with DEF 4 or less"."""
 
@@ -1112,7 +1107,7 @@ class StatIs(Qualifier):
     quantity: Quantity
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class HasKeyword(Qualifier):
     """"with flight", "with evasion"; "with no keywords" (``none``: it has none at all)."""
 
@@ -1120,7 +1115,7 @@ class HasKeyword(Qualifier):
     none: bool = False
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class SameAs(Qualifier):
     """"with the same name as NP", "with the same cost as NP"."""
 
@@ -1128,7 +1123,7 @@ class SameAs(Qualifier):
     of: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Shares(Qualifier):
     """"that share a cost or version with NP", "that share an affiliation with it", "that share a
     name" (``of`` None: with each other); ``chosen`` for "either of the chosen affiliations"."""
@@ -1137,7 +1132,7 @@ class Shares(Qualifier):
     of: Selector | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class HasEither(Qualifier):
     """"that have either of the chosen affiliations" (``chosen``), "that have either the A or
     B affiliation" (``names``)."""
@@ -1146,28 +1141,28 @@ class HasEither(Qualifier):
     chosen: str | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class AttachedTo(Qualifier):
     """"equipment attached to target character" (CR 302: equipment is attached to a character)."""
 
     to: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Adjacent(Qualifier):
     """"adjacent to NP" (FAQ GM 2)."""
 
     to: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ControlledBy(Qualifier):
     """"you control", "your opponents control", "an opponent controls", "he controls"."""
 
     player: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class RecruitedBy(Qualifier):
     """"Characters your opponents recruit …", "plot twists you play …" (``verb``)."""
 
@@ -1175,7 +1170,7 @@ class RecruitedBy(Qualifier):
     verb: str = "recruit"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class InZone(Qualifier):
     """"in your KO'd pile", "from your hand", "in your front row", "in play"."""
 
@@ -1183,12 +1178,12 @@ class InZone(Qualifier):
     word: str = display("in")
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class OfYourChoice(Qualifier):
     """"of your choice" (chosen by the effect's controller on resolution)."""
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Affiliations(Qualifier):
     """"with no affiliation", "with no team affiliation": how many team affiliations it has,
     printed or gained (FAQ SC 4)."""
@@ -1197,7 +1192,7 @@ class Affiliations(Qualifier):
     word: str = display("affiliation")
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class HasExtreme(Qualifier):
     """"with the highest cost among characters in play": one of those objects whose stat is
     that greatest (or least) value (each of them, on a tie)."""
@@ -1205,7 +1200,7 @@ class HasExtreme(Qualifier):
     extreme: Extreme
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Among(Qualifier):
     """"among characters you control" (the affiliations or traits they have), "one of them",
     and the cards a step revealed when a later step names cards with no zone."""
@@ -1214,14 +1209,14 @@ class Among(Qualifier):
     word: str | None = display()  # "implicit": not written
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Than(Qualifier):
     """"… than NP": the other side of "more"/"fewer"."""
 
     of: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Where(Qualifier):
     """A relative clause as a condition on each candidate (:class:`Affected` in it): "that
     caused breakthrough this turn", "who controls one or more characters …"."""
@@ -1229,14 +1224,14 @@ class Where(Qualifier):
     condition: Condition
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Targeting(Qualifier):
     """"that is targeting NP" (an effect)."""
 
     of: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class CountersOn(Amount):
     """"for each cosmic counter on ~": how many counters of ``kind`` (None: any) are on ``of``."""
 
@@ -1244,7 +1239,7 @@ class CountersOn(Amount):
     kind: CounterKind | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class HasCounter(Qualifier):
     """"with cosmic counters on them", "has a +1 ATK / +1 DEF counter on it" (``kind`` None: any)."""
 
@@ -1253,24 +1248,24 @@ class HasCounter(Qualifier):
     word: str = display("a")  # "a" | "several" (as written: "a cosmic counter", "cosmic counters")
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class AtRandom(Qualifier):
     """"a card at random": which one is picked at random, not chosen."""
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class WithOneTarget(Qualifier):
     """"with one target" (an effect)."""
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Chosen(Qualifier):
     """"with the chosen affiliation", "with that affiliation"."""
 
     binding: str
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Is(Condition):
     """``subject`` is as ``qualifier`` says: "~ is exhausted", "it is a Brotherhood character",
     "X is in your KO'd pile"; ``negated`` for "is not"."""
@@ -1285,7 +1280,7 @@ class Is(Condition):
 # Amounts
 # =============================================================================================
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Fixed(Amount):
     """A number: "2", "two"."""
 
@@ -1293,12 +1288,12 @@ class Fixed(Amount):
     word: str | None = display()
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class X(Amount):
     """X: chosen by the player as he plays the card, or set by "where X is …"."""
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Times(Amount):
     """"twice that much", "three times the number of …", "+1 ATK for each …" (``factor`` ×)."""
 
@@ -1307,7 +1302,7 @@ class Times(Amount):
     word: str | None = display()  # "twice", "times", "for each"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Half(Amount):
     """"half that much, rounded down"."""
 
@@ -1315,7 +1310,7 @@ class Half(Amount):
     up: bool = False
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Offset(Amount):
     """"that much minus 2", "its cost plus 1" (never below 0: digest §19, negative values count
     as 0)."""
@@ -1325,7 +1320,7 @@ class Offset(Amount):
     minus: bool = True
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Extreme(Amount):
     """"the highest cost among characters you control", "the lowest DEF among …": the greatest
     (``most``) or least value of a stat among the objects a selector names (0 if it names none)."""
@@ -1336,31 +1331,31 @@ class Extreme(Amount):
     word: str | None = display()  # "highest", "greatest", "lowest", "least"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class NumberOf(Amount):
     """"the number of stunned characters you control", "for each card in his hand"."""
 
     selector: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ThatMuch(Amount):
     """"that much": the amount of the event being replaced or that triggered."""
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class PointsPaid(Amount):
     """"for each point you paid" (FAQ SC 6)."""
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class EnduranceOf(Amount):
     """A player's endurance ("you have 15 or less endurance")."""
 
     player: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Negative(Amount):
     """A negative amount ("-ATK equal to …", "costs 1 less")."""
 
@@ -1371,7 +1366,7 @@ class Negative(Amount):
 # Conditions
 # =============================================================================================
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Compare(Condition):
     """``left`` compared with ``right``: "you control three or more X" is NumberOf(X) >= 3."""
 
@@ -1380,7 +1375,7 @@ class Compare(Condition):
     right: Amount
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Happened(Condition):
     """"you played another plot twist this turn", "it attacked this turn", "you recruited him
     from your resource row", "he was boosted", "you discarded a character card" (this effect)."""
@@ -1389,7 +1384,7 @@ class Happened(Condition):
     span: str | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Protecting(Condition):
     """"~ is protecting a character named N" (CR 701.7): ``object`` in the support row behind."""
 
@@ -1397,7 +1392,7 @@ class Protecting(Condition):
     object: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Some(Condition):
     """"an opponent has more cards in his hand than you": for some player of ``players``."""
 
@@ -1405,7 +1400,7 @@ class Some(Condition):
     condition: Condition
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Most(Condition):
     """"one player revealed more X than any other player": one player's count beats every
     other's; later text calls him "that player" (:class:`ConditionRef` "player")."""
@@ -1414,7 +1409,7 @@ class Most(Condition):
     pos: int = display(-1)
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class ChoseNames(Condition):
     """"you chose Avengers and a different affiliation" (FAQ SC 35)."""
 
@@ -1422,42 +1417,42 @@ class ChoseNames(Condition):
     other: bool = True
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class During(Condition):
     """"during your recruit step", "during the build phase"."""
 
     step: "Step"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class HasInitiative(Condition):
     """"if you have the initiative" (digest §5: one player has it each turn and acts first)."""
 
     player: Selector
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class All(Condition):
     """"A and B"."""
 
     conditions: tuple[Condition, ...]
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class AnyOf(Condition):
     """"A or B"."""
 
     conditions: tuple[Condition, ...]
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Not(Condition):
     """"not A" ("if you do not control …")."""
 
     condition: Condition
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Does(Condition):
     """A player's choice to do something ("unless its controller pays 3 endurance"): true if he
     chooses to and does it."""
@@ -1469,14 +1464,14 @@ class Does(Condition):
 # Limits, durations, steps
 # =============================================================================================
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class PerTurn(Limit):
     """"only once per turn" (``n`` 1), "only twice per turn"."""
 
     n: int = 1
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class OnlyIf(Limit):
     """"only if C", "only while C"."""
 
@@ -1484,21 +1479,21 @@ class OnlyIf(Limit):
     word: str = display("if")
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class OnlyDuring(Limit):
     """"only during your recruit step"."""
 
     step: "Step"
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class OnlyFrom(Limit):
     """"only from your hand"."""
 
     zone: Zone
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Step(Node):
     """A phase or step: "the recovery phase", "your recruit step" (``whose`` "your")."""
 
@@ -1506,7 +1501,7 @@ class Step(Node):
     whose: str | None = None
 
 
-@frozen
+@attrs.frozen(repr=False, eq=False)
 class Duration(Node):
     """How long a modifier lasts: ``span`` "turn" / "attack" / "phase" (None: while the power is
     active, or for good), and ``while_`` a condition on each affected object ("while attacking")."""
