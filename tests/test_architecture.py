@@ -54,6 +54,19 @@ def test_imports_point_one_way():
     assert problems == []
 
 
+def test_no_private_module_of_a_dependency_is_imported():
+    """vsoracle uses typer, click, lark and attrs through their public API only (issue 22): a
+    private module (``typer._click``, ``typer._completion_classes`` …) changes or disappears
+    between releases, and every command died with typer 0.12–0.25 for importing one."""
+    problems = []
+    for path in list(PACKAGE.rglob("*.py")) + list((ROOT / "tests").rglob("*.py")):
+        for module in _imports(path):
+            top, *rest = module.split(".")
+            if top in {"typer", "click", "lark", "attrs", "attr"} and any(p.startswith("_") for p in rest):
+                problems.append(f"{path.relative_to(ROOT)} imports {module}")
+    assert problems == []
+
+
 def _module_graph() -> dict[str, set[str]]:
     """Every module of vsoracle and the modules of vsoracle it imports (a function's own imports
     too; imports only for type checkers are not imports). ``from . import x`` of a submodule is

@@ -143,3 +143,51 @@ def test_install_completion_writes_the_script_and_sources_it(tmp_path):
     sourced = subprocess.run(["bash", "-c", f"source {home / '.bashrc'} && complete -p vsoracle"],
                              capture_output=True, text=True, env=env, timeout=60)
     assert sourced.returncode == 0 and "_vsoracle_completion" in sourced.stdout, sourced.stderr
+
+
+def test_a_script_is_printed_for_the_shell_named_or_the_users_own(tmp_path):
+    for shell, mark in (("bash", "complete -o default -F _vsoracle_completion vsoracle"),
+                        ("zsh", "#compdef vsoracle"), ("fish", "complete --command vsoracle")):
+        named = runner.invoke(app, ["--show-completion", shell], prog_name="vsoracle")
+        assert named.exit_code == 0 and mark in named.output
+        own = runner.invoke(app, ["--show-completion"], prog_name="vsoracle", env={"SHELL": f"/usr/bin/{shell}"})
+        assert own.exit_code == 0 and own.output == named.output
+        asked = runner.invoke(app, [], prog_name="vsoracle", env={"_VSORACLE_COMPLETE": f"source_{shell}"})
+        assert asked.exit_code == 0 and asked.output == named.output   # click's way to ask for it
+    unknown = runner.invoke(app, ["--show-completion", "tcsh"], prog_name="vsoracle")
+    assert unknown.exit_code == 2 and unknown.stderr == \
+        "vsoracle: cannot complete in the shell 'tcsh' — name one of bash, zsh, fish (see 'vsoracle -h')\n"
+    unknown = runner.invoke(app, ["--install-completion"], prog_name="vsoracle", env={"SHELL": "/bin/csh"})
+    assert unknown.exit_code == 2 and "cannot tell which shell this is from $SHELL" in unknown.stderr
+
+
+def test_install_leaves_a_linked_start_up_file_alone(tmp_path, monkeypatch):
+    """A ~/.bashrc kept elsewhere and linked in is not replaced by a plain file: the line to add is
+    said instead; the script itself is written whole, under a temporary name first."""
+    from vsoracle.cli.completion import install
+
+    home = tmp_path / "home"
+    home.mkdir()
+    kept = tmp_path / "dotfiles-bashrc"
+    kept.write_text("# mine\n", encoding="utf-8")
+    (home / ".bashrc").symlink_to(kept)
+    said = install("bash", home)
+    assert said[0] == f"bash completion installed in {home / '.bash_completions/vsoracle.sh'}"
+    assert "is not a plain file: add these lines to it yourself" in said[1]
+    assert (home / ".bashrc").is_symlink() and kept.read_text(encoding="utf-8") == "# mine\n"
+    assert [p.name for p in (home / ".bash_completions").iterdir()] == ["vsoracle.sh"]   # no temporary left
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / ".bashrc").write_text("alias ll='ls -l'", encoding="utf-8")
+    install("bash", plain)
+    install("bash", plain)   # twice: the line is added once
+    assert (plain / ".bashrc").read_text(encoding="utf-8") == \
+        f"alias ll='ls -l'\nsource '{plain / '.bash_completions/vsoracle.sh'}'\n"
+
+
+def test_option_values_and_arguments_follow_the_command_line():
+    assert _bash("vsoracle resolve --budget ") == []          # a number: nothing to offer
+    assert _bash("vsoracle resolve --budget 3 ex") == ["examples/"]
+    assert _bash("vsoracle cards list --set=MAV --t") == ["--type"]
+    assert _bash("vsoracle explain examples/four-yes-or-no.toml ex") == []   # FILE takes one
+    assert "-h" in _bash("vsoracle cards show -")

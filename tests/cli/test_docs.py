@@ -68,9 +68,9 @@ def test_the_wheel_ships_the_docs_and_the_examples_where_vsoracle_reads_them(tmp
 
 def _helps(command, path=()):
     """Every command's help text, by its path."""
-    from typer._click import Context
+    import typer
 
-    ctx = Context(command, info_name=" ".join(("vsoracle", *path)))
+    ctx = typer.Context(command, info_name=" ".join(("vsoracle", *path)))
     yield path, command.get_help(ctx)
     for name, sub in getattr(command, "commands", {}).items():
         yield from _helps(sub, (*path, name))

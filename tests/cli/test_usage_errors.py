@@ -25,9 +25,20 @@ CASES = [
     (["explain"], "vsoracle explain: missing FILE — see 'vsoracle explain -h'"),
     (["cards", "show"], "vsoracle cards show: missing TITLE — see 'vsoracle cards show -h'"),
     (["resolve", FILE, "--budget", "many"],
-     "vsoracle resolve: invalid value for --budget: input should be a whole number — see 'vsoracle resolve -h'"),
-    (["resolve", FILE, "--outcomes", "0"], "vsoracle resolve: invalid value for --outcomes: input should be greater "
-                                           "than or equal to 1 — see 'vsoracle resolve -h'"),
+     "vsoracle resolve: invalid value for --budget: \"many\" is not a whole number — see 'vsoracle resolve -h'"),
+    (["resolve", FILE, "--outcomes", "0"],
+     "vsoracle resolve: invalid value for --outcomes: 0 is less than 1 — see 'vsoracle resolve -h'"),
+    # digits that are not ASCII digits, and more digits than any budget: refused at once (issue 24, 10)
+    (["resolve", FILE, "--no-cache", "--budget", "²", "--board"],
+     "vsoracle resolve: invalid value for --budget: \"²\" is not a whole number — see 'vsoracle resolve -h'"),
+    (["perft", FILE, "--depth", "9" * 5000],
+     "vsoracle perft: invalid value for --depth: \"999999999999\"… has more than 18 digits — see 'vsoracle perft -h'"),
+    (["show", FILE, "--step", "③"],
+     "vsoracle show: invalid value for --step: \"③\" is not a whole number — see 'vsoracle show -h'"),
+    (["resolve", FILE, "--bogus\x1b[2J"],
+     "vsoracle resolve: no such option --bogus\\u001b[2J — see 'vsoracle resolve -h'"),
+    (["cards", "lst\x07"], "vsoracle cards: no such command \"lst\\u0007\" — did you mean 'list'? (see 'vsoracle cards -h')"),
+    ([], None),
     (["cards", "list", "--set"], "vsoracle cards list: --set requires a value — see 'vsoracle cards list -h'"),
     (["show", FILE, "extra"], "vsoracle show: unexpected extra arguments (extra) — see 'vsoracle show -h'"),
     (["resolv", FILE], "vsoracle: no such command 'resolv' — did you mean 'resolve'? (see 'vsoracle -h')"),
@@ -38,6 +49,10 @@ CASES = [
 
 @pytest.mark.parametrize("args, line", CASES, ids=lambda c: " ".join(c) if isinstance(c, list) else "")
 def test_a_usage_error_is_one_line(args, line):
+    if line is None:  # vsoracle alone: its help, on stderr, as a usage error
+        done = runner.invoke(app, args, prog_name="vsoracle")
+        assert done.exit_code == 2 and done.stdout == "" and done.stderr.startswith("Usage: vsoracle [OPTIONS] COMMAND")
+        return
     done = runner.invoke(app, args, prog_name="vsoracle")
     assert done.exit_code == 2
     assert done.stdout == ""

@@ -9,26 +9,19 @@ from . import cards as _cards
 from . import text as _text
 from . import resolve as _resolve
 from . import caches as _caches
-from .completion import enable as enable_completion
-from .help import CONTEXT, one_line_usage_errors, plain_arguments
+from . import completion
+from .help import Application
 
 __all__ = ["app"]
 
-app = typer.Typer(
+app = Application(
     name="vsoracle",
     help="A rules oracle for the Vs. System trading card game: "
          "load a position, play the steps, and see exactly what happens and why.",
     no_args_is_help=True,
-    add_completion=True,  # --install-completion, --show-completion (vsoracle.cli.completion)
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # plain help, as other tools write it: flags without "<bool>"
-    context_settings=CONTEXT,
     epilog="\b\nDocumentation: vsoracle docs (the topics), vsoracle docs scenario-format (the file format),\n"
            "vsoracle docs examples (scenarios to run). Shell completion: vsoracle --install-completion.",
 )
-plain_arguments()
-one_line_usage_errors()
-enable_completion()
 
 
 def _version(value: bool) -> None:
@@ -37,9 +30,25 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _completion_option(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> None:
+    """``--install-completion`` or ``--show-completion`` among other options: for the user's shell
+    (alone, each may name the shell: :meth:`vsoracle.cli.help.Group.main`)."""
+    if value:
+        raise typer.Exit(completion.completion_option(ctx.command_path, (param.opts or ["--show-completion"])[0], None))
+
+
 @app.callback()
 def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                       help="Show the version and exit.")) -> None:
+                                       help="Show the version and exit."),
+          install_completion: bool = typer.Option(
+              False, "--install-completion", metavar="[SHELL]", is_eager=True, expose_value=False,
+              callback=_completion_option,
+              help="Install completion for the shell (bash, zsh or fish; default: the shell you use)."),
+          show_completion: bool = typer.Option(
+              False, "--show-completion", metavar="[SHELL]", is_eager=True, expose_value=False,
+              callback=_completion_option,
+              help="Print the completion script, to copy it or customize the installation."),
+          ) -> None:
     """A rules oracle for the Vs. System trading card game."""
 
 

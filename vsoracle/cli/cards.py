@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 
 from ..cards import Card, CardType, default_database as database
+from .help import Application
 from .jsondoc import card_json, document, dumps
 
 #: The ``--json`` help, naming the document's schema.
@@ -14,7 +15,7 @@ _JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle 
 
 __all__ = ["app"]
 
-app = typer.Typer(help="Browse and check the card database (the card files installed with vsoracle; vsoracle docs scenario-format describes them).", no_args_is_help=True)
+app = Application(help="Browse and check the card database (the card files installed with vsoracle; vsoracle docs scenario-format describes them).", no_args_is_help=True)
 
 
 @app.command("list")

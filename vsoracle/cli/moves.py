@@ -10,6 +10,7 @@ import typer
 
 from ..errors import ScenarioError, VsOracleError
 from .common import fail
+from .help import WholeNumber
 from .jsondoc import choices_json, document, dumps, plain, state_json
 
 __all__ = ["register", "moves_document", "moves_text", "perft_document"]
@@ -199,7 +200,7 @@ def register(app: typer.Typer) -> None:
     @app.command("perft")
     def perft(
         file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
-        depth: int = typer.Option(..., "--depth", min=0, help="How many actions deep to count."),
+        depth: int = typer.Option(..., "--depth", parser=WholeNumber(0), metavar="N", help="How many actions deep to count."),
         split: bool = typer.Option(False, "--split", help="Split the counts by first action."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/perft.schema.json in "
                                      "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),

@@ -10,6 +10,7 @@ import typer
 
 from ..cards import default_database
 from .colour import paint, wants_colour
+from .help import WholeNumber
 from .common import fail, reported
 from .lines import error_line
 from .report import SHOWN_OUTCOMES, answer, explain_lines, plural
@@ -22,7 +23,7 @@ JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle d
 
 BUDGET_HELP = ("Exploration budget: how many transitions (state changes) exploring the unscripted "
                "decisions may make, every replay counted (default 100,000). Past it the error names the "
-               "decision that explodes and how to script it with choose = [...].")
+               "decision that explodes and how to script it with choose = [...]. At least 1.")
 
 
 def register(app: typer.Typer) -> None:
@@ -31,7 +32,7 @@ def register(app: typer.Typer) -> None:
     @app.command("explain")
     def explain(
         file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
-        budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
+        budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP.format("explain")),
     ) -> None:
         """Explain a scenario's answer: the ruling in one line, the events that led to it, the rules consulted.
@@ -63,9 +64,9 @@ def register(app: typer.Typer) -> None:
     @app.command("show")
     def show(
         file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
-        step: Optional[int] = typer.Option(None, "--step", metavar="N",
+        step: Optional[int] = typer.Option(None, "--step", parser=WholeNumber(None), metavar="N",
                                            help="Draw the position after step N (0: the start; default: after every step)."),
-        budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
+        budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
     ) -> None:
         """Draw a scenario's board: rows by column, areas, resources, counts, the chain, priority.
 
@@ -99,10 +100,10 @@ def register(app: typer.Typer) -> None:
         quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the outcomes and the checks, no log."),
         no_cache: bool = typer.Option(False, "--no-cache",
                                       help="Work the answer out even if this exact file was answered before."),
-        budget: Optional[int] = typer.Option(None, "--budget", min=1, metavar="TRANSITIONS", help=BUDGET_HELP),
+        budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
         board: bool = typer.Option(False, "--board", help="Draw the board after every step (the first outcome)."),
-        outcomes: int = typer.Option(SHOWN_OUTCOMES, "--outcomes", min=1, metavar="N",
-                                     help="Show the first N outcomes in full (all are in the outcome table)."),
+        outcomes: int = typer.Option(SHOWN_OUTCOMES, "--outcomes", parser=WholeNumber(1), metavar="N",
+                                     help="Show the first N outcomes in full (all are in the outcome table); N at least 1."),
         html: Optional[Path] = typer.Option(None, "--html", metavar="OUT.html",
                                             help="Also write the ruling page: one self-contained HTML file with the "
                                             "ruling, the checks, each outcome's steps, log and board (one file)."),
