@@ -101,3 +101,20 @@ def test_any_string_gives_an_ast_or_a_clean_error(text, name):
         error.caret()
     else:
         assert isinstance(result, n.CardText)
+
+
+@pytest.mark.parametrize("text", ["If you control more characters, draw a card.",
+                                  "If you have more cards in your hand, draw a card.",
+                                  "If there are fewer cards in your KO'd pile, draw a card."])
+def test_more_or_fewer_with_nothing_to_compare_with_is_refused(text):
+    """"more characters" with no "than …" was read as a comparison with nothing (a ControlledBy
+    of no player, a Compare with no right side) that the engine took as playable."""
+    error = error_of(text)
+    assert "compares with nothing" in error.message and "than" in error.message
+
+
+def test_more_than_another_player_still_compares():
+    text = parse_card_text("If you control more characters than target opponent, draw a card.")
+    condition = text.powers[0].effect.condition
+    assert isinstance(condition, n.Compare) and condition.op == ">"
+    assert isinstance(condition.right, n.NumberOf)

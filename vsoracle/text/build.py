@@ -1892,6 +1892,8 @@ def control_condition(player: Any, np: Any) -> n.Condition:
     base = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.ControlledBy(player),))
     if q is not None and q.op in ("more", "fewer"):
         than = next((x.of for x in np.qualifiers if isinstance(x, n.Than)), None)
+        if than is None:
+            raise _more_than_nothing(q.op)
         base = attrs.evolve(base, qualifiers=tuple(x for x in base.qualifiers if not isinstance(x, n.Than)))
         other = attrs.evolve(base, qualifiers=tuple(x for x in base.qualifiers if not isinstance(x, n.ControlledBy))
                              + (n.ControlledBy(than),))
@@ -1904,9 +1906,16 @@ def _count_compare(left: n.Amount, q: n.Quantity | None) -> n.Condition:
         return n.Compare(left, ">=", _ONE)
     if q.op == "=" and q.n == _ONE and not q.exact:
         return n.Compare(left, ">=", _ONE)
+    if q.n is None:  # "more", "fewer" with no "than …"
+        raise _more_than_nothing(q.op)
     if q.op == "up to":
         return n.Compare(left, "<=", q.n)
     return n.Compare(left, q.op, q.n)
+
+
+def _more_than_nothing(op: str) -> CardTextError:
+    return _fail(f'"{op} …" compares with nothing here — say with what: "{op} X than Y" ("if you control {op} '
+                 'characters than target opponent")')
 
 
 def condition_of(subject: Any, preds: tuple[Pred, ...], meta: Any = None) -> n.Condition:
