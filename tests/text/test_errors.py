@@ -118,3 +118,21 @@ def test_more_than_another_player_still_compares():
     condition = text.powers[0].effect.condition
     assert isinstance(condition, n.Compare) and condition.op == ">"
     assert isinstance(condition.right, n.NumberOf)
+
+
+@pytest.mark.parametrize("text", ["Whenever you lose 1 less endurance, draw a card.",
+                                  "If you would lose 1 less endurance, draw a card.",
+                                  "You cannot lose 1 less endurance.",
+                                  "Target character must lose 1 less endurance if able.",
+                                  "Draw a card unless you lose 1 less endurance."])
+def test_a_lessening_is_no_event(text):
+    """"lose 1 less endurance" lowers an event that would happen; as a trigger, a replacement's
+    event, a prohibition or a condition it named no event (a Lessen where an event goes)."""
+    error = error_of(text)
+    assert "lessen an event" in error.message
+
+
+def test_a_lessening_instead_of_an_event_still_reads():
+    text = parse_card_text("If you would lose endurance, you lose 1 less endurance instead.")
+    assert isinstance(text.powers[0], n.Replacement)
+    assert text.powers[0].instead.effect == n.Lessen(n.Fixed(1))

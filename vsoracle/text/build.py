@@ -86,11 +86,22 @@ class Verb:
     fields: dict[str, Any]
     role: str = "agent"
 
-    def make(self, subject: Any) -> n.Event:
+    def make(self, subject: Any) -> n.Event | n.Lessen:
+        """What the verb phrase does, said of ``subject``: an event, or a lessening (an effect)."""
         values = dict(self.fields)
         if self.role:
             values[self.role] = subject
         return self.cls(**values)
+
+    def event(self, subject: Any) -> n.Event:
+        """The event, for what names one (a trigger, a replacement, "cannot", "must", "if it
+        happened"); a lessening is no event ("Whenever you lose 1 less endurance" says nothing)."""
+        made = self.make(subject)
+        if not isinstance(made, n.Event):
+            raise CardTextError('"prevent N of it" and "lose N less endurance" lessen an event: they are said '
+                                'only as what happens instead ("If you would lose endurance, you lose 1 less '
+                                'endurance instead.")')
+        return made
 
 
 @attrs.frozen
@@ -1733,7 +1744,7 @@ class Build(Transformer):
         be = parts[0]
         span = parts[1].data if len(parts) > 1 else None
         if be.kind == "pp":
-            return n.Where(n.Happened(be.data.make(n.Affected()), span))
+            return n.Where(n.Happened(be.data.event(n.Affected()), span))
         q = _be_qualifier(be)
         if q is None or span is not None:
             raise _fail("a relative clause vsoracle cannot read", meta)
@@ -1743,7 +1754,7 @@ class Build(Transformer):
         parts = _trees(children)
         verb = parts[0]
         span = parts[1].data if len(parts) > 1 else None
-        return n.Where(n.Happened(verb.make(n.Affected()), span))
+        return n.Where(n.Happened(verb.event(n.Affected()), span))
 
     def rel_controls(self, meta, children):
         (np,) = _trees(children)
@@ -1868,7 +1879,7 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
                  n.PowerUp: "powered-up", n.Reinforce: "reinforced", n.Attack: "attacked"}.get(verb.cls)
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)
-        return n.Where(n.Happened(verb.make(n.Affected())))
+        return n.Where(n.Happened(verb.event(n.Affected())))
     if be.kind == "zone":
         return n.InZone(be.data)
     if be.kind == "adjacent":
@@ -1978,13 +1989,13 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
             return n.Compare(n.PointsPaid(), q.op if q.op != "up to" else "<=", q.n)
         if isinstance(what, Be):
             if what.kind == "pp":
-                return n.Happened(what.data.make(subject), span)
+                return n.Happened(what.data.event(subject), span)
             q = _be_qualifier(what)
             return n.Is(subject, (q,)) if q is not None else _unread(meta)
-        return n.Happened(what.make(subject), span)
+        return n.Happened(what.event(subject), span)
     if p.mode in ("was", "was_not"):
         # "~ was KO'd this turn": what happened to it; "he was boosted", "it was a character card": what it was
-        cond = n.Happened(what.data.make(subject), span) if isinstance(what, Be) and what.kind == "pp" else \
+        cond = n.Happened(what.data.event(subject), span) if isinstance(what, Be) and what.kind == "pp" else \
             _is_condition(subject, what, meta)
         return n.Not(cond) if p.mode == "was_not" else cond
     if p.mode in ("is", "is_not"):
@@ -1992,27 +2003,27 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
         return n.Not(cond) if p.mode == "is_not" else cond
     if p.mode == "would":
         if isinstance(what, Be) and what.kind == "pp":  # "would become stunned"
-            return _Would(what.data.make(subject), p.mods, "become")
+            return _Would(what.data.event(subject), p.mods, "become")
         if isinstance(what, Verb):
-            return _Would(what.make(subject), p.mods, what.role)
+            return _Would(what.event(subject), p.mods, what.role)
         return _unread(meta)
     if p.mode == "would_be":
         if isinstance(what, Be) and what.kind == "pp":
-            return _Would(what.data.make(subject), p.mods, "object")
+            return _Would(what.data.event(subject), p.mods, "object")
         return _unread(meta)
     if p.mode == "does":
         if isinstance(what, Predicate):
             return _predicate_condition(subject, what, meta)
         if isinstance(what, Verb):
-            return n.Does(what.make(subject))
+            return n.Does(what.event(subject))
         if isinstance(what, Be) and what.kind == "pp":  # "becomes stunned" in a condition
-            return n.Happened(what.data.make(subject), span)
+            return n.Happened(what.data.event(subject), span)
     if p.mode == "cannot" and isinstance(what, Verb):
-        return n.Not(n.Does(what.make(subject)))
+        return n.Not(n.Does(what.event(subject)))
     if p.mode == "does_not":
         return n.Not(_condition(subject, attrs.evolve(p, mode="does"), meta))
     if p.mode == "did_not" and isinstance(what, Verb):
-        return n.Not(n.Happened(what.make(subject), span))
+        return n.Not(n.Happened(what.event(subject), span))
     return _unread(meta)
 
 

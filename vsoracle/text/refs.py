@@ -251,9 +251,9 @@ def _event(subject: Any, p: Pred) -> tuple[n.Event, tuple[Mod, ...]]:
     """The event a subject and a predicate name (a trigger's or a replacement's pattern)."""
     what = p.what
     if isinstance(what, Verb):
-        return what.make(subject), p.mods
+        return what.event(subject), p.mods
     if isinstance(what, Be) and what.kind == "pp":
-        return what.data.make(subject), p.mods
+        return what.data.event(subject), p.mods
     raise CardTextError("vsoracle cannot read this as an event")
 
 
@@ -522,7 +522,7 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         if not isinstance(what, Verb) or subject is None:
             raise CardTextError("\"must … if able\" needs a subject and a verb (\"~ must attack if able\")")
         rest = tuple(m for m in mods if m.kind != "if able")
-        return _apply_mods(n.Modify(subject, (n.Must(what.make(n.Affected())),), duration), rest, subject)
+        return _apply_mods(n.Modify(subject, (n.Must(what.event(n.Affected())),), duration), rest, subject)
     if any(m.kind == "if able" for m in mods):
         raise CardTextError("\"if able\" goes with \"must\" (\"~ must attack if able\")")
     if mode in ("does", "must"):
@@ -547,18 +547,18 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         player = subject if subject is not None and not isinstance(subject, n.You) else None
         return n.May(inner, player)
     if mode == "cannot" and isinstance(what, tuple) and what and what[0] == "either":
-        changes = tuple(n.Cannot(v.make(n.Affected())) for v in what[1])
+        changes = tuple(n.Cannot(v.event(n.Affected())) for v in what[1])
         return _apply_mods(n.Modify(subject, changes, duration), mods, subject)
     if mode == "cannot" and isinstance(what, Predicate) and what.what == "keywords":
         return n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration)
     if mode == "cannot" and isinstance(what, Verb):
-        event, duration = _while_that(what.make(n.Affected()), duration)
+        event, duration = _while_that(what.event(n.Affected()), duration)
         return _apply_mods(n.Modify(subject, (n.Cannot(event),), duration), mods, subject)
     if mode == "cannot_be" and isinstance(what, Be) and what.kind == "pp":
-        return _apply_mods(n.Modify(subject, (n.Cannot(what.data.make(n.Affected())),), duration), mods, subject)
+        return _apply_mods(n.Modify(subject, (n.Cannot(what.data.event(n.Affected())),), duration), mods, subject)
     if mode == "can" and isinstance(what, Verb):
         as_though = next((m.data for m in mods if m.kind == "as though"), None)
-        change = n.Can(what.make(n.Affected()), as_though)
+        change = n.Can(what.event(n.Affected()), as_though)
         return _apply_mods(n.Modify(subject, (change,), duration), mods, subject)
     if mode == "is_not" and isinstance(what, Be) and what.kind == "state" and what.data == n.State("unique"):
         return n.Modify(subject, (n.Unique(False),), duration)
