@@ -136,3 +136,16 @@ def test_a_lessening_instead_of_an_event_still_reads():
     text = parse_card_text("If you would lose endurance, you lose 1 less endurance instead.")
     assert isinstance(text.powers[0], n.Replacement)
     assert text.powers[0].instead.effect == n.Lessen(n.Fixed(1))
+
+
+def test_a_state_of_an_event_with_no_object_or_doer_is_refused():
+    """"If you would lose endurance while attacking": "while attacking" is said of the event's
+    object or doer, and an endurance loss has neither (it was read as Is(None, attacking))."""
+    error = error_of("If you would lose endurance while attacking, you lose 1 less endurance instead.")
+    assert "names neither" in error.message
+
+
+def test_a_state_of_a_replaced_events_object_still_reads():
+    text = parse_card_text("If Bob would be stunned while defending, instead, exhaust Bob.", "Bob")
+    condition = text.powers[0].instead.condition
+    assert condition == n.Is(n.Self(), (n.State("defending"),))

@@ -421,6 +421,9 @@ def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:
     """"If ~ would be stunned while defending": the while-state is the event's object's (or agent's)."""
     if isinstance(cond, n.Is) and isinstance(cond.subject, n.Affected):
         who = getattr(event, "object", None) or getattr(event, "agent", None)
+        if who is None:  # "If you would lose endurance while attacking": no object says it
+            raise CardTextError("a state (\"while attacking\", \"while defending\") is said of what the event happens "
+                                "to or of who does it, and this event names neither")
         return n.Is(who, cond.qualifiers)
     if isinstance(cond, n.All):
         return n.All(tuple(_affected_is(c, event) for c in cond.conditions))
