@@ -53,7 +53,7 @@ class That(n.Ref):
     pos: int
     plural: bool = False
     word: str = ""
-    qualifiers: tuple[n.Qualifier, ...] = ()  # "that opposing character": what the antecedent must be said to be
+    qualifiers: tuple[n.State | n.ControlledBy, ...] = ()  # "that opposing character": what the antecedent must be said to be
 
 
 @attrs.frozen(eq=False)
