@@ -101,3 +101,51 @@ def test_any_string_gives_an_ast_or_a_clean_error(text, name):
         error.caret()
     else:
         assert isinstance(result, n.CardText)
+
+
+@pytest.mark.parametrize("text", ["If you control more characters, draw a card.",
+                                  "If you have more cards in your hand, draw a card.",
+                                  "If there are fewer cards in your KO'd pile, draw a card."])
+def test_more_or_fewer_with_nothing_to_compare_with_is_refused(text):
+    """"more characters" with no "than …" was read as a comparison with nothing (a ControlledBy
+    of no player, a Compare with no right side) that the engine took as playable."""
+    error = error_of(text)
+    assert "compares with nothing" in error.message and "than" in error.message
+
+
+def test_more_than_another_player_still_compares():
+    text = parse_card_text("If you control more characters than target opponent, draw a card.")
+    condition = text.powers[0].effect.condition
+    assert isinstance(condition, n.Compare) and condition.op == ">"
+    assert isinstance(condition.right, n.NumberOf)
+
+
+@pytest.mark.parametrize("text", ["Whenever you lose 1 less endurance, draw a card.",
+                                  "If you would lose 1 less endurance, draw a card.",
+                                  "You cannot lose 1 less endurance.",
+                                  "Target character must lose 1 less endurance if able.",
+                                  "Draw a card unless you lose 1 less endurance."])
+def test_a_lessening_is_no_event(text):
+    """"lose 1 less endurance" lowers an event that would happen; as a trigger, a replacement's
+    event, a prohibition or a condition it named no event (a Lessen where an event goes)."""
+    error = error_of(text)
+    assert "lessen an event" in error.message
+
+
+def test_a_lessening_instead_of_an_event_still_reads():
+    text = parse_card_text("If you would lose endurance, you lose 1 less endurance instead.")
+    assert isinstance(text.powers[0], n.Replacement)
+    assert text.powers[0].instead.effect == n.Lessen(n.Fixed(1))
+
+
+def test_a_state_of_an_event_with_no_object_or_doer_is_refused():
+    """"If you would lose endurance while attacking": "while attacking" is said of the event's
+    object or doer, and an endurance loss has neither (it was read as Is(None, attacking))."""
+    error = error_of("If you would lose endurance while attacking, you lose 1 less endurance instead.")
+    assert "names neither" in error.message
+
+
+def test_a_state_of_a_replaced_events_object_still_reads():
+    text = parse_card_text("If Bob would be stunned while defending, instead, exhaust Bob.", "Bob")
+    condition = text.powers[0].instead.condition
+    assert condition == n.Is(n.Self(), (n.State("defending"),))

@@ -48,7 +48,7 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
                     set_code: str | None = None) -> Card:
     """Build one :class:`Card` from a ``[[card]]`` table, or raise ``error`` at its line."""
 
-    def fail(message: str, key: str | None = None, hint: str | None = None) -> CardDataError:
+    def fail(message: str, key: str | None = None, hint: str | None = None) -> VsOracleError:
         path = keypath + ((key,) if key else ())
         return error(message, file=source.path, line=source.line_of(path), hint=hint)
 
@@ -62,7 +62,7 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
             raise fail(f"unknown card key '{shorten(str(key))}'", key, hint)
         if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise fail(f"'{shorten(str(key))}' must be {_TYPE_NAMES[expected.__name__]}, not {show(value)}", key)
-        if expected is list and not all(isinstance(item, str) for item in value):
+        if isinstance(value, list) and not all(isinstance(item, str) for item in value):
             raise fail(f"'{shorten(str(key))}' must be a list of strings", key)
     name = table.get("name")
     if not name or not name.strip():

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Literal, NoReturn, TypeAlias
 
 import attrs
 from lark import Token, Transformer, v_args
+from lark.tree import Meta
 
 from ..errors import CardTextError
 from . import nodes as n
@@ -52,7 +53,7 @@ class That(n.Ref):
     pos: int
     plural: bool = False
     word: str = ""
-    qualifiers: tuple[Any, ...] = ()  # "that opposing character": what the antecedent must be said to be
+    qualifiers: tuple[n.State | n.ControlledBy, ...] = ()  # "that opposing character": what the antecedent must be said to be
 
 
 @attrs.frozen(eq=False)
@@ -66,7 +67,7 @@ class OtherMark(n.Qualifier):
 class ThatOf(n.Amount):
     """"that of NP": the same quantity as the other side names, of NP."""
 
-    of: Any
+    of: n.Selector
 
 
 @attrs.frozen(eq=False)
@@ -78,19 +79,56 @@ class Rest(n.Ref):
 
 # -- verb phrases, predicates and clauses before their subject is known -----------------------
 
+#: What a :class:`Predicate` says (the verb phrase it was read from, in its docstring's words).
+PredicateWhat: TypeAlias = Literal[
+    "get", "get too", "switch", "keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
+    "stat", "extreme", "endurance than", "counters", "initiative", "endurance", "compare stat", "either",
+    "affiliation", "paid", "chose"]
+#: What a :class:`Mod` after a verb phrase is.
+ModKind: TypeAlias = Literal[
+    "span", "while", "for each", "if", "unless", "at start", "at end", "at random", "during", "from",
+    "as though", "rather than", "where x", "rounded", "any order", "instead", "if able", "only"]
+#: The mode of a :class:`Pred` (``mod``: "Choose …"'s modifiers, which have no verb).
+PredMode: TypeAlias = Literal[
+    "does", "does_not", "did", "did_not", "may", "must", "cannot", "can", "would", "cannot_be", "can_be",
+    "would_be", "is", "is_not", "was", "was_not", "happened", "stays", "mod"]
+#: What "is …" says (:class:`Be`).
+BeKind: TypeAlias = Literal[
+    "pp", "state", "zone", "np", "greater", "less", "equal", "at most", "at least", "quantity", "adjacent",
+    "protecting", "attacking", "targeting"]
+#: A :class:`Clause`'s shape.
+ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
+#: A :class:`Sentence`'s shape, before the line is classified.
+SentenceKind: TypeAlias = Literal[
+    "plain", "conditional", "instead", "next time", "otherwise", "if not done", "for each", "unless", "while",
+    "while_state", "play only", "delayed", "prevent", "additional_cost", "crossover"]
+
+
 @attrs.frozen
 class Verb:
-    """An event's verb phrase: the class, its roles so far, and the role its subject takes."""
+    """An event's verb phrase: the class, its roles so far, and the role its subject takes
+    (``""``: none, the verb phrase says all its roles)."""
 
-    cls: type
+    cls: type[n.Event] | type[n.Lessen]  # Lessen: "prevent 2 of it", "lose 1 less endurance"
     fields: dict[str, Any]
     role: str = "agent"
 
-    def make(self, subject: Any) -> n.Event:
+    def make(self, subject: Any) -> n.Event | n.Lessen:
+        """What the verb phrase does, said of ``subject``: an event, or a lessening (an effect)."""
         values = dict(self.fields)
         if self.role:
             values[self.role] = subject
         return self.cls(**values)
+
+    def event(self, subject: Any) -> n.Event:
+        """The event, for what names one (a trigger, a replacement, "cannot", "must", "if it
+        happened"); a lessening is no event ("Whenever you lose 1 less endurance" says nothing)."""
+        made = self.make(subject)
+        if not isinstance(made, n.Event):
+            raise CardTextError('"prevent N of it" and "lose N less endurance" lessen an event: they are said '
+                                'only as what happens instead ("If you would lose endurance, you lose 1 less '
+                                'endurance instead.")')
+        return made
 
 
 @attrs.frozen
@@ -98,7 +136,7 @@ class Predicate:
     """A verb phrase that describes rather than does: "gets +2 ATK", "has flight", "controls
     three or more X", "shares a cost with Y"; ``what`` says which."""
 
-    what: str
+    what: PredicateWhat
     data: Any
     changes: tuple[n.Change, ...] = ()
 
@@ -107,17 +145,18 @@ class Predicate:
 class Mod:
     """A modifier after a verb phrase: ``kind`` ("span", "while", "for each", "if", …) and data."""
 
-    kind: str
+    kind: ModKind
     data: Any = None
 
 
 @attrs.frozen
 class Pred:
-    """A predicate in its mode: ``mode`` is does / may / must / cannot / can / would / is /
-    is_not / cannot_be / can_be / would_be / happened / did / gets_too."""
+    """A predicate in its mode: ``mode`` is does / does_not / did / did_not / may / must / cannot /
+    can / would / cannot_be / can_be / would_be / is / is_not / was / was_not / happened / stays
+    (or mod, for the modifiers of "Choose …")."""
 
-    mode: str
-    what: Any  # Verb | Predicate | Be | PastTense | tuple of changes
+    mode: PredMode
+    what: Any  # Verb | Predicate | Be | tuple ("several" verbs, "either" verbs, "stays" words) | None
     mods: tuple[Mod, ...] = ()
     pos: int = 0
 
@@ -133,9 +172,10 @@ class VpMods:
 @attrs.frozen
 class Be:
     """What "is …" says: ``kind`` "pp" (a passive Verb), "state", "zone", "np", "greater",
-    "less", "equal", "adjacent", "protecting", "targeting", "target of"."""
+    "less", "equal", "at most", "at least", "quantity", "adjacent", "protecting", "attacking",
+    "targeting"."""
 
-    kind: str
+    kind: BeKind
     data: Any
 
 
@@ -143,7 +183,7 @@ class Be:
 class Clause:
     """A subject and its predicates, an order (no subject), or "Choose …"."""
 
-    kind: str  # "statement" | "order" | "choose"
+    kind: ClauseKind
     subject: Any
     preds: tuple[Pred, ...]
     pos: int = 0
@@ -153,8 +193,7 @@ class Clause:
 class Sentence:
     """One sentence of a line, before the line is classified."""
 
-    kind: str  # plain | conditional | instead | unless | while | while_state | delayed | then | otherwise |
-    #            prevent | additional_cost | crossover
+    kind: SentenceKind
     data: Any
     pos: int = 0
     comma: int = -1  # where its condition ends ("If ~ would be stunned, …")
@@ -165,6 +204,42 @@ class Costs:
     """The costs before ``>>>``."""
 
     clauses: tuple[Clause, ...]
+
+
+# -- what the transformer's methods give: lines, triggers and the parts of noun phrases -------
+
+#: A rule's children as the transformer passes them: tokens and what the children's methods built.
+Children: TypeAlias = list[Any]
+#: A line before the finishing pass classifies it (:func:`vsoracle.text.refs.line`).
+RawLine: TypeAlias = "n.Keywords | KeywordPowerLine | ActivatedLine | TriggeredLine | SentencesLine"
+KeywordPowerLine: TypeAlias = "tuple[Literal['keyword_power'], n.Keyword, RawLine]"
+ActivatedLine: TypeAlias = "tuple[Literal['activated'], Costs, SentencesLine]"
+#: A triggered power: its trigger, its sentences and where the trigger's comma is.
+TriggeredLine: TypeAlias = "tuple[Literal['triggered'], RawTrigger, tuple[Sentence, ...], int]"
+SentencesLine: TypeAlias = tuple[Literal["sentences"], tuple[Sentence, ...]]
+#: "Whenever SUBJECT PRED" (the word said: "whenever" or "when").
+WheneverTrigger: TypeAlias = tuple[Literal["whenever"], Any, tuple[Pred, ...], Literal["whenever", "when"]]
+#: "At the start/end of STEP [this turn]".
+AtStepTrigger: TypeAlias = tuple[Literal["at_start", "at_end"], n.Step, Mod | None]
+RawTrigger: TypeAlias = WheneverTrigger | AtStepTrigger
+#: "only if C" / "only while C" (a limit made by the finishing pass).
+OnlyLimit: TypeAlias = tuple[Literal["only if", "only while"], n.Condition]
+#: "~'s recruit cost", "the threshold cost of NP": whose, and which cost.
+CostOf: TypeAlias = tuple[Literal["cost"], Any, str]
+#: "put A into X and B into Y": several moves.
+Several: TypeAlias = tuple[Literal["several"], tuple[Verb, ...]]
+#: One item of "put": what, face up or down, where.
+PutItem: TypeAlias = tuple[Any, str | None, n.Place]
+#: A determiner: how many, the target placeholder (:data:`TARGET`) or ``None``, and qualifiers ("another").
+Det: TypeAlias = tuple[n.Quantity, int | None, tuple[n.Qualifier, ...]]
+#: A head noun: its kind and role ("character", "attacker"), and a name before it ("each Infinity Gem").
+Head: TypeAlias = tuple[str, str | None] | tuple[str, str | None, n.Name]
+#: Heads joined by "or": ("heads", kinds, roles, *names before them).
+Heads: TypeAlias = tuple[Literal["heads"], str, tuple[str, ...], *tuple[n.Name, ...]]
+#: What a possessor has ("its controller", "his ATK", "her activated powers"), made once the possessor is read.
+PossessedNoun: TypeAlias = Callable[[Any, Meta], "n.Selector | n.Amount"]
+#: A counter: its kind (``None``: any) and how many.
+CounterSpec: TypeAlias = tuple[n.CounterKind | None, Any]
 
 
 def _is_token(x: Any) -> bool:
@@ -187,7 +262,7 @@ def _signed(token: Any) -> n.Amount:
     return n.Negative(amount) if text.startswith("-") else amount
 
 
-def _fail(message: str, meta: Any = None) -> CardTextError:
+def _fail(message: str, meta: Meta | None = None) -> CardTextError:
     error = CardTextError(message)
     if meta is not None and not getattr(meta, "empty", True):
         error.column, error.text_line = meta.column, meta.line
@@ -210,25 +285,25 @@ _REMINDER = re.compile(r"[ \t]*\(([^()\n]*)\)")
 
 
 @v_args(meta=True)
-class Build(Transformer):
+class Build(Transformer[Token, list[RawLine]]):
     """The transformer: every rule and alias of ``grammar/card-text.lark`` has a method."""
 
     def __init__(self, text: str = "") -> None:
         super().__init__()
         self._text = text  # the card text (as long as the parsed one): reminder text is read from it
 
-    def __default__(self, data: Any, children: Any, meta: Any) -> Any:
+    def __default__(self, data: str, children: Children, meta: Meta) -> NoReturn:
         raise _fail(f"vsoracle has no meaning for the grammar rule '{data}'", meta)
 
     # == lines ==================================================================================
 
-    def start(self, meta, children):
+    def start(self, meta: Meta, children: Children) -> list[RawLine]:
         return [c for c in children if not _is_token(c)]
 
-    def keyword_line(self, meta, children):
+    def keyword_line(self, meta: Meta, children: Children) -> n.Keywords:
         return n.Keywords(tuple(c for c in _trees(children) if isinstance(c, n.Keyword)))
 
-    def keyword(self, meta, children):
+    def keyword(self, meta: Meta, children: Children) -> n.Keyword:
         parts = [c for c in children if not (_is_token(c) and c.type.startswith("COMMA"))]
         names: list[str] = []
         value = None
@@ -241,7 +316,7 @@ class Build(Transformer):
         return n.Keyword(names[0].lower(), value, names[1].lower() if len(names) > 1 else None, spelled=spelled,
                          reminder=self._reminder_after(meta))
 
-    def _reminder_after(self, meta: Any) -> str | None:
+    def _reminder_after(self, meta: Meta) -> str | None:
         """The reminder text right after a keyword ("Energize (Whenever …, ready it.)")."""
         end = getattr(meta, "end_pos", None)
         if not isinstance(end, int) or not self._text:
@@ -253,199 +328,200 @@ class Build(Transformer):
     def _amount_text(a: Any) -> str:
         return "X" if isinstance(a, n.X) else str(a.n)
 
-    def kw_value(self, meta, children):
+    def kw_value(self, meta: Meta, children: Children) -> n.Amount:
         (c,) = children
         return n.X() if str(c).lower() == "x" else n.Fixed(int(c))
 
-    def kw_vocab(self, meta, children):
+    def kw_vocab(self, meta: Meta, children: Children) -> str:
         return str(children[0])
 
-    def keyword_power(self, meta, children):
+    def keyword_power(self, meta: Meta, children: Children) -> KeywordPowerLine:
         keyword, power = [c for c in children if not _is_token(c)]
         return ("keyword_power", keyword, power)
 
-    def power(self, meta, children):
+    def power(self, meta: Meta, children: Children) -> RawLine:
+        c: RawLine
         (c,) = children
         return c
 
-    def activated(self, meta, children):
+    def activated(self, meta: Meta, children: Children) -> ActivatedLine:
         body, sentences = [c for c in children if not _is_token(c)]
         return ("activated", Costs(tuple(body)), sentences)
 
-    def triggered(self, meta, children):
+    def triggered(self, meta: Meta, children: Children) -> TriggeredLine:
         parts = [c for c in children if not _is_token(c)]
         comma = next(c for c in children if _is_token(c) and c.type.startswith("COMMA"))
         return ("triggered", parts[0], tuple(parts[1:]), comma.start_pos)
 
-    def sentences(self, meta, children):
+    def sentences(self, meta: Meta, children: Children) -> SentencesLine:
         return ("sentences", tuple(children))
 
-    def effect_sentences(self, meta, children):
+    def effect_sentences(self, meta: Meta, children: Children) -> SentencesLine:
         return ("sentences", tuple(children))
 
     # == triggers ================================================================================
 
-    def whenever(self, meta, children):
+    def whenever(self, meta: Meta, children: Children) -> WheneverTrigger:
         subject, preds = children[-2:]
         return ("whenever", subject, preds, "whenever")
 
-    def whenever_counter_put(self, meta, children):
+    def whenever_counter_put(self, meta: Meta, children: Children) -> WheneverTrigger:
         return self._counter_trigger(meta, children, True)
 
-    def whenever_counter_removed(self, meta, children):
+    def whenever_counter_removed(self, meta: Meta, children: Children) -> WheneverTrigger:
         return self._counter_trigger(meta, children, False)
 
-    def _counter_trigger(self, meta, children, add):
+    def _counter_trigger(self, meta: Meta, children: Children, add: bool) -> WheneverTrigger:
         """"Whenever a cosmic counter is put on NP": NP is put a counter on (CR 215)."""
         (kind, count), subject = _trees(children)[-2:]
         # "a counter is put on NP": one or more, however many are put at once
         verb = Verb(n.Counter, {"kind": kind, "count": None if count == _ONE else count, "add": add}, "object")
         return ("whenever", subject, (Pred("does", Be("pp", verb), (), meta.start_pos),), "whenever")
 
-    def when(self, meta, children):
+    def when(self, meta: Meta, children: Children) -> WheneverTrigger:
         subject, preds = children[-2:]
         return ("whenever", subject, preds, "when")
 
-    def at_start(self, meta, children):
+    def at_start(self, meta: Meta, children: Children) -> AtStepTrigger:
         step = children[0]
         span = children[1] if len(children) > 1 else None
         return ("at_start", step, span)
 
-    def at_end(self, meta, children):
+    def at_end(self, meta: Meta, children: Children) -> AtStepTrigger:
         step = children[0]
         span = children[1] if len(children) > 1 else None
         return ("at_end", step, span)
 
     # == sentences ===============================================================================
 
-    def plain(self, meta, children):
+    def plain(self, meta: Meta, children: Children) -> Sentence:
         return Sentence("plain", children[0], meta.start_pos)
 
-    def conditional(self, meta, children):
+    def conditional(self, meta: Meta, children: Children) -> Sentence:
         parts = [c for c in children if not _is_token(c)]
         comma = next(c for c in children if _is_token(c) and c.type.startswith("COMMA")).start_pos
         if len(parts) == 3:
             return Sentence("instead", (parts[0], parts[2]), meta.start_pos, comma)
         return Sentence("conditional", (parts[0], parts[1]), meta.start_pos, comma)
 
-    def next_time(self, meta, children):
+    def next_time(self, meta: Meta, children: Children) -> Sentence:
         parts = [c for c in children if not _is_token(c)]
         comma = next(c for c in children if _is_token(c) and c.type.startswith("COMMA")).start_pos
         return Sentence("next time", (parts[0], parts[-1], len(parts) == 3), meta.start_pos, comma)
 
-    def if_not(self, meta, children):
+    def if_not(self, meta: Meta, children: Children) -> Sentence:
         """"If it is not, F." after "If it is X, E.": F is what happens otherwise (the subject is
         the one of the sentence before, so it is not read again)."""
         body = [c for c in children if not _is_token(c)][-1]
         return Sentence("otherwise", body, meta.start_pos)
 
-    def if_do_not(self, meta, children):
+    def if_do_not(self, meta: Meta, children: Children) -> Sentence:
         """"If you do not, F." / "If he does not, F.": F if the step before was not done."""
         subject, body = [c for c in children if not _is_token(c)]
         return Sentence("if not done", (subject, body), meta.start_pos)
 
-    def instead(self, meta, children):
+    def instead(self, meta: Meta, children: Children) -> str:
         return "instead"
 
-    def for_each_sentence(self, meta, children):
+    def for_each_sentence(self, meta: Meta, children: Children) -> Sentence:
         """"For each stunned character you control, draw a card." (each step so many times)."""
         parts = [c for c in children if not _is_token(c)]
         body = parts[-1]
         per = self._filter(None, parts[:-1], meta)
         return Sentence("for each", (Mod("for each", per), body), meta.start_pos)
 
-    def unless_sentence(self, meta, children):
+    def unless_sentence(self, meta: Meta, children: Children) -> Sentence:
         cond, body = [c for c in children if not _is_token(c)]
         return Sentence("unless", (cond, body), meta.start_pos)
 
-    def while_sentence(self, meta, children):
+    def while_sentence(self, meta: Meta, children: Children) -> Sentence:
         cond, body = [c for c in children if not _is_token(c)]
         return Sentence("while", (cond, body), meta.start_pos)
 
-    def while_state(self, meta, children):
+    def while_state(self, meta: Meta, children: Children) -> Sentence:
         parts = [c for c in children if not _is_token(c)]
         state, body = parts[0], parts[-1]
         span = parts[1] if len(parts) == 3 else None
         return Sentence("while_state", (state, span, body), meta.start_pos)
 
-    def play_only(self, meta, children):
+    def play_only(self, meta: Meta, children: Children) -> Sentence:
         """"Play only if …": the card's own restriction, as "Play ~ only if …"."""
         return Sentence("play only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))), meta.start_pos)
 
-    def during_sentence(self, meta, children):
+    def during_sentence(self, meta: Meta, children: Children) -> Sentence:
         """"During your combat phase, ~ gets +2 ATK.": while it is that step."""
         step, body = [c for c in children if not _is_token(c)]
         return Sentence("while", (n.During(step), body), meta.start_pos)
 
-    def then_sentence(self, meta, children):
+    def then_sentence(self, meta: Meta, children: Children) -> Sentence:
         return Sentence("plain", children[0], meta.start_pos)
 
-    def otherwise(self, meta, children):
+    def otherwise(self, meta: Meta, children: Children) -> Sentence:
         (body,) = [c for c in children if not _is_token(c)]
         return Sentence("otherwise", body, meta.start_pos)
 
-    def delayed(self, meta, children):
+    def delayed(self, meta: Meta, children: Children) -> Sentence:
         trigger, body = [c for c in children if not _is_token(c)]
         return Sentence("delayed", (trigger, body), meta.start_pos)
 
-    def prevent(self, meta, children):
+    def prevent(self, meta: Meta, children: Children) -> Sentence:
         parts = _trees(children)
         return Sentence("prevent", (parts[0], parts[1] if len(parts) > 1 else None), meta.start_pos)
 
-    def prevent_some(self, meta, children):
+    def prevent_some(self, meta: Meta, children: Children) -> Sentence:
         parts = _trees(children)
         return Sentence("prevent", (parts[1], parts[2] if len(parts) > 2 else None, parts[0]), meta.start_pos)
 
-    def breakthrough_noun(self, meta, children):
+    def breakthrough_noun(self, meta: Meta, children: Children) -> n.Breakthrough:
         parts = _trees(children)
         return n.Breakthrough(player=parts[0] if parts else None)
 
-    def endurance_loss_noun(self, meta, children):
+    def endurance_loss_noun(self, meta: Meta, children: Children) -> n.Endurance:
         parts = _trees(children)
         return n.Endurance(gain=False, cause=parts[0] if parts else None)
 
-    def cause_stun(self, meta, children):
+    def cause_stun(self, meta: Meta, children: Children) -> str:
         return "stun"
 
-    def cause_breakthrough(self, meta, children):
+    def cause_breakthrough(self, meta: Meta, children: Children) -> str:
         return "breakthrough"
 
-    def additional_cost(self, meta, children):
+    def additional_cost(self, meta: Meta, children: Children) -> Sentence:
         parts = [c for c in children if not _is_token(c)]
         return Sentence("additional_cost", (parts[0], parts[1]), meta.start_pos)
 
-    def play_word(self, meta, children):
+    def play_word(self, meta: Meta, children: Children) -> str:
         return str(children[0]).lower()
 
-    def crossover(self, meta, children):
+    def crossover(self, meta: Meta, children: Children) -> Sentence:
         return Sentence("crossover", children[0], meta.start_pos)
 
     # == clauses =================================================================================
 
-    def body(self, meta, children):
+    def body(self, meta: Meta, children: Children) -> tuple[Clause, ...]:
         return tuple(c for c in children if isinstance(c, Clause))
 
-    def order(self, meta, children):
+    def order(self, meta: Meta, children: Children) -> Clause:
         (vp_mods,) = children
         verb, mods = vp_mods.verb, vp_mods.mods
         return Clause("order", None, (Pred("does", verb, mods, meta.start_pos),), meta.start_pos)
 
-    def statement(self, meta, children):
+    def statement(self, meta: Meta, children: Children) -> Clause:
         subject, preds = children
         return Clause("statement", subject, preds, meta.start_pos)
 
-    def choose(self, meta, children):
+    def choose(self, meta: Meta, children: Children) -> Clause:
         parts = _trees(children)
         return Clause("choose", parts[0], tuple(Pred("mod", None, (m,)) for m in parts[1:]), meta.start_pos)
 
-    def as_well_as(self, meta, children):
+    def as_well_as(self, meta: Meta, children: Children) -> n.Together:
         parts = _trees(children)
         return n.Together((parts[0], parts[-1]), word="as well as")
 
-    def preds(self, meta, children):
+    def preds(self, meta: Meta, children: Children) -> tuple[Pred, ...]:
         return tuple(c for c in children if isinstance(c, Pred))
 
-    def _pred(self, mode: str, meta: Any, children: Any) -> Pred:
+    def _pred(self, mode: PredMode, meta: Meta, children: Children) -> Pred:
         parts = [c for c in children if not _is_token(c)]
         if parts and isinstance(parts[0], VpMods):
             verb, mods = parts[0].verb, parts[0].mods
@@ -453,211 +529,213 @@ class Build(Transformer):
         what = parts[0] if parts else None
         return Pred(mode, what, tuple(p for p in parts[1:] if isinstance(p, Mod)), meta.start_pos)
 
-    def does(self, meta, c): return self._pred("does", meta, c)
+    def does(self, meta: Meta, c: Children) -> Pred: return self._pred("does", meta, c)
 
-    def does_not(self, meta, c):
+    def does_not(self, meta: Meta, c: Children) -> Pred:
         p = self._pred("cannot", meta, c)
         return attrs.evolve(p, mode="does_not")
 
-    def did_not(self, meta, c):
+    def did_not(self, meta: Meta, c: Children) -> Pred:
         """"If you did not play a plot twist this turn": it did not happen."""
         p = self._pred("cannot", meta, c)
         return attrs.evolve(p, mode="did_not")
-    def may(self, meta, c): return self._pred("may", meta, c)
-    def must(self, meta, c): return self._pred("must", meta, c)
-    def cannot(self, meta, c): return self._pred("cannot", meta, c)
-    def can(self, meta, c): return self._pred("can", meta, c)
-    def would(self, meta, c): return self._pred("would", meta, c)
-    def cannot_be(self, meta, c): return self._pred("cannot_be", meta, c)
-    def can_be(self, meta, c): return self._pred("can_be", meta, c)
-    def would_be(self, meta, c): return self._pred("would_be", meta, c)
-    def is_(self, meta, c): return self._pred("is", meta, c)
-    def is_not(self, meta, c): return self._pred("is_not", meta, c)
+    def may(self, meta: Meta, c: Children) -> Pred: return self._pred("may", meta, c)
+    def must(self, meta: Meta, c: Children) -> Pred: return self._pred("must", meta, c)
+    def cannot(self, meta: Meta, c: Children) -> Pred: return self._pred("cannot", meta, c)
+    def can(self, meta: Meta, c: Children) -> Pred: return self._pred("can", meta, c)
+    def would(self, meta: Meta, c: Children) -> Pred: return self._pred("would", meta, c)
+    def cannot_be(self, meta: Meta, c: Children) -> Pred: return self._pred("cannot_be", meta, c)
+    def can_be(self, meta: Meta, c: Children) -> Pred: return self._pred("can_be", meta, c)
+    def would_be(self, meta: Meta, c: Children) -> Pred: return self._pred("would_be", meta, c)
+    def is_(self, meta: Meta, c: Children) -> Pred: return self._pred("is", meta, c)
+    def is_not(self, meta: Meta, c: Children) -> Pred: return self._pred("is_not", meta, c)
 
-    def stays(self, meta, children):
+    def stays(self, meta: Meta, children: Children) -> Pred:
         verb, what = _trees(children)
         return Pred("stays", (verb, what), (), meta.start_pos)
 
-    def stay_verb(self, meta, children): return str(children[0]).lower()
+    def stay_verb(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
-    def stay_what(self, meta, children): return " ".join(str(c).lower() for c in children)
-    def was(self, meta, c): return self._pred("was", meta, c)
-    def was_not(self, meta, c): return self._pred("was_not", meta, c)
-    def happened(self, meta, c): return self._pred("happened", meta, c)
+    def stay_what(self, meta: Meta, children: Children) -> str: return " ".join(str(c).lower() for c in children)
+    def was(self, meta: Meta, c: Children) -> Pred: return self._pred("was", meta, c)
+    def was_not(self, meta: Meta, c: Children) -> Pred: return self._pred("was_not", meta, c)
+    def happened(self, meta: Meta, c: Children) -> Pred: return self._pred("happened", meta, c)
 
-    def did(self, meta, children):
+    def did(self, meta: Meta, children: Children) -> Pred:
         return Pred("did", None, (), meta.start_pos)
 
-    def gets_too(self, meta, children):
+    def gets_too(self, meta: Meta, children: Children) -> Pred:
         """"gets +1 ATK and +1 DEF …": more stat changes of the predicate before."""
         parts = [c for c in children if not _is_token(c)]
         return Pred("does", Predicate("get too", parts[0], parts[0]), tuple(parts[1:]), meta.start_pos)
 
-    def cannot_either(self, meta, children):
+    def cannot_either(self, meta: Meta, children: Children) -> Pred:
         """"cannot attack or defend": each is forbidden."""
         verbs = tuple(c for c in children if isinstance(c, Verb))
         mods = tuple(c for c in children if isinstance(c, Mod))
         return Pred("cannot", ("either", verbs), mods, meta.start_pos)
 
-    def vp_mods(self, meta, children):
+    def vp_mods(self, meta: Meta, children: Children) -> VpMods:
         return VpMods(children[0], tuple(children[1:]))
 
     # == modifiers after a verb phrase ===========================================================
 
-    def this_turn(self, meta, children): return Mod("span", "turn")
-    def this_attack(self, meta, children): return Mod("span", "attack")
-    def this_phase(self, meta, children): return Mod("span", "phase")
+    def this_turn(self, meta: Meta, children: Children) -> Mod: return Mod("span", "turn")
+    def this_attack(self, meta: Meta, children: Children) -> Mod: return Mod("span", "attack")
+    def this_phase(self, meta: Meta, children: Children) -> Mod: return Mod("span", "phase")
 
-    def while_mod(self, meta, children):
+    def while_mod(self, meta: Meta, children: Children) -> Mod:
         return Mod("while", n.Is(n.Affected(), (children[0],)))
 
-    def while_in(self, meta, children):
+    def while_in(self, meta: Meta, children: Children) -> Mod:
         return Mod("while", n.Is(n.Affected(), (n.InZone(_trees(children)[0]),)))
 
-    def while_condition(self, meta, children):
+    def while_condition(self, meta: Meta, children: Children) -> Mod:
         """"~ has range while you control a location": a while-condition on the position."""
         return Mod("while", _trees(children)[0])
 
-    def while_attacking_np(self, meta, children):
+    def while_attacking_np(self, meta: Meta, children: Children) -> Mod:
         return Mod("while", _attacking(n.Affected(), _trees(children)[0]))
 
-    def for_each(self, meta, children):
+    def for_each(self, meta: Meta, children: Children) -> Mod:
         return Mod("for each", self._filter(None, _trees(children), meta))
 
-    def for_each_counter(self, meta, children):
+    def for_each_counter(self, meta: Meta, children: Children) -> Mod:
         """"for each cosmic counter on ~": the number of such counters on it (CR 215)."""
         parts = _trees(children)
         kind = parts[0] if len(parts) == 2 else None
         return Mod("for each", n.CountersOn(parts[-1], kind))
 
-    def for_each_point_paid(self, meta, children):
+    def for_each_point_paid(self, meta: Meta, children: Children) -> Mod:
         return Mod("for each", n.PointsPaid())
 
-    def if_mod(self, meta, children): return Mod("if", _trees(children)[0])
-    def unless_mod(self, meta, children): return Mod("unless", _trees(children)[0])
+    def if_mod(self, meta: Meta, children: Children) -> Mod: return Mod("if", _trees(children)[0])
+    def unless_mod(self, meta: Meta, children: Children) -> Mod: return Mod("unless", _trees(children)[0])
 
-    def at_start_mod(self, meta, children):
+    def at_start_mod(self, meta: Meta, children: Children) -> Mod:
         parts = _trees(children)
         return Mod("at start", (parts[0], parts[1].data if len(parts) > 1 else None))
 
-    def at_random(self, meta, children): return Mod("at random")
+    def at_random(self, meta: Meta, children: Children) -> Mod: return Mod("at random")
 
-    def at_end_mod(self, meta, children):
+    def at_end_mod(self, meta: Meta, children: Children) -> Mod:
         parts = _trees(children)
         return Mod("at end", (parts[0], parts[1].data if len(parts) > 1 else None))
 
-    def during(self, meta, children): return Mod("during", children[0])
-    def from_cause(self, meta, children): return Mod("from", _trees(children)[0])
-    def as_though(self, meta, children): return Mod("as though", children[0])
-    def rather_than(self, meta, children): return Mod("rather than", children[0])
-    def where_x(self, meta, children): return Mod("where x", _trees(children)[-1])
+    def during(self, meta: Meta, children: Children) -> Mod: return Mod("during", children[0])
+    def from_cause(self, meta: Meta, children: Children) -> Mod: return Mod("from", _trees(children)[0])
+    def as_though(self, meta: Meta, children: Children) -> Mod: return Mod("as though", children[0])
+    def rather_than(self, meta: Meta, children: Children) -> Mod: return Mod("rather than", children[0])
+    def where_x(self, meta: Meta, children: Children) -> Mod: return Mod("where x", _trees(children)[-1])
 
-    def rounded(self, meta, children):
+    def rounded(self, meta: Meta, children: Children) -> Mod:
         return Mod("rounded", _trees(children)[0] if _trees(children) else str(children[-1]))
 
-    def round(self, meta, children): return str(children[0]).lower()
-    def any_order(self, meta, children): return Mod("any order")
-    def instead_mod(self, meta, children): return Mod("instead")
-    def if_able(self, meta, children): return Mod("if able")
+    def round(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
+    def any_order(self, meta: Meta, children: Children) -> Mod: return Mod("any order")
+    def instead_mod(self, meta: Meta, children: Children) -> Mod: return Mod("instead")
+    def if_able(self, meta: Meta, children: Children) -> Mod: return Mod("if able")
 
-    def only(self, meta, children):
+    def only(self, meta: Meta, children: Children) -> Mod:
         return Mod("only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))))
 
-    def once_per_turn(self, meta, children): return n.PerTurn(1)
-    def twice_per_turn(self, meta, children): return n.PerTurn(2)
-    def only_if(self, meta, children): return ("only if", _trees(children)[0])
-    def only_while(self, meta, children): return ("only while", _trees(children)[0])
-    def only_during(self, meta, children): return n.OnlyDuring(children[0])
-    def only_from(self, meta, children): return n.OnlyFrom(_trees(children)[0])
+    def once_per_turn(self, meta: Meta, children: Children) -> n.PerTurn: return n.PerTurn(1)
+    def twice_per_turn(self, meta: Meta, children: Children) -> n.PerTurn: return n.PerTurn(2)
+    def only_if(self, meta: Meta, children: Children) -> OnlyLimit: return ("only if", _trees(children)[0])
+    def only_while(self, meta: Meta, children: Children) -> OnlyLimit: return ("only while", _trees(children)[0])
+    def only_during(self, meta: Meta, children: Children) -> n.OnlyDuring: return n.OnlyDuring(children[0])
+    def only_from(self, meta: Meta, children: Children) -> n.OnlyFrom: return n.OnlyFrom(_trees(children)[0])
 
     # "while attacking" and friends: a state of the affected object
-    def attacking(self, meta, c): return n.State("attacking")
-    def defending(self, meta, c): return n.State("defending")
-    def team_attacking(self, meta, c): return n.State("team attacking")
-    def reinforced_state(self, meta, c): return n.State("reinforced")
-    def exhausted_state(self, meta, c): return n.State("exhausted")
-    def stunned_state(self, meta, c): return n.State("stunned")
-    def ready_state(self, meta, c): return n.State("ready")
-    def hidden_state(self, meta, c): return n.State("hidden")
-    def visible_state(self, meta, c): return n.State("visible")
-    def protected_state(self, meta, c): return n.State("protected")
-    def equipped_state(self, meta, c): return n.State("equipped")
+    def attacking(self, meta: Meta, c: Children) -> n.State: return n.State("attacking")
+    def defending(self, meta: Meta, c: Children) -> n.State: return n.State("defending")
+    def team_attacking(self, meta: Meta, c: Children) -> n.State: return n.State("team attacking")
+    def reinforced_state(self, meta: Meta, c: Children) -> n.State: return n.State("reinforced")
+    def exhausted_state(self, meta: Meta, c: Children) -> n.State: return n.State("exhausted")
+    def stunned_state(self, meta: Meta, c: Children) -> n.State: return n.State("stunned")
+    def ready_state(self, meta: Meta, c: Children) -> n.State: return n.State("ready")
+    def hidden_state(self, meta: Meta, c: Children) -> n.State: return n.State("hidden")
+    def visible_state(self, meta: Meta, c: Children) -> n.State: return n.State("visible")
+    def protected_state(self, meta: Meta, c: Children) -> n.State: return n.State("protected")
+    def equipped_state(self, meta: Meta, c: Children) -> n.State: return n.State("equipped")
 
-    def had_keywords(self, meta, children):
+    def had_keywords(self, meta: Meta, children: Children) -> n.Is:
         np, kws = _trees(children)
         return n.Is(np, (n.HasKeyword(kws),))
 
-    def had_np(self, meta, children):
+    def had_np(self, meta: Meta, children: Children) -> n.Is:
         np, what = _trees(children)
         if isinstance(what, n.Filter) and what.kind == "affiliation" and what.quantity is not None \
                 and what.quantity.op == "all":
             return n.Is(np, (n.State("all affiliations"),))
         raise _fail("vsoracle cannot read what it is \"as though\" it had", meta)
 
-    def were_in(self, meta, children):
+    def were_in(self, meta: Meta, children: Children) -> n.Is:
         np, zone = _trees(children)
         return n.Is(np, (n.InZone(zone),))
 
-    def cost_of_possessor(self, meta, children):
+    def cost_of_possessor(self, meta: Meta, children: Children) -> CostOf:
         parts = _trees(children)
         kind = next(str(c).lower() for c in reversed(children) if str(c).lower() in ("recruit", "threshold"))
         return ("cost", parts[0], kind)
 
-    def the_cost_of(self, meta, children):
+    def the_cost_of(self, meta: Meta, children: Children) -> CostOf:
         parts = _trees(children)
         kind = next(str(c).lower() for c in children if str(c).lower() in ("recruit", "threshold"))
         return ("cost", parts[-1], kind)
 
-    def cost_kind(self, meta, children): return str(children[0]).lower()
+    def cost_kind(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
     # == conditions ==============================================================================
 
-    def cond_or(self, meta, children):
+    def cond_or(self, meta: Meta, children: Children) -> n.AnyOf:
         parts = _trees(children)
         flat: list[Any] = []
         for p in parts:
             flat += list(p.conditions) if isinstance(p, n.AnyOf) else [p]
         return n.AnyOf(tuple(flat))
 
-    def cond_and(self, meta, children):
+    def cond_and(self, meta: Meta, children: Children) -> n.All:
         parts = _trees(children)
         flat: list[Any] = []
         for p in parts:
             flat += list(p.conditions) if isinstance(p, n.All) else [p]
         return n.All(tuple(flat))
 
-    def it_is_step(self, meta, children):
+    def it_is_step(self, meta: Meta, children: Children) -> n.During:
         return n.During(_trees(children)[-1])
 
-    def there_is(self, meta, children):
+    def there_is(self, meta: Meta, children: Children) -> n.Condition:
         """"there are three or more cards in your KO'd pile": how many match, compared."""
         np = _trees(children)[-1]
         if not isinstance(np, n.Filter):
             return _unread(meta)
         return _count_compare(n.NumberOf(attrs.evolve(np, quantity=None)), np.quantity)
 
-    def clause_condition(self, meta, children):
+    def clause_condition(self, meta: Meta, children: Children) -> n.Condition:
         subject, preds = children
         return condition_of(subject, preds, meta)
 
     # "is …"
-    def in_zone_be(self, meta, children): return Be("zone", _trees(children)[0])
-    def in_play_be(self, meta, children): return Be("zone", None)
-    def be_np(self, meta, children): return Be("np", children[0])
-    def greater_than(self, meta, children): return Be("greater", _trees(children)[-1])
-    def less_than(self, meta, children): return Be("less", _trees(children)[-1])
-    def equal_to(self, meta, children): return Be("equal", _trees(children)[-1])
-    def at_most_be(self, meta, children): return Be("at most", _trees(children)[-1])
-    def at_least_be(self, meta, children): return Be("at least", _trees(children)[-1])
-    def quantity_be(self, meta, children): return Be("quantity", _trees(children)[-1])
-    def adjacent_be(self, meta, children): return Be("adjacent", _trees(children)[-1])
-    def protecting(self, meta, children): return Be("protecting", _trees(children)[-1])
-    def attacking_be(self, meta, children): return Be("attacking", _trees(children)[-1])
-    def targeting(self, meta, children): return Be("targeting", _trees(children)[-1])
-    def target_of(self, meta, children): return Be("pp", Verb(n.BecomeTarget, {"agent": _trees(children)[-1]}, "object"))
+    def in_zone_be(self, meta: Meta, children: Children) -> Be: return Be("zone", _trees(children)[0])
+    def in_play_be(self, meta: Meta, children: Children) -> Be: return Be("zone", None)
+    def be_np(self, meta: Meta, children: Children) -> Be: return Be("np", children[0])
+    def greater_than(self, meta: Meta, children: Children) -> Be: return Be("greater", _trees(children)[-1])
+    def less_than(self, meta: Meta, children: Children) -> Be: return Be("less", _trees(children)[-1])
+    def equal_to(self, meta: Meta, children: Children) -> Be: return Be("equal", _trees(children)[-1])
+    def at_most_be(self, meta: Meta, children: Children) -> Be: return Be("at most", _trees(children)[-1])
+    def at_least_be(self, meta: Meta, children: Children) -> Be: return Be("at least", _trees(children)[-1])
+    def quantity_be(self, meta: Meta, children: Children) -> Be: return Be("quantity", _trees(children)[-1])
+    def adjacent_be(self, meta: Meta, children: Children) -> Be: return Be("adjacent", _trees(children)[-1])
+    def protecting(self, meta: Meta, children: Children) -> Be: return Be("protecting", _trees(children)[-1])
+    def attacking_be(self, meta: Meta, children: Children) -> Be: return Be("attacking", _trees(children)[-1])
+    def targeting(self, meta: Meta, children: Children) -> Be: return Be("targeting", _trees(children)[-1])
+    def target_of(self, meta: Meta, children: Children) -> Be:
+        return Be("pp", Verb(n.BecomeTarget, {"agent": _trees(children)[-1]}, "object"))
 
-    def _be_state(name: str) -> Callable[..., Be]:  # type: ignore[misc]
-        def method(self: Any, meta: Any, children: Any) -> Be:
+    @staticmethod
+    def _be_state(name: str) -> Callable[[Build, Meta, Children], Be]:
+        def method(self: Build, meta: Meta, children: Children) -> Be:
             return Be("state", n.State(name))
         return method
 
@@ -675,8 +753,10 @@ class Build(Transformer):
 
     # == verb phrases ============================================================================
 
-    def _v(cls: type, *roles: str, role: str = "agent", **fixed: Any) -> Callable[..., Verb]:  # type: ignore[misc]
-        def method(self: Any, meta: Any, children: Any) -> Verb:
+    @staticmethod
+    def _v(cls: type[n.Event], *roles: str, role: str = "agent",
+           **fixed: Any) -> Callable[[Build, Meta, Children], Verb]:
+        def method(self: Build, meta: Meta, children: Children) -> Verb:
             parts = _trees(children)
             values = dict(fixed)
             for name, value in zip(roles, parts):
@@ -693,33 +773,33 @@ class Build(Transformer):
     reinforce = _v(n.Reinforce, "object")
     discard = _v(n.Discard, "object")
 
-    def discard_equal(self, meta, children):
+    def discard_equal(self, meta: Meta, children: Children) -> Verb:
         """"discards cards equal to the number of …"."""
         (amount,) = _trees(children)
         return Verb(n.Discard, {"object": n.Filter("card", (), n.Quantity("=", amount), pos=meta.start_pos,
                                                    end=meta.end_pos)})
 
-    def target_vp(self, meta, children):
+    def target_vp(self, meta: Meta, children: Children) -> Verb:
         """"Whenever a plot twist effect targets ~": ~ becomes its target."""
         return Verb(n.BecomeTarget, {"object": _trees(children)[0]}, "agent")
 
-    def would_target(self, meta, children):
+    def would_target(self, meta: Meta, children: Children) -> Pred:
         parts = _trees(children)
         return Pred("would", Verb(n.BecomeTarget, {"object": parts[0]}, "agent"), tuple(parts[1:]), meta.start_pos)
 
-    def discard_zone(self, meta, children):
+    def discard_zone(self, meta: Meta, children: Children) -> Verb:
         """"Discard your hand": every card in it."""
         zone = _trees(children)[0]
         return Verb(n.Discard, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
                                                    end=meta.end_pos)})
 
-    def reveal_zone(self, meta, children):
+    def reveal_zone(self, meta: Meta, children: Children) -> Verb:
         """"Target player reveals his or her hand": every card in it."""
         zone = _trees(children)[0]
         return Verb(n.Reveal, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
                                                   end=meta.end_pos)})
 
-    def shuffle_into(self, meta, children):
+    def shuffle_into(self, meta: Meta, children: Children) -> Verb:
         """"Shuffle target card … into your deck": it goes into the deck, which is shuffled."""
         obj, zone = _trees(children)
         return Verb(n.Move, {"object": obj, "to": n.Place(zone, "shuffled", word="into"), "word": "shuffle"})
@@ -739,39 +819,39 @@ class Build(Transformer):
     become_defender = _v(n.BecomeDefender, role="object")
     become_target = _v(n.BecomeTarget, "agent", role="object")
 
-    def enter_play(self, meta, children):
+    def enter_play(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.EnterPlay, {"word": "enters play"}, "object")
 
-    def activate(self, meta, children):
+    def activate(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Exhaust, {"object": n.Self(word="activate"), "word": "activate"}, "agent")
 
-    def attack(self, meta, children):
+    def attack(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Attack, {"object": parts[0] if parts else None})
 
-    def attack_from(self, meta, children):
+    def attack_from(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Attack, {"origin": _trees(children)[-1]})
 
-    def team_attack(self, meta, children):
+    def team_attack(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Attack, {"object": parts[0] if parts else None, "team": True})
 
-    def breakthrough(self, meta, children):
+    def breakthrough(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Breakthrough, {"player": parts[0] if parts else None})
 
-    def move(self, meta, children):
+    def move(self, meta: Meta, children: Children) -> Verb:
         obj, place = _trees(children)
         return Verb(n.Move, {"object": obj, "to": place, "word": "move"})
 
-    def put(self, meta, children):
+    def put(self, meta: Meta, children: Children) -> Verb | Several:
         items = [c for c in children if isinstance(c, tuple)]
         verbs = [Verb(n.Move, {"object": obj, "to": attrs.evolve(place, word="into") if place.word == "into exhausted"
                                else place, "face": face, "word": "put", "exhausted": place.word == "into exhausted"})
                  for obj, face, place in items]
         return verbs[0] if len(verbs) == 1 else ("several", tuple(verbs))
 
-    def put_item(self, meta, children):
+    def put_item(self, meta: Meta, children: Children) -> PutItem:
         parts = _trees(children)
         face = next((p for p in parts if isinstance(p, str)), None)
         obj = parts[0]
@@ -785,128 +865,129 @@ class Build(Transformer):
         place = next(p for p in parts if isinstance(p, n.Place))
         return (obj, face, place)
 
-    def face(self, meta, children):
+    def face(self, meta: Meta, children: Children) -> str:
         return str(children[-1]).lower()
 
-    def put_counter(self, meta, children):
+    def put_counter(self, meta: Meta, children: Children) -> Verb:
         kind, obj = _trees(children)
         return Verb(n.Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": True})
 
-    def remove_counter(self, meta, children):
+    def remove_counter(self, meta: Meta, children: Children) -> Verb:
         kind, obj = _trees(children)
         return Verb(n.Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": False})
 
-    def remove_from_game(self, meta, children):
+    def remove_from_game(self, meta: Meta, children: Children) -> Verb:
         (obj,) = _trees(children)
         return Verb(n.Move, {"object": obj, "to": n.Place(n.Zone(("removed",)), word="from the game"),
                              "word": "remove"})
 
-    def return_to_play(self, meta, children):
+    def return_to_play(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Move, {"object": parts[0], "to": n.Place(n.Zone(("play",)), word="to"), "word": "return",
                              "exhausted": len(parts) > 1})
 
-    def into_play(self, meta, children):
+    def into_play(self, meta: Meta, children: Children) -> n.Place:
         return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
 
-    def play_exhausted(self, meta, children): return True
+    def play_exhausted(self, meta: Meta, children: Children) -> bool: return True
 
-    def return_(self, meta, children):
+    def return_(self, meta: Meta, children: Children) -> Verb:
         obj, zone = _trees(children)
         return Verb(n.Move, {"object": obj, "to": n.Place(zone, word="to"), "word": "return"})
 
-    def shuffle(self, meta, children):
+    def shuffle(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Shuffle, {"zone": parts[0], "into": parts[1] if len(parts) > 1 else None})
 
-    def draw(self, meta, children):
+    def draw(self, meta: Meta, children: Children) -> Verb:
         (obj,) = _trees(children)
         return Verb(n.Draw, {"count": _count_of(obj, meta)})
 
-    def draw_additional(self, meta, children):
+    def draw_additional(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Draw, {"count": _ONE})
 
-    def draw_equal(self, meta, children):
+    def draw_equal(self, meta: Meta, children: Children) -> Verb:
         (amount,) = _trees(children)
         return Verb(n.Draw, {"count": amount})
 
-    def search(self, meta, children):
+    def search(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Search, {"zone": parts[0], "object": parts[1] if len(parts) > 1 else None})
 
-    def gain_endurance(self, meta, children):
+    def gain_endurance(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Endurance, {"amount": parts[0] if parts else None, "gain": True}, "player")
 
-    def lose_endurance(self, meta, children):
+    def lose_endurance(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Endurance, {"amount": parts[0] if parts else None, "gain": False}, "player")
 
-    def lose_endurance_range(self, meta, children):
+    def lose_endurance_range(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False}, "player")
 
-    def prevent_part(self, meta, children):
+    def prevent_part(self, meta: Meta, children: Children) -> Verb:
         amount, lessened = _trees(children)
         return Verb(n.Lessen, {"amount": amount, "word": lessened}, "")
 
-    def lessened(self, meta, children):
+    def lessened(self, meta: Meta, children: Children) -> str:
         return " ".join(w.lower() for w in _words(children))
 
-    def gain_endurance_offset(self, meta, children):
+    def gain_endurance_offset(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": True}, "player")
 
-    def lose_endurance_offset(self, meta, children):
+    def lose_endurance_offset(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": False}, "player")
 
-    def lose_additional(self, meta, children):
+    def lose_additional(self, meta: Meta, children: Children) -> Verb:
         amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
         return Verb(n.Endurance, {"amount": amount, "gain": False}, "player")
 
-    def gain_additional(self, meta, children):
+    def gain_additional(self, meta: Meta, children: Children) -> Verb:
         amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
         return Verb(n.Endurance, {"amount": amount, "gain": True}, "player")
 
-    def lose_less(self, meta, children):
+    def lose_less(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Lessen, {"amount": _trees(children)[0], "word": "less"}, "")
 
-    def pay_endurance(self, meta, children):
+    def pay_endurance(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False, "word": "pay"}, "player")
 
-    def gain_points(self, meta, children):
+    def gain_points(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": True}, "player")
 
-    def pay_points(self, meta, children):
+    def pay_points(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": False}, "player")
 
-    def pay_up_to_points(self, meta, children):
+    def pay_up_to_points(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": False, "up_to": True}, "player")
 
-    def recruit(self, meta, children):
+    def recruit(self, meta: Meta, children: Children) -> Verb:
         return _with_origin(n.Recruit, _trees(children))
 
-    def play(self, meta, children):
+    def play(self, meta: Meta, children: Children) -> Verb:
         return _with_origin(n.Play, _trees(children))
 
-    def become(self, meta, children):
+    def become(self, meta: Meta, children: Children) -> Be:
+        pp: Be
         (pp,) = _trees(children)
         return pp
 
-    def turn(self, meta, children):
+    def turn(self, meta: Meta, children: Children) -> Verb:
         obj, face = _trees(children)
         return Verb(n.Turn, {"object": obj, "face": face})
 
-    def win_game(self, meta, children):
+    def win_game(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.GameEnd, {"win": True}, "player")
 
-    def lose_game(self, meta, children):
+    def lose_game(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.GameEnd, {"win": False}, "player")
 
     # predicates (a modifier's changes)
-    def get(self, meta, children):
+    def get(self, meta: Meta, children: Children) -> Predicate:
         (changes,) = _trees(children)
         return Predicate("get", changes, changes)
 
-    def lose_stat(self, meta, children):
+    def lose_stat(self, meta: Meta, children: Children) -> Predicate:
         """"loses 2 DEF": the same change as "gets -2 DEF"."""
         number, stat = _trees(children)
         if isinstance(number, n.Fixed):  # "loses three DEF": written -3 DEF, as printed
@@ -914,31 +995,33 @@ class Build(Transformer):
         change = (n.StatChange(stat, n.Negative(number)),)
         return Predicate("get", change, change)
 
-    def switch_stats(self, meta, children):
+    def switch_stats(self, meta: Meta, children: Children) -> Predicate:
         (whose,) = _trees(children)
         return Predicate("switch", whose, (n.StatSwitch(),))
 
-    def switch_stats_of(self, meta, children):
+    def switch_stats_of(self, meta: Meta, children: Children) -> Predicate:
         (whose,) = _trees(children)
         return Predicate("switch", whose, (n.StatSwitch(word="of"),))
 
-    def have(self, meta, children):
+    def have(self, meta: Meta, children: Children) -> Predicate:
+        what: Predicate
         (what,) = _trees(children)
         return what
 
-    def gain(self, meta, children):
+    def gain(self, meta: Meta, children: Children) -> Predicate:
+        what: Predicate
         (what,) = _trees(children)
         return what
 
-    def lose_keywords(self, meta, children):
+    def lose_keywords(self, meta: Meta, children: Children) -> Predicate:
         (kws,) = _trees(children)
         return Predicate("keywords", kws, (n.KeywordChange(kws, "lose", word="lose"),))
 
-    def lose_and_cannot_gain(self, meta, children):
+    def lose_and_cannot_gain(self, meta: Meta, children: Children) -> Predicate:
         (kws,) = _trees(children)
         return Predicate("keywords", kws, (n.KeywordChange(kws, "lose-block", word="lose"),))
 
-    def cost_change(self, meta, children):
+    def cost_change(self, meta: Meta, children: Children) -> Predicate:
         parts = _trees(children)
         amount = parts[0]
         words = _words(children)
@@ -946,159 +1029,166 @@ class Build(Transformer):
         action = parts[-1]
         return Predicate("cost", amount, (n.CostChange(action, n.Negative(amount) if less else amount),))
 
-    def share(self, meta, children):
+    def share(self, meta: Meta, children: Children) -> Predicate:
         parts = _trees(children)
         return Predicate("share", (parts[0], parts[1] if len(parts) > 1 else None))
 
-    def control(self, meta, children):
+    def control(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("control", _trees(children)[0])
 
     # what "has …" / "gains …" names
-    def have_keywords(self, meta, children):
+    def have_keywords(self, meta: Meta, children: Children) -> Predicate:
         (kws,) = _trees(children)
         return Predicate("keywords", kws, (n.KeywordChange(kws, "gain"),))
 
-    def have_np(self, meta, children):
+    def have_np(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("have", children[0])
 
-    def have_both(self, meta, children):
+    def have_both(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("both", None, (n.ShareAffiliations(),))
 
-    def have_power(self, meta, children):
+    def have_power(self, meta: Meta, children: Children) -> Predicate:
         power = [c for c in children if not _is_token(c)][0]
         return Predicate("power", power)
 
-    def have_stat(self, meta, children):
+    def have_stat(self, meta: Meta, children: Children) -> Predicate:
         parts = _trees(children)
         return Predicate("stat", (parts[0], parts[1]))
 
-    def have_extreme(self, meta, children):
+    def have_extreme(self, meta: Meta, children: Children) -> Predicate:
         word, stat, among = _trees(children)
         return Predicate("extreme", n.Extreme(stat, among, word in ("highest", "greatest"), word=word))
 
-    def have_more_endurance(self, meta, children):
+    def have_more_endurance(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("endurance than", (">", _trees(children)[-1]))
 
-    def have_less_endurance(self, meta, children):
+    def have_less_endurance(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("endurance than", ("<", _trees(children)[-1]))
 
-    def have_counters(self, meta, children):
+    def have_counters(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("counters", _trees(children)[0])
 
-    def with_counters(self, meta, children):
-        return _trees(children)[0]
+    def with_counters(self, meta: Meta, children: Children) -> n.HasCounter:
+        counters: n.HasCounter = _trees(children)[0]
+        return counters
 
-    def some_counters(self, meta, children):
+    def some_counters(self, meta: Meta, children: Children) -> n.HasCounter:
         kind, count = _trees(children)[0]
         return n.HasCounter(kind, count, word="a" if count == _ONE else "several")
 
-    def cosmic_counters(self, meta, children):
+    def cosmic_counters(self, meta: Meta, children: Children) -> n.HasCounter:
         return n.HasCounter(n.CounterKind(name="cosmic"), word="several")
 
-    def any_counters(self, meta, children):
+    def any_counters(self, meta: Meta, children: Children) -> n.HasCounter:
         return n.HasCounter(None, word="several")
 
-    def with_either_chosen(self, meta, children):
+    def with_either_chosen(self, meta: Meta, children: Children) -> n.HasEither:
         return n.HasEither(chosen="affiliation")
 
-    def have_initiative(self, meta, children):
+    def have_initiative(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("initiative", None)
 
-    def have_endurance(self, meta, children):
+    def have_endurance(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("endurance", _trees(children)[0])
 
-    def have_greater(self, meta, children):
+    def have_greater(self, meta: Meta, children: Children) -> Predicate:
         parts = _trees(children)
         return Predicate("compare stat", (">", parts[-2], parts[-1]))
 
-    def have_less(self, meta, children):
+    def have_less(self, meta: Meta, children: Children) -> Predicate:
         parts = _trees(children)
         return Predicate("compare stat", ("<", parts[-2], parts[-1]))
 
-    def have_either_chosen(self, meta, children):
+    def have_either_chosen(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("either", n.HasEither(chosen="affiliation"))
 
-    def have_either(self, meta, children):
+    def have_either(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("either", n.HasEither(names=_trees(children)[0]))
 
-    def gain_keywords_of(self, meta, children):
+    def gain_keywords_of(self, meta: Meta, children: Children) -> Predicate:
         np = _trees(children)[0]
         return Predicate("keywords of", np, (n.KeywordChange((), "gain", word="gain", of=np),))
 
-    def gain_keywords(self, meta, children):
+    def gain_keywords(self, meta: Meta, children: Children) -> Predicate:
         (kws,) = _trees(children)
         return Predicate("keywords", kws, (n.KeywordChange(kws, "gain", word="gain"),))
 
-    def gain_chosen(self, meta, children):
+    def gain_chosen(self, meta: Meta, children: Children) -> Predicate:
         nouns = [c for c in _trees(children) if isinstance(c, str)]
         return Predicate("affiliation", None, tuple(
             n.AffiliationChange(chosen=noun, trait=noun == "trait", word="gain", identity=noun == "identity")
             for noun in nouns))
 
-    def gain_affiliation(self, meta, children):
+    def gain_affiliation(self, meta: Meta, children: Children) -> Predicate:
         names = _trees(children)[0]
         return Predicate("affiliation", None, (n.AffiliationChange(names=names, word="gain"),))
 
-    def gain_trait(self, meta, children):
+    def gain_trait(self, meta: Meta, children: Children) -> Predicate:
         name = _trees(children)[0]
         return Predicate("affiliation", None, (n.AffiliationChange(names=(name,), trait=True, word="gain"),))
 
-    def gain_identity(self, meta, children):
+    def gain_identity(self, meta: Meta, children: Children) -> Predicate:
         name = _trees(children)[0]
         return Predicate("affiliation", None, (n.AffiliationChange(names=(name,), word="gain", identity=True),))
 
-    def gain_noun(self, meta, children): return str(children[0]).lower()
-    def stat_or_cost(self, meta, children): return str(children[0]).lower()
-    def stat(self, meta, children): return str(children[0]).lower()
-    def offset(self, meta, children):
+    def gain_noun(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
+    def stat_or_cost(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
+    def stat(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
+    def offset(self, meta: Meta, children: Children) -> n.Offset:
         base, by = _trees(children)
         return n.Offset(base, by, minus="minus" in [w.lower() for w in _words(children)])
 
-    def extreme(self, meta, children): 
+    def extreme(self, meta: Meta, children: Children) -> n.Extreme | str: 
         if len(children) == 1:  # the word itself
             return str(children[0]).lower()
         word, stat, among = _trees(children)
         return n.Extreme(stat, among, word in ("highest", "greatest"), word=word)
 
-    def stat_changes(self, meta, children):
+    def stat_changes(self, meta: Meta, children: Children) -> tuple[n.StatChange, ...]:
         return tuple(c for c in _trees(children) if isinstance(c, n.StatChange))
 
-    def stat_by(self, meta, children):
+    def stat_by(self, meta: Meta, children: Children) -> n.StatChange:
         signed, stat = _trees(children)
         return n.StatChange(stat, _signed(signed))
 
-    def stat_additional(self, meta, children):
+    def stat_additional(self, meta: Meta, children: Children) -> n.StatChange:
         signed, stat = _trees(children)
         return n.StatChange(stat, _signed(signed), additional=True)
 
-    def stat_equal(self, meta, children):
+    def stat_equal(self, meta: Meta, children: Children) -> n.StatChange:
         sign, stat, amount = _trees(children)
         return n.StatChange(stat, n.Negative(amount) if str(sign) == "-" else amount, equal=True)
 
-    def kw_list(self, meta, children):
+    def kw_list(self, meta: Meta, children: Children) -> tuple[str, ...]:
         return tuple(c for c in children if isinstance(c, str) and not _is_token(c))
 
-    def kw(self, meta, children):
+    def kw(self, meta: Meta, children: Children) -> str:
         return "-".join(str(c).lower() for c in children if str(c) != "—")
 
-    def name_list(self, meta, children):
+    def name_list(self, meta: Meta, children: Children) -> tuple[str, ...]:
         return tuple(c for c in children if isinstance(c, str) and not _is_token(c))
 
-    def name(self, meta, children):
+    def name(self, meta: Meta, children: Children) -> str:
         return str(children[0])
 
     # places
-    def into(self, meta, children): return n.Place(_trees(children)[-1], word="into")
-    def on_top(self, meta, children): return n.Place(_trees(children)[-1], "top", word="on top of")
-    def on_bottom(self, meta, children): return n.Place(_trees(children)[-1], "bottom", word="on the bottom of")
-    def to(self, meta, children): return n.Place(_trees(children)[-1], word="to")
-    def to_empty(self, meta, children): return n.Place(_trees(children)[-1], "empty", word="to")
-    def back(self, meta, children): return n.Place(None, "back", word="back")
-    def from_zone(self, meta, children): return _trees(children)[-1]
+    def into(self, meta: Meta, children: Children) -> n.Place: return n.Place(_trees(children)[-1], word="into")
+    def on_top(self, meta: Meta, children: Children) -> n.Place:
+        return n.Place(_trees(children)[-1], "top", word="on top of")
+    def on_bottom(self, meta: Meta, children: Children) -> n.Place:
+        return n.Place(_trees(children)[-1], "bottom", word="on the bottom of")
+    def to(self, meta: Meta, children: Children) -> n.Place: return n.Place(_trees(children)[-1], word="to")
+    def to_empty(self, meta: Meta, children: Children) -> n.Place:
+        return n.Place(_trees(children)[-1], "empty", word="to")
+    def back(self, meta: Meta, children: Children) -> n.Place: return n.Place(None, "back", word="back")
+    def from_zone(self, meta: Meta, children: Children) -> n.Zone:
+        zone: n.Zone = _trees(children)[-1]
+        return zone
 
     # passive participles
-    def _pp(cls: type, by: bool = True, **fixed: Any) -> Callable[..., Be]:  # type: ignore[misc]
-        def method(self: Any, meta: Any, children: Any) -> Be:
+    @staticmethod
+    def _pp(cls: type[n.Event], by: bool = True, **fixed: Any) -> Callable[[Build, Meta, Children], Be]:
+        def method(self: Build, meta: Meta, children: Children) -> Be:
             parts = _trees(children)
             values = dict(fixed)
             if parts and by:
@@ -1118,60 +1208,64 @@ class Build(Transformer):
     discarded = _pp(n.Discard)
     targeted = _pp(n.BecomeTarget)
 
-    def boosted(self, meta, children): return Be("state", n.State("boosted"))
+    def boosted(self, meta: Meta, children: Children) -> Be: return Be("state", n.State("boosted"))
 
-    def returned(self, meta, children):
+    def returned(self, meta: Meta, children: Children) -> Be:
         return Be("pp", Verb(n.Move, {"to": n.Place(_trees(children)[0], word="to"), "word": "return"}, "object"))
 
-    def put_pp(self, meta, children):
+    def put_pp(self, meta: Meta, children: Children) -> Be:
         """"is put into your KO'd pile [from your deck]"."""
         parts = _trees(children)
         return Be("pp", Verb(n.Move, {"to": parts[0], "origin": parts[1] if len(parts) > 1 else None},
                              "object"))
 
-    def moved_pp(self, meta, children):
+    def moved_pp(self, meta: Meta, children: Children) -> Be:
         parts = _trees(children)
         return Be("pp", Verb(n.Move, {"to": n.Place(parts[0], word="to"), "origin": parts[1] if len(parts) > 1 else None,
                                       "word": "move"}, "object"))
 
-    def turned_pp(self, meta, children):
+    def turned_pp(self, meta: Meta, children: Children) -> Be:
         return Be("pp", Verb(n.Turn, {"face": _trees(children)[0]}, "object"))
 
-    def removed(self, meta, children):
+    def removed(self, meta: Meta, children: Children) -> Be:
         return Be("pp", Verb(n.Move, {"to": n.Place(n.Zone(("removed",)), word="from the game"), "word": "remove"},
                              "object"))
 
-    def recruited(self, meta, children):
+    def recruited(self, meta: Meta, children: Children) -> Be:
         parts = _trees(children)
         return Be("pp", Verb(n.Recruit, {"origin": parts[0] if parts else None}, "object"))
 
-    def played_pp(self, meta, children):
+    def played_pp(self, meta: Meta, children: Children) -> Be:
         parts = _trees(children)
         return Be("pp", Verb(n.Play, {"origin": parts[0] if parts else None}, "object"))
 
-    def by(self, meta, children): return _trees(children)[0]
+    def by(self, meta: Meta, children: Children) -> n.Selector:
+        agent: n.Selector = _trees(children)[0]
+        return agent
 
     # past tense
-    def attacked_past(self, meta, children):
+    def attacked_past(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Attack, {"object": parts[0] if parts else None})
 
-    def stunned_past(self, meta, children): return Verb(n.Stun, {"object": _trees(children)[0]})
+    def stunned_past(self, meta: Meta, children: Children) -> Verb: return Verb(n.Stun, {"object": _trees(children)[0]})
 
-    def caused_breakthrough(self, meta, children):
+    def caused_breakthrough(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
         return Verb(n.Breakthrough, {"player": parts[0] if parts else None})
 
-    def played(self, meta, children):
+    def played(self, meta: Meta, children: Children) -> Verb:
         return _with_origin(n.Play, _trees(children))
 
-    def recruited_past(self, meta, children):
+    def recruited_past(self, meta: Meta, children: Children) -> Verb:
         return _with_origin(n.Recruit, _trees(children))
 
-    def discarded_past(self, meta, children): return Verb(n.Discard, {"object": _trees(children)[0]})
-    def revealed_past(self, meta, children): return Verb(n.Reveal, {"object": _trees(children)[0]})
-    def defended(self, meta, children): return Verb(n.Defend, {})
-    def drew(self, meta, children):
+    def discarded_past(self, meta: Meta, children: Children) -> Verb:
+        return Verb(n.Discard, {"object": _trees(children)[0]})
+    def revealed_past(self, meta: Meta, children: Children) -> Verb:
+        return Verb(n.Reveal, {"object": _trees(children)[0]})
+    def defended(self, meta: Meta, children: Children) -> Verb: return Verb(n.Defend, {})
+    def drew(self, meta: Meta, children: Children) -> Verb:
         """"If you drew a card", "if you drew two or more cards this turn" (a pattern: how many)."""
         obj = _trees(children)[0]
         q = obj.quantity if isinstance(obj, n.Filter) else None
@@ -1180,93 +1274,97 @@ class Build(Transformer):
             return Verb(n.Draw, {"count": q})
         return Verb(n.Draw, {"count": _count_of(obj, meta)})
 
-    def paid_endurance(self, meta, children):
+    def paid_endurance(self, meta: Meta, children: Children) -> Verb:
         """"If you paid 2 endurance this turn": endurance lost as a payment."""
         return Verb(n.Endurance, {"amount": _trees(children)[0], "cause": "pay", "word": "pay"}, "player")
 
-    def paid_points(self, meta, children):
+    def paid_points(self, meta: Meta, children: Children) -> Predicate:
         """"If you paid 3" (after "Pay up to 3 resource points >>>"): the points paid for this power."""
         return Predicate("paid", _trees(children)[0])
 
-    def chose(self, meta, children):
+    def chose(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("chose", _trees(children)[0])
 
-    def chosen_names(self, meta, children):
+    def chosen_names(self, meta: Meta, children: Children) -> tuple[str, ...]:
         return (_trees(children)[0],)
 
     # == amounts =================================================================================
 
-    def digits(self, meta, children): return n.Fixed(int(children[0]))
+    def digits(self, meta: Meta, children: Children) -> n.Fixed: return n.Fixed(int(children[0]))
 
-    def word_number(self, meta, children):
+    def word_number(self, meta: Meta, children: Children) -> n.Fixed:
         word = str(children[0]).lower()
         return n.Fixed(_NUMBERS[word], word=word)
 
-    def x(self, meta, children): return n.X()
+    def x(self, meta: Meta, children: Children) -> n.X: return n.X()
 
-    def twice(self, meta, children):
+    def twice(self, meta: Meta, children: Children) -> n.Times:
         return n.Times(n.Fixed(2), _trees(children)[0], word="twice")
 
-    def times(self, meta, children):
+    def times(self, meta: Meta, children: Children) -> n.Times:
         factor, amount = _trees(children)
         return n.Times(factor, amount, word="times")
 
-    def half(self, meta, children): return n.Half(_trees(children)[0])
-    def that_much(self, meta, children): return n.ThatMuch()
-    def number_of(self, meta, children): return n.NumberOf(_trees(children)[-1])
+    def half(self, meta: Meta, children: Children) -> n.Half: return n.Half(_trees(children)[0])
+    def that_much(self, meta: Meta, children: Children) -> n.ThatMuch: return n.ThatMuch()
+    def number_of(self, meta: Meta, children: Children) -> n.NumberOf: return n.NumberOf(_trees(children)[-1])
 
-    def stat_of(self, meta, children):
+    def stat_of(self, meta: Meta, children: Children) -> n.StatOf:
         possessor, stat = _trees(children)
         return n.StatOf(possessor, stat)
 
-    def printed_stat_of(self, meta, children):
+    def printed_stat_of(self, meta: Meta, children: Children) -> n.StatOf:
         possessor, stat = _trees(children)
         return n.StatOf(possessor, stat, printed=True)
 
-    def cost_of(self, meta, children):
+    def cost_of(self, meta: Meta, children: Children) -> n.StatOf:
         return n.StatOf(_trees(children)[0], "cost")
 
-    def the_cost_of_np(self, meta, children):
+    def the_cost_of_np(self, meta: Meta, children: Children) -> n.StatOf:
         return n.StatOf(_trees(children)[-1], "cost", word="the cost of")
 
-    def the_stat_of_np(self, meta, children):
+    def the_stat_of_np(self, meta: Meta, children: Children) -> n.StatOf:
         stat, np = _trees(children)
         return n.StatOf(np, stat, word="the stat of")
 
-    def that_of(self, meta, children): return ThatOf(_trees(children)[-1])
+    def that_of(self, meta: Meta, children: Children) -> ThatOf: return ThatOf(_trees(children)[-1])
 
-    def exactly(self, meta, children): return n.Quantity("=", _trees(children)[-1])
-    def exactly_n(self, meta, children): return n.Quantity("=", _trees(children)[-1], True)
-    def or_more(self, meta, children): return n.Quantity(">=", _trees(children)[-1] if _trees(children) else None)
-    def or_less(self, meta, children): return n.Quantity("<=", _trees(children)[-1] if _trees(children) else None)
-    def up_to(self, meta, children): return n.Quantity("up to", _trees(children)[-1])
-    def more_than(self, meta, children): return n.Quantity(">", _trees(children)[-1])
-    def fewer_than(self, meta, children): return n.Quantity("<", _trees(children)[-1])
+    def exactly(self, meta: Meta, children: Children) -> n.Quantity: return n.Quantity("=", _trees(children)[-1])
+    def exactly_n(self, meta: Meta, children: Children) -> n.Quantity:
+        return n.Quantity("=", _trees(children)[-1], True)
+    def or_more(self, meta: Meta, children: Children) -> n.Quantity:
+        return n.Quantity(">=", _trees(children)[-1] if _trees(children) else None)
+    def or_less(self, meta: Meta, children: Children) -> n.Quantity:
+        return n.Quantity("<=", _trees(children)[-1] if _trees(children) else None)
+    def up_to(self, meta: Meta, children: Children) -> n.Quantity: return n.Quantity("up to", _trees(children)[-1])
+    def more_than(self, meta: Meta, children: Children) -> n.Quantity: return n.Quantity(">", _trees(children)[-1])
+    def fewer_than(self, meta: Meta, children: Children) -> n.Quantity: return n.Quantity("<", _trees(children)[-1])
 
     # == noun phrases ============================================================================
 
-    def np_and(self, meta, children):
+    def np_and(self, meta: Meta, children: Children) -> n.Together:
         parts = _trees(children)
         first = parts[0]
         flat = list(first.parts) if isinstance(first, n.Together) and first.word == "and" else [first]
         return n.Together(tuple(flat + parts[1:]))
 
-    def np_or(self, meta, children):
+    def np_or(self, meta: Meta, children: Children) -> n.Either:
         parts = _trees(children)
         first = parts[0]
         flat = list(first.options) if isinstance(first, n.Either) else [first]
         return n.Either(tuple(flat + parts[1:]))
 
-    def np_one(self, meta, children):
+    def np_one(self, meta: Meta, children: Children) -> n.Selector | n.Amount:
+        core: n.Selector | n.Amount  # "its ATK", "the number of …" are noun phrases too
         core, *mods = children
         if not mods:
             return core
         found = _with(core, _qualifiers(mods), meta)
         return attrs.evolve(found, end=meta.end_pos) if isinstance(found, n.Filter) else found
 
-    def np_inner(self, meta, children):
+    def np_inner(self, meta: Meta, children: Children) -> n.Selector:
         parts = _trees(children)
-        core = parts[0]
+        core: n.Selector = parts[0]
         quals: list[n.Qualifier] = []
         for p in parts[1:]:
             if isinstance(p, tuple):
@@ -1275,7 +1373,7 @@ class Build(Transformer):
                 quals.append(n.ControlledBy(p))
         return _with(core, tuple(quals), meta) if quals else core
 
-    def quantified_either(self, meta, children):
+    def quantified_either(self, meta: Meta, children: Children) -> n.Either:
         det = children[0]
         split = next(i for i, c in enumerate(children) if _is_token(c) and c.type == "OR_GROUP")
         first = self._filter(det, children[1:split], meta)
@@ -1284,17 +1382,17 @@ class Build(Transformer):
             second = attrs.evolve(second, target=None)
         return n.Either((first, second), word="heads")
 
-    def quantified(self, meta, children):
+    def quantified(self, meta: Meta, children: Children) -> n.Filter:
         return self._filter(children[0], children[1:], meta)
 
-    def bare(self, meta, children):
+    def bare(self, meta: Meta, children: Children) -> n.Filter:
         return self._filter(None, children, meta)
 
-    def the_np(self, meta, children):
+    def the_np(self, meta: Meta, children: Children) -> n.Filter:
         f = self._filter(None, _trees(children), meta)
         return attrs.evolve(f, words="the")
 
-    def _filter(self, det: Any, parts: Iterable[Any], meta: Any) -> n.Filter:
+    def _filter(self, det: Det | None, parts: Iterable[Any], meta: Meta) -> n.Filter:
         quantity, target, qualifiers = (None, None, []) if det is None else det
         qualifiers = list(qualifiers)
         kind = None
@@ -1314,145 +1412,153 @@ class Build(Transformer):
             raise _fail("a noun phrase without a noun", meta)
         return n.Filter(kind, tuple(qualifiers), quantity, target, pos=meta.start_pos, end=meta.end_pos)
 
-    def the_chosen(self, meta, children):
+    def the_chosen(self, meta: Meta, children: Children) -> n.ChosenRef:
         heads = _trees(children)[0]
         return n.ChosenRef(heads[1], word=f"the chosen {heads[1]}")
 
-    def controller_of_np(self, meta, children):
+    def controller_of_np(self, meta: Meta, children: Children) -> n.ControllerOf:
         return n.ControllerOf(_trees(children)[-1], word="the controller of")
 
-    def owner_of_np(self, meta, children):
+    def owner_of_np(self, meta: Meta, children: Children) -> n.OwnerOf:
         return n.OwnerOf(_trees(children)[-1])
 
-    def one_of(self, meta, children):
+    def one_of(self, meta: Meta, children: Children) -> n.Filter:
         return n.Filter("card", (n.Among(_trees(children)[-1]),), n.Quantity("=", _ONE), pos=meta.start_pos,
                         words="one of")
 
-    def one_of_them(self, meta, children):
+    def one_of_them(self, meta: Meta, children: Children) -> n.Filter:
         """"Put one into your hand": one of the cards the text just named."""
         return n.Filter("card", (n.Among(Pronoun("them", meta.start_pos)),), n.Quantity("=", _ONE),
                         pos=meta.start_pos, words="one of")
 
-    def the_rest(self, meta, children): return Rest("the rest")
-    def the_other(self, meta, children): return Rest("the other")
+    def the_rest(self, meta: Meta, children: Children) -> Rest: return Rest("the rest")
+    def the_other(self, meta: Meta, children: Children) -> Rest: return Rest("the other")
 
-    def top_cards(self, meta, children):
+    def top_cards(self, meta: Meta, children: Children) -> n.TopCards:
         parts = _trees(children)
         zone = parts[-1]
         count = parts[0] if len(parts) > 1 else _ONE
         return n.TopCards(zone, count, pos=meta.start_pos)
 
-    def bottom_cards(self, meta, children):
+    def bottom_cards(self, meta: Meta, children: Children) -> n.TopCards:
         parts = _trees(children)
         zone = parts[-1]
         count = parts[0] if len(parts) > 1 else _ONE
         return n.TopCards(zone, count, bottom=True, pos=meta.start_pos)
 
-    def you(self, meta, children): return n.You()
+    def you(self, meta: Meta, children: Children) -> n.You: return n.You()
 
-    def number_np(self, meta, children):
+    def number_np(self, meta: Meta, children: Children) -> n.NumberOf:
         """"If the number of cards in your hand is 3 or more": an amount as a subject."""
         return n.NumberOf(_trees(children)[-1])
 
-    def named_np(self, meta, children):
+    def named_np(self, meta: Meta, children: Children) -> n.Filter:
         """A card's name that is not its own ("If Bob attacked this turn"): a character so named."""
         return n.Filter("character", (n.Named(str(children[0])),), n.Quantity("=", _ONE), pos=meta.start_pos,
                         end=meta.end_pos, words="name")
 
     # references
-    def self_ref(self, meta, children): return n.Self(pos=meta.start_pos)
+    def self_ref(self, meta: Meta, children: Children) -> n.Self: return n.Self(pos=meta.start_pos)
 
-    def this_ref(self, meta, children):
+    def this_ref(self, meta: Meta, children: Children) -> n.Self | n.ThisPower:
         heads = _trees(children)[0]
         if heads[1] == "power":
             return n.ThisPower()
         return n.Self(word=f"this {heads[1]}", pos=meta.start_pos)
 
-    def pronoun_ref(self, meta, children):
+    def pronoun_ref(self, meta: Meta, children: Children) -> Pronoun:
         return Pronoun(children[0], meta.start_pos)
 
-    def pronoun(self, meta, children):
+    def pronoun(self, meta: Meta, children: Children) -> str:
         return " ".join(str(c).lower() for c in children)
 
-    def the_discarded(self, meta, children):
+    def the_discarded(self, meta: Meta, children: Children) -> That:
         return That(_head_noun(_trees(children)[0]), meta.start_pos, word="the discarded")
 
-    def that_ref(self, meta, children):
+    def that_ref(self, meta: Meta, children: Children) -> That:
         return That(_head_noun(_trees(children)[0]), meta.start_pos, word="that")
 
-    def that_qualified_ref(self, meta, children):
+    def that_qualified_ref(self, meta: Meta, children: Children) -> That:
         """"that opposing character": the latest character mentioned as an opposing one."""
         quality, heads = _trees(children)
         return That(_head_noun(heads), meta.start_pos, word="that", qualifiers=(quality,))
 
-    def those_ref(self, meta, children):
+    def those_ref(self, meta: Meta, children: Children) -> That:
         return That(_head_noun(_trees(children)[0]), meta.start_pos, plural=True, word="those")
 
-    def equipped_ref(self, meta, children): return n.Equipped()
+    def equipped_ref(self, meta: Meta, children: Children) -> n.Equipped: return n.Equipped()
 
     # determiners: (quantity, target, qualifiers)
-    def det_a(self, meta, children): return (n.Quantity("=", _ONE), None, ())
-    def det_target(self, meta, children): return (n.Quantity("=", _ONE), TARGET, ())
-    def det_another(self, meta, children): return (n.Quantity("=", _ONE), None, (OtherMark(meta.start_pos),))
-    def det_another_target(self, meta, children): return (n.Quantity("=", _ONE), TARGET, (OtherMark(meta.start_pos),))
+    def det_a(self, meta: Meta, children: Children) -> Det: return (n.Quantity("=", _ONE), None, ())
+    def det_target(self, meta: Meta, children: Children) -> Det: return (n.Quantity("=", _ONE), TARGET, ())
+    def det_another(self, meta: Meta, children: Children) -> Det:
+        return (n.Quantity("=", _ONE), None, (OtherMark(meta.start_pos),))
+    def det_another_target(self, meta: Meta, children: Children) -> Det:
+        return (n.Quantity("=", _ONE), TARGET, (OtherMark(meta.start_pos),))
 
-    def det_all(self, meta, children):
+    def det_all(self, meta: Meta, children: Children) -> Det:
         return (n.Quantity("all"), None, ())
 
-    def det_each(self, meta, children): return (n.Quantity("each"), None, ())
-    def det_any(self, meta, children): return (n.Quantity("any"), None, ())
-    def det_no(self, meta, children): return (n.Quantity("=", n.Fixed(0)), None, ())
-    def det_quantity(self, meta, children): return (children[0] if isinstance(children[0], n.Quantity) else
+    def det_each(self, meta: Meta, children: Children) -> Det: return (n.Quantity("each"), None, ())
+    def det_any(self, meta: Meta, children: Children) -> Det: return (n.Quantity("any"), None, ())
+    def det_no(self, meta: Meta, children: Children) -> Det: return (n.Quantity("=", n.Fixed(0)), None, ())
+    def det_quantity(self, meta: Meta, children: Children) -> Det:
+        return (children[0] if isinstance(children[0], n.Quantity) else
                                                     n.Quantity("=", children[0]), None, ())
-    def det_number_target(self, meta, children): return (n.Quantity("=", _trees(children)[0]), TARGET, ())
-    def det_up_to_target(self, meta, children): return (n.Quantity("up to", _trees(children)[0]), TARGET, ())
-    def det_more(self, meta, children): return (n.Quantity("more"), None, ())
-    def det_fewer(self, meta, children): return (n.Quantity("fewer"), None, ())
+    def det_number_target(self, meta: Meta, children: Children) -> Det:
+        return (n.Quantity("=", _trees(children)[0]), TARGET, ())
+    def det_up_to_target(self, meta: Meta, children: Children) -> Det:
+        return (n.Quantity("up to", _trees(children)[0]), TARGET, ())
+    def det_more(self, meta: Meta, children: Children) -> Det: return (n.Quantity("more"), None, ())
+    def det_fewer(self, meta: Meta, children: Children) -> Det: return (n.Quantity("fewer"), None, ())
 
     # possessives
-    def possessed(self, meta, children):
+    def possessed(self, meta: Meta, children: Children) -> n.Selector | n.Amount:
+        noun: PossessedNoun
         possessor, noun = children
         return noun(possessor, meta)
 
-    def poss_np(self, meta, children): return _trees(children)[0]
+    def poss_np(self, meta: Meta, children: Children) -> n.Selector:
+        possessor: n.Selector = _trees(children)[0]
+        return possessor
 
-    def poss_target(self, meta, children):
+    def poss_target(self, meta: Meta, children: Children) -> n.Filter:
         """"target character's ATK": a target, as a possessor of an amount."""
         f = self._filter((n.Quantity("=", _ONE), TARGET, ()), [c for c in children if not _is_token(c)], meta)
         return attrs.evolve(f, end=meta.end_pos)
 
-    def poss_the(self, meta, children):
+    def poss_the(self, meta: Meta, children: Children) -> n.Filter:
         """"the defender's ATK"."""
         f = self._filter(None, [c for c in children if not _is_token(c)], meta)
         return attrs.evolve(f, words="the", end=meta.end_pos)
-    def poss_your(self, meta, children): return n.You(word="your")
-    def poss_his(self, meta, children): return Pronoun("his", meta.start_pos)
-    def poss_her(self, meta, children): return Pronoun("her", meta.start_pos)
-    def poss_its(self, meta, children): return Pronoun("its", meta.start_pos)
-    def poss_their(self, meta, children): return Pronoun("their", meta.start_pos)
-    def poss_his_or_her(self, meta, children): return Pronoun("his or her", meta.start_pos)
+    def poss_your(self, meta: Meta, children: Children) -> n.You: return n.You(word="your")
+    def poss_his(self, meta: Meta, children: Children) -> Pronoun: return Pronoun("his", meta.start_pos)
+    def poss_her(self, meta: Meta, children: Children) -> Pronoun: return Pronoun("her", meta.start_pos)
+    def poss_its(self, meta: Meta, children: Children) -> Pronoun: return Pronoun("its", meta.start_pos)
+    def poss_their(self, meta: Meta, children: Children) -> Pronoun: return Pronoun("their", meta.start_pos)
+    def poss_his_or_her(self, meta: Meta, children: Children) -> Pronoun: return Pronoun("his or her", meta.start_pos)
 
-    def controller_noun(self, meta, children):
+    def controller_noun(self, meta: Meta, children: Children) -> PossessedNoun:
         return lambda p, m: n.ControllerOf(p)
 
-    def owner_noun(self, meta, children):
+    def owner_noun(self, meta: Meta, children: Children) -> PossessedNoun:
         return lambda p, m: n.OwnerOf(p)
 
-    def stat_noun(self, meta, children):
+    def stat_noun(self, meta: Meta, children: Children) -> PossessedNoun:
         stat = children[0]
         return lambda p, m: n.StatOf(p, stat)
 
-    def endurance_noun(self, meta, children):
+    def endurance_noun(self, meta: Meta, children: Children) -> PossessedNoun:
         return lambda p, m: n.EnduranceOf(p)
 
-    def printed_stat_noun(self, meta, children):
+    def printed_stat_noun(self, meta: Meta, children: Children) -> PossessedNoun:
         stat = _trees(children)[0]
         return lambda p, m: n.StatOf(p, stat, printed=True)
 
-    def possessed_cards(self, meta, children):
+    def possessed_cards(self, meta: Meta, children: Children) -> PossessedNoun:
         parts = list(children)
 
-        def make(p: Any, m: Any) -> Any:
+        def make(p: Any, m: Meta) -> n.Selector:
             f = self._filter(None, parts, m)
             if f.kind == "power":  # "her activated powers": all the powers of what she controls
                 return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), quantity=n.Quantity("all"))
@@ -1462,60 +1568,60 @@ class Build(Transformer):
         return make
 
     # zones
-    def zone(self, meta, children):
+    def zone(self, meta: Meta, children: Children) -> n.Zone:
         parts = _trees(children)
         joiner = "or" if any(_is_token(c) and c.type.startswith("OR") for c in children) else None
         owner = attrs.evolve(parts[0], zone_owner=True) if isinstance(parts[0], Pronoun) else parts[0]
         return n.Zone(tuple(parts[1:]), owner, word=joiner)
 
-    def any_zone(self, meta, children):
+    def any_zone(self, meta: Meta, children: Children) -> n.Zone:
         return n.Zone((_trees(children)[0],), None, word="a")
 
-    def the_zone(self, meta, children):
+    def the_zone(self, meta: Meta, children: Children) -> n.Zone:
         return n.Zone((_trees(children)[0],), None, word="the")
 
-    def bare_hand(self, meta, children):
+    def bare_hand(self, meta: Meta, children: Children) -> n.Zone:
         return n.Zone(("hand",), n.You(), word="bare")
 
-    def hand(self, meta, c): return "hand"
-    def deck(self, meta, c): return "deck"
-    def ko_pile(self, meta, c): return "ko pile"
-    def resource_row(self, meta, c): return "resource row"
-    def front_row(self, meta, c): return "front row"
-    def support_row(self, meta, c): return "support row"
-    def hidden_area(self, meta, c): return "hidden area"
-    def visible_area(self, meta, c): return "visible area"
+    def hand(self, meta: Meta, c: Children) -> str: return "hand"
+    def deck(self, meta: Meta, c: Children) -> str: return "deck"
+    def ko_pile(self, meta: Meta, c: Children) -> str: return "ko pile"
+    def resource_row(self, meta: Meta, c: Children) -> str: return "resource row"
+    def front_row(self, meta: Meta, c: Children) -> str: return "front row"
+    def support_row(self, meta: Meta, c: Children) -> str: return "support row"
+    def hidden_area(self, meta: Meta, c: Children) -> str: return "hidden area"
+    def visible_area(self, meta: Meta, c: Children) -> str: return "visible area"
 
     # the players who control
-    def acting_player(self, meta, children):
+    def acting_player(self, meta: Meta, children: Children) -> Pronoun:
         return Pronoun(children[0], meta.start_pos)
 
-    def acting_word(self, meta, children):
+    def acting_word(self, meta: Meta, children: Children) -> str:
         return " ".join(str(c).lower() for c in children)
 
-    def your_opponents(self, meta, children): return n.OpponentsOf(n.You())
+    def your_opponents(self, meta: Meta, children: Children) -> n.OpponentsOf: return n.OpponentsOf(n.You())
 
-    def an_opponent(self, meta, children):
+    def an_opponent(self, meta: Meta, children: Children) -> n.Filter:
         return n.Filter("opponent", (), n.Quantity("=", _ONE), pos=meta.start_pos)
 
-    def player_word(self, meta, children): return str(children[0]).lower()
+    def player_word(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
-    def target_player(self, meta, children):
+    def target_player(self, meta: Meta, children: Children) -> n.Filter:
         kind = children[-1]
         return n.Filter("opponent" if kind == "opponent" else "player", (), n.Quantity("=", _ONE), TARGET,
                         pos=meta.start_pos)
 
-    def that_player(self, meta, children): return That("player", meta.start_pos, word="that")
+    def that_player(self, meta: Meta, children: Children) -> That: return That("player", meta.start_pos, word="that")
 
-    def each_player(self, meta, children):
+    def each_player(self, meta: Meta, children: Children) -> n.Filter:
         kind = children[-1]
         return n.Filter("opponent" if kind == "opponent" else "player", (), n.Quantity("each"), pos=meta.start_pos)
 
-    def controller_of_possessor(self, meta, children):
+    def controller_of_possessor(self, meta: Meta, children: Children) -> n.ControllerOf:
         return n.ControllerOf(_trees(children)[0])
 
     # heads: ("heads", kind, roles)
-    def heads(self, meta, children):
+    def heads(self, meta: Meta, children: Children) -> Heads:
         found = [c for c in children if isinstance(c, tuple)]
         kinds = []
         roles: list[str] = []
@@ -1530,16 +1636,17 @@ class Build(Transformer):
             kinds = [k + " card" if k in _CARD_TYPES else k for k in kinds]
         return ("heads", " or ".join(kinds), tuple(roles), *names)
 
-    def _head(kind: str, role: str | None = None) -> Callable[..., tuple[str, str | None]]:  # type: ignore[misc]
-        def method(self: Any, meta: Any, children: Any) -> tuple[str, str | None]:
+    @staticmethod
+    def _head(kind: str, role: str | None = None) -> Callable[[Build, Meta, Children], Head]:
+        def method(self: Build, meta: Meta, children: Children) -> Head:
             return (kind, role)
         return method
 
-    def named_head(self, meta, children):
+    def named_head(self, meta: Meta, children: Children) -> Head:
         """"each Infinity Gem": a card of that kind (the name as before a noun, "Infinity Gem card")."""
         return ("card", None, n.Name(str(children[0])))
 
-    def self_premod(self, meta, children):
+    def self_premod(self, meta: Meta, children: Children) -> n.Named:
         """The card's own name before a noun ("for each ~ character card"): a card named as this one is."""
         return n.Named(self_=True)
 
@@ -1569,22 +1676,24 @@ class Build(Transformer):
     power_head = _head("power")
 
     # premods and postmods
-    def non(self, meta, children):
+    def non(self, meta: Meta, children: Children) -> n.Qualifier:
+        q: n.State  # "non-ongoing", "non-unique"
         (q,) = _trees(children)
         return attrs.evolve(q, negated=True)
 
-    def named_premod(self, meta, children): return n.Name(_trees(children)[0])
-    def non_name(self, meta, children): return n.Name(_trees(children)[-1], negated=True)
-    def other(self, meta, children): return OtherMark(meta.start_pos)
+    def named_premod(self, meta: Meta, children: Children) -> n.Name: return n.Name(_trees(children)[0])
+    def non_name(self, meta: Meta, children: Children) -> n.Name: return n.Name(_trees(children)[-1], negated=True)
+    def other(self, meta: Meta, children: Children) -> OtherMark: return OtherMark(meta.start_pos)
 
-    def adj_unprotected(self, meta, children): return n.State("protected", negated=True)
+    def adj_unprotected(self, meta: Meta, children: Children) -> n.State: return n.State("protected", negated=True)
 
-    def adj_opposing(self, meta, children):
+    def adj_opposing(self, meta: Meta, children: Children) -> n.ControlledBy:
         """"an opposing character": a character an opponent controls (digest §9)."""
         return n.ControlledBy(n.Filter("opponent", (), n.Quantity("=", _ONE), pos=meta.start_pos))
 
-    def _adj(name: str) -> Callable[..., n.State]:  # type: ignore[misc]
-        def method(self: Any, meta: Any, children: Any) -> n.State:
+    @staticmethod
+    def _adj(name: str) -> Callable[[Build, Meta, Children], n.State]:
+        def method(self: Build, meta: Meta, children: Children) -> n.State:
             return n.State(name)
         return method
 
@@ -1610,184 +1719,190 @@ class Build(Transformer):
     adj_different = _adj("different")
     adj_activated = _adj("activated")
 
-    def with_stat(self, meta, children):
+    def with_stat(self, meta: Meta, children: Children) -> n.StatIs:
         stat, quantity = _trees(children)
         return n.StatIs(stat, quantity)
 
-    def with_quantity_stat(self, meta, children):
+    def with_quantity_stat(self, meta: Meta, children: Children) -> n.StatIs:
         quantity, stat = _trees(children)
         return n.StatIs(stat, quantity)
 
-    def with_keyword(self, meta, children): return n.HasKeyword(_trees(children)[0])
-    def with_no_keywords(self, meta, children): return n.HasKeyword((), none=True)
+    def with_keyword(self, meta: Meta, children: Children) -> n.HasKeyword: return n.HasKeyword(_trees(children)[0])
+    def with_no_keywords(self, meta: Meta, children: Children) -> n.HasKeyword: return n.HasKeyword((), none=True)
 
-    def _with_stat(self, children: list, op: str, exact: bool = False) -> n.StatIs:
+    def _with_stat(self, children: Children, op: str, exact: bool = False) -> n.StatIs:
         """"with ATK greater than 4", "with cost less than that of the defender": a comparison."""
         stat, amount = _trees(children)[0], _trees(children)[-1]
         return n.StatIs(stat, n.Quantity(op, amount, exact=exact))
 
-    def with_stat_greater(self, meta, children): return self._with_stat(children, ">")
-    def with_stat_less(self, meta, children): return self._with_stat(children, "<")
-    def with_stat_at_most(self, meta, children): return self._with_stat(children, "<=")
-    def with_stat_at_least(self, meta, children): return self._with_stat(children, ">=")
-    def with_stat_equal(self, meta, children): return self._with_stat(children, "=", exact=True)
+    def with_stat_greater(self, meta: Meta, children: Children) -> n.StatIs: return self._with_stat(children, ">")
+    def with_stat_less(self, meta: Meta, children: Children) -> n.StatIs: return self._with_stat(children, "<")
+    def with_stat_at_most(self, meta: Meta, children: Children) -> n.StatIs: return self._with_stat(children, "<=")
+    def with_stat_at_least(self, meta: Meta, children: Children) -> n.StatIs: return self._with_stat(children, ">=")
+    def with_stat_equal(self, meta: Meta, children: Children) -> n.StatIs:
+        return self._with_stat(children, "=", exact=True)
 
-    def with_no_affiliation(self, meta, children):
+    def with_no_affiliation(self, meta: Meta, children: Children) -> n.Affiliations:
         (word,) = _trees(children)
         return n.Affiliations(n.Quantity("=", n.Fixed(0)), word=word)
 
-    def affiliation_word(self, meta, children):
+    def affiliation_word(self, meta: Meta, children: Children) -> str:
         return " ".join(w.lower() for w in _words(children))
 
-    def with_extreme(self, meta, children):
+    def with_extreme(self, meta: Meta, children: Children) -> n.HasExtreme:
         word, stat, among = _trees(children)
         return n.HasExtreme(n.Extreme(stat, among, word in ("highest", "greatest"), word=word))
 
-    def same_as(self, meta, children):
+    def same_as(self, meta: Meta, children: Children) -> n.SameAs | tuple[n.SameAs, ...]:
         *whats, np = [c for c in _trees(children) if not _is_token(c)]
         if len(whats) == 1:
             return n.SameAs(whats[0], np)
         return tuple(n.SameAs(w, np) for w in whats)  # "the same name and version as": both
 
-    def same_what(self, meta, children): return str(children[0]).lower()
+    def same_what(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
-    def with_greater(self, meta, children):
+    def with_greater(self, meta: Meta, children: Children) -> n.StatIs:
         stat, np = _trees(children)[-2:]
         return n.StatIs(stat, n.Quantity(">", n.StatOf(np, stat)))
 
-    def with_that_affiliation(self, meta, children):
+    def with_that_affiliation(self, meta: Meta, children: Children) -> n.Chosen:
         return n.Chosen(_trees(children)[-1])
 
-    def with_chosen(self, meta, children): return n.Chosen(_trees(children)[-1])
-    def with_one_target(self, meta, children): return n.WithOneTarget()
+    def with_chosen(self, meta: Meta, children: Children) -> n.Chosen: return n.Chosen(_trees(children)[-1])
+    def with_one_target(self, meta: Meta, children: Children) -> n.WithOneTarget: return n.WithOneTarget()
 
-    def named(self, meta, children): return n.Named(_trees(children)[-1])
-    def named_self(self, meta, children): return n.Named(self_=True)
-    def adjacent_to(self, meta, children): return n.Adjacent(_trees(children)[-1])
-    def attached_to(self, meta, children): return n.AttachedTo(_trees(children)[-1])
-    def controlled_by(self, meta, children): return n.ControlledBy(_trees(children)[0])
-    def recruited_by(self, meta, children): return n.RecruitedBy(_trees(children)[0])
+    def named(self, meta: Meta, children: Children) -> n.Named: return n.Named(_trees(children)[-1])
+    def named_self(self, meta: Meta, children: Children) -> n.Named: return n.Named(self_=True)
+    def adjacent_to(self, meta: Meta, children: Children) -> n.Adjacent: return n.Adjacent(_trees(children)[-1])
+    def attached_to(self, meta: Meta, children: Children) -> n.AttachedTo: return n.AttachedTo(_trees(children)[-1])
+    def controlled_by(self, meta: Meta, children: Children) -> n.ControlledBy:
+        return n.ControlledBy(_trees(children)[0])
+    def recruited_by(self, meta: Meta, children: Children) -> n.RecruitedBy: return n.RecruitedBy(_trees(children)[0])
 
-    def recruited_in_span(self, meta, children):
+    def recruited_in_span(self, meta: Meta, children: Children) -> n.Where:
         """"characters you recruited this turn": each one's recruiting by that player happened then."""
         player, span = _trees(children)
         return n.Where(n.Happened(n.Recruit(agent=player, object=n.Affected()), span.data))
 
-    def played_in_span(self, meta, children):
+    def played_in_span(self, meta: Meta, children: Children) -> n.Where:
         player, span = _trees(children)
         return n.Where(n.Happened(n.Play(agent=player, object=n.Affected()), span.data))
-    def played_by(self, meta, children): return n.RecruitedBy(_trees(children)[0], "play")
-    def in_zone(self, meta, children): return n.InZone(_trees(children)[-1])
-    def in_play(self, meta, children): return n.InZone(None)
-    def from_zone_mod(self, meta, children): return n.InZone(children[0], word="from")
-    def of_your_choice(self, meta, children): return n.OfYourChoice()
-    def among(self, meta, children): return n.Among(_trees(children)[-1])
-    def revealed_this_way(self, meta, children):
+    def played_by(self, meta: Meta, children: Children) -> n.RecruitedBy:
+        return n.RecruitedBy(_trees(children)[0], "play")
+    def in_zone(self, meta: Meta, children: Children) -> n.InZone: return n.InZone(_trees(children)[-1])
+    def in_play(self, meta: Meta, children: Children) -> n.InZone: return n.InZone(None)
+    def from_zone_mod(self, meta: Meta, children: Children) -> n.InZone: return n.InZone(children[0], word="from")
+    def of_your_choice(self, meta: Meta, children: Children) -> n.OfYourChoice: return n.OfYourChoice()
+    def among(self, meta: Meta, children: Children) -> n.Among: return n.Among(_trees(children)[-1])
+    def revealed_this_way(self, meta: Meta, children: Children) -> n.Among:
         return n.Among(Pronoun("them", meta.start_pos), word="revealed this way")
 
-    def from_it(self, meta, children):
+    def from_it(self, meta: Meta, children: Children) -> n.Among:
         (ref,) = _trees(children)
         word = ref.word if isinstance(ref, Pronoun) else None
         if word not in ("it", "them"):
             raise CardTextError(f"\"from {word}\": a card is chosen from it (a zone) or from them (cards)")
         return n.Among(Pronoun("them", meta.start_pos), word=f"from {word}")
-    def other_than(self, meta, children): return n.Other(_trees(children)[-1])
-    def than(self, meta, children): return n.Than(_trees(children)[-1])
+    def other_than(self, meta: Meta, children: Children) -> n.Other: return n.Other(_trees(children)[-1])
+    def than(self, meta: Meta, children: Children) -> n.Than: return n.Than(_trees(children)[-1])
 
-    def that_rel(self, meta, children):
-        return _trees(children)[-1]
+    def that_rel(self, meta: Meta, children: Children) -> tuple[n.Qualifier, ...]:
+        relatives: tuple[n.Qualifier, ...] = _trees(children)[-1]
+        return relatives
 
-    def relatives(self, meta, children):
+    def relatives(self, meta: Meta, children: Children) -> tuple[n.Qualifier, ...]:
         return tuple(c for c in _trees(children) if isinstance(c, n.Qualifier))
 
-    def shares(self, meta, children):
+    def shares(self, meta: Meta, children: Children) -> n.Shares:
         parts = _trees(children)
         return n.Shares(parts[0], parts[1] if len(parts) > 1 else None)
 
-    def share_what(self, meta, children):
+    def share_what(self, meta: Meta, children: Children) -> tuple[str, ...]:
         return tuple(str(c) for c in children if isinstance(c, str) and not _is_token(c))
 
-    def share_noun(self, meta, children):
+    def share_noun(self, meta: Meta, children: Children) -> str:
         return " ".join(str(c).lower() for c in children)
 
-    def rel_has(self, meta, children):
+    def rel_has(self, meta: Meta, children: Children) -> n.Qualifier:
+        p: Predicate
         (p,) = _trees(children)
         if p.what == "keywords":
             return n.HasKeyword(p.data)
         if p.what == "either":
-            return p.data
+            either: n.HasEither = p.data
+            return either
         if p.what == "stat":
             return n.StatIs(p.data[0], p.data[1])
         raise _fail("a relative clause vsoracle cannot read", meta)
 
-    def rel_is(self, meta, children):
+    def rel_is(self, meta: Meta, children: Children) -> n.Qualifier:
         (be,) = _trees(children)
         q = _be_qualifier(be)
         if q is None:
             raise _fail("a relative clause vsoracle cannot read", meta)
         return q
 
-    def rel_was(self, meta, children):
+    def rel_was(self, meta: Meta, children: Children) -> n.Qualifier:
         """"that was KO'd this turn": what happened to each candidate."""
         parts = _trees(children)
         be = parts[0]
         span = parts[1].data if len(parts) > 1 else None
         if be.kind == "pp":
-            return n.Where(n.Happened(be.data.make(n.Affected()), span))
+            return n.Where(n.Happened(be.data.event(n.Affected()), span))
         q = _be_qualifier(be)
         if q is None or span is not None:
             raise _fail("a relative clause vsoracle cannot read", meta)
         return q
 
-    def rel_happened(self, meta, children):
+    def rel_happened(self, meta: Meta, children: Children) -> n.Where:
         parts = _trees(children)
         verb = parts[0]
         span = parts[1].data if len(parts) > 1 else None
-        return n.Where(n.Happened(verb.make(n.Affected()), span))
+        return n.Where(n.Happened(verb.event(n.Affected()), span))
 
-    def rel_controls(self, meta, children):
+    def rel_controls(self, meta: Meta, children: Children) -> n.Where:
         (np,) = _trees(children)
         return n.Where(control_condition(n.Acting(), np))
 
     # counters: (kind, count)
-    def counter_one(self, meta, children): return _ONE
-    def counter_all(self, meta, children): return n.Quantity("all", None)
+    def counter_one(self, meta: Meta, children: Children) -> n.Fixed: return _ONE
+    def counter_all(self, meta: Meta, children: Children) -> n.Quantity: return n.Quantity("all", None)
 
-    def stat_counter_kind(self, meta, children):
+    def stat_counter_kind(self, meta: Meta, children: Children) -> n.CounterKind:
         a, d = [c for c in children if _is_token(c) and c.type == "SIGNED"]
         return n.CounterKind(int(str(a)), int(str(d)))
 
-    def one_stat_counter_kind(self, meta, children):
+    def one_stat_counter_kind(self, meta: Meta, children: Children) -> n.CounterKind:
         signed = next(c for c in children if _is_token(c) and c.type == "SIGNED")
         stat = _trees(children)[-1]
         value = int(str(signed))
         return n.CounterKind(value if stat == "atk" else 0, value if stat == "def" else 0)
 
-    def cosmic_counter_kind(self, meta, children): return n.CounterKind(name="cosmic")
-    def any_counter_kind(self, meta, children): return None
+    def cosmic_counter_kind(self, meta: Meta, children: Children) -> n.CounterKind: return n.CounterKind(name="cosmic")
+    def any_counter_kind(self, meta: Meta, children: Children) -> None: return None
 
-    def stat_counter(self, meta, children):
+    def stat_counter(self, meta: Meta, children: Children) -> CounterSpec:
         return (self.stat_counter_kind(meta, children), children[0])
 
-    def one_stat_counter(self, meta, children):
+    def one_stat_counter(self, meta: Meta, children: Children) -> CounterSpec:
         return (self.one_stat_counter_kind(meta, children), children[0])
 
-    def cosmic_counter(self, meta, children):
+    def cosmic_counter(self, meta: Meta, children: Children) -> CounterSpec:
         return (n.CounterKind(name="cosmic"), children[0])
 
     # steps
-    def the_step(self, meta, children):
+    def the_step(self, meta: Meta, children: Children) -> n.Step:
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}")
 
-    def your_step(self, meta, children):
+    def your_step(self, meta: Meta, children: Children) -> n.Step:
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}", "your")
 
-    def the_turn(self, meta, children): return n.Step("turn")
-    def combat_step(self, meta, children): return n.Step("combat phase")
-    def step_name(self, meta, children): return str(children[0]).lower()
-    def step_kind(self, meta, children): return str(children[0]).lower()
+    def the_turn(self, meta: Meta, children: Children) -> n.Step: return n.Step("turn")
+    def combat_step(self, meta: Meta, children: Children) -> n.Step: return n.Step("combat phase")
+    def step_name(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
+    def step_kind(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
 
 # The grammar's aliases that are Python keywords or names of Transformer methods.
@@ -1803,7 +1918,7 @@ setattr(Build, "return", Build.return_)
 _CARD_TYPES = frozenset({"character", "plot twist", "location", "equipment"})
 
 
-def _head_noun(heads: tuple[Any, ...]) -> str:
+def _head_noun(heads: Heads) -> str:
     """The noun of "that attacker" / "those team attackers": the role if the head is one."""
     _, kind, roles, *_ = heads
     return roles[0] if roles else kind
@@ -1827,7 +1942,7 @@ def _with_origin(cls: type, parts: list[Any]) -> Verb:
     return Verb(cls, {"object": obj, "origin": origin})
 
 
-def _count_of(obj: Any, meta: Any = None) -> n.Amount:
+def _count_of(obj: Any, meta: Meta | None = None) -> n.Amount:
     """"a card" → 1, "two cards" → 2, "X cards" → X (what "draw NP" draws: cards, a number of
     them; "draw ~", "draw a character card" or "draw up to two cards" say something else)."""
     if isinstance(obj, n.Filter) and obj.kind == "card" and not obj.qualifiers and obj.target is None \
@@ -1846,7 +1961,7 @@ def _qualifiers(mods: Iterable[Any]) -> tuple[n.Qualifier, ...]:
     return tuple(out)
 
 
-def _with(core: Any, qualifiers: tuple[n.Qualifier, ...], meta: Any) -> Any:
+def _with(core: n.Selector | n.Amount, qualifiers: tuple[n.Qualifier, ...], meta: Meta) -> n.Selector:
     """A noun phrase's core with its modifiers after the noun."""
     if isinstance(core, n.Filter):
         return attrs.evolve(core, qualifiers=core.qualifiers + qualifiers)
@@ -1861,14 +1976,15 @@ def _with(core: Any, qualifiers: tuple[n.Qualifier, ...], meta: Any) -> Any:
 def _be_qualifier(be: Be) -> n.Qualifier | None:
     """What "is …" says of a subject, as a qualifier (or ``None``: not a qualifier)."""
     if be.kind == "state":
-        return be.data
+        said: n.State = be.data
+        return said
     if be.kind == "pp":
-        verb = be.data
+        verb: Verb = be.data
         state = {n.Stun: "stunned", n.Exhaust: "exhausted", n.Ready: "ready", n.Reveal: "revealed",
                  n.PowerUp: "powered-up", n.Reinforce: "reinforced", n.Attack: "attacked"}.get(verb.cls)
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)
-        return n.Where(n.Happened(verb.make(n.Affected())))
+        return n.Where(n.Happened(verb.event(n.Affected())))
     if be.kind == "zone":
         return n.InZone(be.data)
     if be.kind == "adjacent":
@@ -1892,6 +2008,8 @@ def control_condition(player: Any, np: Any) -> n.Condition:
     base = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.ControlledBy(player),))
     if q is not None and q.op in ("more", "fewer"):
         than = next((x.of for x in np.qualifiers if isinstance(x, n.Than)), None)
+        if than is None:
+            raise _more_than_nothing(q.op)
         base = attrs.evolve(base, qualifiers=tuple(x for x in base.qualifiers if not isinstance(x, n.Than)))
         other = attrs.evolve(base, qualifiers=tuple(x for x in base.qualifiers if not isinstance(x, n.ControlledBy))
                              + (n.ControlledBy(than),))
@@ -1904,12 +2022,19 @@ def _count_compare(left: n.Amount, q: n.Quantity | None) -> n.Condition:
         return n.Compare(left, ">=", _ONE)
     if q.op == "=" and q.n == _ONE and not q.exact:
         return n.Compare(left, ">=", _ONE)
+    if q.n is None:  # "more", "fewer" with no "than …"
+        raise _more_than_nothing(q.op)
     if q.op == "up to":
         return n.Compare(left, "<=", q.n)
     return n.Compare(left, q.op, q.n)
 
 
-def condition_of(subject: Any, preds: tuple[Pred, ...], meta: Any = None) -> n.Condition:
+def _more_than_nothing(op: str) -> CardTextError:
+    return _fail(f'"{op} …" compares with nothing here — say with what: "{op} X than Y" ("if you control {op} '
+                 'characters than target opponent")')
+
+
+def condition_of(subject: Any, preds: tuple[Pred, ...], meta: Meta | None = None) -> n.Condition:
     """A subject and predicates read as a condition ("you control …", "it is …", "you do").
 
     A subject that counts ("no characters you control are stunned", "two or more X are …")
@@ -1956,7 +2081,7 @@ def _most(subject: n.Filter, preds: tuple[Pred, ...]) -> n.Condition | None:
     return n.Most(n.NumberOf(counted), pos=subject.pos)
 
 
-def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
+def _condition(subject: Any, p: Pred, meta: Meta | None) -> n.Condition:
     what = p.what
     span = _duration(p.mods).span
     if p.mode == "did":
@@ -1969,13 +2094,13 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
             return n.Compare(n.PointsPaid(), q.op if q.op != "up to" else "<=", q.n)
         if isinstance(what, Be):
             if what.kind == "pp":
-                return n.Happened(what.data.make(subject), span)
+                return n.Happened(what.data.event(subject), span)
             q = _be_qualifier(what)
             return n.Is(subject, (q,)) if q is not None else _unread(meta)
-        return n.Happened(what.make(subject), span)
+        return n.Happened(what.event(subject), span)
     if p.mode in ("was", "was_not"):
         # "~ was KO'd this turn": what happened to it; "he was boosted", "it was a character card": what it was
-        cond = n.Happened(what.data.make(subject), span) if isinstance(what, Be) and what.kind == "pp" else \
+        cond = n.Happened(what.data.event(subject), span) if isinstance(what, Be) and what.kind == "pp" else \
             _is_condition(subject, what, meta)
         return n.Not(cond) if p.mode == "was_not" else cond
     if p.mode in ("is", "is_not"):
@@ -1983,31 +2108,31 @@ def _condition(subject: Any, p: Pred, meta: Any) -> n.Condition:
         return n.Not(cond) if p.mode == "is_not" else cond
     if p.mode == "would":
         if isinstance(what, Be) and what.kind == "pp":  # "would become stunned"
-            return _Would(what.data.make(subject), p.mods, "become")
+            return _Would(what.data.event(subject), p.mods, "become")
         if isinstance(what, Verb):
-            return _Would(what.make(subject), p.mods, what.role)
+            return _Would(what.event(subject), p.mods, what.role)
         return _unread(meta)
     if p.mode == "would_be":
         if isinstance(what, Be) and what.kind == "pp":
-            return _Would(what.data.make(subject), p.mods, "object")
+            return _Would(what.data.event(subject), p.mods, "object")
         return _unread(meta)
     if p.mode == "does":
         if isinstance(what, Predicate):
             return _predicate_condition(subject, what, meta)
         if isinstance(what, Verb):
-            return n.Does(what.make(subject))
+            return n.Does(what.event(subject))
         if isinstance(what, Be) and what.kind == "pp":  # "becomes stunned" in a condition
-            return n.Happened(what.data.make(subject), span)
+            return n.Happened(what.data.event(subject), span)
     if p.mode == "cannot" and isinstance(what, Verb):
-        return n.Not(n.Does(what.make(subject)))
+        return n.Not(n.Does(what.event(subject)))
     if p.mode == "does_not":
         return n.Not(_condition(subject, attrs.evolve(p, mode="does"), meta))
     if p.mode == "did_not" and isinstance(what, Verb):
-        return n.Not(n.Happened(what.make(subject), span))
+        return n.Not(n.Happened(what.event(subject), span))
     return _unread(meta)
 
 
-def _unread(meta: Any) -> n.Condition:
+def _unread(meta: Meta | None) -> NoReturn:
     raise _fail("a condition vsoracle cannot read", meta)
 
 
@@ -2022,7 +2147,7 @@ class _Did(n.Condition):
 class _Would(n.Condition):
     """"NP would …" (made an :class:`~nodes.Instead` by the sentence)."""
 
-    event: Any
+    event: n.Event
     mods: tuple[Mod, ...]
     role: str = "agent"
 
@@ -2035,7 +2160,7 @@ def _attacking(subject: Any, np: Any) -> n.Condition:
     return n.All((n.Is(subject, (n.State("attacking"),)), n.Compare(n.NumberOf(defender), ">=", _ONE)))
 
 
-def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
+def _is_condition(subject: Any, be: Be, meta: Meta | None) -> n.Condition:
     if be.kind == "quantity":  # "its cost is 2 or less"
         if not isinstance(subject, n.Amount):
             return _unread(meta)
@@ -2061,16 +2186,13 @@ def _is_condition(subject: Any, be: Be, meta: Any) -> n.Condition:
         if isinstance(np, n.Filter):
             return n.Is(subject, np.qualifiers, kind=np.kind)
         return _unread(meta)
-    if be.kind == "pp":
-        q = _be_qualifier(be)
-        return n.Is(subject, (q,))
-    q = _be_qualifier(be)
+    q = _be_qualifier(be)  # "pp" and the states, zones …: never None for a participle
     if q is None:
         return _unread(meta)
     return n.Is(subject, (q,))
 
 
-def _predicate_condition(subject: Any, p: Predicate, meta: Any) -> n.Condition:
+def _predicate_condition(subject: Any, p: Predicate, meta: Meta | None) -> n.Condition:
     if p.what == "control":
         return control_condition(subject, p.data)
     if p.what == "keywords":
@@ -2117,7 +2239,7 @@ def _predicate_condition(subject: Any, p: Predicate, meta: Any) -> n.Condition:
 
 def _owned_by(f: n.Filter, player: Any) -> n.Filter:
     """The same cards of another player ("more cards in his hand than you")."""
-    def swap(q: Any) -> Any:
+    def swap(q: n.Qualifier) -> n.Qualifier:
         if isinstance(q, n.InZone) and q.zone is not None:
             return attrs.evolve(q, zone=attrs.evolve(q.zone, owner=player))
         return q

@@ -191,12 +191,12 @@ class Reading(Speech):
 
     # == what changes from canonical text ========================================================
 
-    def event(self, e: n.Event, agent: Any) -> str:
+    def event(self, e: n.Effect, agent: Any) -> str:
         if agent is None and not self.paying and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
             agent = n.You()
         return super().event(e, agent)
 
-    def vp(self, e: n.Event, base: bool) -> str:
+    def vp(self, e: n.Effect, base: bool) -> str:
         if isinstance(e, n.Exhaust) and e.word == "activate":  # "Activate >>>": the cost is exhausting it
             e = attrs.evolve(e, word="exhaust")
         return super().vp(e, base)

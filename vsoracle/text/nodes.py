@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, ClassVar, Iterator, TypeVar
 
 import attrs
 from attrs import field
@@ -52,21 +52,37 @@ class Node:
     """Any node of the card-text AST."""
 
     __slots__ = ()
+    #: Every concrete node class is an attrs class (the families below are abstract bases), so
+    #: ``attrs.fields`` takes any node's class; declared, not set (attrs sets it per class).
+    __attrs_attrs__: ClassVar[tuple[attrs.Attribute[Any], ...]]
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        key = _eq_key(self.__class__)
+        cls: type = self.__class__  # as ``type``: a class object is hashable (mypy reads Node.__hash__ there)
+        key = _eq_key(cls)
         return bool(key(self) == key(other))
 
     def __hash__(self) -> int:
-        return hash((self.__class__.__name__, _eq_key(self.__class__)(self)))
+        cls: type = self.__class__
+        return hash((cls.__name__, _eq_key(cls)(self)))
 
     def __repr__(self) -> str:
         """A constructor call you can paste back: ``Fixed(n=5)``."""
         shown = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self))
                           if a.eq and getattr(self, a.name) != a.default)
         return f"{type(self).__name__}({shown})"
+
+
+N = TypeVar("N", bound=Node)
+
+
+def evolve(node: N, **changes: Any) -> N:
+    """``attrs.evolve`` for a node whose class is known only by its family (an :class:`Event`,
+    any :class:`Node`): a copy of ``node`` with ``changes``."""
+    # mypy's attrs plugin checks evolve's first argument against a class it decorated itself,
+    # and a family base is none (only its concrete subclasses are): it cannot follow this call
+    return attrs.evolve(node, **changes)  # type: ignore[misc]
 
 
 def descendants(node: Any, inside: tuple[type, ...] = ()) -> Iterator[Node]:

@@ -27,21 +27,21 @@ import attrs
 
 from ..errors import CardTextError
 from . import nodes as n
-from .build import (TARGET, Be, Clause, Costs, Mod, OtherMark, Pred, Predicate, Pronoun, Rest, Sentence, That,
-                    ThatOf, Verb, _Did, _duration, _Would, _fail, condition_of)
+from .build import (TARGET, Be, Clause, Costs, Mod, OnlyLimit, OtherMark, Pred, Predicate, Pronoun, RawLine,
+                    RawTrigger, Rest, Sentence, That, ThatOf, Verb, _Did, _duration, _Would, _fail, condition_of)
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
 
 _ONE = n.Fixed(1)
 
 
-def card_text(raw_lines: Iterable[Any]) -> n.CardText:
+def card_text(raw_lines: Iterable[RawLine]) -> n.CardText:
     """The :class:`~nodes.CardText` of a transformed text (one raw line each; a line that opens
     with its additional cost is two powers, :func:`_split_cost`)."""
     return n.CardText(tuple(line(part) for raw in raw_lines for part in _split_cost(raw)))
 
 
-def _split_cost(raw: Any) -> list[Any]:
+def _split_cost(raw: RawLine) -> list[RawLine]:
     """"As an additional cost to play ~, pay 3 endurance. KO target character.": the cost is a
     power of its own (as on a line of its own), the sentences after it the card's effect."""
     if isinstance(raw, tuple) and raw and raw[0] == "sentences" and len(raw[1]) > 1 \
@@ -50,7 +50,7 @@ def _split_cost(raw: Any) -> list[Any]:
     return [raw]
 
 
-def line(raw: Any) -> n.Power:
+def line(raw: RawLine) -> n.Power:
     """One line as a power, its targets numbered and its references resolved."""
     power = _power(raw)
     return resolve(power)
@@ -60,18 +60,18 @@ def line(raw: Any) -> n.Power:
 # Powers
 # =============================================================================================
 
-def _power(raw: Any) -> n.Power:
+def _power(raw: RawLine) -> n.Power:
     if isinstance(raw, n.Power):
         return raw
     kind = raw[0]
-    if kind == "keyword_power":
+    if raw[0] == "keyword_power":
         _, keyword, inner = raw
         return n.KeywordPower(keyword, _power(inner))
-    if kind == "activated":
-        _, costs, sentences = raw
-        effect, limits = _effect_and_limits(sentences[1])
+    if raw[0] == "activated":
+        _, costs, body = raw
+        effect, limits = _effect_and_limits(body[1])
         return n.Activated(tuple(_costs(costs.clauses)), effect, limits)
-    if kind == "triggered":
+    if raw[0] == "triggered":
         _, trigger, sentences, end = raw
         if _trigger_span(trigger) is not None:
             # "At the start of the recovery phase this turn, …": a plot twist's delayed trigger,
@@ -82,7 +82,7 @@ def _power(raw: Any) -> n.Power:
         if isinstance(found, n.Whenever):
             found = attrs.evolve(found, end=end)
         return n.Triggered(found, _effect(sentences))
-    if kind == "sentences":
+    if raw[0] == "sentences":
         return _sentences_power(raw[1])
     raise CardTextError(f"vsoracle cannot read this line ({kind})")
 
@@ -135,7 +135,7 @@ def _only_limits(s: Sentence, verb: str) -> list[n.Limit] | None:
     return [_limit(x) for m in onlys for x in m.data]
 
 
-def _limit(x: Any) -> n.Limit:
+def _limit(x: n.Limit | OnlyLimit) -> n.Limit:
     if isinstance(x, tuple):
         word, cond = x
         return n.OnlyIf(cond, word="while" if word == "only while" else "if")
@@ -168,8 +168,9 @@ def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
             return alternate
     for verb in ("play", "recruit"):
         found = [_only_limits(s, verb) for s in sentences]
-        if all(f is not None for f in found):
-            return n.Restriction(verb, tuple(x for f in found for x in f))  # type: ignore[union-attr]
+        said = [f for f in found if f is not None]
+        if len(said) == len(found):
+            return n.Restriction(verb, tuple(x for f in said for x in f))
     # "Play only if you control three or more characters. Draw two cards.": a plot twist's
     # restriction and its effect on one line
     found = [_only_limits(s, "play") for s in sentences]
@@ -226,21 +227,20 @@ def _is_static(effect: n.Effect) -> bool:
 # Triggers
 # =============================================================================================
 
-def _trigger(raw: Any) -> n.Trigger:
-    kind = raw[0]
-    if kind == "whenever":
+def _trigger(raw: RawTrigger) -> n.Trigger:
+    if raw[0] == "whenever":
         _, subject, preds, word = raw
         if len(preds) != 1:
             raise CardTextError("a trigger names one event")
         event, mods = _event(subject, preds[0])
         role = preds[0].what.role if isinstance(preds[0].what, Verb) else "object"
         return n.Whenever(event, word=word, subject=role)
-    if kind == "at_start":
+    if raw[0] == "at_start":
         return n.AtStart(raw[1])
     return n.AtEnd(raw[1])
 
 
-def _trigger_span(raw: Any) -> str | None:
+def _trigger_span(raw: RawTrigger) -> str | None:
     if raw[0] == "whenever":
         return _duration(raw[2][0].mods).span
     span = raw[2]
@@ -251,9 +251,9 @@ def _event(subject: Any, p: Pred) -> tuple[n.Event, tuple[Mod, ...]]:
     """The event a subject and a predicate name (a trigger's or a replacement's pattern)."""
     what = p.what
     if isinstance(what, Verb):
-        return what.make(subject), p.mods
+        return what.event(subject), p.mods
     if isinstance(what, Be) and what.kind == "pp":
-        return what.data.make(subject), p.mods
+        return what.data.event(subject), p.mods
     raise CardTextError("vsoracle cannot read this as an event")
 
 
@@ -421,6 +421,9 @@ def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:
     """"If ~ would be stunned while defending": the while-state is the event's object's (or agent's)."""
     if isinstance(cond, n.Is) and isinstance(cond.subject, n.Affected):
         who = getattr(event, "object", None) or getattr(event, "agent", None)
+        if who is None:  # "If you would lose endurance while attacking": no object says it
+            raise CardTextError("a state (\"while attacking\", \"while defending\") is said of what the event happens "
+                                "to or of who does it, and this event names neither")
         return n.Is(who, cond.qualifiers)
     if isinstance(cond, n.All):
         return n.All(tuple(_affected_is(c, event) for c in cond.conditions))
@@ -457,9 +460,10 @@ def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
     if c.kind == "choose":
         mods = tuple(m for p in c.preds for m in p.mods)
         parts = c.subject.parts if isinstance(c.subject, n.Together) else ()
-        if parts and all(isinstance(x, n.Filter) and x.kind in _CHOICES for x in parts):
+        choices = [x for x in parts if isinstance(x, n.Filter) and x.kind in _CHOICES]
+        if parts and len(choices) == len(parts):
             # "choose a team affiliation and an identity": one choice each, each its own "the chosen …"
-            return n.Sequence(tuple(_apply_mods(n.Choose(x, x.kind), mods, None) for x in parts))
+            return n.Sequence(tuple(_apply_mods(n.Choose(x, x.kind), mods, None) for x in choices))
         binding = c.subject.kind if isinstance(c.subject, n.Filter) else "character"
         effect: n.Effect = n.Choose(c.subject, binding.split(" or ")[0])
         return _apply_mods(effect, mods, None)
@@ -522,7 +526,7 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         if not isinstance(what, Verb) or subject is None:
             raise CardTextError("\"must … if able\" needs a subject and a verb (\"~ must attack if able\")")
         rest = tuple(m for m in mods if m.kind != "if able")
-        return _apply_mods(n.Modify(subject, (n.Must(what.make(n.Affected())),), duration), rest, subject)
+        return _apply_mods(n.Modify(subject, (n.Must(what.event(n.Affected())),), duration), rest, subject)
     if any(m.kind == "if able" for m in mods):
         raise CardTextError("\"if able\" goes with \"must\" (\"~ must attack if able\")")
     if mode in ("does", "must"):
@@ -547,18 +551,18 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         player = subject if subject is not None and not isinstance(subject, n.You) else None
         return n.May(inner, player)
     if mode == "cannot" and isinstance(what, tuple) and what and what[0] == "either":
-        changes = tuple(n.Cannot(v.make(n.Affected())) for v in what[1])
+        changes = tuple(n.Cannot(v.event(n.Affected())) for v in what[1])
         return _apply_mods(n.Modify(subject, changes, duration), mods, subject)
     if mode == "cannot" and isinstance(what, Predicate) and what.what == "keywords":
         return n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration)
     if mode == "cannot" and isinstance(what, Verb):
-        event, duration = _while_that(what.make(n.Affected()), duration)
+        event, duration = _while_that(what.event(n.Affected()), duration)
         return _apply_mods(n.Modify(subject, (n.Cannot(event),), duration), mods, subject)
     if mode == "cannot_be" and isinstance(what, Be) and what.kind == "pp":
-        return _apply_mods(n.Modify(subject, (n.Cannot(what.data.make(n.Affected())),), duration), mods, subject)
+        return _apply_mods(n.Modify(subject, (n.Cannot(what.data.event(n.Affected())),), duration), mods, subject)
     if mode == "can" and isinstance(what, Verb):
         as_though = next((m.data for m in mods if m.kind == "as though"), None)
-        change = n.Can(what.make(n.Affected()), as_though)
+        change = n.Can(what.event(n.Affected()), as_though)
         return _apply_mods(n.Modify(subject, (change,), duration), mods, subject)
     if mode == "is_not" and isinstance(what, Be) and what.kind == "state" and what.data == n.State("unique"):
         return n.Modify(subject, (n.Unique(False),), duration)
@@ -588,7 +592,7 @@ def _while_that(event: n.Event, duration: n.Duration) -> tuple[n.Event, n.Durati
         said = _map(cond, fit)
         if found:
             value = attrs.evolve(value, qualifiers=value.qualifiers + (n.Where(said),))
-            return attrs.evolve(event, **{a.name: value}), attrs.evolve(duration, while_=None)
+            return n.evolve(event, **{a.name: value}), attrs.evolve(duration, while_=None)
     return event, duration
 
 
@@ -645,7 +649,7 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
             obj = getattr(effect, "object", None)
             if not isinstance(obj, n.Filter):
                 raise CardTextError('"at random" is said of cards picked ("discards a card at random")')
-            effect = attrs.evolve(effect, object=attrs.evolve(obj, qualifiers=obj.qualifiers + (n.AtRandom(),)))
+            effect = n.evolve(effect, object=attrs.evolve(obj, qualifiers=obj.qualifiers + (n.AtRandom(),)))
         elif k == "any order":
             if not isinstance(effect, n.Move):
                 raise CardTextError('"in any order" is said of cards put somewhere')
@@ -679,7 +683,7 @@ def _times(effect: n.Effect, per: Any) -> n.Effect:
     if isinstance(obj, n.Filter) and obj.target is None and obj.quantity is not None and obj.quantity.op == "=" \
             and obj.quantity.n is not None and not isinstance(effect, n.Counter):
         many = attrs.evolve(obj.quantity, n=n.Times(factor, obj.quantity.n, word="for each"))
-        return attrs.evolve(effect, object=attrs.evolve(obj, quantity=many))
+        return n.evolve(effect, object=attrs.evolve(obj, quantity=many))
     if isinstance(effect, n.Modify):
         changes = []
         for c in effect.changes:
@@ -689,7 +693,7 @@ def _times(effect: n.Effect, per: Any) -> n.Effect:
         return attrs.evolve(effect, changes=tuple(changes))
     for name in ("amount", "count"):
         if hasattr(effect, name) and getattr(effect, name) is not None:
-            return attrs.evolve(effect, **{name: n.Times(factor, getattr(effect, name), word="for each")})
+            return n.evolve(effect, **{name: n.Times(factor, getattr(effect, name), word="for each")})
     if isinstance(effect, n.Counter):
         return attrs.evolve(effect, count=n.Times(factor, effect.count or _ONE, word="for each"))
     raise CardTextError('"for each" needs an amount to multiply')
@@ -707,17 +711,19 @@ def _map(node: Any, fn: Callable[[Any], Any]) -> Any:
             if new is not value:
                 changes[a.name] = new
         if changes:
-            node = attrs.evolve(node, **changes)
+            node = n.evolve(node, **changes)
         return fn(node)
     return fn(node)
 
 
 def _replace_x(effect: n.Effect, amount: n.Amount) -> n.Effect:
-    return _map(effect, lambda x: amount if isinstance(x, n.X) else x)
+    replaced: n.Effect = _map(effect, lambda x: amount if isinstance(x, n.X) else x)
+    return replaced
 
 
 def _rounded(effect: n.Effect, direction: str) -> n.Effect:
-    return _map(effect, lambda x: attrs.evolve(x, up=direction == "up") if isinstance(x, n.Half) else x)
+    rounded: n.Effect = _map(effect, lambda x: attrs.evolve(x, up=direction == "up") if isinstance(x, n.Half) else x)
+    return rounded
 
 
 # =============================================================================================
@@ -781,9 +787,10 @@ def _once(power: n.Power) -> n.Power:
                 new = walk(value)
                 if new is not value:
                     changes[name] = new
-            return attrs.evolve(x, **changes) if changes else x
+            return n.evolve(x, **changes) if changes else x
         return x
-    return walk(power)
+    numbered: n.Power = walk(power)
+    return numbered
 
 
 def _outside_quotes(power: n.Power) -> Any:
@@ -803,7 +810,7 @@ def _map_outside_quotes(node: Any, fn: Callable[[Any], Any]) -> Any:
             if new is not value:
                 changes[a.name] = new
         if changes:
-            node = attrs.evolve(node, **changes)
+            node = n.evolve(node, **changes)
         return fn(node)
     return fn(node)
 
@@ -940,7 +947,7 @@ def _mentions(power: n.Power) -> list[Mention]:
         value = getattr(event, subject_role, None) if subject_role else None
         if end < 0:  # not read from text
             end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
-        if isinstance(value, n.Filter) and value.target is None:
+        if subject_role and isinstance(value, n.Filter) and value.target is None:  # (no role, no value)
             out.append(Mention(end, _noun(value), n.EventRef(subject_role), _is_player_kind(value.kind),
                                salient=True))
         elif isinstance(value, (n.ChosenRef, n.TargetRef, n.Self)):
@@ -1086,7 +1093,7 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
             ref, word = _that(x, before(x.pos))
             return _word(_map(ref, fix), word)
         if isinstance(x, n.Filter):
-            quals = []
+            quals: list[n.Qualifier] = []
             changed = False
             for q in x.qualifiers:
                 if isinstance(q, OtherMark):
@@ -1158,7 +1165,7 @@ def _own_pronouns(e: Any, mentions: list[Mention]) -> Any:
                 return n.Affected(word=word)
         return y
     changes = {a.name: _map(getattr(e, a.name), fix) for a in attrs.fields(type(e)) if a.name != "object"}
-    return attrs.evolve(e, **changes)
+    return n.evolve(e, **changes)
 
 
 def _implicit_group(power: n.Power) -> n.Power:
@@ -1215,7 +1222,8 @@ def _own_object(power: n.Power) -> n.Power:
                 changes[a.name] = new
         return attrs.evolve(x, **changes) if changes else x
 
-    return _map_events(power, fix)
+    owned: n.Power = _map_events(power, fix)
+    return owned
 
 
 def _map_events(node: Any, fn: Callable[[Any], Any]) -> Any:
@@ -1231,7 +1239,7 @@ def _map_events(node: Any, fn: Callable[[Any], Any]) -> Any:
             new = _map_events(value, fn)
             if new is not value:
                 changes[a.name] = new
-        return attrs.evolve(node, **changes) if changes else node
+        return n.evolve(node, **changes) if changes else node
     return node
 
 
@@ -1240,7 +1248,8 @@ def _map_outside_quotes_resolving(power: n.Power, fn: Callable[[Any], Any]) -> n
         if isinstance(x, n.GainPower):
             return attrs.evolve(x, power=resolve(_unresolved_self(x.power)))
         return fn(x)
-    return _map_quoted_last(power, inner)
+    mapped: n.Power = _map_quoted_last(power, inner)
+    return mapped
 
 
 def _map_quoted_last(node: Any, fn: Callable[[Any], Any]) -> Any:
@@ -1256,7 +1265,7 @@ def _map_quoted_last(node: Any, fn: Callable[[Any], Any]) -> Any:
             if new is not value:
                 changes[a.name] = new
         if changes:
-            node = attrs.evolve(node, **changes)
+            node = n.evolve(node, **changes)
         return fn(node)
     return fn(node)
 
@@ -1283,7 +1292,9 @@ def _current_target(to: Any) -> Any:
 
 def _at(error: CardTextError, pos: int) -> CardTextError:
     """The error, placed at character ``pos`` of the text (read_card_text turns it into a column)."""
-    error.offset = pos if isinstance(pos, int) and pos >= 0 else None
+    # CardTextError declares no offset (errors.py is no part of the text layer); read._placed
+    # reads it back with getattr
+    setattr(error, "offset", pos if isinstance(pos, int) and pos >= 0 else None)
     return error
 
 

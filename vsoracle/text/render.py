@@ -10,7 +10,7 @@ noun and modifiers in canonical order; references with the words the card used, 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeGuard
 
 import attrs
 
@@ -241,8 +241,10 @@ class Speech:
                     f"{self.modify(n.Modify(e.subject, e.changes, n.Duration(e.duration.span)))}."]
         if isinstance(e, n.Modify) and e.duration.while_ is not None and _affected_while(e.duration.while_) \
                 and (e.duration.leading or len(e.changes) > 1):
-            state = e.duration.while_.qualifiers[0].name
-            return [f"while {state}{self.span(e.duration.span)}, "
+            state = e.duration.while_.qualifiers[0]
+            if not isinstance(state, n.State):
+                raise RenderError("cannot render this while-condition before the clause")
+            return [f"while {state.name}{self.span(e.duration.span)}, "
                     f"{self.modify(n.Modify(e.subject, e.changes, n.NO_DURATION))}."]
         return [self.body(e) + "."]
 
@@ -333,7 +335,8 @@ class Speech:
             elif isinstance(p, n.Is) and len(p.qualifiers) == 1 and isinstance(p.qualifiers[0], n.State):
                 state = p.qualifiers[0].name
                 nxt = parts[i + 1] if i + 1 < len(parts) else None
-                if state == "attacking" and isinstance(nxt, n.Compare) and isinstance(nxt.left, n.NumberOf):
+                if state == "attacking" and isinstance(nxt, n.Compare) and isinstance(nxt.left, n.NumberOf) \
+                        and isinstance(nxt.left.selector, n.Filter):
                     f = nxt.left.selector
                     base = n.Filter(f.kind, tuple(q for q in f.qualifiers if not isinstance(q, n.Role)),
                                     n.Quantity("=", n.Fixed(1)))
@@ -355,7 +358,7 @@ class Speech:
 
     # == events ==================================================================================
 
-    def event(self, e: n.Event, agent: Any) -> str:
+    def event(self, e: n.Effect, agent: Any) -> str:
         """An event as a clause: an order when nobody is named as its doer, else "X does it"; a
         number its object's modifiers cannot say is X, said after it ("…, where X is …")."""
         e, where = _hoist_x(e)
@@ -442,7 +445,7 @@ class Speech:
             return "targeted" + by_text
         raise RenderError(f"no passive for {type(e).__name__}")
 
-    def vp(self, e: n.Event, base: bool) -> str:
+    def vp(self, e: n.Effect, base: bool) -> str:
         """The verb phrase of an event (its subject not included): "stun target character"."""
         def v(word: str) -> str:
             if base:
@@ -457,11 +460,11 @@ class Speech:
         obj = getattr(e, "object", None)
         if isinstance(obj, n.Filter) and any(isinstance(q, n.AtRandom) for q in obj.qualifiers):
             kept = tuple(q for q in obj.qualifiers if not isinstance(q, n.AtRandom))
-            return f"{self.vp(attrs.evolve(e, object=attrs.evolve(obj, qualifiers=kept)), base)} at random"
+            return f"{self.vp(n.evolve(e, object=attrs.evolve(obj, qualifiers=kept)), base)} at random"
         if isinstance(obj, n.Filter) and obj.quantity is not None and isinstance(obj.quantity.n, n.Times) \
                 and obj.quantity.n.word == "for each":  # "discards a card for each …"
             each = obj.quantity.n
-            inner = attrs.evolve(e, object=attrs.evolve(obj, quantity=attrs.evolve(obj.quantity, n=each.amount)))
+            inner = n.evolve(e, object=attrs.evolve(obj, quantity=attrs.evolve(obj.quantity, n=each.amount)))
             return f"{self.vp(inner, base)} for each {self.bare(each.factor)}"
         if isinstance(e, n.Stun):
             return f"{v('stun')} {o(e.object, 'object')}"
@@ -665,7 +668,7 @@ class Speech:
         if any(isinstance(c, n.StatSwitch) for c in m.changes):
             if len(m.changes) != 1 or m.duration.while_ is not None:
                 raise RenderError("a switch of ATK and DEF is an order of its own")
-            c = m.changes[0]
+            c = next(x for x in m.changes if isinstance(x, n.StatSwitch))  # the only change
             whose = f"the ATK and DEF of {self.np(subject, 'object')}" if c.word == "of" \
                 else f"{_possessive_text(self, subject)} ATK and DEF"
             return f"switch {whose}{self.span(m.duration.span)}"
@@ -692,7 +695,7 @@ class Speech:
                     amount = amount.amount
                 if not c.equal and not _plain_number(amount):
                     negative = isinstance(amount, n.Negative)
-                    where = f", where X is {self.amount(amount.amount if negative else amount)}"
+                    where = f", where X is {self.amount(amount.amount if isinstance(amount, n.Negative) else amount)}"
                     amount = n.Negative(n.X()) if negative else n.X()
                 words.append(self.stat_change(c, amount))
             preds.append(("get " if base else "gets ") + " / ".join(words))
@@ -749,7 +752,7 @@ class Speech:
         stat = _stat_word(c.stat)
         if c.equal:
             negative = isinstance(amount, n.Negative)
-            inner = amount.amount if negative else amount
+            inner = amount.amount if isinstance(amount, n.Negative) else amount
             return f"{'-' if negative else '+'}{stat} equal to {self.amount(inner)}"
         text = self.signed(amount)
         prefix = "an additional " if c.additional else ""
@@ -800,8 +803,8 @@ class Speech:
                 tail = f" for each {self.bare(amount.factor)}"
                 amount = amount.amount
             less = isinstance(amount, n.Negative)
-            inner = amount.amount if less else amount
-            return f"{v('cost')} {self.amount(inner)} {'less' if less else 'more'} to {c.action}{tail}"
+            size = amount.amount if isinstance(amount, n.Negative) else amount
+            return f"{v('cost')} {self.amount(size)} {'less' if less else 'more'} to {c.action}{tail}"
         if isinstance(c, n.Unique):
             return ("are" if base else "is") + ("" if c.unique else " not") + " unique"
         if isinstance(c, n.Cannot):
@@ -878,8 +881,8 @@ class Speech:
             return f"{self.np(c.player, 'subject')} {_has(c.player)} the initiative"
         if isinstance(c, n.Does):
             e = c.event
-            who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints)) else e.player
-            return self.event(e, who or n.You())
+            doer = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints)) else e.player
+            return self.event(e, doer or n.You())
         raise RenderError(f"cannot render {type(c).__name__}")
 
     def attacking_np(self, c: n.All) -> str | None:
@@ -980,21 +983,21 @@ class Speech:
             who = left.player
             return f"{self.np(who, 'subject')} {_has(who)} {self.quantity_words(n.Quantity(op, right))} endurance"
         if isinstance(left, n.StatOf) and not left.printed and isinstance(right, n.Fixed) and left.word is None:
-            who = self.np(left.of, "subject")
-            return f"{who} {_has(left.of)} {_stat_word(left.stat)} {self.quantity_words(_quantity_of(op, right))}"
+            whose = self.np(left.of, "subject")
+            return f"{whose} {_has(left.of)} {_stat_word(left.stat)} {self.quantity_words(_quantity_of(op, right))}"
         if isinstance(left, n.StatOf) and isinstance(right, n.StatOf) and op in (">", "<") and \
                 right.word == "that of" and left.word is None and not left.printed:
-            who = self.np(left.of, "subject")
+            whose = self.np(left.of, "subject")
             word = "greater" if op == ">" else "less"
             if _is_ref(left.of):
                 return f"{_possessive_text(self, left.of)} {_stat_word(left.stat)} is {word} than that of " \
                        f"{self.np(right.of, 'object')}"
-            return f"{who} {_has(left.of)} a {word} {_stat_word(left.stat)} than that of {self.np(right.of, 'object')}"
+            return f"{whose} {_has(left.of)} a {word} {_stat_word(left.stat)} than that of {self.np(right.of, 'object')}"
         if isinstance(left, n.StatOf):
-            word = {">": "greater than", "<": "less than", "=": "equal to"}.get(op)
-            if word is None:
+            relation = {">": "greater than", "<": "less than", "=": "equal to"}.get(op)
+            if relation is None:
                 raise RenderError("cannot render this comparison")
-            return f"{self.amount(left)} is {word} {self.amount(right)}"
+            return f"{self.amount(left)} is {relation} {self.amount(right)}"
         raise RenderError("cannot render this comparison")
 
     def is_(self, c: n.Is, negated: bool = False) -> str:
@@ -1207,7 +1210,7 @@ class Speech:
         raise RenderError(f"cannot render {type(s).__name__}")
 
     def ref_words(self, ref: Any, target: n.Filter | None, case: str) -> str:
-        word = getattr(ref, "word", None)
+        word: str | None = getattr(ref, "word", None)
         if word:
             first = word.split()[0]
             if first in _OBJECTIVE or first in _SUBJECTIVE:
@@ -1220,6 +1223,8 @@ class Speech:
 
     def either_heads(self, s: n.Either) -> str:
         first, second = s.options
+        if not isinstance(first, n.Filter) or not isinstance(second, n.Filter):  # "heads": two filters, as built
+            raise RenderError("cannot render this noun phrase")
         shared = [q for q in first.qualifiers if q in second.qualifiers and not isinstance(q, (n.State, n.Name, n.Other))]
         det = self.det(first)
         a = self.filter_words(n.Filter(first.kind, tuple(q for q in first.qualifiers if q not in shared)),
@@ -1237,9 +1242,9 @@ class Speech:
             among = next(q.of for q in f.qualifiers if isinstance(q, n.Among))
             return f"one of {self.np(among, 'object')}"
         if f.words == "among":
-            among = next(q for q in f.qualifiers if isinstance(q, n.Among))
-            rest = tuple(q for q in f.qualifiers if q is not among)
-            return f"{self.np(among.of, 'object')} {' '.join(self.postmods(rest))}".strip()
+            among_q = next(q for q in f.qualifiers if isinstance(q, n.Among))
+            rest = tuple(q for q in f.qualifiers if q is not among_q)
+            return f"{self.np(among_q.of, 'object')} {' '.join(self.postmods(rest))}".strip()
         if f.words in ("the rest", "the other"):
             return f.words
         if f.words == "possessed":
@@ -1247,10 +1252,10 @@ class Speech:
             rest = tuple(q for q in f.qualifiers if not (isinstance(q, n.ControlledBy) and q.player is owner))
             return f"{_possessive_text(self, owner)} {self.filter_words(n.Filter(f.kind, rest), plural=True, det='')}"
         if f.kind == "power" and f.quantity == n.Quantity("all"):
-            owner = next((q.player for q in f.qualifiers if isinstance(q, n.ControlledBy)), None)
-            if owner is not None:
+            controller = next((q.player for q in f.qualifiers if isinstance(q, n.ControlledBy)), None)
+            if controller is not None:
                 activated = any(q == n.State("activated") for q in f.qualifiers)
-                return f"{_possessive_text(self, owner)} {'activated ' if activated else ''}powers"
+                return f"{_possessive_text(self, controller)} {'activated ' if activated else ''}powers"
         if f.words == "name":
             named = next((q for q in f.qualifiers if isinstance(q, n.Named)), None)
             if named is not None and len(f.qualifiers) == 1 and named.name:
@@ -1333,9 +1338,9 @@ class Speech:
         phrase of their own ("adjacent to ~", "with the same name as …"), which would otherwise
         take what follows."""
         qualifiers = tuple(qualifiers)
-        relatives = any(isinstance(q, (n.Shares, n.HasEither, n.Where, n.Targeting)) and not _done_by(q)
+        relatives = any(isinstance(q, (n.Shares, n.HasEither, n.Where, n.Targeting)) and _done_by(q) is None
                         for q in qualifiers)
-        first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy)) or _done_by(q)]
+        first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy)) or _done_by(q) is not None]
         inner = [q for q in qualifiers if isinstance(q, (n.SameAs, n.Than, n.Among, n.AttachedTo)) or
                  (isinstance(q, n.Adjacent) and not relatives)]
         middle = [q for q in qualifiers if q not in first and q not in inner]
@@ -1348,10 +1353,11 @@ class Speech:
                 continue
             if isinstance(q, n.Among) and q.word == "implicit":
                 continue
-            if _done_by(q):  # "characters you recruited this turn"
-                e = q.condition.event
+            done = _done_by(q)
+            if done is not None:  # "characters you recruited this turn"
+                e, span = done
                 verb = "recruited" if isinstance(e, n.Recruit) else "played"
-                out.append(f"{self.np(e.agent, 'subject')} {verb}{self.span(q.condition.span)}")
+                out.append(f"{self.np(e.agent, 'subject')} {verb}{self.span(span)}")
             elif isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.Affiliations) and q.quantity == n.Quantity("=", n.Fixed(0)):
@@ -1461,7 +1467,7 @@ class Speech:
             if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
                                                                                       n.LeavePlay)):
                 return f"was {self.participle(e)}" + self.span(c.span)
-        if isinstance(c, n.Compare) and isinstance(c.left, n.NumberOf):
+        if isinstance(c, n.Compare) and isinstance(c.left, n.NumberOf) and isinstance(c.left.selector, n.Filter):
             sel = c.left.selector
             base = n.Filter(sel.kind, tuple(q for q in sel.qualifiers if not isinstance(q, n.ControlledBy)),
                             _quantity_of(c.op, c.right))
@@ -1488,12 +1494,14 @@ class Speech:
 _ROWS = frozenset({"front row", "support row", "hidden area", "visible area"})
 
 
-def _done_by(q: n.Qualifier) -> bool:
+def _done_by(q: n.Qualifier) -> tuple[n.Recruit | n.Play, str] | None:
     """"(characters) you recruited this turn", "(plot twists) an opponent played this turn": what a
-    player did to each candidate in a span."""
-    return (isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and q.condition.span is not None
+    player did to each candidate, and the span (``None``: ``q`` says something else)."""
+    if (isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and q.condition.span is not None
             and isinstance(q.condition.event, (n.Recruit, n.Play)) and q.condition.event.agent is not None
-            and q.condition.event.object == n.Affected() and q.condition.event.origin is None)
+            and q.condition.event.object == n.Affected() and q.condition.event.origin is None):
+        return q.condition.event, q.condition.span
+    return None
 
 
 def _join_and(items: list[str]) -> str:
@@ -1630,12 +1638,12 @@ def _during(c: n.Condition) -> bool:
     return isinstance(c, n.During) or isinstance(c, n.All) and any(isinstance(x, n.During) for x in c.conditions)
 
 
-def _hoist_x(e: n.Event) -> tuple[n.Event, n.Amount | None]:
+def _hoist_x(e: n.Effect) -> tuple[n.Effect, n.Amount | None]:
     """An event whose object says "with cost N or less" of an N that is no number ("the number of
     …"): the event with X there, and N (said ", where X is N")."""
     obj = getattr(e, "object", None)
     if isinstance(obj, n.TopCards) and not _plain_number(obj.count):  # "the top X cards of your deck, where X is …"
-        return attrs.evolve(e, object=attrs.evolve(obj, count=n.X())), obj.count
+        return n.evolve(e, object=attrs.evolve(obj, count=n.X())), obj.count
     if not isinstance(obj, n.Filter):
         return e, None
     for q in obj.qualifiers:
@@ -1643,7 +1651,7 @@ def _hoist_x(e: n.Event) -> tuple[n.Event, n.Amount | None]:
                 and not _plain_number(q.quantity.n):
             new = attrs.evolve(q, quantity=attrs.evolve(q.quantity, n=n.X()))
             quals = tuple(new if x is q else x for x in obj.qualifiers)
-            return attrs.evolve(e, object=attrs.evolve(obj, qualifiers=quals)), q.quantity.n
+            return n.evolve(e, object=attrs.evolve(obj, qualifiers=quals)), q.quantity.n
     return e, None
 
 
@@ -1653,7 +1661,7 @@ def _plain_number(a: Any) -> bool:
     return isinstance(a, (n.Fixed, n.X))
 
 
-def _affected_while(c: n.Condition) -> bool:
+def _affected_while(c: n.Condition) -> TypeGuard[n.Is]:
     """A while-condition on the affected object alone ("while attacking"), said after the predicate."""
     return isinstance(c, n.Is) and isinstance(c.subject, n.Affected)
 
@@ -1672,12 +1680,13 @@ def _replace_acting(c: n.Condition, players: Any) -> n.Condition:
             return tuple(swap(y) for y in x)
         if isinstance(x, n.Node) and attrs.has(type(x)):
             changes = {a.name: swap(getattr(x, a.name)) for a in attrs.fields(type(x))}
-            return attrs.evolve(x, **changes)
+            return n.evolve(x, **changes)
         return x
     players = attrs.evolve(players, quantity=n.Quantity("=", n.Fixed(1))) if isinstance(players, n.Filter) else players
-    return swap(c)
+    swapped: n.Condition = swap(c)
+    return swapped
 
 
 def _with_object(e: n.Event, obj: Any) -> n.Event:
     import attrs
-    return attrs.evolve(e, object=obj) if hasattr(e, "object") else e
+    return n.evolve(e, object=obj) if hasattr(e, "object") else e

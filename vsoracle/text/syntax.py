@@ -264,7 +264,7 @@ def get_parser() -> Lark:
     return parser
 
 
-def parse_tree(text: str, card_name: str | None = None) -> Tree:
+def parse_tree(text: str, card_name: str | None = None) -> Tree[Token]:
     """The lark tree of ``text`` (``card_name``: the card whose text it is)."""
     if not isinstance(text, str):
         raise CardTextError(f"card text must be a string, not {type(text).__name__}")

@@ -65,7 +65,7 @@ def load(k: str, lexer: type) -> Any | None:
     if path is None:
         return None
     payload = caches.read_record(path, KIND, k)
-    if not caches.matches(payload, {"table": [[object]], "data": object, "memo": object}):
+    if payload is None or not caches.matches(payload, {"table": [[object]], "data": object, "memo": object}):
         return None
     from lark import Lark
 
@@ -80,7 +80,7 @@ def load(k: str, lexer: type) -> Any | None:
             it = iter(flat)
             states[s] = {t: ((0, arg) if act == 0 else (1, {"@": arg})) for t, act, arg in zip(it, it, it)}
         data["parser"]["parser"]["states"] = states
-        return Lark._load_from_dict(data, memo)
+        return Lark._load_from_dict(data, memo)  # type: ignore[no-untyped-call]  # lark leaves this loader unannotated
     except Exception:  # a damaged record is a miss, whatever it breaks
         return None
 
