@@ -26,6 +26,7 @@ TOPICS = {
     "moves": "legal actions and positions that wait; vsoracle moves, play, perft",
     "json": "the JSON contract: every --json document, its schema, errors and exit codes",
     "faq-coverage": "every Avengers FAQ ruling and the scenarios that check it",
+    "keywords": "every keyword and set mechanic of the game, by set: its rule, its source, its scenario",
     "architecture": "how the engine works: state, decisions, the chain, modifiers",
 }
 
@@ -74,7 +75,7 @@ def examples() -> list[tuple[Path, str]]:
 def docs_command(
     topic: Optional[str] = typer.Argument(None, metavar="TOPIC",
                                           help="A topic (scenario-format, card-text, rules-assumptions, sources, "
-                                               "rules-digest, moves, faq-coverage, architecture) or examples."),
+                                               "rules-digest, moves, faq-coverage, keywords, architecture) or examples."),
     path: bool = typer.Option(False, "--path", help="Print where the page is (no TOPIC: the folder of the pages and "
                                                     "of the JSON Schemas for editors)."),
 ) -> None:

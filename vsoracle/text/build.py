@@ -22,6 +22,8 @@ from lark.tree import Meta
 
 from ..errors import CardTextError
 from . import nodes as n
+from .events import FAMILIES, family_rules
+from .phrases import Be, BeKind, Children, Verb, is_token as _is_token, trees as _trees
 
 __all__ = ["Build", "Pronoun", "That", "OtherMark", "TARGET"]
 
@@ -92,43 +94,12 @@ ModKind: TypeAlias = Literal[
 PredMode: TypeAlias = Literal[
     "does", "does_not", "did", "did_not", "may", "must", "cannot", "can", "would", "cannot_be", "can_be",
     "would_be", "is", "is_not", "was", "was_not", "happened", "stays", "mod"]
-#: What "is …" says (:class:`Be`).
-BeKind: TypeAlias = Literal[
-    "pp", "state", "zone", "np", "greater", "less", "equal", "at most", "at least", "quantity", "adjacent",
-    "protecting", "attacking", "targeting"]
 #: A :class:`Clause`'s shape.
 ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
 SentenceKind: TypeAlias = Literal[
     "plain", "conditional", "instead", "next time", "otherwise", "if not done", "for each", "unless", "while",
     "while_state", "play only", "delayed", "prevent", "additional_cost", "crossover"]
-
-
-@attrs.frozen
-class Verb:
-    """An event's verb phrase: the class, its roles so far, and the role its subject takes
-    (``""``: none, the verb phrase says all its roles)."""
-
-    cls: type[n.Event] | type[n.Lessen]  # Lessen: "prevent 2 of it", "lose 1 less endurance"
-    fields: dict[str, Any]
-    role: str = "agent"
-
-    def make(self, subject: Any) -> n.Event | n.Lessen:
-        """What the verb phrase does, said of ``subject``: an event, or a lessening (an effect)."""
-        values = dict(self.fields)
-        if self.role:
-            values[self.role] = subject
-        return self.cls(**values)
-
-    def event(self, subject: Any) -> n.Event:
-        """The event, for what names one (a trigger, a replacement, "cannot", "must", "if it
-        happened"); a lessening is no event ("Whenever you lose 1 less endurance" says nothing)."""
-        made = self.make(subject)
-        if not isinstance(made, n.Event):
-            raise CardTextError('"prevent N of it" and "lose N less endurance" lessen an event: they are said '
-                                'only as what happens instead ("If you would lose endurance, you lose 1 less '
-                                'endurance instead.")')
-        return made
 
 
 @attrs.frozen
@@ -170,16 +141,6 @@ class VpMods:
 
 
 @attrs.frozen
-class Be:
-    """What "is …" says: ``kind`` "pp" (a passive Verb), "state", "zone", "np", "greater",
-    "less", "equal", "at most", "at least", "quantity", "adjacent", "protecting", "attacking",
-    "targeting"."""
-
-    kind: BeKind
-    data: Any
-
-
-@attrs.frozen
 class Clause:
     """A subject and its predicates, an order (no subject), or "Choose …"."""
 
@@ -208,8 +169,6 @@ class Costs:
 
 # -- what the transformer's methods give: lines, triggers and the parts of noun phrases -------
 
-#: A rule's children as the transformer passes them: tokens and what the children's methods built.
-Children: TypeAlias = list[Any]
 #: A line before the finishing pass classifies it (:func:`vsoracle.text.refs.line`).
 RawLine: TypeAlias = "n.Keywords | KeywordPowerLine | ActivatedLine | TriggeredLine | SentencesLine"
 KeywordPowerLine: TypeAlias = "tuple[Literal['keyword_power'], n.Keyword, RawLine]"
@@ -240,15 +199,6 @@ Heads: TypeAlias = tuple[Literal["heads"], str, tuple[str, ...], *tuple[n.Name, 
 PossessedNoun: TypeAlias = Callable[[Any, Meta], "n.Selector | n.Amount"]
 #: A counter: its kind (``None``: any) and how many.
 CounterSpec: TypeAlias = tuple[n.CounterKind | None, Any]
-
-
-def _is_token(x: Any) -> bool:
-    return isinstance(x, Token)
-
-
-def _trees(children: Iterable[Any]) -> list[Any]:
-    """The children that are not punctuation or the readings of "and", "or" and ","."""
-    return [c for c in children if not _is_token(c) or c.type in ("NAME", "NAME_NP", "NAME_HEAD", "SELF", "NUMBER", "SIGNED", "SIGN")]
 
 
 def _words(children: Iterable[Any]) -> list[str]:
@@ -764,7 +714,6 @@ class Build(Transformer[Token, list[RawLine]]):
             return Verb(cls, values, role)
         return method
 
-    stun = _v(n.Stun, "object")
     ko = _v(n.KO, "object")
     exhaust = _v(n.Exhaust, "object")
     ready = _v(n.Ready, "object")
@@ -1196,7 +1145,6 @@ class Build(Transformer[Token, list[RawLine]]):
             return Be("pp", Verb(cls, values, "object"))
         return method
 
-    stunned = _pp(n.Stun)
     kod = _pp(n.KO)
     exhausted = _pp(n.Exhaust)
     readied = _pp(n.Ready)
@@ -1248,7 +1196,6 @@ class Build(Transformer[Token, list[RawLine]]):
         parts = _trees(children)
         return Verb(n.Attack, {"object": parts[0] if parts else None})
 
-    def stunned_past(self, meta: Meta, children: Children) -> Verb: return Verb(n.Stun, {"object": _trees(children)[0]})
 
     def caused_breakthrough(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
@@ -1918,6 +1865,18 @@ setattr(Build, "return", Build.return_)
 _CARD_TYPES = frozenset({"character", "plot twist", "location", "equipment"})
 
 
+
+def _install_family_rules() -> None:
+    """Each event family's grammar rules become methods of :class:`Build` (a rule the class
+    already has a method for, or two families build, is an error)."""
+    for name, method in family_rules().items():
+        if name in vars(Build):
+            raise TypeError(f"the grammar rule {name!r} has a method in Build and in an event family")
+        setattr(Build, name, v_args(meta=True)(method))
+
+
+_install_family_rules()
+
 def _head_noun(heads: Heads) -> str:
     """The noun of "that attacker" / "those team attackers": the role if the head is one."""
     _, kind, roles, *_ = heads
@@ -1980,8 +1939,9 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
         return said
     if be.kind == "pp":
         verb: Verb = be.data
-        state = {n.Stun: "stunned", n.Exhaust: "exhausted", n.Ready: "ready", n.Reveal: "revealed",
-                 n.PowerUp: "powered-up", n.Reinforce: "reinforced", n.Attack: "attacked"}.get(verb.cls)
+        state = FAMILIES[verb.cls].state if verb.cls in FAMILIES else \
+            {n.Exhaust: "exhausted", n.Ready: "ready", n.Reveal: "revealed",
+             n.PowerUp: "powered-up", n.Reinforce: "reinforced", n.Attack: "attacked"}.get(verb.cls)
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)
         return n.Where(n.Happened(verb.event(n.Affected())))

@@ -40,8 +40,8 @@ def to_data(node: Any) -> Any:
 @lru_cache(maxsize=1)
 def _classes() -> dict[str, tuple[type, frozenset[str]]]:
     out = {}
-    for name, cls in vars(nodes).items():
-        if isinstance(cls, type) and issubclass(cls, nodes.Node) and attrs.has(cls):
+    for name, cls in nodes.node_classes().items():
+        if attrs.has(cls):
             out[name] = (cls, frozenset(a.name for a in attrs.fields(cls) if a.init))
     return out
 

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from . import nodes as n
+from .events import FAMILIES
 from .render import Speech
 
 __all__ = ["plain_readings", "plain_reading", "self_word", "KEYWORD_MEANINGS"]
@@ -67,7 +68,7 @@ _SPANS = {"turn": "for the rest of the turn", "attack": "for the rest of the att
           "phase": "for the rest of the phase", "step": "for the rest of the step"}
 
 #: Events whose doer or object is always a character: the card they name is one.
-_CHARACTER_EVENTS = (n.Stun, n.Exhaust, n.Ready, n.Recover, n.Attack, n.Defend, n.Reinforce, n.Breakthrough,
+_CHARACTER_EVENTS = (n.Exhaust, n.Ready, n.Recover, n.Attack, n.Defend, n.Reinforce, n.Breakthrough,
                      n.BecomeDefender, n.PowerUp, n.RemoveFromAttack)
 
 
@@ -102,13 +103,18 @@ _CHARACTER_KEYWORDS = ("reservist", "concealed", "loyalty", "evasion", "range", 
                        "cosmic")
 
 
+def _of_character_event(e: n.Node) -> bool:
+    """Is ``e`` an event whose doer or object is always a character (stun, exhaust, attack …)?"""
+    return isinstance(e, _CHARACTER_EVENTS) or (type(e) in FAMILIES and FAMILIES[type(e)].of_character)
+
+
 def _of_a_character(x: n.Node) -> bool:
     """Does this node say its card is a character (an event done to it, a stat of it, a keyword)?"""
-    if isinstance(x, _CHARACTER_EVENTS):
+    if _of_character_event(x):
         return any(isinstance(getattr(x, role, None), n.Self) for role in ("object", "agent"))
     if isinstance(x, n.Modify) and isinstance(x.subject, n.Self):
         return any(isinstance(c, (n.StatChange, n.KeywordChange, n.AffiliationChange))
-                   or isinstance(c, (n.Cannot, n.Can)) and isinstance(c.event, _CHARACTER_EVENTS) for c in x.changes)
+                   or isinstance(c, (n.Cannot, n.Can)) and _of_character_event(c.event) for c in x.changes)
     if isinstance(x, (n.Keywords, n.KeywordPower)):
         keys = x.keywords if isinstance(x, n.Keywords) else (x.keyword,)
         return any(k.name in _CHARACTER_KEYWORDS for k in keys)

@@ -27,8 +27,9 @@ import attrs
 
 from ..errors import CardTextError
 from . import nodes as n
-from .build import (TARGET, Be, Clause, Costs, Mod, OnlyLimit, OtherMark, Pred, Predicate, Pronoun, RawLine,
-                    RawTrigger, Rest, Sentence, That, ThatOf, Verb, _Did, _duration, _Would, _fail, condition_of)
+from .build import (TARGET, Clause, Costs, Mod, OnlyLimit, OtherMark, Pred, Predicate, Pronoun, RawLine,
+                    RawTrigger, Rest, Sentence, That, ThatOf, _Did, _duration, _Would, _fail, condition_of)
+from .phrases import Be, Verb
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
 

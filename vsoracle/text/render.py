@@ -15,6 +15,7 @@ from typing import Any, Iterable, TypeGuard
 import attrs
 
 from . import nodes as n
+from .events import FAMILIES
 
 __all__ = ["render", "RenderError"]
 
@@ -396,8 +397,10 @@ class Speech:
 
     def passive(self, e: n.Event, plural: bool) -> str:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
-        word = {n.KO: "is", n.Attack: "is", n.Reinforce: "is", n.Recruit: "is", n.Play: "is",
-                n.Move: "is", n.Discard: "is", n.Reveal: "is", n.Turn: "is"}.get(type(e), "becomes")
+        fam = FAMILIES.get(type(e))
+        word = fam.aux if fam is not None else \
+            {n.KO: "is", n.Attack: "is", n.Reinforce: "is", n.Recruit: "is", n.Play: "is",
+             n.Move: "is", n.Discard: "is", n.Reveal: "is", n.Turn: "is"}.get(type(e), "becomes")
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
         return f"{word} {self.participle(e)}"
@@ -405,8 +408,9 @@ class Speech:
     def participle(self, e: n.Event) -> str:
         by = getattr(e, "agent", None)
         by_text = f" by {self.np(by, 'object')}" if by is not None and not isinstance(by, n.You) else ""
-        if isinstance(e, n.Stun):
-            return "stunned" + by_text
+        fam = FAMILIES.get(type(e))
+        if fam is not None:
+            return fam.passive(self, e)
         if isinstance(e, n.KO):
             return "KO'd" + by_text
         if isinstance(e, n.Exhaust):
@@ -466,8 +470,9 @@ class Speech:
             each = obj.quantity.n
             inner = n.evolve(e, object=attrs.evolve(obj, quantity=attrs.evolve(obj.quantity, n=each.amount)))
             return f"{self.vp(inner, base)} for each {self.bare(each.factor)}"
-        if isinstance(e, n.Stun):
-            return f"{v('stun')} {o(e.object, 'object')}"
+        fam = FAMILIES.get(type(e))
+        if fam is not None:
+            return fam.vp(self, e, v)
         if isinstance(e, n.KO):
             return f"{'KO' if base else 'KO' + chr(39) + 's'} {o(e.object, 'object')}"
         if isinstance(e, n.Exhaust):
@@ -1042,6 +1047,9 @@ class Speech:
         obj = getattr(e, "object", None)
         if who is None and obj is not None and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
             return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
+        fam = FAMILIES.get(type(e))
+        if fam is not None:
+            return f"{self.np(who, 'subject')} {fam.past_vp(self, e)}" + tail
         if isinstance(e, n.Attack):
             return f"{self.np(e.agent, 'subject')} attacked" + (f" {self.np(e.object, 'object')}" if e.object else "") + tail
         if isinstance(e, n.Play):
@@ -1057,8 +1065,6 @@ class Speech:
         if isinstance(e, n.Breakthrough):
             return f"{self.np(who, 'subject')} caused breakthrough" + \
                 (f" to {self.np(e.player, 'object')}" if e.player else "") + tail
-        if isinstance(e, n.Stun) and who is not None:
-            return f"{self.np(who, 'subject')} stunned {self.np(e.object, 'object')}" + tail
         if isinstance(e, n.Defend):
             return f"{self.np(who, 'subject')} defended" + tail
         if isinstance(e, n.Draw):
