@@ -24,7 +24,7 @@ from .fmap import FrozenMap
 __all__ = [
     "Zone", "PHASES", "BUILD_STEPS", "GameObject", "Player", "ChainLink", "Context", "Attack",
     "Modifier", "Replacement", "Delayed", "PendingTrigger", "Happening", "GameState", "EMPTY",
-    "PhaseName", "StepName", "LinkKind", "LinkOrigin", "Lasting", "Bindings", "is_phase", "is_step",
+    "PhaseName", "StepName", "LinkKind", "LinkOrigin", "Lasting", "Bindings", "is_phase",
 ]
 
 #: What effects and objects remember by name (event facts, choices, counters by name, paid
@@ -54,7 +54,6 @@ PhaseName = Literal["draw", "build", "combat", "recovery"]
 StepName = Literal["resource", "recruit", "formation", "attack", "wrap-up"]
 PHASES: tuple[PhaseName, ...] = ("draw", "build", "combat", "recovery")
 BUILD_STEPS: tuple[StepName, ...] = ("resource", "recruit", "formation")
-_STEPS: tuple[StepName, ...] = BUILD_STEPS + ("attack", "wrap-up")
 
 #: What a chain link is (CR 505): a recruit, a plot twist played, a payment power used, a
 #: triggered power, or one of the game-based effects (attack, reinforce, power-up).
@@ -69,11 +68,6 @@ Lasting = Literal["turn", "attack", "permanent"]
 def is_phase(name: object) -> TypeGuard[PhaseName]:
     """Is ``name`` the name of a phase (a scenario's ``phase``)?"""
     return name in PHASES
-
-
-def is_step(name: object) -> TypeGuard[StepName]:
-    """Is ``name`` the name of a step?"""
-    return name in _STEPS
 
 # Zones a player keeps in order (top first); in-play and chain order live elsewhere.
 PILES = (Zone.DECK, Zone.HAND, Zone.RESOURCE_ROW, Zone.KO_PILE, Zone.REMOVED)

@@ -15,9 +15,14 @@ from __future__ import annotations
 import fnmatch
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr  # what Item.repr_failure returns (pytest exports no name for it)
+
+    from .run import RunResult
 
 __all__ = ["ScenarioItem", "ScenarioFile", "pending"]
 
@@ -77,7 +82,7 @@ class ScenarioItem(pytest.Item):
         if not result.passed:
             raise ScenarioFailure(result)
 
-    def repr_failure(self, excinfo: Any, style: Any = None) -> str:
+    def repr_failure(self, excinfo: Any, style: Any = None) -> str | TerminalRepr:
         from ..errors import VsOracleError
         error = excinfo.value
         if isinstance(error, ScenarioFailure):
@@ -90,7 +95,7 @@ class ScenarioItem(pytest.Item):
         return self.path, 0, f"scenario: {self.path.name}"
 
 
-def _explain(result: Any) -> str:
+def _explain(result: RunResult) -> str:
     lines = [f"scenario failed: {result.scenario.title}"]
     for c in result.checks:
         if not c.ok:
