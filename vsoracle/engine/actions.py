@@ -360,8 +360,8 @@ def power_link(pid: str, o: GameObject, node: n.Activated, line: PowerLine[Any] 
 RecruitSource = Literal["hand", "resources", "ko_pile"]
 
 
-def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row: str | None = None, col: int | None = None,
-            area: str | None = None, face_down: str | None = None, boost: bool | None = None,
+def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row: str | None = None,
+            col: int | None = None, area: str | None = None, face_down: str | None = None, boost: bool | None = None,
             costs: Sequence[str] = (), equip: str | None = None) -> None:
     """Recruit a character or equipment: a game-based effect on the chain paid with resource
     points, only in your own recruit step (CR 301.4, 404; FAQ GM 1 for reservists). Whether to

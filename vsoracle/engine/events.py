@@ -180,8 +180,9 @@ def leaving(g: Game, before: GameState, oid: str) -> list[Happening]:
     _leave_the_attack(g, oid, "has left play", "CR 407 [M481]; CR 212.5e")
     # by identity, not by value: hashing would fill the modifiers' hash caches (a perft test checks
     # that nothing is kept from one run to the next)
-    gone: list[Modifier | Replacement] = [m for m in before.modifiers if (oid in (m.flagged or ()) or targets_only(m, oid))
-            and not any(m is x for x in g.state.modifiers)]
+    gone: list[Modifier | Replacement] = [
+        m for m in before.modifiers if (oid in (m.flagged or ()) or targets_only(m, oid))
+        and not any(m is x for x in g.state.modifiers)]
     gone += [r for r in before.replacements if targets_only(r, oid) and not any(r is x for x in g.state.replacements)]
     if gone:
         g.note("modifier", f"{oid} has left play: {len(gone)} modifier(s) on it no longer apply (if the card comes "

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 __all__ = ["pattern_matches", "kind_of", "effect_kinds", "SelectorKind"]
 
 #: Effect filters' kinds → the origin of the chain links they name (``None``: any).
-_EFFECT_KINDS: dict[str, LinkOrigin | None] = {"effect": None, "plot twist effect": "plot twist", "payment effect": "payment",
-                 "triggered effect": "triggered"}
+_EFFECT_KINDS: dict[str, LinkOrigin | None] = {"effect": None, "plot twist effect": "plot twist",
+                                               "payment effect": "payment", "triggered effect": "triggered"}
 _PLAYER_KINDS = ("player", "opponent")
 
 def effect_kinds(kind: str) -> list[str]:

@@ -30,10 +30,11 @@ ZONES = {"hand": Zone.HAND, "deck": Zone.DECK, "ko pile": Zone.KO_PILE, "resourc
 AREAS = {"front row": ("row", "front"), "support row": ("row", "support"), "hidden area": ("area", "hidden"),
          "visible area": ("area", "visible")}
 #: (phase, step) → the name card text gives it.
-STEP_NAMES: dict[tuple[PhaseName, StepName | None], str] = {("draw", None): "draw phase", ("build", None): "build phase", ("combat", None): "combat phase",
-              ("recovery", None): "recovery phase", ("build", "recruit"): "recruit step",
-              ("build", "resource"): "resource step", ("build", "formation"): "formation step",
-              ("combat", "attack"): "attack step"}
+STEP_NAMES: dict[tuple[PhaseName, StepName | None], str] = {
+    ("draw", None): "draw phase", ("build", None): "build phase", ("combat", None): "combat phase",
+    ("recovery", None): "recovery phase", ("build", "recruit"): "recruit step",
+    ("build", "resource"): "resource step", ("build", "formation"): "formation step",
+    ("combat", "attack"): "attack step"}
 _QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower)
 
 
@@ -367,7 +368,8 @@ class Query:
     def has_affiliation(self, o: GameObject, name: str) -> bool:
         return _has(self.affiliations(o), name)
 
-    def affiliation_names(self, change: n.AffiliationChange | n.ShareAffiliations | n.HasEither, ctx: Context) -> tuple[str, ...]:
+    def affiliation_names(self, change: n.AffiliationChange | n.ShareAffiliations | n.HasEither,
+                          ctx: Context) -> tuple[str, ...]:
         chosen = getattr(change, "chosen", None)
         if chosen:
             value = self.chosen(chosen, ctx)

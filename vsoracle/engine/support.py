@@ -80,7 +80,8 @@ _EVENT_PLACES = {
 }
 
 
-def cannot_play(text: n.CardText, card_name: str = "~", card_type: CardType | None = None) -> tuple[tuple[int, str], ...]:
+def cannot_play(text: n.CardText, card_name: str = "~",
+                card_type: CardType | None = None) -> tuple[tuple[int, str], ...]:
     """What in ``text`` vsoracle cannot play yet: ``(line, what)`` pairs, ``line`` counting the
     text's power lines from 1 (empty: it plays all of it). With the card's type, a one-shot effect
     on a card that is not a plot twist is one: nothing plays it (a plot twist is played and
@@ -240,7 +241,8 @@ def _problem(node: n.Node, mode: str | None, name: str) -> str | None:
     if isinstance(node, n.Qualifier):
         if cls not in QUALIFIERS:
             return f"\"{say(node)}\" in a noun phrase"
-        if isinstance(node, n.State) and node.name not in Query.STATES and node.name not in ("activated", "all affiliations"):
+        if isinstance(node, n.State) and node.name not in Query.STATES \
+                and node.name not in ("activated", "all affiliations"):
             return f"the state \"{node.name}\""
         return None
     if isinstance(node, n.Ref):
