@@ -23,7 +23,7 @@ from .game import Decision, Game
 from .powers import PowerLine, keyword_values, per_node, powers
 from .patterns import kind_of, pattern_matches
 from .query import Mod, Query, protected, query
-from .state import Attack, ChainLink, Context, GameObject, Happening, LinkOrigin, Zone
+from .state import Area, Attack, ChainLink, Context, GameObject, Happening, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
 from .words import say
@@ -360,8 +360,8 @@ def power_link(pid: str, o: GameObject, node: n.Activated, line: PowerLine[Any] 
 RecruitSource = Literal["hand", "resources", "ko_pile"]
 
 
-def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row: str | None = None,
-            col: int | None = None, area: str | None = None, face_down: str | None = None, boost: bool | None = None,
+def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row: Row | None = None,
+            col: int | None = None, area: Area | None = None, face_down: str | None = None, boost: bool | None = None,
             costs: Sequence[str] = (), equip: str | None = None) -> None:
     """Recruit a character or equipment: a game-based effect on the chain paid with resource
     points, only in your own recruit step (CR 301.4, 404; FAQ GM 1 for reservists). Whether to
@@ -433,11 +433,11 @@ def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row:
             raise IllegalActionError(f"{face_down} is not in {pid}'s hand")
     area = entry_area(g, pid, o, area)
     if col is not None and o.card.type is CardType.CHARACTER:
-        where = row or "front"
-        holder = next((c for c in s.characters(pid) if c.area == (area or "visible") and c.row == where
+        in_row = row or "front"
+        holder = next((c for c in s.characters(pid) if c.area == (area or "visible") and c.row == in_row
                        and c.col == col), None)
         if holder is not None:
-            raise IllegalActionError(f"column {col} of {pid}'s {where} row is taken by {holder.id}",
+            raise IllegalActionError(f"column {col} of {pid}'s {in_row} row is taken by {holder.id}",
                                      hint="a recruited character goes into a free place of its row (CR 301.4)")
     given = list(costs)
     binds = _pay_additional(g, pid, o, "recruit", given)
@@ -743,7 +743,7 @@ def unreveal(g: Game) -> None:
         g.set(s)
 
 
-def move(g: Game, pid: str, oid: str, row: str | None, col: int | None) -> None:
+def move(g: Game, pid: str, oid: str, row: Row | None, col: int | None) -> None:
     """Formation step: rearrange your characters between rows; they stay in their area (CR 405)."""
     s = g.state
     if s.step != "formation" or s.active != pid:

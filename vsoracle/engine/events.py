@@ -11,7 +11,7 @@ from it (a stun's endurance loss, a character leaving play); it never asks who i
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..cards import CardType
 from ..errors import IllegalActionError
@@ -20,7 +20,7 @@ from .fmap import FrozenMap
 from .game import Decision, Game
 from .query import AREAS, ZONES, query
 from .log import LogKind
-from .state import GameObject, GameState, Happening, Modifier, Replacement, Zone
+from .state import ROWS, Area, GameObject, GameState, Happening, Modifier, Replacement, Row, Zone
 from .values import replace
 from .zones import free_col, move_card, targets_only, with_gear
 
@@ -195,7 +195,7 @@ def leaving(g: Game, before: GameState, oid: str) -> list[Happening]:
     return out
 
 
-def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, ...]:
+def places(g: Game, oid: str, area: Area, row: Row | None = None) -> tuple[str, ...]:
     """Where a character can go in its controller's area: its same position (if it is free there)
     first, then every empty position, up to one column past the widest one used (assumption
     A-MOVE-POSITION); ``row`` keeps it in one row."""
@@ -205,7 +205,7 @@ def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, .
     out: list[str] = []
     if (o.row, o.col) not in taken and o.col is not None and (row is None or row == o.row):
         out.append(f"{o.row}:{o.col}")
-    for r in ((row,) if row else ("front", "support")):
+    for r in ((row,) if row else ROWS):
         for col in range(1, widest + 2):
             label = f"{r}:{col}"
             if (r, col) not in taken and label not in out:
@@ -213,7 +213,7 @@ def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, .
     return tuple(out)
 
 
-def entry_area(g: Game, pid: str, o: GameObject, area: str | None) -> str | None:
+def entry_area(g: Game, pid: str, o: GameObject, area: Area | None) -> Area | None:
     """The area ``o`` comes into play in (CR 212.5e): concealed, the hidden one (707.9); with
     concealed—optional, the one ``area`` names or else the one its player chooses; otherwise
     the visible one (``area`` as given, ``None`` left unsaid). An area the card cannot come into
@@ -234,10 +234,10 @@ def entry_area(g: Game, pid: str, o: GameObject, area: str | None) -> str | None
     return area
 
 
-def row_col(place: str) -> tuple[str, int]:
+def row_col(place: str) -> tuple[Row, int]:
     """A place a decision names, "front:2": its row and column."""
     row, col = place.split(":")
-    return row, int(col)
+    return cast(Row, row), int(col)  # the places offered are written from rows (places, _into_play)
 
 
 def _into_play(g: Game, h: Happening, o: GameObject, owner: str, cite: str) -> Result:
@@ -249,7 +249,7 @@ def _into_play(g: Game, h: Happening, o: GameObject, owner: str, cite: str) -> R
         return False, []
     area = entry_area(g, owner, o, None) or "visible"
     s = g.state
-    options = tuple(f"{row}:{free_col(s, owner, area, row, exclude=o.id)}" for row in ("front", "support"))
+    options = tuple(f"{row}:{free_col(s, owner, area, row, exclude=o.id)}" for row in ROWS)
     row, col = row_col(g.ask(Decision(owner, "place", f"{owner} chooses where {o.id} comes into play", options)))
     g.set(move_card(s, o.id, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
     if h.get("exhausted"):
@@ -273,34 +273,36 @@ def _move(g: Game, h: Happening) -> Result:
     if dest == "play":
         return _into_play(g, h, o, owner, cite)
     if dest in AREAS:
-        field_, value = AREAS[dest]
+        where = AREAS[dest]  # ("area", an area) or ("row", a row)
         if o.zone is Zone.IN_PLAY:
             if o.card.type is not CardType.CHARACTER or o.controller != owner:
                 return False, []
-            if field_ == "area":
+            if where[0] == "area":
                 # already there: it moves within the area, to its position or an empty one (FAQ GM 9)
-                options = places(g, oid, value)
+                to_area = where[1]
+                options = places(g, oid, to_area)
                 place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
-                                       f"{value} area", options))
+                                       f"{to_area} area", options))
                 row, col = row_col(place)
-                g.set(with_gear(g.state, oid, area=value, row=row, col=col))
-                g.note("move", f"{oid} moves to {o.controller}'s {value} area ({row} row, column {col})", "CR 512.3",
+                g.set(with_gear(g.state, oid, area=to_area, row=row, col=col))
+                g.note("move", f"{oid} moves to {o.controller}'s {to_area} area ({row} row, column {col})", "CR 512.3",
                        "A-MOVE-POSITION", (oid,))
             else:
-                if o.row == value:
+                to_row = where[1]
+                if o.row == to_row:
                     return False, []
-                options = places(g, oid, o.area or "visible", value)
+                options = places(g, oid, o.area or "visible", to_row)
                 place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
-                                       f"{value} row", options))
+                                       f"{to_row} row", options))
                 col = row_col(place)[1]
-                g.set(with_gear(g.state, oid, row=value, col=col))
-                g.note("move", f"{oid} moves to {o.controller}'s {value} row, column {col}", "CR 512.3",
+                g.set(with_gear(g.state, oid, row=to_row, col=col))
+                g.note("move", f"{oid} moves to {o.controller}'s {to_row} row, column {col}", "CR 512.3",
                        "A-MOVE-POSITION", (oid,))
             return True, []
         if o.card.type is not CardType.CHARACTER:
             return False, []
-        row = value if field_ == "row" else "front"
-        area = value if field_ == "area" else "visible"
+        row = where[1] if where[0] == "row" else "front"
+        area = where[1] if where[0] == "area" else "visible"
         col = free_col(s, owner, area, row, exclude=oid)
         was_in_play = False
         g.set(move_card(s, oid, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))

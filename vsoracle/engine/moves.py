@@ -40,7 +40,7 @@ from .game import Decision, DecisionKind, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
 from .query import forget, held, kind_of, query, replaying
-from .state import ChainLink, GameState, Zone
+from .state import ROWS, Area, ChainLink, GameState, Row, Zone
 from .turn import advance, pass_priority
 
 __all__ = ["Action", "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
@@ -99,9 +99,9 @@ class Recruit(_Step):
     player: str
     card: str
     source: _act.RecruitSource = "hand"
-    row: str | None = None
+    row: Row | None = None
     col: int | None = None
-    area: str | None = None
+    area: Area | None = None
     face_down: str | None = None
     boost: bool | None = None
     costs: tuple[str, ...] = ()
@@ -232,7 +232,7 @@ class Move(_Step):
     verb: ClassVar[str] = "move"
     player: str
     card: str
-    row: str | None = None
+    row: Row | None = None
     col: int | None = None
     choose: tuple[Any, ...] = ()
 
@@ -650,12 +650,12 @@ def _view(state: GameState, player: str | None) -> tuple[GameState, str] | None:
     return g.state, pid
 
 
-def _slots(s: GameState, pid: str) -> list[tuple[str, int]]:
+def _slots(s: GameState, pid: str) -> list[tuple[Row, int]]:
     """The places worth naming for a character of ``pid``: each row, the columns next to those in
     use and the first beyond."""
     cols = [c.col for c in s.characters(pid) if c.col is not None]
     last = max(cols, default=0) + 1
-    return [(row, col) for row in ("front", "support") for col in range(1, last + 1)]
+    return [(row, col) for row in ROWS for col in range(1, last + 1)]
 
 
 def _target_values(s: GameState, effect: n.Effect | None) -> list[tuple[Any, ...]]:

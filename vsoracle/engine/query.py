@@ -11,7 +11,7 @@ while the state is the same object.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Container, Hashable, Iterable, Iterator, TypeVar, cast, overload
+from typing import Any, Callable, Container, Hashable, Iterable, Iterator, Literal, TypeVar, cast, overload
 
 from attrs import Attribute
 
@@ -19,7 +19,8 @@ from ..cards import CardType
 from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
 from .powers import PowerLine, holders, is_unique, keyword_values, keywords_printed, powers
-from .state import Bindings, ChainLink, Context, GameObject, GameState, Happening, PhaseName, StepName, Zone
+from .state import (Area, Bindings, ChainLink, Context, GameObject, GameState, Happening, PhaseName, Row, StepName,
+                    Zone)
 
 __all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
            "STEP_NAMES", "kind_of"]
@@ -27,7 +28,8 @@ __all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "
 #: Card-text zone names → the engine's piles; rows and areas are places in play.
 ZONES = {"hand": Zone.HAND, "deck": Zone.DECK, "ko pile": Zone.KO_PILE, "resource row": Zone.RESOURCE_ROW,
          "removed": Zone.REMOVED}
-AREAS = {"front row": ("row", "front"), "support row": ("row", "support"), "hidden area": ("area", "hidden"),
+#: Card-text places in play → the object's field that says it, and its value.
+AREAS: dict[str, tuple[Literal["row"], Row] | tuple[Literal["area"], Area]] = {"front row": ("row", "front"), "support row": ("row", "support"), "hidden area": ("area", "hidden"),
          "visible area": ("area", "visible")}
 #: (phase, step) → the name card text gives it.
 STEP_NAMES: dict[tuple[PhaseName, StepName | None], str] = {

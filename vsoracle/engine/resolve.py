@@ -12,7 +12,7 @@ from .effects import also_happened, execute, one_target, perform, power_up, targ
 from .events import happening, leaving
 from .game import Game
 from .query import adjacent, query
-from .state import ChainLink, Context, GameObject, Zone
+from .state import Area, ChainLink, Context, GameObject, Row, Zone
 from .triggers import leading_condition
 from .values import replace
 from .zones import attach, free_col, gone_since_targeted, move_card, team_equipment_problem
@@ -145,7 +145,8 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
         g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
         perform(g, happening(n.EnterPlay, object=o.id))
         return
-    area, row = d.get("area", "visible"), d.get("row") or "front"
+    area: Area = d.get("area", "visible")
+    row: Row = d.get("row") or "front"
     col = free_col(g.state, pid, area, row, prefer=d.get("col"))
     _placed_by_default(g, pid, o.id, row, col, d.get("row"), d.get("col"))
     g.set(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid, area=area, row=row, col=col))

@@ -24,7 +24,7 @@ from .fmap import FrozenMap
 __all__ = [
     "Zone", "PHASES", "BUILD_STEPS", "GameObject", "Player", "ChainLink", "Context", "Attack",
     "Modifier", "Replacement", "Delayed", "PendingTrigger", "Happening", "GameState", "EMPTY",
-    "PhaseName", "StepName", "LinkKind", "LinkOrigin", "Lasting", "Bindings", "is_phase",
+    "PhaseName", "StepName", "LinkKind", "LinkOrigin", "Lasting", "Bindings", "is_phase", "Area", "Row", "ROWS",
 ]
 
 #: What effects and objects remember by name (event facts, choices, counters by name, paid
@@ -54,6 +54,11 @@ PhaseName = Literal["draw", "build", "combat", "recovery"]
 StepName = Literal["resource", "recruit", "formation", "attack", "wrap-up"]
 PHASES: tuple[PhaseName, ...] = ("draw", "build", "combat", "recovery")
 BUILD_STEPS: tuple[StepName, ...] = ("resource", "recruit", "formation")
+
+#: Where a character (and its equipment) is in play: its area and its row (CR 212, 701.7).
+Area = Literal["visible", "hidden"]
+Row = Literal["front", "support"]
+ROWS: tuple[Row, ...] = ("front", "support")
 
 #: What a chain link is (CR 505): a recruit, a plot twist played, a payment power used, a
 #: triggered power, or one of the game-based effects (attack, reinforce, power-up).
@@ -97,8 +102,8 @@ class GameObject:
     face_up: bool = True
     exhausted: bool = False
     stunned: bool = False
-    area: str | None = None
-    row: str | None = None
+    area: Area | None = None
+    row: Row | None = None
     col: int | None = None
     counters: tuple[int, int] = (0, 0)
     equipped_to: str | None = None
