@@ -477,7 +477,7 @@ class Query:
         A-PLAY-COST)."""
         return self.cost_to(o, pid, "play")
 
-    def cost_to(self, o: GameObject, pid: str, action: str) -> int:
+    def cost_to(self, o: GameObject, pid: str, action: Literal["recruit", "play"]) -> int:
         """``o``'s cost plus every "costs N less/more to ``action``" that applies to it as ``pid``
         recruits or plays it (never below 0)."""
         total = o.card.cost or 0
