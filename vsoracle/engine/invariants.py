@@ -96,7 +96,7 @@ def check_change(before: GameState, after: GameState) -> None:
         raise InvariantError("the players changed")
     links = after.chain + ((after.resolving,) if after.resolving else ())
     chain_changed = after.chain is not before.chain or after.resolving is not before.resolving
-    sources: Counter[str] = Counter()  # read only where the chain or a card on it changed, which counts them
+    sources: Counter[str]  # counted, and read, only where the chain or a card on it changed
     if chain_changed or any(o.zone is Zone.CHAIN or old[oid].zone is Zone.CHAIN for oid, o in changed):
         sources = Counter(lk.source for lk in links if lk.kind in ("recruit", "play") and lk.source)
 
