@@ -285,7 +285,7 @@ class Query:
         if scope is None:
             mods = self.mods_with((n.StatChange, n.StatSwitch))
             if all(m.flagged is not None and m.players is None for m, _ in mods):
-                scope = frozenset[str]().union(*(m.flagged for m, _ in mods if m.flagged is not None))
+                scope = frozenset().union(*(m.flagged for m, _ in mods if m.flagged is not None))
             else:
                 scope = _EVERYTHING
             self._memo["stat scope"] = scope
