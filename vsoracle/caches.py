@@ -299,7 +299,7 @@ def read_record(path: Path, kind: str, key: str, limit: int = MAX_READ_BYTES) ->
     """The payload of a record :func:`write_record` stored, or ``None`` (a miss) unless the file
     is private, well-formed JSON, of this format, of this ``kind``, under this ``key``, and its
     seal matches its content. The caller checks the payload's shape with :func:`matches`."""
-    record = read_json(path, limit)
+    record: Any = read_json(path, limit)  # None (a miss) has not the shape below
     if not matches(record, {"format": int, "kind": str, "key": str, "sha256": str, "data": object}):
         return None
     if record["format"] != FORMAT or record["kind"] != kind or record["key"] != key:

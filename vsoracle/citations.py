@@ -251,7 +251,7 @@ def expand(cite: str) -> str:
         return cite
     titles = specific_entries()
 
-    def title(match: re.Match) -> str:
+    def title(match: re.Match[str]) -> str:
         n = int(match.group(1))
         return titles[n - 1] if 0 < n <= len(titles) else match.group(0)
 

@@ -10,9 +10,9 @@ through the same event pipeline as effects (CR 505): "Stun ~ >>> …" stuns ~ as
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Literal, Sequence, cast
 
-from ..cards import CardType
+from ..cards import Card, CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
@@ -20,10 +20,10 @@ from .effects import choose_objects, perform, target_legal, target_range, target
 from .events import entry_area, happening
 from .fmap import FrozenMap
 from .game import Decision, Game
-from .powers import keyword_values, per_node, powers
+from .powers import PowerLine, keyword_values, per_node, powers
 from .patterns import kind_of, pattern_matches
-from .query import protected, query
-from .state import Attack, ChainLink, Context, GameObject, Zone
+from .query import Mod, Query, protected, query
+from .state import Area, Attack, ChainLink, Context, GameObject, Happening, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
 from .words import say
@@ -51,7 +51,7 @@ def _owned(g: Game, pid: str, oid: str) -> GameObject:
 
 
 def _limits_ok(g: Game, pid: str, o: GameObject, limits: Sequence[n.Limit], what: str,
-               key: Any = None) -> None:
+               key: tuple[str, int | str] | None = None) -> None:
     """"only during …", "only if …", "only once per turn", "only from your hand" (FAQ SC 1, SC 20, SC 21)."""
     q = query(g.state)
     ctx = Context(pid, o.id)
@@ -78,15 +78,15 @@ def _restrictions(g: Game, pid: str, o: GameObject, action: str) -> None:
         if line.node.action == action:
             _limits_ok(g, pid, o, line.node.limits, f"{o.id} can be {action}ed")
     if action == "play":  # "Play only if …. Draw two cards." (a plot twist's own restriction)
-        for line in powers(o.card, n.Spell):
-            _limits_ok(g, pid, o, line.node.limits, f"{o.id} can be played")
+        for spell in powers(o.card, n.Spell):
+            _limits_ok(g, pid, o, spell.node.limits, f"{o.id} can be played")
 
 
 # =============================================================================================
 # Costs
 # =============================================================================================
 
-def _cost_pick(g: Game, pid: str, candidates: list[str], count: int, given: list[Any], verb: str) -> list[str]:
+def _cost_pick(g: Game, pid: str, candidates: list[str], count: int, given: list[str], verb: str) -> list[str]:
     """The objects a cost uses: those the step names (``costs = [...]``), else the player's choice."""
     named = [x for x in given if x in candidates]
     if named:
@@ -103,13 +103,14 @@ def _cost_pick(g: Game, pid: str, candidates: list[str], count: int, given: list
     return picked
 
 
-def _count(q: Any, sel: Any, ctx: Context) -> int:
+def _count(q: Query, sel: n.Selector | None, ctx: Context) -> int:
     if isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity.n is not None:
         return q.amount(sel.quantity.n, ctx)
     return 1
 
 
-def _candidates(g: Game, pid: str, o: GameObject, sel: Any, ctx: Context, pool: Any = None) -> list[str]:
+def _candidates(g: Game, pid: str, o: GameObject, sel: n.Selector | None, ctx: Context,
+                pool: list[str] | None = None) -> list[str]:
     q = query(g.state)
     if isinstance(sel, n.Filter) and pool is not None and not q.zones_of(sel):
         # every kind of "a character or plot twist card", not the first alone
@@ -123,7 +124,7 @@ PAYABLE = frozenset({n.Endurance, n.ResourcePoints, n.Exhaust, n.Stun, n.KO, n.D
                      n.Replace, n.Turn})
 
 
-def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any], pay: int | None,
+def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str], pay: int | None,
              binds: dict[str, Any]) -> None:
     """Pay one cost on announcement (CR 505): you must be able to pay all of it ([S:FWS]). The
     cost is an event and goes through the event pipeline; one that does not happen (a "cannot")
@@ -132,7 +133,7 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
     ctx = Context(pid, o.id, (), FrozenMap(binds))
     p = g.state.player(pid)
 
-    def must(h: Any, what: str) -> None:
+    def must(h: Happening, what: str) -> None:
         if not perform(g, h, ctx):
             raise IllegalActionError(f"{pid} cannot pay the cost: {what}")
         if h.get("object") is not None:  # what the cost acted on ("that card": the discarded one)
@@ -142,6 +143,7 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
             and pay is None and "x" not in binds:
         _x_by_default(g, pid, o.id, "pay = N")
     if isinstance(cost, n.Endurance) and not cost.gain:
+        assert cost.amount is not None  # a cost says how much ("Pay 3 endurance")
         amount = pay if isinstance(cost.amount, n.X) and pay is not None else q.amount(cost.amount, ctx)
         if isinstance(cost.amount, n.X):
             binds["x"] = amount
@@ -151,6 +153,7 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
              f"{amount} endurance")
         return
     if isinstance(cost, n.ResourcePoints) and not cost.gain:
+        assert cost.amount is not None  # a cost says how much
         if cost.up_to:
             # outside a recruit step only 0 can be paid (assumption A-POINTS-COST, below)
             most = min(q.amount(cost.amount, ctx), p.resource_points) if g.state.step == "recruit" else 0
@@ -248,15 +251,16 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
                 continue
             found = [x for x in _candidates(g, pid, o, part, ctx) if x not in moving]
             moving += _cost_pick(g, pid, found, _count(q, part, ctx), given, cost.word)
-        zone = cost.to.zone if cost.to is not None else None
-        if zone is None:
+        place = cost.to
+        if place is None or place.zone is None:
             raise IllegalActionError("this cost moves a card nowhere")
+        zone = place.zone
         for x in moving:
             owner = g.state.obj(x).owner
             if zone.owner is not None:
                 found_owner = q.players(zone.owner, ctx.bind(affected=x))
                 owner = found_owner[0] if found_owner else owner
-            must(happening(n.Move, object=x, to=(zone.names[0], owner), position=cost.to.position, face=cost.face,
+            must(happening(n.Move, object=x, to=(zone.names[0], owner), position=place.position, face=cost.face,
                            why="a cost", cite="CR 505"), f"{x} cannot be moved")
         return
     if isinstance(cost, n.Counter):
@@ -268,16 +272,17 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[Any],
     if isinstance(cost, (n.Replace, n.Turn)):
         target = o.id if isinstance(cost.object, n.Self) else None
         found = [target] if target else _candidates(g, pid, o, cost.object, ctx)
-        kind = type(cost)
-        extra = {"face": cost.face} if kind is n.Turn else {}
+        done_to = type(cost)
+        extra = {"face": cost.face} if isinstance(cost, n.Turn) else {}
         for x in _cost_pick(g, pid, [y for y in found if y], 1, given, "use"):
-            must(happening(kind, object=x, agent=pid, **extra), f"{x} cannot be {'replaced' if kind is n.Replace else 'turned'}")
+            must(happening(done_to, object=x, agent=pid, **extra),
+                 f"{x} cannot be {'replaced' if done_to is n.Replace else 'turned'}")
         return
     raise IllegalActionError(f"vsoracle cannot yet pay the cost \"{say(cost)}\"",
                              hint="this card text parses but vsoracle cannot play it yet")
 
 
-def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], given: list[Any],
+def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], given: list[str],
                pay: int | None) -> dict[str, Any]:
     binds: dict[str, Any] = {}
     for k, cost in enumerate(costs, start=1):
@@ -286,7 +291,7 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], give
     return binds
 
 
-def _pay_additional(g: Game, pid: str, o: GameObject, action: str, given: list[Any]) -> dict[str, Any]:
+def _pay_additional(g: Game, pid: str, o: GameObject, action: str, given: list[str]) -> dict[str, Any]:
     """Pay the card's additional costs to ``action`` it ("As an additional cost to recruit …",
     CR 505), taking answers from ``given``; what the payment binds."""
     binds: dict[str, Any] = {}
@@ -300,7 +305,7 @@ def _pay_additional(g: Game, pid: str, o: GameObject, action: str, given: list[A
 # Targets
 # =============================================================================================
 
-def _announce_targets(g: Game, effect: Any, given: list[Any], provisional: ChainLink) -> tuple[Any, ...]:
+def _announce_targets(g: Game, effect: n.Effect | None, given: list[Any], provisional: ChainLink) -> tuple[Any, ...]:
     """Targets are chosen on announcement and must be legal (CR 505; Cerebro VIII)."""
     nodes_ = targets_of(effect)
     if len(given) < len(nodes_):
@@ -341,7 +346,7 @@ def play_link(pid: str, o: GameObject, x: int | None) -> ChainLink:
                      "plot twist", o.card.ongoing)
 
 
-def power_link(pid: str, o: GameObject, node: n.Activated, line: Any) -> ChainLink:
+def power_link(pid: str, o: GameObject, node: n.Activated, line: PowerLine[Any] | str) -> ChainLink:
     """The link a payment power's targets are chosen for as it is used, before it is on the chain."""
     block = line if isinstance(line, str) else line.block
     return ChainLink(0, "power", pid, o.id, node.effect, Context(pid, o.id), "payment", block == "ongoing")
@@ -351,9 +356,13 @@ def power_link(pid: str, o: GameObject, node: n.Activated, line: Any) -> ChainLi
 # Recruit, play, use
 # =============================================================================================
 
-def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | None = None, col: int | None = None,
-            area: str | None = None, face_down: str | None = None, boost: bool | None = None,
-            costs: Sequence[Any] = (), equip: str | None = None) -> None:
+#: Where a card is recruited from (a reservist from the resource row; A-RECRUIT-FROM: the KO'd pile).
+RecruitSource = Literal["hand", "resources", "ko_pile"]
+
+
+def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row: Row | None = None,
+            col: int | None = None, area: Area | None = None, face_down: str | None = None, boost: bool | None = None,
+            costs: Sequence[str] = (), equip: str | None = None) -> None:
     """Recruit a character or equipment: a game-based effect on the chain paid with resource
     points, only in your own recruit step (CR 301.4, 404; FAQ GM 1 for reservists). Whether to
     pay a boost cost is the player's decision (``boost`` answers it; FAQ GM 1), and so is the
@@ -424,11 +433,11 @@ def recruit(g: Game, pid: str, oid: str, *, source: str = "hand", row: str | Non
             raise IllegalActionError(f"{face_down} is not in {pid}'s hand")
     area = entry_area(g, pid, o, area)
     if col is not None and o.card.type is CardType.CHARACTER:
-        where = row or "front"
-        holder = next((c for c in s.characters(pid) if c.area == (area or "visible") and c.row == where
+        in_row = row or "front"
+        holder = next((c for c in s.characters(pid) if c.area == (area or "visible") and c.row == in_row
                        and c.col == col), None)
         if holder is not None:
-            raise IllegalActionError(f"column {col} of {pid}'s {where} row is taken by {holder.id}",
+            raise IllegalActionError(f"column {col} of {pid}'s {in_row} row is taken by {holder.id}",
                                      hint="a recruited character goes into a free place of its row (CR 301.4)")
     given = list(costs)
     binds = _pay_additional(g, pid, o, "recruit", given)
@@ -522,7 +531,7 @@ def plot_twist_effect(o: GameObject) -> n.Effect | None:
 
 
 @lru_cache(maxsize=4096)
-def _plot_twist_effect(card: Any) -> n.Effect | None:
+def _plot_twist_effect(card: Card) -> n.Effect | None:
     """:func:`plot_twist_effect` of a card: one node per card, so what is memoised per node
     (its targets, whether it reads X) is worked out once."""
     parts: list[n.Effect] = []
@@ -541,13 +550,13 @@ def _plot_twist_effect(card: Any) -> n.Effect | None:
     return parts[0] if len(parts) == 1 else n.Sequence(tuple(parts))
 
 
-def _own_cost_line(effect: Any) -> bool:
+def _own_cost_line(effect: n.Effect) -> bool:
     """Is a line the card's own cost change ("~ costs 2 more to play") and nothing else?"""
     return isinstance(effect, n.Modify) and isinstance(effect.subject, n.Self) and bool(effect.changes) \
         and all(isinstance(c, n.CostChange) for c in effect.changes)
 
 
-def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Sequence[Any] = (),
+def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Sequence[str] = (),
          x: int | None = None) -> None:
     """Play a plot twist from hand, or from the resource row (face down), if you have at least
     its threshold cost in resources (CR 304, 505)."""
@@ -621,7 +630,7 @@ def _keyword_powers(g: Game, o: GameObject) -> dict[str, n.Activated]:
 
 
 def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets: Sequence[Any] = (),
-        costs: Sequence[Any] = (), pay: int | None = None) -> None:
+        costs: Sequence[str] = (), pay: int | None = None) -> None:
     """Use an activated (payment) power: pay its costs, respect its limits, put its effect on
     the chain (CR 501, 505; FAQ GM 10, SC 15)."""
     require_priority(g, pid)
@@ -651,7 +660,8 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
         which = ", ".join(map(str, usable))
         raise IllegalActionError(f"power {power} of {oid} is not an activated power",
                                  hint=f"its activated power{'s are' if len(usable) > 1 else ' is'} power {which}")
-    node, line = lines[(power_index or power) - 1]
+    chosen, line = lines[(power_index or cast(int, power)) - 1]  # (a number unless it names a keyword)
+    node = cast(n.Activated, chosen)  # usable lists the activated powers only
     block = line if isinstance(line, str) else line.block
     controller = o.controller if o.zone is Zone.IN_PLAY else o.owner
     if controller != pid:
@@ -670,7 +680,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
         raise IllegalActionError(f"{pid} cannot use {oid}'s activated powers: \"{say(banned[0])}\"")
     key = (oid, power)
     _limits_ok(g, pid, o, node.limits, f"{oid}'s power can be used", key)
-    origin = "payment"
+    origin: LinkOrigin = "payment"
     ongoing = block == "ongoing"
     provisional = power_link(pid, o, node, line)
     values = _announce_targets(g, node.effect, list(targets), provisional)
@@ -685,7 +695,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     flush(g)
 
 
-def _payable(g: Game, kind: type, oid: str, pid: str) -> bool:
+def _payable(g: Game, kind: type[n.Event], oid: str, pid: str) -> bool:
     """Can this object pay a cost that does ``kind`` to it? Not if a "cannot" forbids it ("cannot be
     KO'd this turn"): a cost is paid in full or not at all (rules digest §2.4 [S:FWS]), so a player
     chooses among the objects that can pay it."""
@@ -733,7 +743,7 @@ def unreveal(g: Game) -> None:
         g.set(s)
 
 
-def move(g: Game, pid: str, oid: str, row: str | None, col: int | None) -> None:
+def move(g: Game, pid: str, oid: str, row: Row | None, col: int | None) -> None:
     """Formation step: rearrange your characters between rows; they stay in their area (CR 405)."""
     s = g.state
     if s.step != "formation" or s.active != pid:
@@ -793,23 +803,23 @@ def transfer(g: Game, pid: str, oid: str, to: str) -> None:
 # Attacks
 # =============================================================================================
 
-def _permitted(q: Any, o: GameObject, test: Any) -> bool:
+def _permitted(q: Query, o: GameObject, test: Callable[[n.Can, Mod], bool]) -> bool:
     """Is there a "can attack …" modifier on ``o`` for which ``test(change, mod)`` holds?"""
     return any(test(c, mod) for c, mod in q.permissions(o, n.Attack))
 
 
-def _can_attack_hidden(q: Any, o: GameObject) -> bool:
+def _can_attack_hidden(q: Query, o: GameObject) -> bool:
     """"~ can attack hidden characters" (FAQ SC 19)."""
-    def test(c: n.Can, mod: Any) -> bool:
-        obj = c.event.object
+    def test(c: n.Can, mod: Mod) -> bool:
+        obj = cast(n.Attack, c.event).object  # the permissions of an attack
         return isinstance(obj, n.Filter) and any(x == n.State("hidden") for x in obj.qualifiers)
     return _permitted(q, o, test)
 
 
-def _as_though(q: Any, o: GameObject, what: str) -> bool:
+def _as_though(q: Query, o: GameObject, what: str) -> bool:
     """"can attack as though it had range" / "as though it were in your front row" / "can team
     attack as though they had all team affiliations"."""
-    def test(c: n.Can, mod: Any) -> bool:
+    def test(c: n.Can, mod: Mod) -> bool:
         origin = getattr(c.event, "origin", None)
         if what == "range" and origin is not None and "support row" in origin.names:
             return True  # "~ can attack from the support row": what range says (digest, keywords: Range)
@@ -853,7 +863,7 @@ def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str 
     return None
 
 
-def _demands(g: Game, change: n.Must, mod: Any, o: GameObject, target: str) -> bool:
+def _demands(g: Game, change: n.Must, mod: Mod, o: GameObject, target: str) -> bool:
     """Would an attack by ``o`` on ``target`` meet this requirement?"""
     h = happening(n.Attack, agent=o.id, object=target, team=False, origin=_attacks_from(o))
     return pattern_matches(query(g.state), change.event, h, mod.ctx.bind(affected=o.id)) is not None

@@ -10,6 +10,7 @@ the turn's (:mod:`.turn`).
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from ..errors import IllegalActionError
 from ..text import nodes as n
@@ -18,7 +19,7 @@ from .events import happening
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .resolve import resolve_link
-from .state import ChainLink, Context, PendingTrigger, Zone
+from .state import ChainLink, Context, GameObject, GameState, LinkKind, LinkOrigin, PendingTrigger, Zone
 from .values import replace
 from .zones import move_card
 
@@ -41,9 +42,9 @@ def require_empty_chain(g: Game) -> None:
         raise IllegalActionError("the chain is not empty", hint='resolve it first: resolve = "all"')
 
 
-def add_link(g: Game, kind: str, controller: str, source: str | None, effect=None,
-             context: Context | None = None, origin: str = "game", ongoing: bool = False,
-             details: dict | None = None, base=None) -> int:
+def add_link(g: Game, kind: LinkKind, controller: str, source: str | None, effect: n.Effect | None = None,
+             context: Context | None = None, origin: LinkOrigin = "game", ongoing: bool = False,
+             details: dict[str, Any] | None = None, base: GameState | None = None) -> int:
     """Put an effect on top of the chain; the acting player keeps priority (Cerebro I).
 
     ``base`` is the state to start from when the card moved to the chain in the same
@@ -148,21 +149,21 @@ def targeted(g: Game, link_id: int) -> None:
                 perform(g, happening(n.BecomeTarget, object=x, effect=link_id, agent=lk.source, link=lk))
 
 
-def _origin(o) -> str:
+def _origin(o: GameObject | None) -> LinkOrigin:
     from ..cards import CardType
     if o is None:
         return "triggered"
     return "plot twist" if o.card.type is CardType.PLOT_TWIST else "triggered"
 
 
-def _choose_targets(g: Game, p: PendingTrigger, origin: str) -> Context | None:
+def _choose_targets(g: Game, p: PendingTrigger, origin: LinkOrigin) -> Context | None:
     """A triggered effect's targets are chosen as it goes on the chain; with no legal target
     for one of them it cannot be put there (assumption A-TRIGGER-TARGETS)."""
     nodes_ = targets_of(p.effect)
     if not nodes_:
         return p.context
     provisional = ChainLink(0, "trigger", p.controller, p.source, p.effect, p.context, origin, p.ongoing)
-    chosen = []
+    chosen: list[Any] = []
     for node in nodes_:
         options = legal_targets(g, node, provisional)
         span = target_range(node)

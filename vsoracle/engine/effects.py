@@ -16,7 +16,7 @@ attackers"). An effect resolves as one indivisible unit (Cerebro X-Men).
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Literal, overload
 
 from attrs import frozen
 
@@ -28,7 +28,8 @@ from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
 from .query import AREAS, ZONES, Query, alters_quality, query
-from .state import ChainLink, Context, Delayed, Happening, Modifier, Replacement, Zone
+from .log import LogKind
+from .state import ChainLink, Context, Delayed, GameState, Happening, Lasting, Modifier, Replacement, Zone
 from .triggers import fire
 from .values import replace
 from .words import say, say_action
@@ -41,16 +42,21 @@ __all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "
 # The pipeline
 # =============================================================================================
 
+#: A replacement modifier that tries to replace an event: its label (the card, or
+#: ``replacement-N``), its text and the context it replaces in.
+Option = tuple[str, n.Instead, Context]
+
+
 @frozen
 class Plan:
     """An event about to happen, with what replaces it (``None``: it happens as it is)."""
 
     happening: Happening
-    replacement: Any = None  # (label, Instead, Context)
+    replacement: Option | None = None
     others: int = 0
 
 
-def perform(g: Game, h: Happening, ctx: Context | None = None, *, before: Any = None) -> bool:
+def perform(g: Game, h: Happening, ctx: Context | None = None, *, before: GameState | None = None) -> bool:
     """Make an event happen (or not): prohibitions, replacements, the event, its triggers.
     ``before``: the position before the event this one follows from (a KO's leaving play), for
     its triggers' picture (assumption A-LOOK-BACK)."""
@@ -94,7 +100,7 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     return Plan(h)
 
 
-def _possible(g: Game, h: Happening, option: tuple[str, n.Instead, Context]) -> bool:
+def _possible(g: Game, h: Happening, option: Option) -> bool:
     """Can this modifier replace the event? A mandatory one always can (FAQ GM 8); "… you may E
     instead" only if its controller can do E (assumption A-MAY-INSTEAD)."""
     label, instead, rctx = option
@@ -106,7 +112,7 @@ def _possible(g: Game, h: Happening, option: tuple[str, n.Instead, Context]) -> 
     return False
 
 
-def _takes_optional(g: Game, h: Happening, option: tuple[str, n.Instead, Context]) -> bool:
+def _takes_optional(g: Game, h: Happening, option: Option) -> bool:
     """"… you may E instead": its controller decides (FAQ GM 8)."""
     _label, instead, rctx = option
     owner = rctx.controller
@@ -116,7 +122,7 @@ def _takes_optional(g: Game, h: Happening, option: tuple[str, n.Instead, Context
     return False
 
 
-def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
+def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
     """Do a prepared event: the replacement's effect instead (even when it cannot be done, FAQ
     GM 8), or the event itself and its triggers (pictured before it, if it takes an object out
     of play: assumption A-LOOK-BACK)."""
@@ -129,7 +135,7 @@ def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
             _use_up(g, label, instead, rctx)
             return False
         if isinstance(instead.effect, n.Lessen):
-            return _lessen(g, plan, instead.effect, before)
+            return _lessen(g, h, plan.replacement, instead.effect, before)
         g.note("replace", f"{_what(h)} is replaced by {label}: {say(instead.effect)}{extra}", "FAQ GM 8")
         _use_up(g, label, instead, rctx)
         execute(g, instead.effect, rctx, root=instead.effect)
@@ -146,14 +152,13 @@ def carry_out(g: Game, plan: Plan, *, before: Any = None) -> bool:
     return done
 
 
-def _lessen(g: Game, plan: Plan, lessen: n.Lessen, before: Any) -> bool:
+def _lessen(g: Game, h: Happening, replacement: Option, lessen: n.Lessen, before: GameState | None) -> bool:
     """"Prevent 2 of it", "you lose 1 less endurance instead": a replacement that prevents part
     of an event (FAQ GM 8): the event happens with its amount that much lower (never below 0:
     all of it prevented, nothing happens). What is left is still the event, so the other
     replacements that would replace it apply to it next, in the affected player's order; this one
     does not again (a replacement does not replace an event it made, assumption A-LESSEN)."""
-    h = plan.happening
-    label, instead, rctx = plan.replacement
+    label, instead, rctx = replacement
     amount = int(h.get("amount") or 0)
     less = max(0, int(query(g.state).amount(lessen.amount, rctx)))
     left = max(0, amount - less)
@@ -174,7 +179,7 @@ def _use_up(g: Game, label: str, instead: n.Instead, rctx: Context) -> None:
         g.note("replace", f"{label} is used up: it replaced \"the next time\" only", "FAQ GM 8")
 
 
-def also_happened(g: Game, h: Happening, before: Any) -> None:
+def also_happened(g: Game, h: Happening, before: GameState) -> None:
     """An event that happened as part of another (a card leaving play as it is KO'd or put into
     a pile): nothing can stop or replace it any more, but it sets off triggers, pictured as the
     position was ``before`` the other event (assumption A-LOOK-BACK)."""
@@ -184,7 +189,7 @@ def also_happened(g: Game, h: Happening, before: Any) -> None:
 
 
 def replacements(g: Game, h: Happening, ctx: Context | None = None,
-                 also: tuple[Happening, ...] = ()) -> list[tuple[str, n.Instead, Context]]:
+                 also: tuple[Happening, ...] = ()) -> list[Option]:
     """Every replacement modifier that tries to replace this event, or an event it also is
     (``also``: leaving play); each one once: a replacement does not replace an event it made."""
     s = g.state
@@ -219,7 +224,7 @@ def replacements(g: Game, h: Happening, ctx: Context | None = None,
             found.append((r.context.source or f"replacement-{r.id}", r.instead,
                           r.context.bind(**binds, replaced=tuple(used | {key}), replacing=r.id), key))
     seen: dict[str, int] = {}
-    out = []
+    out: list[Option] = []
     for label, instead, rctx, _key in found:
         k = seen.get(label, 0) + 1
         seen[label] = k
@@ -290,7 +295,7 @@ def _what(h: Happening) -> str:
 # =============================================================================================
 
 @per_node
-def targets_of(node: Any) -> tuple[n.Filter, ...]:
+def targets_of(node: n.Effect | None) -> tuple[n.Filter, ...]:
     """Every target of an effect, in number order (chosen on announcement). A delayed trigger's
     effect and a quoted power number their own."""
     found: dict[int, n.Filter] = {}
@@ -394,7 +399,11 @@ def legal_targets(g: Game, target: n.Filter, link: ChainLink) -> list[Any]:
 # Choices on resolution
 # =============================================================================================
 
-def choose_objects(g: Game, pid: str, candidates: list[Any], count: Any, prompt: str, up_to: bool = False,
+#: How many of a selector's objects a step acts on: a number, or every one.
+Count = int | Literal["all"]
+
+
+def choose_objects(g: Game, pid: str, candidates: list[Any], count: Count, prompt: str, up_to: bool = False,
                    random: bool = False) -> list[Any]:
     """``count`` of the candidates chosen by ``pid`` on resolution ("all": every one); with
     ``random`` ("discards a card at random") nobody chooses: each pick is a line of play of its own,
@@ -423,13 +432,13 @@ def choose_objects(g: Game, pid: str, candidates: list[Any], count: Any, prompt:
     return list(g.ask(Decision(pid, "choose", prompt, combos)))
 
 
-def _how_many(q: Query, sel: Any, ctx: Context) -> tuple[Any, bool]:
+def _how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, bool]:
     """How many of a selector's objects a step acts on: "all", a number, or up to a number."""
     if isinstance(sel, n.Filter):
         qty = sel.quantity
         if sel.target is not None or qty is None or qty.op in ("all", "each"):
             return "all", False
-        if qty.op == "up to":
+        if qty.op == "up to" and qty.n is not None:  # ("up to" always says how many)
             return q.amount(qty.n, ctx), True
         if qty.op in ("=",) and qty.n is not None:
             return q.amount(qty.n, ctx), False
@@ -442,7 +451,8 @@ def _how_many(q: Query, sel: Any, ctx: Context) -> tuple[Any, bool]:
     return "all", False
 
 
-def _objects(g: Game, sel: Any, ctx: Context, chooser: str, prompt: str, pool: Iterable[str] | None = None) -> list[str]:
+def _objects(g: Game, sel: n.Selector | None, ctx: Context, chooser: str, prompt: str,
+             pool: Iterable[str] | None = None) -> list[str]:
     """The objects a step acts on: all that match, or those ``chooser`` picks on resolution."""
     q = query(g.state)
     found = [x for x in q.select(sel, ctx) if x in g.state.objects]
@@ -453,7 +463,7 @@ def _objects(g: Game, sel: Any, ctx: Context, chooser: str, prompt: str, pool: I
     return choose_objects(g, chooser, found, count, prompt, up_to, _at_random(sel))
 
 
-def _at_random(sel: Any) -> bool:
+def _at_random(sel: n.Selector | None) -> bool:
     """"a card at random": picked at random, not chosen."""
     return isinstance(sel, n.Filter) and any(isinstance(x, n.AtRandom) for x in sel.qualifiers)
 
@@ -462,15 +472,20 @@ def _at_random(sel: Any) -> bool:
 # Execution
 # =============================================================================================
 
+#: Whether an effect was done, and the context the steps after it see.
 Done = tuple[bool, Context]
+#: How an effect form is done: (game, its node, context, the whole effect it is a step of).
+Handler = Callable[[Game, Any, Context, n.Effect], Done]
+#: How an event is done as an effect: (game, its node, context, its step number in the effect).
+EventHandler = Callable[[Game, Any, Context, "int | None"], Done]
 
 
 @per_node
-def _step_numbers(root: Any) -> dict[int, int]:
+def _step_numbers(root: n.Effect) -> dict[int, int]:
     return {id(e): k for k, e in enumerate(n.steps(root), start=1)}
 
 
-def execute(g: Game, effect: n.Effect, ctx: Context, root: Any = None) -> Done:
+def execute(g: Game, effect: n.Effect, ctx: Context, root: n.Effect | None = None) -> Done:
     """Do ``effect``; return whether it was done and the context later steps see."""
     root = effect if root is None else root
     handler = _HANDLERS.get(type(effect))
@@ -482,7 +497,7 @@ def execute(g: Game, effect: n.Effect, ctx: Context, root: Any = None) -> Done:
                              hint="this card text parses but vsoracle cannot play it yet")
 
 
-def _sequence(g: Game, e: n.Sequence, ctx: Context, root: Any) -> Done:
+def _sequence(g: Game, e: n.Sequence, ctx: Context, root: n.Effect) -> Done:
     last = True
     for step in e.steps:
         if isinstance(step, n.IfDone):
@@ -492,10 +507,10 @@ def _sequence(g: Game, e: n.Sequence, ctx: Context, root: Any) -> Done:
     return last, ctx
 
 
-def _if_done(g: Game, e: n.IfDone, ctx: Context, root: Any, last: bool) -> Done:
+def _if_done(g: Game, e: n.IfDone, ctx: Context, root: n.Effect, last: bool) -> Done:
     """"If you do" / "If he does": only if the step before was done (by that player)."""
     if isinstance(e.player, n.Acting) and ctx.bindings.get("did") is not None:
-        did = ctx.bindings.get("did")
+        did: tuple[str, ...] = ctx.bindings["did"]
         done = False
         for pid in did:
             if not isinstance(e.effect, n.Nothing):
@@ -521,7 +536,7 @@ def _if_done(g: Game, e: n.IfDone, ctx: Context, root: Any, last: bool) -> Done:
     return execute(g, e.effect, ctx, root)
 
 
-def _may(g: Game, e: n.May, ctx: Context, root: Any) -> Done:
+def _may(g: Game, e: n.May, ctx: Context, root: n.Effect) -> Done:
     """"You may …", "each player may …": each player named decides on resolution."""
     q = query(g.state)
     chooser = q.players(e.player, ctx) if e.player is not None else (ctx.bindings.get("acting") or ctx.controller,)
@@ -545,7 +560,7 @@ def _may(g: Game, e: n.May, ctx: Context, root: Any) -> Done:
     return done, ctx
 
 
-def _conditional(g: Game, e: n.Conditional, ctx: Context, root: Any) -> Done:
+def _conditional(g: Game, e: n.Conditional, ctx: Context, root: n.Effect) -> Done:
     q = query(g.state)
     binding = q.condition_binding(e.condition, ctx)
     if not binding:
@@ -558,7 +573,7 @@ def _conditional(g: Game, e: n.Conditional, ctx: Context, root: Any) -> Done:
     return execute(g, e.effect, ctx.bind(**extra) if extra else ctx, root)
 
 
-def _unless(g: Game, e: n.Unless, ctx: Context, root: Any) -> Done:
+def _unless(g: Game, e: n.Unless, ctx: Context, root: n.Effect) -> Done:
     """"E unless C": a C that a player does ("unless its controller pays 3 endurance") is his
     choice, made on resolution; if he does it, E does not happen."""
     cond = e.condition
@@ -583,10 +598,11 @@ def _unless(g: Game, e: n.Unless, ctx: Context, root: Any) -> Done:
     return execute(g, e.effect, ctx, root)
 
 
-def _doer(event: n.Event) -> Any:
+def _doer(event: n.Event) -> n.Selector | None:
     if isinstance(event, (n.Endurance, n.ResourcePoints, n.GameEnd)):
         return event.player
-    return getattr(event, "agent", None)
+    agent: n.Selector | None = getattr(event, "agent", None)
+    return agent
 
 
 def _can_do(g: Game, event: n.Event, ctx: Context) -> bool:
@@ -601,7 +617,7 @@ def _can_do(g: Game, event: n.Event, ctx: Context) -> bool:
     return True
 
 
-def _choose(g: Game, e: n.Choose, ctx: Context, root: Any) -> Done:
+def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
     """"Choose a character …", "Choose two different team affiliations among …": a choice on
     resolution (not a target), which the card's ongoing powers read (FAQ SC 18, SC 26, SC 35)."""
     q = query(g.state)
@@ -609,21 +625,21 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: Any) -> Done:
     pid = ctx.bindings.get("acting") or ctx.controller
     if isinstance(sel, n.Filter) and kind_of(sel) == "choice":
         names = _choice_names(q, sel, ctx)
-        count = q.amount(sel.quantity.n, ctx) if sel.quantity and sel.quantity.n is not None else 1
-        if len(names) < count:
-            g.note("choose", f"fewer than {count} {sel.kind}s to choose among: nothing chosen", "CR 508")
+        number = q.amount(sel.quantity.n, ctx) if sel.quantity and sel.quantity.n is not None else 1
+        if len(names) < number:
+            g.note("choose", f"fewer than {number} {sel.kind}s to choose among: nothing chosen", "CR 508")
             return False, ctx
-        if count == 1:
+        if number == 1:
             article = "an" if sel.kind[:1] in "aeiou" else "a"
             chosen: Any = g.ask(Decision(pid, "choose", f"{pid} chooses {article} {sel.kind}", tuple(names)))
             shown = chosen
             value: Any = (chosen,)
         else:
-            options = tuple(tuple(c) for c in itertools.combinations(names, count))
-            value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {count} {sel.kind}s", options)))
+            options = tuple(tuple(c) for c in itertools.combinations(names, number))
+            value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {number} {sel.kind}s", options)))
             shown = " and ".join(value)
         g.note("choose", f"{pid} chooses {shown}", "CR 508")
-        return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value if count > 1 or sel.kind == "affiliation"
+        return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value if number > 1 or sel.kind == "affiliation"
                                   else value[0])
     found = [x for x in q.select(sel, ctx) if x in g.state.objects]
     count, up_to = _how_many(q, sel, ctx)
@@ -664,18 +680,21 @@ def _bind_choice(g: Game, ctx: Context, key: str, value: Any) -> Context:
     return ctx.bind(**{key: value})
 
 
-def _duration(d: n.Duration) -> str:
-    return {"turn": "turn", "attack": "attack", "phase": "turn"}.get(d.span or "", "permanent")
+_LASTING: dict[str, Lasting] = {"turn": "turn", "attack": "attack", "phase": "turn"}
 
 
-def _freeze(change: Any, q: Query, ctx: Context) -> Any:
+def _duration(d: n.Duration) -> Lasting:
+    return _LASTING.get(d.span or "", "permanent")
+
+
+def _freeze(change: n.Change, q: Query, ctx: Context) -> n.Change:
     """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37)."""
     if isinstance(change, n.StatChange) and not isinstance(change.amount, n.Fixed):
         return replace(change, amount=n.Fixed(q.amount(change.amount, ctx)))
     return change
 
 
-def _modify(g: Game, e: n.Modify, ctx: Context, root: Any) -> Done:
+def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
     """Create a continuous modifier. If it alters a quality it flags what it affects now;
     otherwise it applies to whatever matches while it lasts (FAQ SC 4, SC 1, SC 29)."""
     q = query(g.state)
@@ -711,7 +730,7 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: Any) -> Done:
     return True, ctx
 
 
-def _create_replacement(g: Game, e: n.CreateReplacement, ctx: Context, root: Any) -> Done:
+def _create_replacement(g: Game, e: n.CreateReplacement, ctx: Context, root: n.Effect) -> Done:
     rid, s = g.state.fresh_id()
     rep = Replacement(rid, ctx, e.instead, _duration(e.duration))
     g.set(replace(s, replacements=s.replacements + (rep,)))
@@ -719,7 +738,7 @@ def _create_replacement(g: Game, e: n.CreateReplacement, ctx: Context, root: Any
     return True, ctx
 
 
-def _delayed(g: Game, e: n.Delayed, ctx: Context, root: Any) -> Done:
+def _delayed(g: Game, e: n.Delayed, ctx: Context, root: n.Effect) -> Done:
     did, s = g.state.fresh_id()
     once = isinstance(e.trigger, (n.AtStart, n.AtEnd))
     span = _duration(e.duration)
@@ -729,11 +748,11 @@ def _delayed(g: Game, e: n.Delayed, ctx: Context, root: Any) -> Done:
     return True, ctx
 
 
-def _nothing(g: Game, e: n.Nothing, ctx: Context, root: Any) -> Done:
+def _nothing(g: Game, e: n.Nothing, ctx: Context, root: n.Effect) -> Done:
     return False, ctx
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[n.Effect], Handler] = {
     n.Sequence: _sequence,
     n.May: _may,
     n.IfDone: lambda g, e, ctx, root: _if_done(g, e, ctx, root, True),
@@ -758,7 +777,7 @@ def _acting(ctx: Context) -> str:
     return ctx.bindings.get("acting") or ctx.controller
 
 
-def _doers(q: Query, node: Any, ctx: Context) -> tuple[str, ...]:
+def _doers(q: Query, node: n.Selector | None, ctx: Context) -> tuple[str, ...]:
     """The players who do a step: those its subject names, else the one acting (the controller)."""
     if node is None:
         return (_acting(ctx),)
@@ -796,7 +815,7 @@ def _cause(ctx: Context) -> dict[str, Any]:
     return {"agent": ctx.source, "effect": link}
 
 
-def _event(g: Game, e: n.Event, ctx: Context, root: Any) -> Done:
+def _event(g: Game, e: n.Event, ctx: Context, root: n.Effect) -> Done:
     k = _step_numbers(root).get(id(e))
     handler = _EVENT_HANDLERS.get(type(e))
     if handler is None:
@@ -805,7 +824,7 @@ def _event(g: Game, e: n.Event, ctx: Context, root: Any) -> Done:
     return handler(g, e, ctx, k)
 
 
-def _together(g: Game, picked: list[str]) -> Any:
+def _together(g: Game, picked: list[str]) -> GameState | None:
     """One effect that does the same thing to several objects ("Stun all characters", "Return two
     target characters …") does it to all at once: each event sets off triggers as the position was
     before any of them (digest §6.1 [S:CCR], the trigger's picture; assumption A-LOOK-BACK), so the
@@ -813,7 +832,7 @@ def _together(g: Game, picked: list[str]) -> Any:
     return g.state if len(picked) > 1 else None
 
 
-def _on_objects(kind: type, verb: str) -> Any:
+def _on_objects(kind: type[n.Event], verb: LogKind) -> EventHandler:
     def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
         pid = _acting(ctx)
         picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
@@ -920,7 +939,7 @@ def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order
     return True, _record(ctx, k, order)
 
 
-def _hand_cards(g: Game, sel: Any, ctx: Context, pid: str) -> list[str]:
+def _hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list[str]:
     q = query(g.state)
     hand = g.state.player(pid).hand
     if sel is None:
@@ -981,6 +1000,7 @@ def _endurance(g: Game, e: n.Endurance, ctx: Context, k: int | None) -> Done:
 
 def _points(g: Game, e: n.ResourcePoints, ctx: Context, k: int | None) -> Done:
     q = query(g.state)
+    assert e.amount is not None  # as an effect it says how many (text.build): only a pattern leaves it out
     done = False
     for pid in _doers(q, e.player, ctx):
         h = happening(n.ResourcePoints, player=pid, amount=q.amount(e.amount, ctx), gain=e.gain)
@@ -1008,7 +1028,7 @@ def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
     return bool(done), _record(ctx, k, done)
 
 
-def _reveal(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
+def _reveal(g: Game, e: n.Reveal | n.LookAt, ctx: Context, k: int | None) -> Done:
     """Reveal or look at cards: they are shown (and remembered as this effect's revealed cards)."""
     q = query(g.state)
     shown_all: list[str] = []
@@ -1063,7 +1083,13 @@ def _deck_order(g: Game, oid: str) -> tuple[int, str]:
     return (pile.index(oid) if oid in pile else 0, oid)
 
 
-def _without_zone(sel: Any) -> Any:
+@overload
+def _without_zone(sel: n.Selector) -> n.Selector: ...
+@overload
+def _without_zone(sel: n.Selector | None) -> n.Selector | None: ...
+
+
+def _without_zone(sel: n.Selector | None) -> n.Selector | None:
     """A filter matched against a zone's cards, whatever its own zone says."""
     if isinstance(sel, n.Filter):
         kinds = " or ".join(k if k.endswith("card") or k == "card" else f"{k} card" for k in sel.kind.split(" or "))
@@ -1118,6 +1144,7 @@ def _change_target(g: Game, e: n.ChangeTarget, ctx: Context, k: int | None) -> D
         return False, ctx
     link_id = choose_objects(g, ctx.controller, links, 1, f"{ctx.controller} chooses an effect")[0]
     lk = g.state.link(link_id)
+    assert lk is not None and lk.context is not None  # an effect on the chain (every one has its context)
     old = lk.targets[0]
     nodes_ = targets_of(lk.effect)
     target_node = nodes_[0] if nodes_ else None
@@ -1137,7 +1164,7 @@ def _change_target(g: Game, e: n.ChangeTarget, ctx: Context, k: int | None) -> D
     return True, ctx
 
 
-def _simple(kind: type, verb: str, one: bool = False) -> Any:
+def _simple(kind: type[n.Event], verb: LogKind, one: bool = False) -> EventHandler:
     def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
         pid = _acting(ctx)
         picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
@@ -1202,7 +1229,7 @@ def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
     return hit, _record(ctx, k, (top,))
 
 
-_EVENT_HANDLERS: dict[type, Any] = {
+_EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
     n.Stun: _on_objects(n.Stun, "stun"),
     n.KO: _on_objects(n.KO, "KO"),
     n.Exhaust: _on_objects(n.Exhaust, "exhaust"),

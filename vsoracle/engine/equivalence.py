@@ -29,12 +29,15 @@ from ..text import nodes as n
 from .state import ChainLink, GameState, Happening, Modifier
 from .values import replace
 
-__all__ = ["position_key"]
+__all__ = ["position_key", "PositionKey"]
+
+#: A state, or one without its turn's events (and order-free modifiers) with those as multisets.
+PositionKey = GameState | tuple[GameState, frozenset[tuple[Happening, int]], frozenset[tuple[Modifier, int]] | None]
 
 _ORDER_FREE = (n.StatChange, n.CostChange, n.Cannot, n.Can, n.AffiliationChange, n.ShareAffiliations, n.Unique)
 
 
-def position_key(s: GameState) -> Any:
+def position_key(s: GameState) -> PositionKey:
     """A value equal for two states exactly when they are the same position (above): the state
     itself when nothing in it is order-free and ordered, else the state without its turn's
     events (and order-free modifiers) plus those as multisets."""
@@ -47,7 +50,7 @@ def position_key(s: GameState) -> Any:
         live.add(s.resolving.id)
     bag_log = frozenset(Counter(_happening(h, live) for h in log).items())
     if free_mods:
-        bag_mods: Any = frozenset(Counter(_modifier(m, live) for m in mods).items())
+        bag_mods = frozenset(Counter(_modifier(m, live) for m in mods).items())
         return replace(s, turn_log=(), modifiers=()), bag_log, bag_mods
     return replace(s, turn_log=()), bag_log, None
 
@@ -82,6 +85,6 @@ def _order_free(m: Modifier) -> bool:
     return True
 
 
-def _reads_a_stat(node: Any) -> bool:
+def _reads_a_stat(node: n.Change) -> bool:
     """Whether an amount somewhere in ``node`` reads a stat (its value may depend on the others)."""
     return any(isinstance(x, n.StatOf) for x in n.descendants(node))

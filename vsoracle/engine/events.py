@@ -11,7 +11,7 @@ from it (a stun's endurance loss, a character leaving play); it never asks who i
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..cards import CardType
 from ..errors import IllegalActionError
@@ -19,7 +19,8 @@ from ..text import nodes as n
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .query import AREAS, ZONES, query
-from .state import Happening, Zone
+from .log import LogKind
+from .state import ROWS, Area, GameObject, GameState, Happening, Modifier, Replacement, Row, Zone
 from .values import replace
 from .zones import free_col, move_card, targets_only, with_gear
 
@@ -28,12 +29,12 @@ __all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leavin
 Result = tuple[bool, list[Happening]]
 
 
-def happening(kind: type, /, **roles: Any) -> Happening:
+def happening(kind: type[n.Event], /, **roles: Any) -> Happening:
     """A happening of ``kind`` with the roles given (``None`` roles are left out)."""
     return Happening(kind, FrozenMap({k: v for k, v in roles.items() if v is not None}))
 
 
-def leaving_play(s: Any, h: Happening) -> str | None:
+def leaving_play(s: GameState, h: Happening) -> str | None:
     """The object this event would take out of play (a KO, or a move from play into a pile or
     out of the game), if any: that event is also its leaving play."""
     oid = h.get("object")
@@ -111,7 +112,7 @@ def _leave_the_attack(g: Game, oid: str, why: str, cite: str) -> None:
            f"{role})", cite, "A-LEFT-ATTACK", (oid,))
 
 
-def _flag(name: str, value: bool, word: str) -> Callable[[Game, Happening], Result]:
+def _flag(name: str, value: bool, word: LogKind) -> Callable[[Game, Happening], Result]:
     def primitive(g: Game, h: Happening) -> Result:
         s = g.state
         oid = h.get("object")
@@ -156,7 +157,7 @@ def _ko(g: Game, h: Happening) -> Result:
     return True, (leaving(g, s, oid) if was_in_play else [])
 
 
-def _left_the_row(g: Game, o: Any) -> None:
+def _left_the_row(g: Game, o: GameObject) -> None:
     """A card that left its resource row is one resource fewer from now on; the resource points
     already gained stay (assumption A-RESOURCE-LEAVES)."""
     if o.zone is not Zone.RESOURCE_ROW or g.state.obj(o.id).zone is Zone.RESOURCE_ROW:
@@ -170,7 +171,7 @@ _ZONE_WORDS = {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "KO'd pile", 
                Zone.CHAIN: "chain"}
 
 
-def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
+def leaving(g: Game, before: GameState, oid: str) -> list[Happening]:
     """``oid`` has left play: it leaves play, and so does each equipment that was attached to it
     (it goes to its owner's KO'd pile, assumption A-EQUIP-LEAVES)."""
     out = [happening(n.LeavePlay, object=oid)]
@@ -179,8 +180,9 @@ def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
     _leave_the_attack(g, oid, "has left play", "CR 407 [M481]; CR 212.5e")
     # by identity, not by value: hashing would fill the modifiers' hash caches (a perft test checks
     # that nothing is kept from one run to the next)
-    gone = [m for m in before.modifiers if (oid in (m.flagged or ()) or targets_only(m, oid))
-            and not any(m is x for x in g.state.modifiers)]
+    gone: list[Modifier | Replacement] = [
+        m for m in before.modifiers if (oid in (m.flagged or ()) or targets_only(m, oid))
+        and not any(m is x for x in g.state.modifiers)]
     gone += [r for r in before.replacements if targets_only(r, oid) and not any(r is x for x in g.state.replacements)]
     if gone:
         g.note("modifier", f"{oid} has left play: {len(gone)} modifier(s) on it no longer apply (if the card comes "
@@ -193,17 +195,17 @@ def leaving(g: Game, before: Any, oid: str) -> list[Happening]:
     return out
 
 
-def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, ...]:
+def places(g: Game, oid: str, area: Area, row: Row | None = None) -> tuple[str, ...]:
     """Where a character can go in its controller's area: its same position (if it is free there)
     first, then every empty position, up to one column past the widest one used (assumption
     A-MOVE-POSITION); ``row`` keeps it in one row."""
     o = g.state.obj(oid)
     taken = {(c.row, c.col) for c in g.state.characters(o.controller) if c.area == area and c.id != oid}
-    widest = max([c for _, c in taken] + [o.col or 1])
+    widest = max([c for _, c in taken if c is not None] + [o.col or 1])  # (in play, every column is a number)
     out: list[str] = []
     if (o.row, o.col) not in taken and o.col is not None and (row is None or row == o.row):
         out.append(f"{o.row}:{o.col}")
-    for r in ((row,) if row else ("front", "support")):
+    for r in ((row,) if row else ROWS):
         for col in range(1, widest + 2):
             label = f"{r}:{col}"
             if (r, col) not in taken and label not in out:
@@ -211,7 +213,7 @@ def places(g: Game, oid: str, area: str, row: str | None = None) -> tuple[str, .
     return tuple(out)
 
 
-def entry_area(g: Game, pid: str, o: Any, area: str | None) -> str | None:
+def entry_area(g: Game, pid: str, o: GameObject, area: Area | None) -> Area | None:
     """The area ``o`` comes into play in (CR 212.5e): concealed, the hidden one (707.9); with
     concealed—optional, the one ``area`` names or else the one its player chooses; otherwise
     the visible one (``area`` as given, ``None`` left unsaid). An area the card cannot come into
@@ -232,13 +234,13 @@ def entry_area(g: Game, pid: str, o: Any, area: str | None) -> str | None:
     return area
 
 
-def row_col(place: str) -> tuple[str, int]:
+def row_col(place: str) -> tuple[Row, int]:
     """A place a decision names, "front:2": its row and column."""
     row, col = place.split(":")
-    return row, int(col)
+    return cast(Row, row), int(col)  # the places offered are written from rows (places, _into_play)
 
 
-def _into_play(g: Game, h: Happening, o: Any, owner: str, cite: str) -> Result:
+def _into_play(g: Game, h: Happening, o: GameObject, owner: str, cite: str) -> Result:
     """"Put target character card from your KO'd pile into play [exhausted]": it comes into play
     under its owner's control, in the hidden area if it has concealed (CR 212.5e; concealed—optional:
     its controller may), in the row and column its controller chooses among the first free one of
@@ -247,7 +249,7 @@ def _into_play(g: Game, h: Happening, o: Any, owner: str, cite: str) -> Result:
         return False, []
     area = entry_area(g, owner, o, None) or "visible"
     s = g.state
-    options = tuple(f"{row}:{free_col(s, owner, area, row, exclude=o.id)}" for row in ("front", "support"))
+    options = tuple(f"{row}:{free_col(s, owner, area, row, exclude=o.id)}" for row in ROWS)
     row, col = row_col(g.ask(Decision(owner, "place", f"{owner} chooses where {o.id} comes into play", options)))
     g.set(move_card(s, o.id, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
     if h.get("exhausted"):
@@ -271,34 +273,36 @@ def _move(g: Game, h: Happening) -> Result:
     if dest == "play":
         return _into_play(g, h, o, owner, cite)
     if dest in AREAS:
-        field_, value = AREAS[dest]
+        where = AREAS[dest]  # ("area", an area) or ("row", a row)
         if o.zone is Zone.IN_PLAY:
             if o.card.type is not CardType.CHARACTER or o.controller != owner:
                 return False, []
-            if field_ == "area":
+            if where[0] == "area":
                 # already there: it moves within the area, to its position or an empty one (FAQ GM 9)
-                options = places(g, oid, value)
+                to_area = where[1]
+                options = places(g, oid, to_area)
                 place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
-                                       f"{value} area", options))
+                                       f"{to_area} area", options))
                 row, col = row_col(place)
-                g.set(with_gear(g.state, oid, area=value, row=row, col=col))
-                g.note("move", f"{oid} moves to {o.controller}'s {value} area ({row} row, column {col})", "CR 512.3",
+                g.set(with_gear(g.state, oid, area=to_area, row=row, col=col))
+                g.note("move", f"{oid} moves to {o.controller}'s {to_area} area ({row} row, column {col})", "CR 512.3",
                        "A-MOVE-POSITION", (oid,))
             else:
-                if o.row == value:
+                to_row = where[1]
+                if o.row == to_row:
                     return False, []
-                options = places(g, oid, o.area or "visible", value)
+                options = places(g, oid, o.area or "visible", to_row)
                 place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
-                                       f"{value} row", options))
+                                       f"{to_row} row", options))
                 col = row_col(place)[1]
-                g.set(with_gear(g.state, oid, row=value, col=col))
-                g.note("move", f"{oid} moves to {o.controller}'s {value} row, column {col}", "CR 512.3",
+                g.set(with_gear(g.state, oid, row=to_row, col=col))
+                g.note("move", f"{oid} moves to {o.controller}'s {to_row} row, column {col}", "CR 512.3",
                        "A-MOVE-POSITION", (oid,))
             return True, []
         if o.card.type is not CardType.CHARACTER:
             return False, []
-        row = value if field_ == "row" else "front"
-        area = value if field_ == "area" else "visible"
+        row = where[1] if where[0] == "row" else "front"
+        area = where[1] if where[0] == "area" else "visible"
         col = free_col(s, owner, area, row, exclude=oid)
         was_in_play = False
         g.set(move_card(s, oid, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
@@ -547,7 +551,7 @@ def _signal(g: Game, h: Happening) -> Result:
     return True, []
 
 
-PRIMITIVES: dict[type, Callable[[Game, Happening], Result]] = {
+PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
     n.Stun: _stun,
     n.KO: _ko,
     n.Exhaust: _flag("exhausted", True, "exhausted"),

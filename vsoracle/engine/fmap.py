@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, Iterator, Mapping, TypeVar
+from typing import Any, Generic, ItemsView, Iterator, KeysView, Mapping, TypeVar, ValuesView, overload
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 __all__ = ["FrozenMap"]
 
@@ -15,12 +16,12 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     __slots__ = ("_data", "_hash", "_lineage")
 
-    def __init__(self, data: Mapping[K, V] | None = None, _lineage: dict | None = None) -> None:
+    def __init__(self, data: Mapping[K, V] | None = None, _lineage: dict[object, Any] | None = None) -> None:
         self._data: dict[K, V] = dict(data or {})
         self._hash: int | None = None
         self._lineage = _lineage
 
-    def lineage(self) -> dict:
+    def lineage(self) -> dict[object, Any]:
         """A memo shared by this map and every map made from it by :meth:`set` / :meth:`update`
         of keys it already has: for facts that depend only on the keys and on what never changes
         in a value (the state's table: an object's card)."""
@@ -37,16 +38,21 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
     def __len__(self) -> int:
         return len(self._data)
 
-    def keys(self):  # the dict's own views: iteration at C speed
+    def keys(self) -> KeysView[K]:  # the dict's own views: iteration at C speed
         return self._data.keys()
 
-    def values(self):
+    def values(self) -> ValuesView[V]:
         return self._data.values()
 
-    def items(self):
+    def items(self) -> ItemsView[K, V]:
         return self._data.items()
 
-    def get(self, key: K, default: Any = None) -> Any:
+    @overload
+    def get(self, key: K, /) -> V | None: ...
+    @overload
+    def get(self, key: K, default: V | T, /) -> V | T: ...
+
+    def get(self, key: K, default: object = None) -> object:
         return self._data.get(key, default)
 
     def __contains__(self, key: object) -> bool:

@@ -10,27 +10,35 @@ takes the next scripted answer; when none is left it raises
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Generic, Literal, Sequence, TypeVar
 
 from attrs import frozen
 
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
-from .log import Event
+from .log import Event, LogKind
 from .state import GameState
 
-__all__ = ["Decision", "Unanswered", "Game", "TRIGGER_DEPTH_LIMIT"]
+__all__ = ["Decision", "DecisionKind", "Unanswered", "Game", "TRIGGER_DEPTH_LIMIT"]
 
 TRIGGER_DEPTH_LIMIT = 200
 
+T = TypeVar("T")
+
+#: What a decision is about (``Question.kind``, what a client is told): yes or no (``may``), a
+#: choice on resolution, an order, a target, a replacement modifier, a pick nobody makes
+#: (``random``), …
+DecisionKind = Literal["may", "choose", "order", "target", "replacement", "random", "search", "pay", "swap",
+                       "strike", "place", "transfer", "recover"]
+
 
 @frozen
-class Decision:
+class Decision(Generic[T]):
     """A choice the rules give a player: who decides, what kind, the prompt and the legal options."""
 
     player: str
-    kind: str
+    kind: DecisionKind
     prompt: str
-    options: tuple[Any, ...]
+    options: tuple[T, ...]
 
     def describe(self, option: Any) -> str:
         """An option as a scenario writes it: ``true``, ``arcanna``, ``[a, b]``."""
@@ -56,7 +64,7 @@ class Decision:
 class Unanswered(Exception):
     """Internal signal: a decision had no scripted answer (the explorer forks on it)."""
 
-    def __init__(self, decision: Decision) -> None:
+    def __init__(self, decision: Decision[Any]) -> None:
         super().__init__(decision.prompt)
         self.decision = decision
 
@@ -73,9 +81,9 @@ class Game:
         self.scripted = len(self.answers) if scripted is None else scripted
         self.explore = explore
         self.branches: list[list[Any]] = []
-        self.forks: list[tuple[Decision, int]] = []  # each decision that branched, with its number of answers
+        self.forks: list[tuple[Decision[Any], int]] = []  # each decision that branched, with its number of answers
         self.used = 0
-        self.taken: list[tuple[Decision, Any]] = []
+        self.taken: list[tuple[Decision[Any], Any]] = []
         self._check = check
         self.resolutions = 0
         self.transitions = 0
@@ -88,11 +96,11 @@ class Game:
         self.transitions += 1
         self.state = state
 
-    def note(self, kind: str, text: str, cite: str = "", assumption: str | None = None,
+    def note(self, kind: LogKind, text: str, cite: str = "", assumption: str | None = None,
              objects: tuple[str, ...] = ()) -> None:
         self.log.append(Event(kind, text, cite, assumption, objects))
 
-    def ask(self, decision: Decision) -> Any:
+    def ask(self, decision: Decision[T]) -> T:
         """The answer to ``decision``: forced when it has one option, else the next scripted one."""
         options = decision.options
         if not options:
@@ -106,7 +114,7 @@ class Game:
         if self.used < len(self.answers):
             answer = self.answers[self.used]
             self.used += 1
-            chosen = _match(answer, options)
+            chosen: T = _match(answer, options)
             if chosen is _NO:
                 shown = ", ".join(decision.describe(o) for o in options)
                 raise IllegalAnswerError(f"{decision.describe(answer)} is not a legal answer to: {decision.prompt}",

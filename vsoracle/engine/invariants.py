@@ -41,7 +41,7 @@ def check_invariants(state: GameState) -> None:
         raise InvariantError(f"{twice[0]} is listed in two piles")
     links = state.chain + ((state.resolving,) if state.resolving else ())
     chain_sources = Counter(lk.source for lk in links if lk.kind in ("recruit", "play") and lk.source)
-    slots: dict[tuple, str] = {}
+    slots: dict[tuple[str, str | None, str | None, int | None], str] = {}
     for oid, o in state.objects.items():
         if o.id != oid:
             raise InvariantError(f"object {oid} carries id {o.id}")
@@ -96,7 +96,7 @@ def check_change(before: GameState, after: GameState) -> None:
         raise InvariantError("the players changed")
     links = after.chain + ((after.resolving,) if after.resolving else ())
     chain_changed = after.chain is not before.chain or after.resolving is not before.resolving
-    sources = None
+    sources: Counter[str]  # counted, and read, only where the chain or a card on it changed
     if chain_changed or any(o.zone is Zone.CHAIN or old[oid].zone is Zone.CHAIN for oid, o in changed):
         sources = Counter(lk.source for lk in links if lk.kind in ("recruit", "play") and lk.source)
 
@@ -145,9 +145,9 @@ def check_change(before: GameState, after: GameState) -> None:
         if p is q:
             continue
         for zone in PILES:
-            new, was = p.pile(zone), q.pile(zone)
-            if new is not was:
-                for oid in set(new) | set(was):
+            ids, were = p.pile(zone), q.pile(zone)
+            if ids is not were:
+                for oid in set(ids) | set(were):
                     pile_ok(oid)
     if chain_changed:
         before_links = before.chain + ((before.resolving,) if before.resolving else ())

@@ -9,18 +9,35 @@ section, the sources that state it (``[CYC]``) — :mod:`vsoracle.citations` and
 
 from __future__ import annotations
 
+from typing import Literal
+
 from attrs import frozen
 
 from ..citations import expand
 
-__all__ = ["Event"]
+__all__ = ["Event", "LogKind"]
+
+#: What a log event is about (the JSON documents' ``kind``; the ruling page styles by it).
+LogKind = Literal[
+    # the rules the engine applies
+    "attack", "boost", "breakthrough", "chain", "choice", "choose", "condition", "control", "cost", "counter",
+    "default", "delayed", "discard", "draw", "duration", "endurance", "equip", "face", "flag", "flip",
+    "initiative", "ko", "look", "lose", "may", "modifier", "move", "negate", "new object", "over", "pass",
+    "phase", "play", "points", "power-up", "prohibited", "rally", "ready", "recover", "recruit", "reinforce",
+    "replace", "replacement", "reservist", "resolve", "resource", "reveal", "search", "shuffle", "skip", "stun",
+    "target", "transfer", "trigger", "unique", "unless", "use", "win", "zone",
+    # a character exhausted or readied (events._flag), and an effect with nothing to act on, by its verb
+    "exhausted", "readied", "KO", "exhaust", "turn", "remove from the attack", "make the defender",
+    # the scenario runner's: the start, and a step's legality against rejected / allowed
+    "start", "rejected", "refused", "allowed",
+]
 
 
 @frozen
 class Event:
     """One thing the engine did, with the rule it applied."""
 
-    kind: str
+    kind: LogKind
     text: str
     cite: str = ""
     assumption: str | None = None

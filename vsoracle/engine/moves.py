@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 from contextlib import nullcontext
-from typing import Any, ClassVar, Iterator, Union
+from typing import Any, Callable, ClassVar, Iterator, Literal, Sequence, Union
 
 from attrs import evolve, field, frozen
 
@@ -35,12 +35,12 @@ from ..text import nodes as n
 from . import actions as _act
 from .chain import resolve_all, resolve_top
 from .effects import one_target, target_legal, target_range, targets_of
-from .equivalence import position_key
-from .game import Decision, Game, Unanswered, _match, _NO
+from .equivalence import PositionKey, position_key
+from .game import Decision, DecisionKind, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
 from .query import forget, held, kind_of, query, replaying
-from .state import GameState, Zone
+from .state import ROWS, Area, ChainLink, GameState, Row, Zone
 from .turn import advance, pass_priority
 
 __all__ = ["Action", "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
@@ -50,6 +50,9 @@ __all__ = ["Action", "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp",
 
 #: At most this many lines of play (answers to the decisions an action asks) are tried per candidate.
 LINES = 512
+
+#: What sees every transition tried, ``check(before, after)`` (the invariants, in tests).
+Check = Callable[[GameState, GameState], None] | None
 
 
 def _keys(**items: Any) -> dict[str, Any]:
@@ -95,10 +98,10 @@ class Recruit(_Step):
     verb: ClassVar[str] = "recruit"
     player: str
     card: str
-    source: str = "hand"
-    row: str | None = None
+    source: _act.RecruitSource = "hand"
+    row: Row | None = None
     col: int | None = None
-    area: str | None = None
+    area: Area | None = None
     face_down: str | None = None
     boost: bool | None = None
     costs: tuple[str, ...] = ()
@@ -229,7 +232,7 @@ class Move(_Step):
     verb: ClassVar[str] = "move"
     player: str
     card: str
-    row: str | None = None
+    row: Row | None = None
     col: int | None = None
     choose: tuple[Any, ...] = ()
 
@@ -296,7 +299,7 @@ class Resolve(_Step):
     has resolved (CR 216): the scenario's shorthand for passes, not one player's action."""
 
     verb: ClassVar[str] = "resolve"
-    what: str = "top"
+    what: Literal["top", "all"] = "top"
     player: str | None = None
     choose: tuple[Any, ...] = ()
 
@@ -379,7 +382,7 @@ def _known(s: GameState, action: Action) -> None:
 # Trying an action on a position
 # =============================================================================================
 
-def _lines(state: GameState, action: Action, check: Any = None) -> Iterator[tuple[Game, str | None]]:
+def _lines(state: GameState, action: Action, check: Check = None) -> Iterator[tuple[Game, str | None]]:
     """Every line of play of ``action`` from ``state``: its scripted answers first, then each
     legal answer of each decision it leaves open; each game with the refusal (``None``: taken)."""
     stack: list[list[Any]] = [list(action.choose)]
@@ -427,7 +430,7 @@ def is_legal(state: GameState, action: Action) -> bool:
     return why_not(state, action) is None
 
 
-def apply(state: GameState, action: Action, check: Any = None) -> GameState:
+def apply(state: GameState, action: Action, check: Check = None) -> GameState:
     """The position after a fully specified ``action`` (every decision answered by ``choose``);
     refused with :class:`IllegalActionError`, or :class:`IllegalAnswerError` if a decision is
     left open. The old position is unchanged: undo is keeping it."""
@@ -445,7 +448,7 @@ def apply(state: GameState, action: Action, check: Any = None) -> GameState:
     return g.state
 
 
-def legal_actions(state: "Position", player: str | None = None, *, check: Any = None) -> Iterator[Action]:
+def legal_actions(state: "Position", player: str | None = None, *, check: Check = None) -> Iterator[Action]:
     """Every action ``player`` (default: the player with priority) may take now, each fully
     specified (``choose`` answers every decision it asks): the :func:`candidates` the executors
     accept. For another player, his actions once the players before him pass (``by``).
@@ -457,7 +460,7 @@ def legal_actions(state: "Position", player: str | None = None, *, check: Any = 
         yield action
 
 
-def _successors(state: GameState, player: str | None = None, check: Any = None) -> Iterator[tuple[Action, GameState]]:
+def _successors(state: GameState, player: str | None = None, check: Check = None) -> Iterator[tuple[Action, GameState]]:
     """Each legal action with the position it leads to: the position its accepted try produced
     (what :func:`apply` would compute again), so :func:`perft` does not take it twice."""
     with held(state):
@@ -478,7 +481,7 @@ class Question:
     ``target``, ``choose``, ``swap``, …), the prompt, and the legal answers as values."""
 
     player: str
-    kind: str
+    kind: DecisionKind
     prompt: str
     answers: tuple[Any, ...]
 
@@ -509,7 +512,7 @@ class Waiting:
 Position = Union[GameState, Waiting]
 
 
-def take_logged(state: GameState, action: Action, check: Any = None) -> tuple[Position, tuple[Event, ...]]:
+def take_logged(state: GameState, action: Action, check: Check = None) -> tuple[Position, tuple[Event, ...]]:
     """:func:`take`, with the log of what happened (from ``state``, the whole action so far)."""
     g = Game(state, list(action.choose), check, len(action.choose), explore=False)
     try:
@@ -535,7 +538,7 @@ def take_logged(state: GameState, action: Action, check: Any = None) -> tuple[Po
     return Waiting(state, action, question, now, log), log
 
 
-def take(state: GameState, action: Action, check: Any = None) -> Position:
+def take(state: GameState, action: Action, check: Check = None) -> Position:
     """The position after ``action``: a :class:`GameState` when ``choose`` answers every
     decision it asks, else a :class:`Waiting` position with the first open decision as its
     :func:`pending` question. Refused with :class:`IllegalActionError` (the rule's reason) when no
@@ -565,7 +568,7 @@ def why_not_answer(position: Position, value: Any) -> str | None:
     return _chosen(position, value)[1]
 
 
-def answer(position: Position, value: Any, check: Any = None) -> Position:
+def answer(position: Position, value: Any, check: Check = None) -> Position:
     """The position after answering the decision ``position`` waits for with ``value`` (one of
     ``pending(position).answers``, or a scenario's spelling of it: ``"thor"``, ``["a", "b"]``):
     a :class:`GameState`, or a :class:`Waiting` position if the action asks again. A wrong
@@ -601,10 +604,10 @@ def perft(position: "Position", depth: int) -> tuple[int, int]:
     outcomes are merged), two waiting positions when their position before the action and
     answers so far are."""
     forget()
-    level: dict[Any, tuple[Any, int]] = {_key(position): (position, 1)}
-    expanded: dict[Any, list[Any]] = {}
+    level: dict[PositionKey | Waiting, tuple[Position, int]] = {_key(position): (position, 1)}
+    expanded: dict[PositionKey | Waiting, list[tuple[PositionKey | Waiting, Position]]] = {}
     for _ in range(depth):
-        after: dict[Any, tuple[Any, int]] = {}
+        after: dict[PositionKey | Waiting, tuple[Position, int]] = {}
         for key, (s, paths) in level.items():
             found = expanded.get(key)
             if found is None:
@@ -616,7 +619,7 @@ def perft(position: "Position", depth: int) -> tuple[int, int]:
     return sum(paths for _s, paths in level.values()), len(level)
 
 
-def _key(position: "Position") -> Any:
+def _key(position: "Position") -> PositionKey | Waiting:
     """What a position is told apart by: a state up to orders nothing depends on
     (:func:`~vsoracle.engine.equivalence.position_key`); a waiting one by its own equality."""
     return position_key(position) if isinstance(position, GameState) else position
@@ -647,15 +650,15 @@ def _view(state: GameState, player: str | None) -> tuple[GameState, str] | None:
     return g.state, pid
 
 
-def _slots(s: GameState, pid: str) -> list[tuple[str, int]]:
+def _slots(s: GameState, pid: str) -> list[tuple[Row, int]]:
     """The places worth naming for a character of ``pid``: each row, the columns next to those in
     use and the first beyond."""
     cols = [c.col for c in s.characters(pid) if c.col is not None]
     last = max(cols, default=0) + 1
-    return [(row, col) for row in ("front", "support") for col in range(1, last + 1)]
+    return [(row, col) for row in ROWS for col in range(1, last + 1)]
 
 
-def _target_values(s: GameState, effect: Any) -> list[tuple[Any, ...]]:
+def _target_values(s: GameState, effect: n.Effect | None) -> list[tuple[Any, ...]]:
     """Every combination of values for an effect's targets, by kind: players, effects on the
     chain (named by their source), objects."""
     if effect is None:
@@ -663,7 +666,7 @@ def _target_values(s: GameState, effect: Any) -> list[tuple[Any, ...]]:
     return [tuple(c) for c in itertools.product(*(_values(s, node) for node in targets_of(effect)))]
 
 
-def _values(s: GameState, node: Any) -> list[Any]:
+def _values(s: GameState, node: n.Filter) -> list[Any]:
     """The values one target may take: one of its pool, or for "two target characters" / "up
     to two target characters" each set of that many (in pool order)."""
     pool = _pool(s, node)
@@ -673,7 +676,8 @@ def _values(s: GameState, node: Any) -> list[Any]:
     return [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(pool, k)]
 
 
-def _legal_targets(s: GameState, effect: Any, links: dict[Any, Any]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+def _legal_targets(s: GameState, effect: n.Effect | None,
+                   links: dict[int | None, ChainLink]) -> Iterator[tuple[tuple[Any, ...], int | None]]:
     """Each combination of :func:`_target_values`, in order, with each key of ``links`` (an X,
     or ``None``) for whose provisional link every target passes the executor's own check
     (:func:`.actions.target_refusal`, each target on its own as it is announced): the others are
@@ -702,7 +706,7 @@ def _legal_targets(s: GameState, effect: Any, links: dict[Any, Any]) -> Iterator
                 yield combo, key
 
 
-def _pool(s: GameState, node: Any) -> list[Any]:
+def _pool(s: GameState, node: n.Filter) -> list[Any]:
     """The values of a target's kind: players, effects on the chain (named by their source), objects."""
     kind = kind_of(node)
     if kind == "player":
@@ -712,8 +716,12 @@ def _pool(s: GameState, node: Any) -> list[Any]:
     return sorted(s.objects)
 
 
-def _pays_x(costs: Any) -> bool:
+def _pays_x(costs: Sequence[n.Effect]) -> bool:
     return any(isinstance(getattr(c, "amount", None), n.X) for c in costs)
+
+
+#: Where a card to recruit is, as ``recruit``'s ``from`` names it.
+_SOURCES: dict[Zone, _act.RecruitSource] = {Zone.RESOURCE_ROW: "resources", Zone.KO_PILE: "ko_pile"}
 
 
 def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
@@ -734,7 +742,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
         ko = [oid for oid in me.ko_pile if q.may_recruit_from(s.obj(oid), pid)]  # A-RECRUIT-FROM
         for oid in me.hand + me.resources + tuple(ko):
             o = s.obj(oid)
-            source = {Zone.RESOURCE_ROW: "resources", Zone.KO_PILE: "ko_pile"}.get(o.zone, "hand")
+            source = _SOURCES.get(o.zone, "hand")
             if o.card.type is CardType.EQUIPMENT:
                 for c in chars:
                     yield Recruit(pid, oid, source, equip=c.id)
@@ -772,11 +780,11 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             if s.obj(h).card.name.casefold() == c.card.name.casefold():  # the executor's check of names
                 yield PowerUp(pid, c.id, h)
     if s.phase == "combat" and s.step == "attack" and s.active == pid and s.attack is None and not s.chain:
-        targets = [c.id for other in s.opponents(pid) for c in s.characters(other)] + list(s.opponents(pid))
+        attacked = [c.id for other in s.opponents(pid) for c in s.characters(other)] + list(s.opponents(pid))
         g = Game(s, (), None, 0, explore=True)
         for size in range(1, len(chars) + 1):
             for team in itertools.combinations([c.id for c in chars], size):
-                for t in targets:
+                for t in attacked:
                     if _act.attack_problem(g, pid, list(team), t) is None:  # the executor's first check
                         yield Attack(pid, team, t)
     if s.attack is not None:

@@ -13,22 +13,23 @@ here for the same reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from attrs import fields
 
 from ..text import nodes as n
 from .powers import per_node
-from .state import Context, Happening
+from .state import Context, Happening, LinkOrigin
 from .values import replace
 
 if TYPE_CHECKING:
     from .query import Query
 
-__all__ = ["pattern_matches", "kind_of", "effect_kinds"]
+__all__ = ["pattern_matches", "kind_of", "effect_kinds", "SelectorKind"]
 
-_EFFECT_KINDS = {"effect": None, "plot twist effect": "plot twist", "payment effect": "payment",
-                 "triggered effect": "triggered"}
+#: Effect filters' kinds → the origin of the chain links they name (``None``: any).
+_EFFECT_KINDS: dict[str, LinkOrigin | None] = {"effect": None, "plot twist effect": "plot twist",
+                                               "payment effect": "payment", "triggered effect": "triggered"}
 _PLAYER_KINDS = ("player", "opponent")
 
 def effect_kinds(kind: str) -> list[str]:
@@ -40,10 +41,13 @@ def effect_kinds(kind: str) -> list[str]:
     return kinds
 
 
+SelectorKind = Literal["object", "player", "effect", "choice"]
+
+
 @per_node
-def kind_of(node: Any) -> str:
+def kind_of(node: n.Selector | n.Zone | None) -> SelectorKind:
     """What a selector picks: "object", "player", "effect" or "choice" (affiliations, traits,
-    identities)."""
+    identities); what else names cards (a zone: its contents) picks objects."""
     if isinstance(node, n.Filter):
         kinds = node.kind.split(" or ")
         if all(k in _PLAYER_KINDS for k in kinds):
@@ -74,7 +78,7 @@ _NOT_ROLES = ("word", "subject", "face", "team", "gain", "add", "cause", "up_to"
 _DECIDED = ("gain", "add", "win")
 
 
-def _value_matches(q: Query, sel: Any, value: Any, ctx: Context, role: str, h: Happening) -> bool:
+def _value_matches(q: Query, sel: n.Selector | None, value: Any, ctx: Context, role: str, h: Happening) -> bool:
     """Does a happening's role value (an object, a player, a chain link, several) match a selector?"""
     s = q.s
     if sel is None:
@@ -82,7 +86,7 @@ def _value_matches(q: Query, sel: Any, value: Any, ctx: Context, role: str, h: H
     if isinstance(sel, n.Affected):
         # "characters that attacked this turn": each one's own history, not an earlier object's
         # of its card (CR 212.5e)
-        affected = ctx.bindings.get("affected")
+        affected: Any = ctx.bindings.get("affected")  # an object or a player
         return (value == affected or (isinstance(value, tuple) and affected in value)) and \
             (affected not in s.objects or h.names_now(s.obj(affected)))
     kind = kind_of(sel)
@@ -131,7 +135,7 @@ def _power_matches(q: Query, sel: n.Filter, card: str, ctx: Context) -> bool:
     return True
 
 
-def _amount_matches(q: Query, pattern: Any, value: Any, ctx: Context) -> bool:
+def _amount_matches(q: Query, pattern: n.Amount | n.Quantity | None, value: Any, ctx: Context) -> bool:
     if pattern is None:
         return True
     if value is None:
@@ -141,7 +145,7 @@ def _amount_matches(q: Query, pattern: Any, value: Any, ctx: Context) -> bool:
     return int(value) == q.amount(pattern, ctx)
 
 
-def _zone_matches(q: Query, zone: Any, value: Any, ctx: Context) -> bool:
+def _zone_matches(q: Query, zone: n.Zone | None, value: Any, ctx: Context) -> bool:
     """An origin ("from your resource row") against where the card came from: (zone name, owner)."""
     if zone is None:
         return True
@@ -159,7 +163,8 @@ def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> d
     if type(pattern) is not h.kind:
         return None
     binds: dict[str, Any] = {}
-    for a in fields(type(pattern)):
+    cls: Any = type(pattern)  # an event class (attrs); their base n.Event is not one
+    for a in fields(cls):
         if not a.eq or a.name in ("word", "subject"):
             continue
         want = getattr(pattern, a.name)
@@ -196,7 +201,7 @@ def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> d
     return binds
 
 
-def _as_card(sel: Any) -> Any:
+def _as_card(sel: n.Selector) -> n.Selector:
     """"a character" / "equipment" read as the card that is not in play yet ("character card")."""
     if isinstance(sel, n.Filter):
         kinds = [k + " card" if k in ("character", "equipment") else k for k in sel.kind.split(" or ")]
@@ -206,7 +211,7 @@ def _as_card(sel: Any) -> Any:
     return sel
 
 
-def _place_matches(q: Query, want: Any, h: Happening, ctx: Context) -> bool:
+def _place_matches(q: Query, want: n.Place | n.Zone | n.CounterKind, h: Happening, ctx: Context) -> bool:
     if isinstance(want, n.Place):
         dest = h.get("to")
         if dest is None or want.zone is None:
@@ -214,5 +219,6 @@ def _place_matches(q: Query, want: Any, h: Happening, ctx: Context) -> bool:
         name, owner = dest
         return name in want.zone.names and (want.zone.owner is None or owner in q.players(want.zone.owner, ctx))
     if isinstance(want, n.CounterKind):
-        return want == h.get("kind")
+        kind: n.CounterKind | None = h.get("kind")
+        return want == kind
     return True

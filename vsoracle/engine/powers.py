@@ -9,7 +9,7 @@ cached per card text, so each text is parsed once per process.
 from __future__ import annotations
 
 from functools import lru_cache, wraps
-from typing import Any, Callable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Protocol, TypeVar, cast, overload
 
 from attrs import frozen
 
@@ -18,27 +18,32 @@ from ..errors import CardTextError
 from ..text import nodes
 from ..text.store import parse_stored
 
+if TYPE_CHECKING:
+    from .state import GameObject
+
 __all__ = ["PowerLine", "powers", "card_text", "keywords_printed", "is_unique", "per_node", "holders",
            "keyword_values", "BLOCKS"]
 
 R = TypeVar("R")
+N = TypeVar("N")
+P = TypeVar("P", bound=nodes.Power)
 _MEMO_SIZE = 8192
 
 #: Keywords whose block goes on over the lines after them (FAQ GM 2).
 BLOCKS = ("leader", "ongoing")
 
 
-def per_node(fn: Callable[[Any], R]) -> Callable[[Any], R]:
+def per_node(fn: Callable[[N], R]) -> Callable[[N], R]:
     """Memoise a pure function of one AST node by the node's identity.
 
     A card's nodes come from the per-text parse cache, so the engine meets the same objects
     again and again; hashing a deep node by value would cost as much as the function itself.
     Each entry keeps its node alive, so a node's id cannot be reused while it is remembered.
     """
-    memo: dict[int, tuple[Any, R]] = {}
+    memo: dict[int, tuple[N, R]] = {}
 
     @wraps(fn)
-    def remembered(node: Any) -> R:
+    def remembered(node: N) -> R:
         hit = memo.get(id(node))
         if hit is not None and hit[0] is node:
             return hit[1]
@@ -52,13 +57,13 @@ def per_node(fn: Callable[[Any], R]) -> Callable[[Any], R]:
 
 
 @frozen
-class PowerLine:
+class PowerLine(Generic[P]):
     """One power of a card: its index (1-based, printed order), its block (``None``, or the
     keyword it is behind: "leader", "ongoing", "ally", "cosmic", "boost" …) and its node."""
 
     index: int
     block: str | None
-    node: nodes.Power
+    node: P
     keyword: nodes.Keyword | None = None
 
 
@@ -70,8 +75,8 @@ def card_text(card: Card) -> nodes.CardText:
 
 
 @lru_cache(maxsize=4096)
-def _powers(card: Card) -> tuple[PowerLine, ...]:
-    out = []
+def _powers(card: Card) -> tuple[PowerLine[nodes.Power], ...]:
+    out: list[PowerLine[nodes.Power]] = []
     block: str | None = None
     keyword: nodes.Keyword | None = None
     for i, node in enumerate(card_text(card).powers, start=1):
@@ -112,16 +117,32 @@ def _keywords_of(text: nodes.CardText) -> list[tuple[nodes.Keyword, bool]]:
 
 
 @lru_cache(maxsize=16384)
-def powers(card: Card, kind: type | tuple[type, ...] | None = None) -> tuple[PowerLine, ...]:
+def _powers_of_kind(card: Card, kind: type | tuple[type, ...] | None = None) -> tuple[PowerLine[Any], ...]:
     """The card's powers in printed order, optionally only those of one node type (cached)."""
     lines = _powers(card)
     return lines if kind is None else tuple(p for p in lines if isinstance(p.node, kind))
 
 
-_holders: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+class _Powers(Protocol):
+    """:func:`powers`'s signature: the lines of one node type hold nodes of that type."""
+
+    @overload
+    def __call__(self, card: Card, kind: None = None, /) -> tuple[PowerLine[nodes.Power], ...]: ...
+    @overload
+    def __call__(self, card: Card, kind: type[P], /) -> tuple[PowerLine[P], ...]: ...
+    @overload
+    def __call__(self, card: Card, kind: tuple[type[nodes.Power], ...], /) -> tuple[PowerLine[nodes.Power], ...]: ...
 
 
-def holders(objects: Mapping[str, Any], kind: type | tuple[type, ...]) -> tuple[Any, ...]:
+#: The card's powers in printed order, optionally only those of one node type (cached). The
+#: cache wrapper keeps no signature, so the checker is told it (``_Powers``).
+powers = cast(_Powers, _powers_of_kind)
+
+
+_holders: dict[type | tuple[type, ...], tuple[Mapping[str, GameObject], tuple[GameObject, ...]]] = {}
+
+
+def holders(objects: Mapping[str, GameObject], kind: type | tuple[type, ...]) -> tuple[GameObject, ...]:
     """The objects of a state's table whose cards print a power of ``kind``, in table order
     (remembered while the table is the same object: most transitions leave it alone)."""
     seen = _holders.get(kind)
@@ -148,9 +169,9 @@ def keywords_printed(card: Card) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def keyword_values(card: Card) -> dict[str, Any]:
+def keyword_values(card: Card) -> dict[str, nodes.Amount | None]:
     """Each printed keyword with its value ("Boost 3": ``{"boost": Fixed(3)}``)."""
-    found: dict[str, Any] = {}
+    found: dict[str, nodes.Amount | None] = {}
     for line in powers(card, nodes.Keywords):
         for k in line.node.keywords:
             found[f"{k.name}-{k.sub}" if k.sub else k.name] = k.value

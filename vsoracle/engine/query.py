@@ -11,13 +11,16 @@ while the state is the same object.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Container, Hashable, Iterable, Iterator, Literal, TypeVar, cast, overload
+
+from attrs import Attribute
 
 from ..cards import CardType
 from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
-from .powers import holders, is_unique, keyword_values, keywords_printed, powers
-from .state import ChainLink, Context, GameObject, GameState, Happening, Zone
+from .powers import PowerLine, holders, is_unique, keyword_values, keywords_printed, powers
+from .state import (Area, Bindings, ChainLink, Context, GameObject, GameState, Happening, PhaseName, Row, StepName,
+                    Zone)
 
 __all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
            "STEP_NAMES", "kind_of"]
@@ -25,13 +28,15 @@ __all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "
 #: Card-text zone names → the engine's piles; rows and areas are places in play.
 ZONES = {"hand": Zone.HAND, "deck": Zone.DECK, "ko pile": Zone.KO_PILE, "resource row": Zone.RESOURCE_ROW,
          "removed": Zone.REMOVED}
-AREAS = {"front row": ("row", "front"), "support row": ("row", "support"), "hidden area": ("area", "hidden"),
+#: Card-text places in play → the object's field that says it, and its value.
+AREAS: dict[str, tuple[Literal["row"], Row] | tuple[Literal["area"], Area]] = {"front row": ("row", "front"), "support row": ("row", "support"), "hidden area": ("area", "hidden"),
          "visible area": ("area", "visible")}
 #: (phase, step) → the name card text gives it.
-STEP_NAMES = {("draw", None): "draw phase", ("build", None): "build phase", ("combat", None): "combat phase",
-              ("recovery", None): "recovery phase", ("build", "recruit"): "recruit step",
-              ("build", "resource"): "resource step", ("build", "formation"): "formation step",
-              ("combat", "attack"): "attack step"}
+STEP_NAMES: dict[tuple[PhaseName, StepName | None], str] = {
+    ("draw", None): "draw phase", ("build", None): "build phase", ("combat", None): "combat phase",
+    ("recovery", None): "recovery phase", ("build", "recruit"): "recruit step",
+    ("build", "resource"): "resource step", ("build", "formation"): "formation step",
+    ("combat", "attack"): "attack step"}
 _QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower)
 
 
@@ -59,7 +64,8 @@ class Mod:
 
     __slots__ = ("changes", "subject", "flagged", "ctx", "while_", "order", "players")
 
-    def __init__(self, changes, subject, flagged, ctx, while_, order, players=None) -> None:
+    def __init__(self, changes: tuple[n.Change, ...], subject: n.Selector | None, flagged: frozenset[str] | None,
+                 ctx: Context, while_: n.Condition | None, order: int, players: tuple[str, ...] | None = None) -> None:
         self.changes = changes
         self.subject = subject
         self.flagged = flagged
@@ -115,6 +121,9 @@ def _compare(a: int, op: str, b: int) -> bool:
 #: The named counters card text has ("a cosmic counter"); a character keeps each under its name.
 NAMED_COUNTERS = ("cosmic",)
 
+T = TypeVar("T")
+C = TypeVar("C", bound=n.Change)
+
 
 class Query:
     """Answers about one state; results are memoised."""
@@ -122,8 +131,8 @@ class Query:
     def __init__(self, state: GameState) -> None:
         self.s = state
         self._mods: list[Mod] | None = None
-        self._memo: dict[tuple, Any] = {}
-        self._busy: set[tuple] = set()
+        self._memo: dict[Hashable, Any] = {}  # answers by question: ("kw", id), ("select", …), "stat scope"
+        self._busy: set[Hashable] = set()
 
     # == modifiers =================================================================================
 
@@ -138,11 +147,11 @@ class Query:
                         for m in _modifies(line.node.effect):
                             out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
             for o in holders(self.s.objects, n.Crossover):
-                for line in powers(o.card, n.Crossover):
-                    if self.power_active(o, line):
+                for crossover in powers(o.card, n.Crossover):
+                    if self.power_active(o, crossover):
                         ctx = Context(self.controller_of(o), o.id)
-                        change = n.ShareAffiliations(line.node.names)
-                        subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(line.node.names)))
+                        change = n.ShareAffiliations(crossover.node.names)
+                        subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(crossover.node.names)))
                         out.append(Mod((change,), subject, None, ctx, None, 0))
             for o in self.s.in_play():
                 for power, mod in self._gained(o):
@@ -150,23 +159,24 @@ class Query:
                         ctx = Context(self.controller_of(o), o.id)
                         for m in _modifies(power.effect):
                             out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
-            for m in self.s.modifiers:
-                players = m.player_subject or None
-                out.append(Mod(m.changes, m.subject if m.flagged is None else None, m.flagged, m.context,
-                               m.condition, m.id, players))
+            for made in self.s.modifiers:
+                players = made.player_subject or None
+                out.append(Mod(made.changes, made.subject if made.flagged is None else None, made.flagged, made.context,
+                               made.condition, made.id, players))
             self._mods = out
         return self._mods
 
-    def _gained(self, o: GameObject) -> list[tuple[Any, Any]]:
+    def _gained(self, o: GameObject) -> list[tuple[n.Power, Mod]]:
         """The powers ``o`` has gained ('Equipped character has "…"'), with their modifiers."""
         key = ("gained", o.id)
         if key in self._memo:
-            return self._memo[key]
+            known: list[tuple[n.Power, Mod]] = self._memo[key]
+            return known
         if key in self._busy:
             return []
         self._busy.add(key)
         try:
-            found = []
+            found: list[tuple[n.Power, Mod]] = []
             for mod in self._effect_and_power_mods():
                 for c in mod.changes:
                     if isinstance(c, n.GainPower) and self.applies(mod, o):
@@ -188,28 +198,30 @@ class Query:
                         for m in _modifies(line.node.effect):
                             if any(isinstance(c, n.GainPower) for c in m.changes):
                                 out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
-            for m in self.s.modifiers:
-                if any(isinstance(c, n.GainPower) for c in m.changes):
-                    out.append(Mod(m.changes, m.subject if m.flagged is None else None, m.flagged, m.context,
-                                   m.condition, m.id, m.player_subject or None))
+            for made in self.s.modifiers:
+                if any(isinstance(c, n.GainPower) for c in made.changes):
+                    out.append(Mod(made.changes, made.subject if made.flagged is None else None, made.flagged,
+                                   made.context, made.condition, made.id, made.player_subject or None))
             self._memo[key] = out
-        return self._memo[key]
+        mods: list[Mod] = self._memo[key]
+        return mods
 
     def controller_of(self, o: GameObject) -> str:
         """Who controls an object's powers: its controller in play or on the chain, else its owner."""
         return o.controller if o.zone in (Zone.IN_PLAY, Zone.CHAIN) else o.owner
 
-    def power_active(self, o: GameObject, line: Any) -> bool:
+    def power_active(self, o: GameObject, line: PowerLine[Any]) -> bool:
         """Is a power of ``o`` active? Characters: in play and not stunned (a stunned character's
         text box is inactive, FAQ GM 2, GM 9); equipment: in play; ongoing powers and locations:
         face up in the resource row (assumption A-ONGOING). A cosmic power needs its cosmic
         counter (CR keyword table; assumption A-COSMIC); a boost power, that the character was
         boosted; a leader power, that it is a leader (not stunned)."""
-        block = line.block if hasattr(line, "block") else line
+        block = line.block
         if not self._text_active(o, block):
             return False
         if block == "cosmic":
-            return o.bindings.get("cosmic", 0) > 0
+            cosmic: int = o.bindings.get("cosmic", 0)
+            return cosmic > 0
         if block == "boost":
             return bool(o.bindings.get("boosted"))
         return True
@@ -248,10 +260,15 @@ class Query:
             return False
         return ok and (mod.while_ is None or self.holds(mod.while_, mod.ctx.bind(affected=pid)))
 
-    def mods_with(self, kind: type | tuple[type, ...]) -> list[tuple[Mod, list[Any]]]:
+    @overload
+    def mods_with(self, kind: type[C]) -> list[tuple[Mod, list[C]]]: ...
+    @overload
+    def mods_with(self, kind: tuple[type[n.Change], ...]) -> list[tuple[Mod, list[n.Change]]]: ...
+
+    def mods_with(self, kind: type[n.Change] | tuple[type[n.Change], ...]) -> list[tuple[Mod, list[Any]]]:
         """The modifiers in force that make a change of ``kind``, each with those changes."""
         key = ("mods with", kind)
-        found = self._memo.get(key)
+        found: list[tuple[Mod, list[Any]]] | None = self._memo.get(key)
         if found is None:
             found = []
             for mod in self.mods():
@@ -261,26 +278,37 @@ class Query:
             self._memo[key] = found
         return found
 
-    def _stat_scope(self) -> Any:
+    def _stat_scope(self) -> Container[str]:
         """The objects a stat modifier can apply to: the flagged ones when every stat modifier
         is flagged (an effect's, CR quality rule), else every object (a container of all)."""
-        scope = self._memo.get("stat scope")
+        scope: Container[str] | None = self._memo.get("stat scope")
         if scope is None:
             mods = self.mods_with((n.StatChange, n.StatSwitch))
             if all(m.flagged is not None and m.players is None for m, _ in mods):
-                scope = frozenset().union(*(m.flagged for m, _ in mods))
+                scope = frozenset().union(*(m.flagged for m, _ in mods if m.flagged is not None))
             else:
                 scope = _EVERYTHING
             self._memo["stat scope"] = scope
         return scope
 
-    def changes_on(self, o: GameObject, kind: type | tuple[type, ...]) -> Iterator[tuple[Any, Mod]]:
+    @overload
+    def changes_on(self, o: GameObject, kind: type[C]) -> Iterator[tuple[C, Mod]]: ...
+    @overload
+    def changes_on(self, o: GameObject, kind: tuple[type[n.Change], ...]) -> Iterator[tuple[n.Change, Mod]]: ...
+
+    def changes_on(self, o: GameObject, kind: type[n.Change] | tuple[type[n.Change], ...]) -> Iterator[tuple[Any, Mod]]:
+        """Each change of ``kind`` that applies to ``o`` now, with its modifier."""
         for mod, wanted in self.mods_with(kind):
             if self.applies(mod, o):
                 for c in wanted:
                     yield c, mod
 
-    def player_changes(self, pid: str, kind: type | tuple[type, ...]) -> Iterator[tuple[Any, Mod]]:
+    @overload
+    def player_changes(self, pid: str, kind: type[C]) -> Iterator[tuple[C, Mod]]: ...
+    @overload
+    def player_changes(self, pid: str, kind: tuple[type[n.Change], ...]) -> Iterator[tuple[n.Change, Mod]]: ...
+
+    def player_changes(self, pid: str, kind: type[n.Change] | tuple[type[n.Change], ...]) -> Iterator[tuple[Any, Mod]]:
         for mod in self.mods():
             wanted = [c for c in mod.changes if isinstance(c, kind)]
             if wanted and self.applies_player(mod, pid):
@@ -289,9 +317,10 @@ class Query:
 
     # == characteristics ===========================================================================
 
-    def _guard(self, key: tuple, compute, fallback):
+    def _guard(self, key: tuple[str, str], compute: Callable[[], T], fallback: Callable[[], T]) -> T:
         if key in self._memo:
-            return self._memo[key]
+            known: T = self._memo[key]
+            return known
         if key in self._busy:
             return fallback()
         self._busy.add(key)
@@ -313,8 +342,8 @@ class Query:
                 if not change.trait and not change.identity:
                     have.update(self.affiliation_names(change, mod.ctx))
             before = set(have)
-            for change, mod in self.changes_on(o, n.ShareAffiliations):
-                names = self.shared_names(change, mod)
+            for share, mod in self.changes_on(o, n.ShareAffiliations):
+                names = self.shared_names(share, mod)
                 if any(_has(before, x) for x in names):
                     have.update(names)
             return frozenset(have)
@@ -341,7 +370,8 @@ class Query:
     def has_affiliation(self, o: GameObject, name: str) -> bool:
         return _has(self.affiliations(o), name)
 
-    def affiliation_names(self, change: Any, ctx: Context) -> tuple[str, ...]:
+    def affiliation_names(self, change: n.AffiliationChange | n.ShareAffiliations | n.HasEither,
+                          ctx: Context) -> tuple[str, ...]:
         chosen = getattr(change, "chosen", None)
         if chosen:
             value = self.chosen(chosen, ctx)
@@ -447,7 +477,7 @@ class Query:
         A-PLAY-COST)."""
         return self.cost_to(o, pid, "play")
 
-    def cost_to(self, o: GameObject, pid: str, action: str) -> int:
+    def cost_to(self, o: GameObject, pid: str, action: Literal["recruit", "play"]) -> int:
         """``o``'s cost plus every "costs N less/more to ``action``" that applies to it as ``pid``
         recruits or plays it (never below 0)."""
         total = o.card.cost or 0
@@ -510,14 +540,14 @@ class Query:
             return all(self._qual_recruiting(q, o, ctx, pid) for q in subject.qualifiers)
         return False
 
-    def _qual_recruiting(self, q: Any, o: GameObject, ctx: Context, pid: str) -> bool:
+    def _qual_recruiting(self, q: n.Qualifier, o: GameObject, ctx: Context, pid: str) -> bool:
         if isinstance(q, n.RecruitedBy):  # "characters you recruit", "plot twists you play"
             return pid in self.players(q.player, ctx)
         if isinstance(q, n.ControlledBy):
             return pid in self.players(q.player, ctx)
         return self.qual(q, o, ctx)
 
-    def has_change(self, o: GameObject, kind: type) -> bool:
+    def has_change(self, o: GameObject, kind: type[n.Change]) -> bool:
         return any(True for _ in self.changes_on(o, kind))
 
     def is_leader(self, o: GameObject) -> bool:
@@ -541,7 +571,7 @@ class Query:
             return self.s.obj(ctx.source).bindings.get(key)
         return None
 
-    def ref(self, node: Any, ctx: Context) -> list[Any]:
+    def ref(self, node: n.Selector | None, ctx: Context) -> list[Any]:
         """The objects (or players, or chain links) a reference stands for: of the objects it
         named, only those that have not since left play and come back (CR 212.5e,
         :meth:`Context.names`)."""
@@ -551,7 +581,7 @@ class Query:
             found = [x for x in found if not (isinstance(x, str) and x in objects and not ctx.names(objects[x]))]
         return found
 
-    def _ref(self, node: Any, ctx: Context) -> list[Any]:
+    def _ref(self, node: n.Selector | None, ctx: Context) -> list[Any]:
         b = ctx.bindings
         if isinstance(node, n.Self):
             return [ctx.source] if ctx.source else []
@@ -585,7 +615,7 @@ class Query:
             return [acting] if acting else [ctx.controller]
         return list(self.players(node, ctx)) if kind_of(node) == "player" else self.select(node, ctx)
 
-    def select(self, node: Any, ctx: Context) -> list[Any]:
+    def select(self, node: n.Selector | n.Zone | None, ctx: Context) -> list[Any]:
         """Every object (id), player or chain link (number) a selector matches now."""
         if isinstance(node, n.Ref) and not isinstance(node, (n.ControllerOf, n.OwnerOf, n.OpponentsOf)):
             return self.ref(node, ctx)
@@ -601,8 +631,8 @@ class Query:
                 count = self.amount(node.count, ctx)
                 out += list(deck[-count:] if node.bottom else deck[:count]) if count > 0 else []
             return out
-        if kind_of(node) == "player":
-            return list(self.players(node, ctx))
+        if kind_of(node) == "player":  # (so a selector: a zone's contents are objects)
+            return list(self.players(cast(n.Selector, node), ctx))
         if isinstance(node, n.Filter):
             if kind_of(node) == "effect":
                 return [lk.id for lk in self.s.chain if self.link_matches(node, lk, ctx)]
@@ -719,7 +749,7 @@ class Query:
         qctx = ctx.bind(affected=o.id) if any(isinstance(q, n.Where) for q in f.qualifiers) else ctx
         return all(self.qual(q, o, qctx) for q in f.qualifiers)
 
-    def matches(self, node: Any, o: GameObject, ctx: Context) -> bool:
+    def matches(self, node: n.Selector | None, o: GameObject, ctx: Context) -> bool:
         """Does object ``o`` match selector ``node`` now?"""
         if isinstance(node, n.Filter):
             if kind_of(node) != "object":
@@ -772,7 +802,7 @@ class Query:
                 or _has(self.traits(o), q.name)
             return found != q.negated
         if isinstance(q, n.Named):
-            name = s.obj(ctx.source).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
+            name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
             return _same(o.card.name, name)
         if isinstance(q, n.Role):
             return any(self._role(o, r) for r in q.roles)
@@ -823,8 +853,8 @@ class Query:
         if isinstance(q, n.Where):
             return self.holds(q.condition, ctx.bind(affected=o.id))
         if isinstance(q, n.Chosen):
-            names = _listify(self.chosen(q.binding, ctx))
-            return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in names)
+            chosen = _listify(self.chosen(q.binding, ctx))
+            return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
         return False
 
     def _zone_ids(self, zone: n.Zone, ctx: Context) -> frozenset[str]:
@@ -935,7 +965,7 @@ class Query:
             others = [self.s.obj(r) for r in pool if r != o.id]
         return any(any(self._same_as(w, o, other) for w in q.what) for other in others)
 
-    def link_matches(self, f: Any, link: ChainLink, ctx: Context) -> bool:
+    def link_matches(self, f: n.Selector, link: ChainLink, ctx: Context) -> bool:
         """Does a chain link (an effect) match an effect filter ("non-ongoing plot twist
         effect", "effects your opponents control", "plot twist or payment effects")?"""
         if isinstance(f, n.Either):
@@ -967,7 +997,7 @@ class Query:
 
     # == players, amounts, conditions ==============================================================
 
-    def players(self, node: Any, ctx: Context) -> tuple[str, ...]:
+    def players(self, node: n.Selector | None, ctx: Context) -> tuple[str, ...]:
         """The players a player phrase stands for, relative to the effect's controller."""
         s = self.s
         if node is None or isinstance(node, n.You):
@@ -988,8 +1018,8 @@ class Query:
                     out.append(o.owner if isinstance(node, n.OwnerOf) else self.controller_of(o))
                 elif x in s.player_ids:
                     out.append(x)
-                elif isinstance(x, int) and s.link(x) is not None:
-                    out.append(s.link(x).controller)
+                elif isinstance(x, int) and (lk := s.link(x)) is not None:
+                    out.append(lk.controller)
             return tuple(dict.fromkeys(out))
         if isinstance(node, n.Filter) and kind_of(node) == "player":
             if node.target is not None:
@@ -1007,7 +1037,7 @@ class Query:
             return tuple(x for x in self.ref(node, ctx) if x in s.player_ids)
         return ()
 
-    def player_qual(self, q: Any, pid: str, ctx: Context) -> bool:
+    def player_qual(self, q: n.Qualifier, pid: str, ctx: Context) -> bool:
         if isinstance(q, n.Where):
             return self.holds(q.condition, ctx.bind(acting=pid, affected=pid))
         if isinstance(q, n.Other):
@@ -1019,7 +1049,7 @@ class Query:
             return True
         return _compare(value, q.op, self.amount(q.n, ctx))
 
-    def amount(self, node: Any, ctx: Context) -> int:
+    def amount(self, node: n.Amount | n.Quantity, ctx: Context) -> int:
         """A number of the text, computed now."""
         s = self.s
         if isinstance(node, n.Fixed):
@@ -1066,11 +1096,11 @@ class Query:
             return printed_stat(o, stat)
         return self.raw_stat(o, stat)
 
-    def holds(self, cond: Any, ctx: Context) -> bool:
+    def holds(self, cond: n.Condition, ctx: Context) -> bool:
         """Is the condition true now?"""
         return bool(self.condition_binding(cond, ctx))
 
-    def condition_binding(self, cond: Any, ctx: Context) -> dict[str, Any]:
+    def condition_binding(self, cond: n.Condition, ctx: Context) -> dict[str, Any]:
         """Whether a condition holds, and what it singled out (``condition:object``,
         ``condition:player``): an empty dict is false."""
         s = self.s
@@ -1129,10 +1159,10 @@ class Query:
             for p in protectors:
                 if p.zone is not Zone.IN_PLAY or p.row != "front" or p.stunned:
                     continue
-                for c in s.characters(p.controller):
-                    if c.row == "support" and c.col == p.col and c.area == p.area and \
-                            self.matches(cond.object, c, ctx):
-                        found.append(c.id)
+                for ch in s.characters(p.controller):
+                    if ch.row == "support" and ch.col == p.col and ch.area == p.area and \
+                            self.matches(cond.object, ch, ctx):
+                        found.append(ch.id)
             return {"ok": True, "condition:object": tuple(found)} if found else {}
         if isinstance(cond, n.Some):
             for pid in self.players(cond.players, ctx):
@@ -1177,10 +1207,10 @@ class Query:
         if cond.span is None and any(h.kind is type(cond.event) for h in own):
             pool = [h for h in own if h.kind is type(cond.event)]
         elif type(cond.event) is n.Recruit and isinstance(cond.event.object, n.Self) and ctx.source in self.s.objects:
-            origin = self.s.obj(ctx.source).bindings.get("recruited_from")
+            me = self.s.obj(cast(str, ctx.source))
+            origin = me.bindings.get("recruited_from")
             if origin is not None:
-                pool = [Happening(n.Recruit, _fmap(agent=self.s.obj(ctx.source).controller, object=ctx.source,
-                                                   origin=origin))]
+                pool = [Happening(n.Recruit, _fmap(agent=me.controller, object=ctx.source, origin=origin))]
         count = sum(1 for h in pool if pattern_matches(self, cond.event, h, ctx) is not None)
         quantity = getattr(getattr(cond.event, "object", None), "quantity", None)
         if isinstance(quantity, n.Quantity) and quantity.n is not None:
@@ -1213,7 +1243,7 @@ class Query:
 
     # == permissions and prohibitions ==============================================================
 
-    def prohibition(self, h: Happening) -> tuple[Any, Mod] | None:
+    def prohibition(self, h: Happening) -> tuple[n.Cannot, Mod] | None:
         """A "cannot" modifier that forbids this event, with its modifier (or ``None``)."""
         for mod in self.mods():
             for c in mod.changes:
@@ -1244,34 +1274,36 @@ class Query:
         h = Happening(n.BecomeTarget, _fmap(object=o.id, effect=link.id, agent=link.source, link=link))
         return self.prohibition(h) is None
 
-    def permissions(self, o: GameObject, kind: type) -> list[tuple[n.Can, Mod]]:
+    def permissions(self, o: GameObject, kind: type[n.Event]) -> list[tuple[n.Can, Mod]]:
         """The "can …" modifiers on ``o`` for events of ``kind`` ("can attack hidden characters")."""
         return [(c, mod) for c, mod in self.changes_on(o, n.Can) if type(c.event) is kind]
 
-    def numbered_powers(self, o: GameObject) -> list[tuple[Any, Any]]:
+    def numbered_powers(self, o: GameObject) -> list[tuple[n.Power, PowerLine[n.Power] | str]]:
         """Its powers as ``use = ID, power = N`` numbers them: the printed ones in order, then
-        those it has gained ("Equipped character has \\"…\\""), each with its line
-        (assumption A-GAINED-POWERS)."""
-        out: list[tuple[Any, Any]] = [(ln.node, ln) for ln in powers(o.card)]
+        those it has gained ("Equipped character has \\"…\\""), each with its line ("gained" for
+        those; assumption A-GAINED-POWERS)."""
+        out: list[tuple[n.Power, PowerLine[n.Power] | str]] = [(ln.node, ln) for ln in powers(o.card)]
         if o.zone is Zone.IN_PLAY:
             for power, _mod in self._gained(o):
                 out.append((power, "gained"))
         return out
 
 
-def _fmap(**items: Any) -> Any:
+def _fmap(**items: Any) -> Bindings:
     from .fmap import FrozenMap
     return FrozenMap(items)
 
 
 def _affected_role(event: n.Event) -> str | None:
-    for a in event.__attrs_attrs__:
+    attrs_event: Any = event  # an event class is an attrs class (their base n.Event is not)
+    roles: tuple[Attribute[Any], ...] = attrs_event.__attrs_attrs__
+    for a in roles:
         if isinstance(getattr(event, a.name), n.Affected):
             return a.name
     return None
 
 
-def _modifies(effect: Any) -> list[n.Modify]:
+def _modifies(effect: n.Effect) -> list[n.Modify]:
     """The modifiers a continuous power states (conditional ones keep their condition as a
     while-condition)."""
     out: list[n.Modify] = []
@@ -1291,7 +1323,7 @@ def _modifies(effect: Any) -> list[n.Modify]:
     return out
 
 
-def alters_quality(changes: Iterable[Any]) -> bool:
+def alters_quality(changes: Iterable[n.Change]) -> bool:
     """A modifier that changes ATK, DEF, keywords, affiliations or powers alters a quality and
     flags what it affects when it resolves (FAQ quality rule, SC 4, SC 13)."""
     return any(isinstance(c, _QUALITY) for c in changes)
@@ -1309,7 +1341,8 @@ def query(state: GameState) -> Query:
     exploring replays a step (:func:`replaying`), for an equal state met again: a replay remakes
     the positions before the decision it answers differently, and their answers are the same."""
     if _last[0] is state:
-        return _last[1]
+        last: Query = _last[1]
+        return last
     kept = _held.get(id(state))
     if kept is not None and kept[0] is state:
         return kept[1]

@@ -3,6 +3,8 @@ effects from card text with their targets checked again."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import CardType
 from ..text import nodes as n
 from .combat import conclude_attack
@@ -10,7 +12,7 @@ from .effects import also_happened, execute, one_target, perform, power_up, targ
 from .events import happening, leaving
 from .game import Game
 from .query import adjacent, query
-from .state import ChainLink, Context, Zone
+from .state import Area, ChainLink, Context, GameObject, Row, Zone
 from .triggers import leading_condition
 from .values import replace
 from .zones import attach, free_col, gone_since_targeted, move_card, team_equipment_problem
@@ -44,14 +46,14 @@ _GONE = "it has left play since it was targeted (its card, if back, is a new obj
 def resolve_effect(g: Game, link: ChainLink) -> None:
     """Targets are checked again on resolution; if all are illegal the effect is negated
     (CR 508, Cerebro VIII); an illegal target is left out of what the effect does."""
-    ctx = link.context
+    ctx = link.context or Context(link.controller, link.source)  # (every effect's link has its context)
     if link.effect is None:
         g.note("resolve", f"{link.label} has no one-shot effect; its ongoing powers work while it is face up",
                "CR 304", "A-ONGOING")
         return
     targets = targets_of(link.effect)
-    if targets and ctx is not None:
-        kept = []
+    if targets:
+        kept: list[Any] = []
         illegal = 0
         for node, value in zip(targets, ctx.targets):
             if target_range(node) is not None:  # several values: each is kept while it is legal
@@ -107,6 +109,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
     the same *name* into the KO'd pile (CR 705.1; FAQ GM 6: names, not identities), then the
     card comes into play (CR 301.4, 212.5e)."""
     s = g.state
+    assert link.source is not None  # a recruit effect names the card it recruits
     o = s.obj(link.source)
     pid = link.controller
     q = query(s)
@@ -142,7 +145,8 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
         g.note("zone", f"{o.id} comes into play equipped to {host}", "CR 302, 212.5e", objects=(o.id,))
         perform(g, happening(n.EnterPlay, object=o.id))
         return
-    area, row = d.get("area", "visible"), d.get("row") or "front"
+    area: Area = d.get("area", "visible")
+    row: Row = d.get("row") or "front"
     col = free_col(g.state, pid, area, row, prefer=d.get("col"))
     _placed_by_default(g, pid, o.id, row, col, d.get("row"), d.get("col"))
     g.set(move_card(g.state, o.id, Zone.IN_PLAY, controller=pid, area=area, row=row, col=col))
@@ -172,7 +176,7 @@ def _placed_by_default(g: Game, pid: str, oid: str, row: str, col: int, asked_ro
                f"(where it goes is {pid}'s choice; not explored)", "scenario default, not explored")
 
 
-def _uniqueness(g: Game, oid: str, same: list, cite: str, assumption: str | None = None) -> None:
+def _uniqueness(g: Game, oid: str, same: list[GameObject], cite: str, assumption: str | None = None) -> None:
     """The uniqueness rule puts each of ``same`` into its owner's KO'd pile as ``oid``'s recruit
     effect resolves: it leaves play, but is not KO'd (CR 705.1)."""
     name = g.state.obj(oid).card.name
@@ -192,10 +196,10 @@ def _cosmic(g: Game, oid: str) -> None:
     from .powers import powers
 
     o = g.state.obj(oid)
-    lines = [ln for ln in powers(o.card) if ln.keyword is not None and ln.keyword.name == "cosmic"]
-    if not lines or o.stunned:
+    cosmic = [ln.keyword for ln in powers(o.card) if ln.keyword is not None and ln.keyword.name == "cosmic"]
+    if not cosmic or o.stunned:
         return
-    if all(ln.keyword.sub == "surge" for ln in lines):
+    if all(k.sub == "surge" for k in cosmic):
         return
     g.set(g.state.with_object(replace(o, bindings=o.bindings.set("cosmic", 1))))
     g.note("counter", f"{oid} comes into play with a cosmic counter", "keyword Cosmic", "A-COSMIC")
@@ -211,7 +215,7 @@ def resolve_reinforce(g: Game, link: ChainLink) -> None:
     if a is None or defender not in a.defenders:
         g.note("negate", f"{defender} is no longer a defender: reinforcement does nothing", "CR 508")
         return
-    supporter = link.details.get("supporter")
+    supporter: str = link.details["supporter"]  # a reinforcement's link names both
     q = query(s)
     d, r = s.obj(defender), s.obj(supporter)
     if gone_since_targeted(link, supporter):
@@ -239,7 +243,7 @@ def resolve_power_up(g: Game, link: ChainLink) -> None:
     """The power-up resolves: its target must still be a character its player controls, else it
     is negated (CR 508 [C8]); the character becomes powered-up, +1 ATK / +1 DEF this turn
     (assumption A-POWER-UP)."""
-    oid = link.details.get("character")
+    oid: str = link.details["character"]  # a power-up's link names its character
     o = g.state.objects.get(oid)
     if o is None or o.zone is not Zone.IN_PLAY or o.controller != link.controller or gone_since_targeted(link, oid):
         g.note("negate", f"{oid} is no longer a character {link.controller} controls: the power-up's only target "

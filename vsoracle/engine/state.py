@@ -11,21 +11,27 @@ rule; the rule functions in the other engine modules return new states.
 from __future__ import annotations
 
 import enum
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal, TypeGuard
 
 from attrs import field, frozen
 
 from .values import replace
 
 from ..cards import Card, CardType
+from ..text import nodes as n
 from .fmap import FrozenMap
 
 __all__ = [
     "Zone", "PHASES", "BUILD_STEPS", "GameObject", "Player", "ChainLink", "Context", "Attack",
     "Modifier", "Replacement", "Delayed", "PendingTrigger", "Happening", "GameState", "EMPTY",
+    "PhaseName", "StepName", "LinkKind", "LinkOrigin", "Lasting", "Bindings", "is_phase", "Area", "Row", "ROWS",
 ]
 
-EMPTY: FrozenMap = FrozenMap()
+#: What effects and objects remember by name (event facts, choices, counters by name, paid
+#: amounts …): the values differ by key (an id, a number, a tuple of ids, a node …).
+Bindings = FrozenMap[str, Any]
+
+EMPTY: Bindings = FrozenMap()
 
 
 class Zone(str, enum.Enum):
@@ -43,8 +49,31 @@ class Zone(str, enum.Enum):
         return self.value
 
 
-PHASES = ("draw", "build", "combat", "recovery")
-BUILD_STEPS = ("resource", "recruit", "formation")
+#: The phases of a turn (CR 400) and their steps; the wrap-up ends the recovery phase (CR 408).
+PhaseName = Literal["draw", "build", "combat", "recovery"]
+StepName = Literal["resource", "recruit", "formation", "attack", "wrap-up"]
+PHASES: tuple[PhaseName, ...] = ("draw", "build", "combat", "recovery")
+BUILD_STEPS: tuple[StepName, ...] = ("resource", "recruit", "formation")
+
+#: Where a character (and its equipment) is in play: its area and its row (CR 212, 701.7).
+Area = Literal["visible", "hidden"]
+Row = Literal["front", "support"]
+ROWS: tuple[Row, ...] = ("front", "support")
+
+#: What a chain link is (CR 505): a recruit, a plot twist played, a payment power used, a
+#: triggered power, or one of the game-based effects (attack, reinforce, power-up).
+LinkKind = Literal["recruit", "play", "power", "trigger", "attack", "reinforce", "power-up"]
+#: What generated a link, as effect filters name it ("plot twist effect", "payment effect",
+#: "triggered effect"); "game" for the game-based effects.
+LinkOrigin = Literal["game", "plot twist", "payment", "triggered"]
+#: How long a modifier an effect created lasts.
+Lasting = Literal["turn", "attack", "permanent"]
+
+
+def is_phase(name: object) -> TypeGuard[PhaseName]:
+    """Is ``name`` the name of a phase (a scenario's ``phase``)?"""
+    return name in PHASES
+
 # Zones a player keeps in order (top first); in-play and chain order live elsewhere.
 PILES = (Zone.DECK, Zone.HAND, Zone.RESOURCE_ROW, Zone.KO_PILE, Zone.REMOVED)
 _PILE_FIELD = {Zone.DECK: "deck", Zone.HAND: "hand", Zone.RESOURCE_ROW: "resources",
@@ -73,13 +102,13 @@ class GameObject:
     face_up: bool = True
     exhausted: bool = False
     stunned: bool = False
-    area: str | None = None
-    row: str | None = None
+    area: Area | None = None
+    row: Row | None = None
     col: int | None = None
     counters: tuple[int, int] = (0, 0)
     equipped_to: str | None = None
     revealed: bool = False
-    bindings: FrozenMap = EMPTY
+    bindings: Bindings = EMPTY
     incarnation: int = 0
 
     @property
@@ -107,7 +136,8 @@ class Player:
 
     def pile(self, zone: Zone) -> tuple[str, ...]:
         """The ordered ids of one of this player's piles."""
-        return getattr(self, _PILE_FIELD[zone])
+        ids: tuple[str, ...] = getattr(self, _PILE_FIELD[zone])
+        return ids
 
     def with_pile(self, zone: Zone, ids: tuple[str, ...]) -> "Player":
         return replace(self, **{_PILE_FIELD[zone]: ids})
@@ -121,8 +151,10 @@ class Context:
 
     controller: str
     source: str | None = None
+    #: One value per target of the text, in number order: an object id, a player, a chain link
+    #: number, a tuple of those ("two target characters"), or None (illegal on resolution).
     targets: tuple[Any, ...] = ()
-    bindings: FrozenMap = EMPTY
+    bindings: Bindings = EMPTY
     as_of: frozenset[tuple[str, int]] = frozenset()
 
     def bind(self, **items: Any) -> "Context":
@@ -137,7 +169,7 @@ class Context:
         target character card from your KO'd pile into play … KO that character") is followed
         into play."""
         known = {oid for oid, _ in self.as_of}
-        found = set()
+        found: set[tuple[str, int]] = set()
         for value in (self.source, *self.targets, *self.bindings.values()):
             for v in value if isinstance(value, (tuple, frozenset)) else (value,):
                 if isinstance(v, str) and v not in known and v in s.objects:
@@ -161,14 +193,14 @@ class ChainLink:
     """
 
     id: int
-    kind: str
+    kind: LinkKind
     controller: str
     source: str | None
-    effect: Any = field(default=None, hash=False)  # compared, not hashed: a text node hashes deep
+    effect: n.Effect | None = field(default=None, hash=False)  # compared, not hashed: a text node hashes deep
     context: Context | None = None
-    origin: str = "game"
+    origin: LinkOrigin = "game"
     ongoing: bool = False
-    details: FrozenMap = EMPTY
+    details: Bindings = EMPTY
 
     @property
     def label(self) -> str:
@@ -210,12 +242,12 @@ class Modifier:
 
     id: int
     context: Context
-    changes: tuple[Any, ...]
-    subject: Any = None
+    changes: tuple[n.Change, ...]
+    subject: n.Selector | None = None
     flagged: frozenset[str] | None = None
     player_subject: tuple[str, ...] = ()
-    duration: str = "turn"
-    condition: Any = None
+    duration: Lasting = "turn"
+    condition: n.Condition | None = None
 
 
 @frozen
@@ -225,8 +257,8 @@ class Replacement:
 
     id: int
     context: Context
-    instead: Any
-    duration: str = "attack"
+    instead: n.Instead
+    duration: Lasting = "attack"
 
 
 @frozen
@@ -236,9 +268,9 @@ class Delayed:
 
     id: int
     context: Context
-    trigger: Any
-    effect: Any
-    duration: str = "turn"
+    trigger: n.Trigger
+    effect: n.Effect
+    duration: Lasting = "turn"
     once: bool = True
 
 
@@ -251,8 +283,8 @@ class Happening:
     ``cause``, ``origin`` … Triggers, replacements and prohibitions match these against the
     event patterns of card text; the turn keeps them for "… this turn" (``GameState.turn_log``)."""
 
-    kind: Any
-    roles: FrozenMap = EMPTY
+    kind: type[n.Event]
+    roles: Bindings = EMPTY
 
     def get(self, role: str, default: Any = None) -> Any:
         return self.roles.get(role, default)
@@ -276,7 +308,7 @@ class PendingTrigger:
 
     controller: str
     source: str | None
-    effect: Any
+    effect: n.Effect
     context: Context
     ongoing: bool = False
     delayed: int | None = None
@@ -292,11 +324,11 @@ class GameState:
     is made on every transition (bench/run.py, engine throughput)."""
 
     players: tuple[Player, ...]
-    objects: FrozenMap
+    objects: FrozenMap[str, GameObject]
     turn: int = 1
     initiative: str = "A"
-    phase: str = "build"
-    step: str | None = None
+    phase: PhaseName = "build"
+    step: StepName | None = None
     active: str | None = None
     priority: str | None = None
     passes: int = 0
@@ -307,7 +339,9 @@ class GameState:
     replacements: tuple[Replacement, ...] = ()
     delayed: tuple[Delayed, ...] = ()
     pending: tuple[PendingTrigger, ...] = ()
-    used_powers: frozenset[tuple[str, Any]] = frozenset()
+    #: What the turn counts: a power's uses (object, power, n), steps ended ("end", position), a
+    #: player's resource put (player, "resource", 0).
+    used_powers: frozenset[tuple[Any, ...]] = frozenset()
     turn_log: tuple[Happening, ...] = ()
     next_id: int = 1
     over: bool = False

@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 import attrs
 
+from ..cards import CardType
 from ..errors import CardTextError
 from ..text import nodes as n
 from .actions import PAYABLE
@@ -79,7 +80,8 @@ _EVENT_PLACES = {
 }
 
 
-def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -> tuple[tuple[int, str], ...]:
+def cannot_play(text: n.CardText, card_name: str = "~",
+                card_type: CardType | None = None) -> tuple[tuple[int, str], ...]:
     """What in ``text`` vsoracle cannot play yet: ``(line, what)`` pairs, ``line`` counting the
     text's power lines from 1 (empty: it plays all of it). With the card's type, a one-shot effect
     on a card that is not a plot twist is one: nothing plays it (a plot twist is played and
@@ -111,17 +113,17 @@ def cannot_play(text: n.CardText, card_name: str = "~", card_type: Any = None) -
 AMOUNTED = (n.Endurance, n.ResourcePoints, n.Breakthrough)
 
 
-def _events_with_amount(node: Any) -> bool:
+def _events_with_amount(node: n.Power) -> bool:
     """Whether a trigger or a replacement in ``node`` names an event that has an amount."""
     return any(isinstance(x, (n.Whenever, n.Instead)) and isinstance(x.event, AMOUNTED) for x in n.descendants(node))
 
 
-def _has(node: Any, classes: tuple[type, ...]) -> bool:
+def _has(node: n.Power, classes: tuple[type, ...]) -> bool:
     """Whether ``node`` or a node below it is one of ``classes``."""
     return any(isinstance(x, classes) for x in n.descendants(node))
 
 
-def _power(p: Any, card_name: str) -> Iterator[str]:
+def _power(p: n.Power, card_name: str) -> Iterator[str]:
     if isinstance(p, n.Keywords):
         for k in p.keywords:
             yield from _keyword(k, False, card_name)
@@ -150,7 +152,7 @@ def _keyword(k: n.Keyword, block: bool, card_name: str) -> Iterator[str]:
         yield from _power(power, card_name)
 
 
-def _walk(node: Any, mode: str | None, name: str) -> Iterator[str]:
+def _walk(node: object, mode: str | None, name: str) -> Iterator[str]:
     """The problems in ``node`` and below it; ``mode`` says what an event there must be."""
     if isinstance(node, tuple):
         for x in node:
@@ -163,8 +165,8 @@ def _walk(node: Any, mode: str | None, name: str) -> Iterator[str]:
     if problem:
         yield problem
         return
-    if cls is n.Instead and isinstance(node.effect, n.Lessen):
-        problem = _lessened(node)
+    if isinstance(node, n.Instead) and isinstance(node.effect, n.Lessen):
+        problem = _lessened(node, node.effect)
         if problem:
             yield problem
             return
@@ -173,7 +175,8 @@ def _walk(node: Any, mode: str | None, name: str) -> Iterator[str]:
         yield from _walk(node.condition, None, name)
         yield from _walk(node.effect.amount, None, name)
         return
-    for a in attrs.fields(cls):
+    attrs_cls: Any = cls  # an attrs class (checked above); the node families' bases are not
+    for a in attrs.fields(attrs_cls):
         if not a.eq:
             continue
         child = getattr(node, a.name)
@@ -192,10 +195,9 @@ LESSENED = frozenset({n.Endurance, n.Breakthrough})
 REPLACING = frozenset({n.Lessen})
 
 
-def _lessened(node: n.Instead) -> str | None:
-    """"Prevent 2 of it" needs an event with an amount: endurance lost, breakthrough; "you lose
-    1 less endurance" an endurance loss."""
-    lessen = node.effect
+def _lessened(node: n.Instead, lessen: n.Lessen) -> str | None:
+    """"Prevent 2 of it" (``lessen``, the replacement's effect) needs an event with an amount:
+    endurance lost, breakthrough; "you lose 1 less endurance" an endurance loss."""
     event = node.event
     if type(event) not in LESSENED or (isinstance(event, n.Endurance) and event.gain):
         return f"preventing part of \"{_say(event, '~')}\" (only an endurance loss or a breakthrough has an amount to lower)"
@@ -206,7 +208,7 @@ def _lessened(node: n.Instead) -> str | None:
     return None
 
 
-def _problem(node: Any, mode: str | None, name: str) -> str | None:
+def _problem(node: n.Node, mode: str | None, name: str) -> str | None:
     cls = type(node)
 
     def say(x: Any) -> str:
@@ -239,7 +241,8 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
     if isinstance(node, n.Qualifier):
         if cls not in QUALIFIERS:
             return f"\"{say(node)}\" in a noun phrase"
-        if cls is n.State and node.name not in Query.STATES and node.name not in ("activated", "all affiliations"):
+        if isinstance(node, n.State) and node.name not in Query.STATES \
+                and node.name not in ("activated", "all affiliations"):
             return f"the state \"{node.name}\""
         return None
     if isinstance(node, n.Ref):
@@ -247,14 +250,14 @@ def _problem(node: Any, mode: str | None, name: str) -> str | None:
     if isinstance(node, n.Amount):
         return None if cls in AMOUNTS else f"the number \"{say(node)}\""
     if isinstance(node, n.Selector):
-        if cls is n.Filter and node.target is not None and node.quantity not in (None, _ONE_TARGET) \
+        if isinstance(node, n.Filter) and node.target is not None and node.quantity not in (None, _ONE_TARGET) \
                 and target_range(node) is None:
             return f"several targets in one noun phrase (\"{say(node)}\")"  # "two target …": that many values
         return None if cls in SELECTORS else f"\"{say(node)}\""
     if isinstance(node, n.Change):
         if cls not in CHANGES:
             return f"the modifier \"{say(node)}\""
-        if cls is n.CostChange and node.action not in ("recruit", "play"):
+        if isinstance(node, n.CostChange) and node.action not in ("recruit", "play"):
             return f"changing a {node.action} cost"
         return None
     if isinstance(node, n.Trigger):
@@ -310,7 +313,7 @@ _NOT_CHARACTER_KINDS = frozenset({"resource", "equipment", "location", "plot twi
                                   "equipment card", "location card"})
 
 
-def _not_characters(sel: Any) -> bool:
+def _not_characters(sel: n.Selector | None) -> bool:
     """Does the selector name only cards that are not characters ("target resource", "an
     equipment or location")?"""
     if isinstance(sel, n.Either):
@@ -324,7 +327,7 @@ def _not_characters(sel: Any) -> bool:
 _PILES_OUT_OF_PLAY = frozenset({"hand", "deck", "ko pile", "removed"})
 
 
-def _out_of_play_only(sel: Any) -> bool:
+def _out_of_play_only(sel: n.Selector | None) -> bool:
     """Does the selector name only cards in a hand, a deck, a KO'd pile or the removed-from-game
     zone ("a card in your hand", "the top card of your deck")?"""
     if isinstance(sel, n.TopCards):
@@ -337,14 +340,14 @@ def _out_of_play_only(sel: Any) -> bool:
     return False
 
 
-def _is_player(s: Any) -> bool:
+def _is_player(s: n.Selector) -> bool:
     """Does the selector name players (whose use of powers a prohibition can forbid)?"""
     if isinstance(s, (n.You, n.OpponentsOf, n.Acting, n.ControllerOf, n.OwnerOf)):
         return True
     return isinstance(s, n.Filter) and s.kind in ("player", "opponent")
 
 
-def _say(node: Any, name: str) -> str:
+def _say(node: n.Node, name: str) -> str:
     try:
         return render(node, name)
     except Exception:  # a message only

@@ -16,16 +16,16 @@ from ..cards import CardType
 from ..text import nodes as n
 from .game import Game
 from .patterns import pattern_matches
-from .powers import holders, per_node, powers
+from .powers import PowerLine, holders, per_node, powers
 from .query import STEP_NAMES, ZONES, query
-from .state import Context, GameObject, Happening, PendingTrigger, Zone
+from .state import Context, GameObject, GameState, Happening, PendingTrigger, PhaseName, StepName, Zone
 from .values import replace
 from .words import say, say_of
 
 __all__ = ["pattern_matches", "fire", "fire_start", "leading_condition", "STEP_NAMES"]
 
 @per_node
-def leading_condition(effect: Any) -> Any:
+def leading_condition(effect: n.Effect) -> n.Condition | None:
     """The condition a triggered power's text opens with ("At the start of …, if …, …"), if any:
     it governs the whole power (FAQ GM 9: "a single triggered power")."""
     if isinstance(effect, n.Conditional):
@@ -35,7 +35,7 @@ def leading_condition(effect: Any) -> Any:
     return None
 
 
-def _sources(state: Any, o: GameObject) -> list[tuple[n.Triggered, bool, str | None]]:
+def _sources(state: GameState, o: GameObject) -> list[tuple[n.Triggered, bool, str | None]]:
     """The triggered powers of ``o`` that are active in ``state``, each with whether it is
     ongoing and the assumption it rests on (a keyword's reminder text read as its power,
     assumption A-REMINDER); a power that says "if <this card> is in your <zone>" works from that
@@ -58,7 +58,7 @@ def _sources(state: Any, o: GameObject) -> list[tuple[n.Triggered, bool, str | N
     return out
 
 
-def _reminder(line: Any) -> str | None:
+def _reminder(line: PowerLine[Any]) -> str | None:
     """A-REMINDER if the power is a keyword's reminder text (a keyword vsoracle has no rule for)."""
     from .keywords import is_known
 
@@ -90,7 +90,7 @@ def _controller(o: GameObject) -> str:
     return o.controller if o.zone in (Zone.IN_PLAY, Zone.CHAIN) else o.owner
 
 
-def _looks_back(before: Any, after: Any, h: Happening) -> bool:
+def _looks_back(before: GameState, after: GameState, h: Happening) -> bool:
     """Did the event take its object out of play, or stun it (its text box goes inactive, FAQ
     GM 2): it was an active object in ``before`` and is not one now?"""
     oid = h.get("object")
@@ -102,7 +102,7 @@ def _looks_back(before: Any, after: Any, h: Happening) -> bool:
     return now.zone is not Zone.IN_PLAY or (now.stunned and not was.stunned)
 
 
-def fire(g: Game, h: Happening, before: Any = None) -> None:
+def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
     """An event happened: remember every trigger it sets off (CR 502, "a picture"), and the
     turn remembers the event ("… this turn").
 
@@ -143,14 +143,14 @@ def fire(g: Game, h: Happening, before: Any = None) -> None:
 _NOT_OBJECTS = ("origin", "to", "link", "as_of")
 
 
-def stamped(s: Any, h: Happening) -> Happening:
+def stamped(s: GameState, h: Happening) -> Happening:
     """The event as the turn remembers it: with the incarnation of each object it names (``as_of``;
     0, a card in play from the start or never in play, is left out), so that "if ~ attacked this
     turn" asks about this object, not an earlier one of its card (CR 212.5e,
     :meth:`Happening.names_now`). A card on the chain is on its way into play (a recruit, CR
     301.4): it is recruited as the object it becomes. A set, not a sequence, so the order of the
     turn's events still means nothing (``engine.equivalence``)."""
-    found = set()
+    found: set[tuple[str, int]] = set()
     named = False
     objects = s.objects
     for role, value in h.roles.items():
@@ -167,23 +167,23 @@ def stamped(s: Any, h: Happening) -> Happening:
     return replace(h, roles=h.roles.set("as_of", frozenset(found) if found else _NO_STAMP)) if named else h
 
 
-_NO_STAMP: frozenset = frozenset()  # every object it names is in its first incarnation
+_NO_STAMP: frozenset[tuple[str, int]] = frozenset()  # every object it names is in its first incarnation
 
 
-def _trigger_holders(s: Any) -> tuple[GameObject, ...]:
+def _trigger_holders(s: GameState) -> tuple[GameObject, ...]:
     """The objects that print a triggered power, then those that gained one (once per state)."""
     q = query(s)
-    found = q._memo.get("trigger holders")
+    found: tuple[GameObject, ...] | None = q._memo.get("trigger holders")
     if found is None:
         printed = holders(s.objects, n.Triggered)
-        gained = ()
+        gained: tuple[GameObject, ...] = ()
         if q._effect_and_power_mods():  # something gives powers: who has gained one?
             gained = tuple(o for o in s.in_play() if o not in printed and q._gained(o))
         found = q._memo["trigger holders"] = printed + gained
     return found
 
 
-def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: bool = False) -> None:
+def fire_start(g: Game, phase: PhaseName, step: StepName | None, active: str | None, end: bool = False) -> None:
     """"At the start of" a phase or step is an instant: what is active then triggers. A start
     trigger whose effect opens with a condition triggers only if the condition holds at that
     instant, and is checked again on resolution (FAQ SC 1, GM 9; assumption A-INTERVENING-IF).
@@ -197,7 +197,7 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
     q = query(s)
     kind = n.AtEnd if end else n.AtStart
 
-    def wanted(trigger: Any, controller: str) -> bool:
+    def wanted(trigger: n.Trigger, controller: str) -> bool:
         if not isinstance(trigger, kind):
             return False
         step = "recovery phase" if _end_of_turn(trigger) else trigger.step.name
@@ -231,13 +231,13 @@ def fire_start(g: Game, phase: str, step: str | None, active: str | None, end: b
     _remember(g, found, cites)
 
 
-def _end_of_turn(trigger: Any) -> bool:
+def _end_of_turn(trigger: n.Trigger) -> bool:
     """"At the end of the turn": the end of the recovery phase, the turn's last instant with
     priority; after it the wrap-up gives none (digest §13; assumption A-END-OF-TURN)."""
     return isinstance(trigger, n.AtEnd) and trigger.step.name == "turn"
 
 
-def _name(s: Any, oid: str | None) -> str | None:
+def _name(s: GameState, oid: str | None) -> str | None:
     """The name of the card ``oid`` (what ``~`` in its text stands for), if it is one."""
     return s.obj(oid).card.name if oid is not None and oid in s.objects else None
 

@@ -18,7 +18,7 @@ from .effects import perform
 from .events import happening
 from .game import Decision, Game
 from .query import query
-from .state import GameState, Zone
+from .state import GameState, PhaseName, StepName, Zone
 from .triggers import fire_start
 from .values import replace
 from .zones import attach, team_equipment_problem
@@ -26,7 +26,8 @@ from .zones import attach, team_equipment_problem
 __all__ = ["positions", "next_position", "pass_priority", "end_step", "enter", "advance", "wrap_up", "at_target",
            "draw"]
 
-Position = tuple[str, "str | None", "str | None"]
+#: Where the turn is: the phase, its step (``None``: the phase's start) and the step's active player.
+Position = tuple[PhaseName, "StepName | None", "str | None"]
 
 
 def positions(state: GameState) -> tuple[Position, ...]:
@@ -108,18 +109,18 @@ def end_step(g: Game) -> None:
     enter(g, *nxt)
 
 
-def _ending(s: GameState) -> list[tuple[str, str | None]]:
+def _ending(s: GameState) -> list[tuple[PhaseName, StepName | None]]:
     """What ends when the game leaves this position: its step, and its phase when the next
     position is in another one (the recovery phase ends as its wrap-up begins: "at the end of
     the turn", assumption A-END-OF-TURN)."""
     nxt = next_position(s)
-    ends: list[tuple[str, str | None]] = [(s.phase, s.step)] if s.step is not None else []
+    ends: list[tuple[PhaseName, StepName | None]] = [(s.phase, s.step)] if s.step is not None else []
     if s.phase == "recovery" or nxt is None or nxt[0] != s.phase:
         ends.append((s.phase, None))
     return ends
 
 
-def enter(g: Game, phase: str, step: str | None, active: str | None) -> None:
+def enter(g: Game, phase: PhaseName, step: StepName | None, active: str | None) -> None:
     """Begin a phase or step: its turn-based actions, then its "at the start of" triggers (an instant)."""
     s = replace(g.state, phase=phase, step=step, active=active, passes=0)
     g.set(s)
@@ -172,7 +173,7 @@ def draw(g: Game, pid: str, count: int, cite: str) -> int:
     return drawn
 
 
-def _label(phase: str, step: str | None, active: str | None) -> str:
+def _label(phase: PhaseName, step: StepName | None, active: str | None) -> str:
     if step == "wrap-up":
         return "wrap-up"
     if step:

@@ -11,7 +11,7 @@ both copiers build what ``evolve`` builds.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 import attrs
 
@@ -20,9 +20,12 @@ __all__ = ["replace"]
 T = TypeVar("T")
 _HASH = "_attrs_cached_hash"
 
+#: A copier: ``(instance, changes) -> copy``; written per class, so typed for any instance.
+Replacer = Callable[[Any, dict[str, Any]], Any]
+
 
 @lru_cache(maxsize=None)
-def _replacer(cls: type) -> Any:
+def _replacer(cls: type) -> Replacer:
     """A copier written out for ``cls``'s fields (as attrs writes ``__init__``): copy every slot,
     then set the changed ones."""
     names = [a.name for a in attrs.fields(cls)]
@@ -37,16 +40,17 @@ def _replacer(cls: type) -> Any:
               "            raise TypeError(f'{_cls.__name__} has no field {name}')",
               "        _set(new, name, value)",
               "    return new"]
-    scope = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls, "_names": frozenset(names)}
+    scope: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls, "_names": frozenset(names)}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own field names
-    return scope["replace"]
+    copier: Replacer = scope["replace"]
+    return copier
 
 
-def _dict_replacer(cls: type, names: frozenset[str]) -> Any:
+def _dict_replacer(cls: type, names: frozenset[str]) -> Replacer:
     """A copier for a class that keeps its fields in ``__dict__`` (the wide game state): one
     dict copy instead of a slot assignment per field."""
     def replace(inst: Any, changes: dict[str, Any]) -> Any:
-        new = object.__new__(cls)
+        new: Any = object.__new__(cls)
         slots = new.__dict__
         slots.update(inst.__dict__)
         if not names.issuperset(changes):
@@ -59,4 +63,6 @@ def _dict_replacer(cls: type, names: frozenset[str]) -> Any:
 
 def replace(inst: T, **changes: Any) -> T:
     """A copy of ``inst`` with ``changes``; unknown field names are an error, as with evolve."""
-    return _replacer(type(inst))(inst, changes)
+    cls: type = type(inst)  # (mypy takes type[T] for unhashable, as lru_cache's key)
+    copy: T = _replacer(cls)(inst, changes)  # the copier builds an instance of inst's class
+    return copy

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..text import nodes as n
 from ..text import render
 from .powers import per_node
 
@@ -11,7 +10,7 @@ __all__ = ["say", "say_action", "say_of"]
 
 
 @per_node
-def say(node: Any) -> str:
+def say(node: object) -> str:
     """The node as canonical card text, ``~`` for the card's own name (the node's class name if
     no card text says it)."""
     try:
@@ -20,7 +19,7 @@ def say(node: Any) -> str:
         return type(node).__name__
 
 
-def say_of(node: Any, name: str | None) -> str:
+def say_of(node: object, name: str | None) -> str:
     """:func:`say`, the card's own name for ``~`` (a log line names the card: "When Herald comes
     into play, draw a card.")."""
     text = say(node)
@@ -28,10 +27,9 @@ def say_of(node: Any, name: str | None) -> str:
 
 
 @per_node
-def say_action(node: Any) -> str:
+def say_action(node: n.Effect) -> str:
     """What an effect has a player do, without its subject ("draw a card", "ready ~"), for
     "A may draw a card"."""
-    from ..text import nodes as n
     from ..text.render import Speech
 
     try:

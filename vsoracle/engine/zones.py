@@ -12,7 +12,7 @@ from typing import Iterable
 from .query import query
 from .values import replace
 
-from .state import PILES, ChainLink, GameObject, GameState, Modifier, Player, Replacement, Zone
+from .state import PILES, Area, ChainLink, GameObject, GameState, Modifier, Player, Replacement, Row, Zone
 
 __all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "targets_only",
            "gone_since_targeted"]
@@ -54,7 +54,7 @@ def _put_in(players: tuple[Player, ...], owner: str, zone: Zone, oid: str, *, to
 
 def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None = None,
               bottom: bool = False, index: int | None = None, face_up: bool | None = None,
-              area: str | None = None, row: str | None = None, col: int | None = None) -> GameState:
+              area: Area | None = None, row: Row | None = None, col: int | None = None) -> GameState:
     """Put object ``oid`` into ``zone`` (its owner's pile, or in play under ``controller``).
 
     Leaving play: the object readies, recovers, loses counters and position, and
@@ -172,7 +172,7 @@ def team_equipment_problem(state: GameState, eid: str, host: str) -> str | None:
     return f"{eid} is {' / '.join(teams)} equipment and {host} has no such affiliation"
 
 
-def free_col(state: GameState, controller: str, area: str, row: str, prefer: int | None = None,
+def free_col(state: GameState, controller: str, area: Area, row: Row, prefer: int | None = None,
              exclude: str | None = None) -> int:
     """The column ``prefer`` of ``controller``'s row in an area if no character holds it (``exclude``
     aside), else the first free one."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.fmap import FrozenMap
-from ..engine.query import query
+from ..engine.query import Query, query
 from ..engine.state import GameState, Zone
 from .load import Check
 
@@ -29,7 +29,7 @@ def player_property(state: GameState, player: str, prop: str) -> Any:
     return getattr(p, prop)
 
 
-def object_property(state: GameState, oid: str, prop: str, q: Any = None) -> Any:
+def object_property(state: GameState, oid: str, prop: str, q: Query | None = None) -> Any:
     """An object's property as a check reads it; ``q``: the state's query, when the caller has it."""
     o = state.obj(oid)
     q = q if q is not None else query(state)

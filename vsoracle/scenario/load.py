@@ -10,14 +10,14 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from attrs import frozen
 
 from ..cards import Card, CardDB, CardType, card_from_table
 from ..errors import ScenarioError, VsOracleError
 from ..engine.fmap import FrozenMap
-from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Zone
+from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Zone, is_phase
 from ..tomlsource import KeyPath, TomlSource, shorten, show, show_key
 
 __all__ = ["Scenario", "Step", "Check", "load_scenario", "load_scenario_bytes", "parse_scenario", "slug", "VERBS",
@@ -54,8 +54,11 @@ CHECK_VALUES = {
     "face": ("up", "down"), "stunned": (True, False), "exhausted": (True, False), "attacking": (True, False),
     "defending": (True, False), "reinforced": (True, False), "lost": (True, False), "won": (True, False),
 }
+T = TypeVar("T")
+
 _NUMBER = (int, "a whole number")
-CHECK_TYPES = {
+#: What a check of each property expects: its type (or types), said for people.
+CHECK_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
     "endurance": _NUMBER, "hand": _NUMBER, "deck": _NUMBER, "resources": _NUMBER, "ko_pile": _NUMBER,
     "removed": _NUMBER, "resource_points": _NUMBER, "atk": _NUMBER, "def": _NUMBER, "cost": _NUMBER,
     "controller": (str, "a player"), "owner": (str, "a player"), "affiliations": (list, "a list of names"),
@@ -96,7 +99,7 @@ class Step:
     index: int
     verb: str | None
     value: Any
-    keys: FrozenMap
+    keys: FrozenMap[str, Any]
     by: str | None
     choose: tuple[Any, ...]
     rejected: bool
@@ -173,13 +176,18 @@ class _Loader:
     def fail(self, keypath: KeyPath, message: str, hint: str | None = None) -> ScenarioError:
         return ScenarioError(message, file=self.src.path, line=self.src.line_of(keypath), hint=hint)
 
+    @overload
+    def expect(self, value: Any, kind: type[T], keypath: KeyPath, what: str) -> T: ...
+    @overload
+    def expect(self, value: Any, kind: tuple[type, ...], keypath: KeyPath, what: str) -> Any: ...
+
     def expect(self, value: Any, kind: type | tuple[type, ...], keypath: KeyPath, what: str) -> Any:
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if not isinstance(value, kind) or (isinstance(value, bool) and bool not in kinds):
             raise self.fail(keypath, f"'{show_key(keypath)}' must be {what}, not {show(value)}")
         return value
 
-    def unknown_keys(self, table: dict, allowed: set[str], keypath: KeyPath, what: str) -> None:
+    def unknown_keys(self, table: dict[str, Any], allowed: set[str], keypath: KeyPath, what: str) -> None:
         for key in table:
             if key not in allowed:
                 near = difflib.get_close_matches(key, sorted(allowed), n=1)
@@ -219,8 +227,8 @@ class _Loader:
                         tuple(map(str, rulings)), bool(header.get("variation", False)), self.db, state,
                         steps, checks, tuple(self.objects))
 
-    def _array(self, data: dict, key: str) -> list:
-        value = data.get(key, [])
+    def _array(self, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+        value: list[dict[str, Any]] = data.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             raise self.fail((key,), f"'{shorten(str(key))}' must be an array of tables", f"write each as [[{key}]]")
         return value
@@ -304,7 +312,7 @@ class _Loader:
         self.id_lines[oid] = self.src.line_of(keypath)
         return oid
 
-    def _position(self, data: dict) -> GameState:
+    def _position(self, data: dict[str, Any]) -> GameState:
         game = data.get("game", {})
         self.expect(game, dict, ("game",), "a table")
         self.unknown_keys(game, GAME_KEYS, ("game",), "[game]")
@@ -320,7 +328,7 @@ class _Loader:
             raise self.fail(("game", "turn"), f"turn must be 1 or more, not {turn}", "turns are counted from 1")
         initiative = self._player(game.get("initiative", pids[0]), pids, ("game", "initiative"))
         phase = self.expect(game.get("phase", "build"), str, ("game", "phase"), "a string")
-        if phase not in PHASES:
+        if not is_phase(phase):
             raise self.fail(("game", "phase"), f"unknown phase '{shorten(str(phase))}'", f"use one of {' | '.join(PHASES)}")
         default_step = {"build": "recruit", "combat": "attack"}.get(phase)
         step = game.get("step", default_step)
@@ -341,7 +349,8 @@ class _Loader:
     def _player(self, value: Any, pids: tuple[str, ...], keypath: KeyPath) -> str:
         if value not in pids:
             raise self.fail(keypath, f"unknown player {_show(value)}", f"players are {', '.join(pids)}")
-        return value
+        pid: str = value
+        return pid
 
     def _player_state(self, pid: str, table: Any) -> Player:
         path: KeyPath = ("players", pid)
@@ -386,7 +395,7 @@ class _Loader:
                                        exhausted=(state == "exhausted"))
         return oid
 
-    def _character(self, pid: str, table: Any, keypath: KeyPath, slots: dict) -> None:
+    def _character(self, pid: str, table: Any, keypath: KeyPath, slots: dict[tuple[str, str, int], str]) -> None:
         self.expect(table, dict, keypath, "a table")
         self.unknown_keys(table, {"card", "id", "row", "col", "area", "state", "counters", "equipment"},
                           keypath, "a character")
@@ -446,22 +455,22 @@ class _Loader:
                                            equipped_to=oid)
 
     # -- steps and checks --------------------------------------------------
-    def _step(self, index: int, table: dict) -> Step:
+    def _step(self, index: int, table: dict[str, Any]) -> Step:
         path: KeyPath = ("step", index)
         verbs = [k for k in table if k in VERBS]
         if len(verbs) > 1:
             raise self.fail(path, f"a step has one verb, this one has {', '.join(verbs)}",
                             "split it into several [[step]] tables")
         verb = verbs[0] if verbs else None
-        allowed = COMMON_STEP_KEYS | (VERBS[verb] | {verb} if verb else set())
+        allowed_keys = COMMON_STEP_KEYS | (VERBS[verb] | {verb} if verb else set())
         for key in table:
-            if key not in allowed:
+            if key not in allowed_keys:
                 if key in VERBS or key in set().union(*VERBS.values()):
                     takes = (f"{verb} takes: {', '.join(sorted(VERBS[verb]))}" if VERBS[verb] else
                              f"{verb} takes no other keys") if verb else f"a step needs one verb: {', '.join(VERBS)}"
                     raise self.fail(path + (key,), f"'{shorten(str(key))}' does not go with {verb or 'a step without a verb'}",
                                     takes)
-                self.unknown_keys({key: 0}, allowed | set(VERBS), path, "a step")
+                self.unknown_keys({key: 0}, allowed_keys | set(VERBS), path, "a step")
         if verb is None and "check" not in table:
             raise self.fail(path, "a step needs a verb or checks", f"verbs: {', '.join(VERBS)}")
         value = table.get(verb) if verb else None
@@ -478,7 +487,7 @@ class _Loader:
         return Step(index + 1, verb, _freeze(value), keys, by, tuple(_freeze(c) for c in choose), rejected,
                     checks, self.src.line_of(path + ((verb,) if verb else ())), reason, allowed)
 
-    def _legality(self, table: dict, path: KeyPath) -> tuple[bool, str | None, bool]:
+    def _legality(self, table: dict[str, Any], path: KeyPath) -> tuple[bool, str | None, bool]:
         """``rejected = true`` (the rules forbid the step), ``rejected = "text"`` (… and the reason
         says so), ``allowed = true`` (the rules allow it): (rejected, reason text, allowed)."""
         rejected = table.get("rejected", False)
@@ -507,7 +516,7 @@ class _Loader:
                 f"known ids: {', '.join(sorted(self.objects)[:12])}"
             raise self.fail(path, f"unknown id {_show(value)}", hint)
 
-    def _check_verb(self, verb: str | None, value: Any, table: dict, path: KeyPath) -> None:
+    def _check_verb(self, verb: str | None, value: Any, table: dict[str, Any], path: KeyPath) -> None:
         if verb is None:
             return
         vpath = path + (verb,)
@@ -613,7 +622,7 @@ class _Loader:
             raise self.fail(path, f"{prop} cannot be {_show(expected)}",
                             f"use one of {', '.join(_show(c) for c in choices)}")
         if prop in ("affiliations", "has", "target_of") and not all(isinstance(x, str) for x in expected):
-            raise self.fail(path, f"'{show_key(path)}' must be {wanted[1]}, not {show(expected)}",
+            raise self.fail(path, f"'{show_key(path)}' must be {CHECK_TYPES[prop][1]}, not {show(expected)}",
                             f'write {prop} = ["{"Avengers" if prop == "affiliations" else "flight" if prop == "has" else "id"}", …]')
         if prop == "target_of":
             for oid in expected:

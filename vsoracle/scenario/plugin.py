@@ -15,19 +15,24 @@ from __future__ import annotations
 import fnmatch
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pytest
+
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr  # what Item.repr_failure returns (pytest exports no name for it)
+
+    from .run import RunResult
 
 __all__ = ["ScenarioItem", "ScenarioFile", "pending"]
 
 
-def pytest_addoption(parser: Any) -> None:
+def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("vsoracle_scenario_glob", "file name pattern of vsoracle scenario files",
                   default="*.scenario.toml")
 
 
-def pytest_collect_file(parent: Any, file_path: Path) -> Any:
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> ScenarioFile | None:
     pattern = parent.config.getini("vsoracle_scenario_glob") or "*.scenario.toml"
     if fnmatch.fnmatch(file_path.name, pattern):
         return ScenarioFile.from_parent(parent, path=file_path)
@@ -40,7 +45,7 @@ def pending(folder: str) -> frozenset[str]:
     path = Path(folder) / "PENDING"
     if not path.is_file():
         return frozenset()
-    names = set()
+    names: set[str] = set()
     for line in path.read_text(encoding="utf-8").splitlines():
         line = line.split("#", 1)[0].strip()
         if line:
@@ -51,13 +56,13 @@ def pending(folder: str) -> frozenset[str]:
 class ScenarioFailure(Exception):
     """The scenario ran and a check failed."""
 
-    def __init__(self, result: Any) -> None:
+    def __init__(self, result: RunResult) -> None:
         super().__init__("scenario checks failed")
         self.result = result
 
 
 class ScenarioFile(pytest.File):
-    def collect(self) -> Any:
+    def collect(self) -> Iterator[ScenarioItem]:
         item = ScenarioItem.from_parent(self, name=self.path.name)
         if self.path.name in pending(str(self.path.parent)):
             item.add_marker(pytest.mark.xfail(reason="listed in PENDING: rules not implemented yet", strict=True))
@@ -77,7 +82,7 @@ class ScenarioItem(pytest.Item):
         if not result.passed:
             raise ScenarioFailure(result)
 
-    def repr_failure(self, excinfo: Any, style: Any = None) -> str:
+    def repr_failure(self, excinfo: Any, style: Any = None) -> str | TerminalRepr:
         from ..errors import VsOracleError
         error = excinfo.value
         if isinstance(error, ScenarioFailure):
@@ -90,7 +95,7 @@ class ScenarioItem(pytest.Item):
         return self.path, 0, f"scenario: {self.path.name}"
 
 
-def _explain(result: Any) -> str:
+def _explain(result: RunResult) -> str:
     lines = [f"scenario failed: {result.scenario.title}"]
     for c in result.checks:
         if not c.ok:

@@ -108,7 +108,8 @@ def step_action(step: Step, state: GameState) -> moves.Action:
     k = step.keys
     verb = step.verb
     pid = step.by or state.priority or state.active or state.initiative
-    listed = lambda key: tuple(k.get(key, ())) if isinstance(k.get(key, ()), tuple) else (k.get(key),)
+    listed: Callable[[str], tuple[Any, ...]] = \
+        lambda key: tuple(k.get(key, ())) if isinstance(k.get(key, ()), tuple) else (k.get(key),)
     choose = step.choose
     if verb == "recruit":
         return moves.Recruit(pid, step.value, k.get("from", "hand"), k.get("row"), k.get("col"), k.get("area"),
@@ -260,6 +261,7 @@ class _Found:
             self.first = (new, refusal)
             return
         if self.merged is None:
+            assert self.first is not None  # (both None: the first outcome, kept above)
             first, why = self.first
             self.merged = {(position_key(first.state), why, first.stopped): first}
             self.first = None
