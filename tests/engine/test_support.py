@@ -8,7 +8,8 @@ import pytest
 from vsoracle.engine import support as S
 from vsoracle.engine.actions import PAYABLE
 from vsoracle.engine.effects import _EVENT_HANDLERS, _HANDLERS
-from vsoracle.engine.events import PRIMITIVES
+from vsoracle.engine.primitives import PRIMITIVES
+from vsoracle.engine.rules import RULES
 from vsoracle.text import nodes as n
 from vsoracle.text.read import read_card_text
 
@@ -27,9 +28,10 @@ def test_every_node_class_is_played_or_refused(cls):
 
 
 def test_the_lists_are_the_engines_own_tables():
-    assert S.EFFECT_EVENTS == frozenset(_EVENT_HANDLERS)
+    assert S.EFFECT_EVENTS == frozenset(_EVENT_HANDLERS) | {k for k, r in RULES.items() if r.effect}
+    assert RULES and all(k in S.HAPPENINGS for k, r in RULES.items() if r.happens)
     assert S.EFFECT_FORMS == frozenset(_HANDLERS)
-    assert S.HAPPENINGS == frozenset(PRIMITIVES)
+    assert S.HAPPENINGS == frozenset(PRIMITIVES) | {k for k, r in RULES.items() if r.happens}
 
 
 @pytest.mark.parametrize("text, what", [

@@ -17,8 +17,9 @@ from ..errors import IllegalActionError
 from ..text import nodes as n
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
 from .effects import choose_objects, perform, target_legal, target_range, targets_of, targets_refusal
-from .events import entry_area, happening
+from .primitives import entry_area, happening
 from .fmap import FrozenMap
+from .rules import RULES, Cost
 from .game import Decision, Game
 from .powers import PowerLine, keyword_values, per_node, powers
 from .patterns import kind_of, pattern_matches
@@ -120,7 +121,7 @@ def _candidates(g: Game, pid: str, o: GameObject, sel: n.Selector | None, ctx: C
 
 
 #: The events :func:`pay_cost` can pay as a cost (paying, never gaining, endurance or points).
-PAYABLE = frozenset({n.Endurance, n.ResourcePoints, n.Exhaust, n.Stun, n.KO, n.Discard, n.Reveal, n.Move, n.Counter,
+PAYABLE = frozenset({n.Endurance, n.ResourcePoints, n.Exhaust, n.Discard, n.Reveal, n.Move, n.Counter,
                      n.Replace, n.Turn})
 
 
@@ -131,6 +132,10 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str],
     is not paid."""
     q = query(g.state)
     ctx = Context(pid, o.id, (), FrozenMap(binds))
+    family = RULES.get(type(cost))
+    if family is not None and family.payable and family.effect:
+        family.do(g, cost, ctx, None, Cost(pid, o.id, given, pay, binds))
+        return
     p = g.state.player(pid)
 
     def must(h: Happening, what: str) -> None:
@@ -195,21 +200,6 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str],
                  and not g.state.obj(x).stunned and _payable(g, n.Exhaust, x, pid)]
         for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "exhaust"):
             must(happening(n.Exhaust, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be exhausted")
-        return
-    if isinstance(cost, (n.Stun, n.KO)):
-        kind = type(cost)
-        verb = "stun" if kind is n.Stun else "KO"
-        done = "stunned" if kind is n.Stun else "KO'd"
-        if isinstance(cost.object, n.Self):
-            cur = g.state.obj(o.id)
-            if cur.zone is not Zone.IN_PLAY or (kind is n.Stun and cur.stunned):
-                raise IllegalActionError(f"{pid} cannot pay the cost: {o.id} cannot be {done}")
-            must(happening(kind, object=o.id, agent=pid, why="a cost", cite="CR 505"), f"{o.id} cannot be {done}")
-            return
-        found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not (kind is n.Stun and g.state.obj(x).stunned)
-                 and _payable(g, kind, x, pid)]
-        for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, verb):
-            must(happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be {done}")
         return
     if isinstance(cost, n.Discard):
         parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .effects import legal_targets, perform, target_range, targets_of
-from .events import happening
+from .primitives import happening
 from .fmap import FrozenMap
 from .game import Decision, Game
 from .resolve import resolve_link

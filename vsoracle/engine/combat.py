@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..text import nodes as n
 from .effects import Plan, carry_out, perform, prepare
-from .events import happening
+from .primitives import happening
 from .game import Decision, Game
 from .query import query
 from .state import ChainLink, Zone

@@ -23,13 +23,14 @@ from attrs import frozen
 from ..cards import CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
-from .events import apply, happening, leaving_play
+from .primitives import apply, happening, leaving_play
+from .rules import RULES, Cost, Done
 from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
 from .query import AREAS, ZONES, Query, alters_quality, query
 from .log import LogKind
-from .state import ChainLink, Context, Delayed, GameState, Happening, Lasting, Modifier, Replacement, Zone
+from .state import ChainLink, Context, Delayed, GameObject, GameState, Happening, Lasting, Modifier, Replacement, Zone
 from .triggers import fire
 from .values import replace
 from .words import say, say_action
@@ -273,6 +274,8 @@ def _who(h: Happening) -> str:
 def _what(h: Happening) -> str:
     """A happening in a few words, for the log."""
     k = h.kind
+    if k in RULES:
+        return RULES[k].what(h)
     o = h.get("object")
     if k is n.Breakthrough:
         return f"{h.get('agent')}'s breakthrough" + (f" of {h.get('amount')}" if h.get("amount") else "")
@@ -473,7 +476,6 @@ def _at_random(sel: n.Selector | None) -> bool:
 # =============================================================================================
 
 #: Whether an effect was done, and the context the steps after it see.
-Done = tuple[bool, Context]
 #: How an effect form is done: (game, its node, context, the whole effect it is a step of).
 Handler = Callable[[Game, Any, Context, n.Effect], Done]
 #: How an event is done as an effect: (game, its node, context, its step number in the effect).
@@ -817,6 +819,9 @@ def _cause(ctx: Context) -> dict[str, Any]:
 
 def _event(g: Game, e: n.Event, ctx: Context, root: n.Effect) -> Done:
     k = _step_numbers(root).get(id(e))
+    family = RULES.get(type(e))
+    if family is not None and family.effect:
+        return family.do(g, e, ctx, k)
     handler = _EVENT_HANDLERS.get(type(e))
     if handler is None:
         raise IllegalActionError(f"vsoracle cannot yet play \"{say(e)}\" as an effect",
@@ -834,20 +839,105 @@ def _together(g: Game, picked: list[str]) -> GameState | None:
 
 def _on_objects(kind: type[n.Event], verb: LogKind) -> EventHandler:
     def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
-        pid = _acting(ctx)
-        picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
-        if not picked:
-            g.note(verb, f"nothing to {verb}", "CR 508")
-        done: list[str] = []
-        happened: list[Happening] = []
-        picture = _together(g, picked)
-        for oid in picked:
-            h = happening(kind, object=oid, **_cause(ctx), why=ctx.bindings.get("why", "an effect"))
-            if perform(g, h, ctx, before=picture):
-                done.append(oid)
-                happened.append(h)
-        return bool(done), _record(ctx, k, done or picked, happened)
+        return on_objects(g, e, ctx, k, None, verb)
     return handler
+
+
+def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, verb: LogKind,
+               done_word: str = "", ready: Callable[[GameObject], bool] | None = None) -> Done:
+    """A verb done to objects ("stun target character", "KO ~"): each object the text names, or
+    the acting player picks on resolution, gets its own event through the pipeline, all at once
+    (:func:`_together`). As a cost (``cost``), paid on announcement: the objects the step names,
+    or the payer's choice among those that can pay it (``ready``, and no "cannot" forbids it), all
+    of them or :class:`IllegalActionError` (CR 505; digest §2.4 [S:FWS])."""
+    kind = type(e)
+    if cost is not None:
+        pid = cost.payer
+        done_word = done_word or f"{verb}ed"
+        if isinstance(e.object, n.Self):
+            cur = g.state.obj(cost.source)
+            if cur.zone is not Zone.IN_PLAY or (ready is not None and not ready(cur)):
+                raise IllegalActionError(f"{pid} cannot pay the cost: {cur.id} cannot be {done_word}")
+            pay_event(g, cost, ctx, happening(kind, object=cur.id, agent=pid, why="a cost", cite="CR 505"),
+                      f"{cur.id} cannot be {done_word}")
+            return True, ctx
+        found = [x for x in cost_candidates(g, cost, e.object, ctx)
+                 if (ready is None or ready(g.state.obj(x))) and cost_allowed(g, kind, x, pid)]
+        for x in cost_pick(g, cost, found, cost_count(query(g.state), e.object, ctx), verb):
+            pay_event(g, cost, ctx, happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"),
+                      f"{x} cannot be {done_word}")
+        return True, ctx
+    pid = _acting(ctx)
+    picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+    if not picked:
+        g.note(verb, f"nothing to {verb}", "CR 508")
+    done: list[str] = []
+    happened: list[Happening] = []
+    picture = _together(g, picked)
+    for oid in picked:
+        h = happening(kind, object=oid, **_cause(ctx), why=ctx.bindings.get("why", "an effect"))
+        if perform(g, h, ctx, before=picture):
+            done.append(oid)
+            happened.append(h)
+    return bool(done), _record(ctx, k, done or picked, happened)
+
+
+# =============================================================================================
+# Costs: the same events, paid on announcement (CR 505)
+# =============================================================================================
+
+def pay_event(g: Game, cost: Cost, ctx: Context, h: Happening, what: str) -> None:
+    """One event of a cost through the pipeline; one that does not happen (a "cannot", a
+    replacement) is not paid, and the cost cannot be (CR 505: all of it or nothing)."""
+    if not perform(g, h, ctx):
+        raise IllegalActionError(f"{cost.payer} cannot pay the cost: {what}")
+    if h.get("object") is not None:
+        cost.acted(h.get("object"))
+
+
+def cost_pick(g: Game, cost: Cost, candidates: list[str], count: int, verb: str) -> list[str]:
+    """The objects a cost uses: those the step names (``costs = [...]``), else the payer's choice;
+    fewer than the cost needs is a cost that cannot be paid."""
+    pid = cost.payer
+    named = [x for x in cost.given if x in candidates]
+    if named:
+        picked = named[:count]
+        for x in picked:
+            cost.given.remove(x)
+    else:
+        if len(candidates) < count:
+            raise IllegalActionError(f"{pid} cannot pay the cost: no card to {verb}"
+                                     if not candidates else f"{pid} cannot pay the cost: not enough cards to {verb}")
+        picked = choose_objects(g, pid, candidates, count, f"{pid} chooses what to {verb} as a cost")
+    if len(picked) < count:
+        raise IllegalActionError(f"{pid} cannot pay the cost: not enough cards to {verb}")
+    return picked
+
+
+def cost_count(q: Query, sel: n.Selector | None, ctx: Context) -> int:
+    """How many objects a cost takes: the number its noun phrase says, else one."""
+    if isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity.n is not None:
+        return q.amount(sel.quantity.n, ctx)
+    return 1
+
+
+def cost_candidates(g: Game, cost: Cost, sel: n.Selector | None, ctx: Context,
+                    pool: list[str] | None = None) -> list[str]:
+    """The objects that could pay a cost: those its noun phrase names (among ``pool``), never the
+    card being played or used itself unless the text says "~"."""
+    q = query(g.state)
+    if isinstance(sel, n.Filter) and pool is not None and not q.zones_of(sel):
+        # every kind of "a character or plot twist card", not the first alone
+        return [x for x in pool if x != cost.source and q.kind_fits(sel, g.state.obj(x))
+                if all(q.qual(k, g.state.obj(x), ctx) for k in sel.qualifiers)]
+    return [x for x in q.select(sel, ctx) if x in g.state.objects and x != cost.source]
+
+
+def cost_allowed(g: Game, kind: type[n.Event], oid: str, pid: str) -> bool:
+    """Can this object pay a cost that does ``kind`` to it? Not if a "cannot" forbids it ("cannot be
+    KO'd this turn"): a cost is paid in full or not at all (rules digest §2.4 [S:FWS]), so a player
+    chooses among the objects that can pay it."""
+    return query(g.state).prohibition(happening(kind, object=oid, agent=pid)) is None
 
 
 def _zone_owner(q: Query, zone: n.Zone, obj: str | None, ctx: Context) -> str:
@@ -1230,8 +1320,6 @@ def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
 
 
 _EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
-    n.Stun: _on_objects(n.Stun, "stun"),
-    n.KO: _on_objects(n.KO, "KO"),
     n.Exhaust: _on_objects(n.Exhaust, "exhaust"),
     n.Ready: _on_objects(n.Ready, "ready"),
     n.Recover: _on_objects(n.Recover, "recover"),

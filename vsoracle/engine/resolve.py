@@ -9,7 +9,7 @@ from ..cards import CardType
 from ..text import nodes as n
 from .combat import conclude_attack
 from .effects import also_happened, execute, one_target, perform, power_up, target_legal, target_range, targets_of
-from .events import happening, leaving
+from .primitives import happening, leaving
 from .game import Game
 from .query import adjacent, query
 from .state import Area, ChainLink, Context, GameObject, Row, Zone

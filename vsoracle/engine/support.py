@@ -23,9 +23,11 @@ import attrs
 from ..cards import CardType
 from ..errors import CardTextError
 from ..text import nodes as n
-from .actions import PAYABLE
-from .effects import EFFECT_EVENTS, EFFECT_FORMS, target_range
-from .events import PRIMITIVES
+from . import actions as _actions
+from . import effects as _effects
+from .effects import EFFECT_FORMS, target_range
+from .primitives import PRIMITIVES
+from .rules import RULES
 from .keywords import defined_powers, is_known
 from .query import STEP_NAMES, Query
 from ..text import render
@@ -34,7 +36,13 @@ __all__ = ["cannot_play"]
 
 #: Events that happen in the game, so that a trigger, a replacement or "if … this turn" can see
 #: them: every event primitive, and those the game itself makes.
-HAPPENINGS = frozenset(PRIMITIVES)
+HAPPENINGS = frozenset(PRIMITIVES) | {kind for kind, family in RULES.items() if family.happens}
+
+#: Events card text can make happen as an effect: each family's that does, and the interpreter's.
+EFFECT_EVENTS = _effects.EFFECT_EVENTS | {kind for kind, family in RULES.items() if family.effect}
+
+#: Events card text can pay as a cost: each family's that can be paid, and those actions pays itself.
+PAYABLE = _actions.PAYABLE | {kind for kind, family in RULES.items() if family.payable}
 
 #: Events a "cannot" can stop: every happening, and the game's own actions.
 PROHIBITABLE = HAPPENINGS | {n.UsePower, n.GameEnd}

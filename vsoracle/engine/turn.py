@@ -15,7 +15,7 @@ from ..errors import IllegalActionError, LimitExceededError
 from ..text import nodes as n
 from .chain import flush, require_empty_chain, resolve_top
 from .effects import perform
-from .events import happening
+from .primitives import happening
 from .game import Decision, Game
 from .query import query
 from .state import GameState, PhaseName, StepName, Zone

@@ -21,12 +21,13 @@ from .game import Decision, Game
 from .query import AREAS, ZONES, query
 from .log import LogKind
 from .state import ROWS, Area, GameObject, GameState, Happening, Modifier, Replacement, Row, Zone
+from .rules import RULES, Result
 from .values import replace
 from .zones import free_col, move_card, targets_only, with_gear
 
-__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving"]
+__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving", "out_of_the_attack",
+           "left_the_row", "ZONE_WORDS"]
 
-Result = tuple[bool, list[Happening]]
 
 
 def happening(kind: type[n.Event], /, **roles: Any) -> Happening:
@@ -51,6 +52,9 @@ def leaving_play(s: GameState, h: Happening) -> str | None:
 
 def apply(g: Game, h: Happening) -> Result:
     """Do the event (no prohibition or replacement is looked at here)."""
+    family = RULES.get(h.kind)
+    if family is not None and family.happens:
+        return family.happen(g, h)
     primitive = PRIMITIVES.get(h.kind)
     if primitive is None:
         raise IllegalActionError(f"vsoracle cannot play the event {h.name} yet")
@@ -59,37 +63,7 @@ def apply(g: Game, h: Happening) -> Result:
 
 # -- characters' states ---------------------------------------------------------------------
 
-def _stun(g: Game, h: Happening) -> Result:
-    """Stun a character: it turns face down and its controller loses endurance equal to its
-    cost (CR 702.1a); it loses its cosmic counter (assumption A-COSMIC); its equipment stays
-    attached (assumption A-EQUIP-STUN)."""
-    s = g.state
-    oid = h.get("object")
-    o = s.obj(oid)
-    if o.zone is not Zone.IN_PLAY or o.stunned or o.card.type is not CardType.CHARACTER:
-        return False, []
-    q = query(s)
-    invulnerable = "invulnerability" in q.keywords(o)
-    bindings = o.bindings.remove("cosmic") if o.bindings.get("cosmic") else o.bindings
-    g.set(s.with_object(replace(o, stunned=True, bindings=bindings)))
-    g.note("stun", f"{oid} is stunned ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
-    if o.bindings.get("cosmic"):
-        g.note("counter", f"{oid} loses its cosmic counter as it becomes stunned", "keyword Cosmic", "A-COSMIC")
-    follow: list[Happening] = []
-    if invulnerable:
-        g.note("endurance", f"{o.controller} loses no endurance: {oid} has invulnerability", "keyword Invulnerability",
-               "A-INVULNERABILITY")
-    elif (o.card.cost or 0) > 0:
-        follow.append(happening(n.Endurance, player=o.controller, amount=o.card.cost, gain=False, cause="stun",
-                                object=oid, why=f"{oid} stunned", cite="CR 702.1a"))
-    gear = [e.id for e in g.state.in_play() if e.equipped_to == oid]
-    if gear:
-        g.note("equip", f"{', '.join(gear)} stays attached to the stunned {oid}", "CR 302", "A-EQUIP-STUN")
-    _out_of_the_attack(g, h)
-    return True, follow
-
-
-def _out_of_the_attack(g: Game, h: Happening) -> None:
+def out_of_the_attack(g: Game, h: Happening) -> None:
     """A character stunned during an attack is no longer in it ([M481]: "a stunned
     defender is no longer in the attack and does not strike back"; an attacker likewise,
     assumption A-LEFT-ATTACK). The stuns of the attack's own comparison are simultaneous and
@@ -141,23 +115,7 @@ def _recover(g: Game, h: Happening) -> Result:
 
 # -- cards changing place -------------------------------------------------------------------
 
-def _ko(g: Game, h: Happening) -> Result:
-    """KO: a character, equipment or resource goes to its owner's KO'd pile (digest §4, §11)."""
-    s = g.state
-    oid = h.get("object")
-    o = s.obj(oid)
-    if o.zone not in (Zone.IN_PLAY, Zone.RESOURCE_ROW):
-        g.note("ko", f"{oid} is not KO'd: it is in {o.owner}'s {_ZONE_WORDS.get(o.zone, str(o.zone))}, and only a "
-               "card in play or in a resource row can be KO'd", h.get("cite", "CR 508"), objects=(oid,))
-        return False, []
-    was_in_play = o.zone is Zone.IN_PLAY
-    g.set(move_card(s, oid, Zone.KO_PILE))
-    g.note("ko", f"{oid} is KO'd ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
-    _left_the_row(g, o)
-    return True, (leaving(g, s, oid) if was_in_play else [])
-
-
-def _left_the_row(g: Game, o: GameObject) -> None:
+def left_the_row(g: Game, o: GameObject) -> None:
     """A card that left its resource row is one resource fewer from now on; the resource points
     already gained stay (assumption A-RESOURCE-LEAVES)."""
     if o.zone is not Zone.RESOURCE_ROW or g.state.obj(o.id).zone is Zone.RESOURCE_ROW:
@@ -167,7 +125,7 @@ def _left_the_row(g: Game, o: GameObject) -> None:
            "A-RESOURCE-LEAVES", (o.id,))
 
 
-_ZONE_WORDS = {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "KO'd pile", Zone.REMOVED: "removed-from-game zone",
+ZONE_WORDS = {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "KO'd pile", Zone.REMOVED: "removed-from-game zone",
                Zone.CHAIN: "chain"}
 
 
@@ -327,7 +285,7 @@ def _move(g: Game, h: Happening) -> Result:
     if zone is Zone.RESOURCE_ROW:
         text += " face down" if not face_up else " face up"
     g.note("zone", text + (f" ({h.get('why')})" if h.get("why") else ""), cite, objects=(oid,))
-    _left_the_row(g, o)
+    left_the_row(g, o)
     if was_in_play:
         follow += leaving(g, s, oid)
     return True, follow
@@ -552,8 +510,6 @@ def _signal(g: Game, h: Happening) -> Result:
 
 
 PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
-    n.Stun: _stun,
-    n.KO: _ko,
     n.Exhaust: _flag("exhausted", True, "exhausted"),
     n.Ready: _flag("exhausted", False, "readied"),
     n.Recover: _recover,
