@@ -31,6 +31,14 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
    transposition table), which is itself about an eighth of its bulk-counted perft. Target ≥ 0.2
    (issue 15). Each round is as cold as the first: perft keeps nothing about positions from one
    call to the next.
+9. A new text: median wall time of ``vsoracle parse "<a text no run has seen>"`` divided by that
+   of the import floor, ``vsoracle --version`` (Python, ``vsoracle.cli`` and the typer
+   application: what every typer command pays before it does anything), run in turn. Target
+   ≤ 2 (issue 22; before the tables were generated into the package: about 7 to 11).
+10. A first ``vsoracle resolve`` of a scenario whose card text no run has seen (the Ultron
+   example with the card renamed, a new file each run: an answer-cache miss, the text parsed),
+   divided by the same floor. Target ≤ 2. Rows 9 and 10 run in a cache folder of their own,
+   filled once (the card database), so that the user's cache does not collect their texts.
 """
 
 from __future__ import annotations
@@ -78,6 +86,52 @@ def cli_latency(runs: int, cold: bool = False) -> tuple[float, str]:
     subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False)  # fill the caches once
     vsoracle, reference = _walls([cmd, [sys.executable, "-c", "import lark, typer, attrs, tomllib"]], runs)
     return vsoracle / reference, f"{vsoracle * 1000:.0f} ms vs {reference * 1000:.0f} ms"
+
+
+#: The import floor of rows 9 and 10.
+FLOOR = [sys.executable, "-m", "vsoracle", "--version"]
+
+
+def _walls_each(makers: list[Any], runs: int, env: dict[str, str]) -> list[float]:
+    """As :func:`_walls`, for commands that differ from run to run (``maker(i)`` gives run
+    ``i``'s)."""
+    times: list[list[float]] = [[] for _ in makers]
+    for i in range(runs):
+        for make, spent in zip(makers, times):
+            cmd = make(i)
+            start = time.perf_counter()
+            subprocess.run(cmd, cwd=ROOT, capture_output=True, check=False, env=env)
+            spent.append(time.perf_counter() - start)
+    return [statistics.median(t) for t in times]
+
+
+def new_texts(runs: int) -> tuple[tuple[float, str], tuple[float, str]]:
+    """Rows 9 and 10: ``vsoracle parse`` of a new text, and a first ``resolve`` of a scenario with
+    a new card text, each against the import floor (:data:`FLOOR`)."""
+    import os
+    import tempfile
+
+    seed = time.time_ns() % 1_000_000_000  # texts no run (of this or an earlier bench) has parsed
+    example = (ROOT / EXAMPLE).read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="vsoracle-bench-") as folder:
+        env = {**os.environ, "XDG_CACHE_HOME": str(Path(folder) / "cache")}
+        env.pop("VSORACLE_NO_CACHE", None)
+
+        def parse(i: int) -> list[str]:
+            return [sys.executable, "-m", "vsoracle", "parse", f"Target character you control gets +{seed + i} ATK."]
+
+        def resolve(i: int) -> list[str]:
+            path = Path(folder) / f"new-{i}.toml"
+            path.write_text(example.replace("Ultron", f"Ultron Mark {seed + i}"), encoding="utf-8")
+            return [sys.executable, "-m", "vsoracle", "resolve", str(path), "--quiet"]
+
+        done = subprocess.run(resolve(-1), cwd=ROOT, capture_output=True, text=True, env=env)  # the card database
+        if done.returncode != 0:
+            raise SystemExit(f"bench: the renamed example does not resolve: {done.stdout}{done.stderr}")
+        floor, parsed, resolved = _walls_each([lambda i: FLOOR, parse, resolve], runs, env)
+    where = f"(medians of {runs}; floor: vsoracle --version)"
+    return ((parsed / floor, f"{parsed * 1000:.0f} ms vs {floor * 1000:.0f} ms {where}"),
+            (resolved / floor, f"{resolved * 1000:.0f} ms vs {floor * 1000:.0f} ms {where}"))
 
 
 def parse_times(repeat: int) -> list[tuple[float, Any]]:
@@ -285,6 +339,11 @@ def main() -> int:
         ("3. engine vs python-chess (ratio)", "≥ 0.25", *engine_throughput(), lambda v: v >= 0.25),
         ("4. exploration 16 / scripted 1 (ratio)", "≤ 10", *exploration(), lambda v: v <= 10),
         ("8. perft depth 3 vs python-chess perft (ratio)", "≥ 0.2", *perft_throughput(), lambda v: v >= 0.2),
+    ]
+    parsed, resolved = new_texts(args.runs)
+    rows += [
+        ("9. parse a new text / vsoracle --version (ratio)", "≤ 2", *parsed, lambda v: v <= 2),
+        ("10. first resolve, a new card text / vsoracle --version (ratio)", "≤ 2", *resolved, lambda v: v <= 2),
     ]
     if not args.quick:
         rows.append(("5. test suite wall time (s)", "< 60", *suite(), lambda v: v < 60))

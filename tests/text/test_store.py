@@ -1,5 +1,5 @@
-"""Parsed texts and the parser's tables are kept as data: read back equal, and a damaged or
-foreign record is a miss, never a wrong reading."""
+"""Parsed texts are kept as data: read back equal, and a damaged or foreign record is a miss,
+never a wrong reading."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from vsoracle import caches
 from vsoracle.text import nodes as n
-from vsoracle.text import read, render, store, syntax, tables
+from vsoracle.text import read, render, store
 from vsoracle.text.data import from_data, to_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,23 +78,3 @@ def test_a_damaged_or_swapped_record_is_a_miss(cache_home, monkeypatch):
     path_b.write_text(json.dumps(record), encoding="utf-8")
     monkeypatch.setattr(store, "_known", {})
     assert store.parse_stored(other).powers[0].effect.count == n.Fixed(2)
-
-
-def test_the_tables_are_kept_as_data_and_a_damaged_file_is_rebuilt(cache_home, monkeypatch):
-    built = syntax._build()
-    key = tables.key(syntax.grammar_path().read_bytes(), "test")
-    assert tables.save(built, key, syntax._Words)
-    path = next((cache_home / "parser").glob("tables-*.json"))
-    assert path.read_bytes().lstrip().startswith(b"{")
-    loaded = tables.load(key, syntax._Words)
-    text = syntax.prepare("Stun target character you control.", None)
-    assert loaded.parse(text) == built.parse(text)
-    assert tables.load(tables.key(b"another grammar", "test"), syntax._Words) is None
-    raw = path.read_bytes()
-    path.write_bytes(raw[: len(raw) // 2])
-    assert tables.load(key, syntax._Words) is None
-    record = json.loads(raw)
-    record["data"]["table"][0][1] = "1 2"
-    record["sha256"] = caches._seal(tables.KIND, key, record["data"])  # sealed, but not a table
-    path.write_text(json.dumps(record), encoding="utf-8")
-    assert tables.load(key, syntax._Words) is None

@@ -1,12 +1,14 @@
-"""The card-text parser: ``grammar/card-text.lark`` read by lark's LALR(1) parser.
+"""The card-text parser: ``grammar/card-text.lark``'s LALR(1) tables, generated into the package.
 
 The lexer (:mod:`vsoracle.text.lexer`) gives some words more than one terminal ("and" may join
-clauses, predicates, noun phrases, keywords or names). Before lark builds the tree, this module
-walks the LALR tables with every reading still alive and keeps the first one, in the lexer's
-order of preference, that the grammar can finish: the grammar stays LALR(1) (lark resolves its
-shift/reduce conflicts by shifting, so a trailing phrase attaches to the nearest one it can; it
-has no reduce/reduce conflict), and a word's role is decided by everything after it. Few readings stay alive for long (two
-readings that reach the same parser state are one), so this costs little.
+clauses, predicates, noun phrases, keywords or names). This module walks the LALR tables
+(:mod:`vsoracle.text.tables`) with every reading still alive and keeps the first one, in the
+lexer's order of preference, that the grammar can finish: the grammar stays LALR(1) (lark
+resolves its shift/reduce conflicts by shifting, so a trailing phrase attaches to the nearest one
+it can; it has no reduce/reduce conflict), and a word's role is decided by everything after it.
+Few readings stay alive for long (two readings that reach the same parser state are one), so this
+costs little. The tokens of that reading are then parsed on the same tables into lark's tree
+(:mod:`vsoracle.text.lalr`); lark's parser itself is never built.
 
 Every failure is a :class:`~vsoracle.errors.CardTextError` with the line, the column, a caret
 and what the grammar would have accepted there.
@@ -17,19 +19,17 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Mapping, Sequence
 
-import lark
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
-from lark.lexer import Lexer
-from lark.parsers.lalr_analysis import Shift
+from lark import Token, Tree
 
 from ..errors import CardTextError
 from ..resources import data_path
+from . import lalr
 from .lexer import CHOICES, Word, prepare, words
+from .tables import Tables, packaged
 
-__all__ = ["parse_tree", "grammar_path", "get_parser", "vocabulary", "terminal_words"]
+__all__ = ["parse_tree", "grammar_path", "vocabulary", "terminal_words"]
 
 #: At most this many readings are followed at once (the text is an error beyond it).
 BEAM = 64
@@ -47,32 +47,11 @@ def grammar_path() -> Path:
     return data_path("grammar") / "card-text.lark"
 
 
-class _Words(Lexer):
-    """Lark's lexer for card text: the words of :mod:`~vsoracle.text.lexer`, each given the
-    terminal of the reading :func:`_readings` kept."""
-
-    __future_interface__ = 2  # lark calls lex(lexer_state, parser_state)
-
-    def __init__(self, conf: Any) -> None:  # lark passes its lexer configuration
-        self.by_text: dict[str, str] = {}
-        for term in conf.terminals:
-            if term.pattern.type == "str":
-                self.by_text[term.pattern.value] = term.name
-        #: the grammar's words (what a capitalised word at a sentence's start may be)
-        self.vocabulary = frozenset(k for k in self.by_text if k[:1].isalpha())
-
-    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
-        text = lexer_state.text
-        text = getattr(text, "text", text)
-        found = [_token(w, t) for w, t in _readings(text, parser_state.parse_conf, self.by_text, self.vocabulary)]
-        yield from found
-
-
 def _token(w: Word, terminal: str) -> Token:
     return Token(terminal, w.text, w.start, w.line, w.column, w.line, w.column + (w.end - w.start), w.end)
 
 
-def _choices(w: Word, by_text: dict[str, str], known: frozenset[str], names: bool = False) -> tuple[str, ...]:
+def _choices(w: Word, by_text: Mapping[str, str], known: frozenset[str], names: bool = False) -> tuple[str, ...]:
     """The terminals a word may be, best first."""
     kind = w.kind
     if kind == "nl":
@@ -91,110 +70,94 @@ def _choices(w: Word, by_text: dict[str, str], known: frozenset[str], names: boo
     return ((own,) if own else ("WORD",)) + also
 
 
-def _readings(text: str, conf: Any, by_text: dict[str, str], vocabulary: frozenset[str]) -> list[tuple[Word, str]]:
+def _readings(text: str, tables: Tables) -> list[tuple[Word, str]]:
     """The words of ``text`` with the terminal each one is, in the first reading (by the lexer's
     order of preference) that the LALR tables accept to the end. A sentence's first word is read
     as a name only if the text reads no other way (and a text that reads neither way is reported
     as the grammar's words read it)."""
-    ws = words(text, vocabulary)
+    ws = words(text, tables.vocabulary)
     try:
-        return _read(text, ws, conf, by_text, names=False)
+        return _read(text, ws, tables, names=False)
     except CardTextError as error:
         if not any(w.or_name for w in ws):
             raise
         first = error
     try:
-        return _read(text, ws, conf, by_text, names=True)
+        return _read(text, ws, tables, names=True)
     except CardTextError:
         raise first from None
 
 
-def _read(text: str, ws: list[Word], conf: Any, by_text: dict[str, str], names: bool) -> list[tuple[Word, str]]:
-    states = conf.states
-    known = _terminals(conf)
+def _read(text: str, ws: list[Word], tables: Tables, names: bool) -> list[tuple[Word, str]]:
+    by_text, known = tables.words, tables.known
     # A reading: (stack of parser states, terminals chosen so far).
-    paths: list[tuple[tuple[int, ...], tuple[str, ...]]] = [((conf.start_state,), ())]
+    paths: list[tuple[tuple[int, ...], tuple[str, ...]]] = [((tables.start,), ())]
     for i, w in enumerate(ws):
         options = _choices(w, by_text, known, names)
         nxt: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
         seen: set[tuple[int, ...]] = set()
         for stack, chosen in paths:
             for terminal in options:
-                after = _feed(states, stack, terminal)
+                after = _feed(tables, stack, terminal)
                 if after is None or after in seen:
                     continue
                 seen.add(after)
                 nxt.append((after, chosen + (terminal,)))
         if not nxt:
-            raise _stuck(text, ws, i, [stack for stack, _ in paths], states)
+            raise _stuck(text, ws, i, [stack for stack, _ in paths], tables)
         paths = nxt[:BEAM]
     for stack, chosen in paths:
-        if _accepts(states, stack, conf.end_state):
+        if _accepts(tables, stack):
             return list(zip(ws, chosen))
-    raise _stuck(text, ws, len(ws), [stack for stack, _ in paths], states)
+    raise _stuck(text, ws, len(ws), [stack for stack, _ in paths], tables)
 
 
-_TERMINALS: dict[int, tuple[Any, frozenset[str]]] = {}
-
-
-def _terminals(conf: Any) -> frozenset[str]:
-    """Every terminal the tables know (remembered per parse table)."""
-    states = conf.states
-    hit = _TERMINALS.get(id(states))
-    if hit is None or hit[0] is not states:
-        hit = (states, frozenset(t for row in states.values() for t in row if t.isupper() or t.startswith("_")))
-        _TERMINALS[id(states)] = hit
-    return hit[1]
-
-
-def _feed(states: Any, stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
+def _feed(tables: Tables, stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
     """The parser's stack after reading ``terminal`` (reductions, then the shift), or ``None``."""
+    rows, rules = tables.rows, tables.rules
     work = list(stack)
     while True:
-        act = states[work[-1]].get(terminal)
-        if act is None:
+        action = rows[work[-1]].get(terminal)
+        if action is None:
             return None
-        action, arg = act
-        if action is Shift:
-            work.append(arg)
+        if action >= 0:
+            work.append(action)
             return tuple(work)
-        size = len(arg.expansion)
-        if size:
-            del work[-size:]
-        work.append(states[work[-1]][arg.origin.name][1])
+        rule = rules[~action]
+        if rule.size:
+            del work[-rule.size:]
+        work.append(rows[work[-1]][rule.origin])
 
 
-def _accepts(states: Any, stack: tuple[int, ...], end_state: int) -> bool:
+def _accepts(tables: Tables, stack: tuple[int, ...]) -> bool:
     """Does the text end here (``$END`` reduces to the end state)?"""
+    rows, rules = tables.rows, tables.rules
     work = list(stack)
     while True:
-        act = states[work[-1]].get("$END")
-        if act is None:
+        action = rows[work[-1]].get("$END")
+        if action is None or action >= 0:
             return False
-        action, arg = act
-        if action is Shift:
-            return False
-        size = len(arg.expansion)
-        if size:
-            del work[-size:]
-        work.append(states[work[-1]][arg.origin.name][1])
-        if work[-1] == end_state:
+        rule = rules[~action]
+        if rule.size:
+            del work[-rule.size:]
+        work.append(rows[work[-1]][rule.origin])
+        if work[-1] == tables.end:
             return True
 
 
-def _expected(states: Any, stacks: Sequence[tuple[int, ...]]) -> set[str]:
+def _expected(tables: Tables, stacks: Sequence[tuple[int, ...]]) -> set[str]:
     out: set[str] = set()
     for stack in stacks:
-        for terminal in states[stack[-1]]:
+        for terminal in tables.rows[stack[-1]]:
             if terminal.lstrip("_").isupper() or terminal == "$END":  # terminals, not rules
-                if _feed(states, stack, terminal) is not None or terminal == "$END":
+                if _feed(tables, stack, terminal) is not None or terminal == "$END":
                     out.add(terminal)
     return out
 
 
-def _stuck(text: str, ws: list[Word], i: int, stacks: Sequence[tuple[int, ...]], states: Any) -> CardTextError:
+def _stuck(text: str, ws: list[Word], i: int, stacks: Sequence[tuple[int, ...]], tables: Tables) -> CardTextError:
     """The error for a text no reading of which parses past word ``i``."""
-    expected = _expected(states, stacks)
+    expected = _expected(tables, stacks)
     if i >= len(ws):
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1].rstrip()) + 1
@@ -222,8 +185,7 @@ def _stuck(text: str, ws: list[Word], i: int, stacks: Sequence[tuple[int, ...]],
 
 @lru_cache(maxsize=1)
 def _terminal_words() -> dict[str, str]:
-    parser = get_parser()
-    return {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
+    return {terminal: word for word, terminal in packaged().words.items()}
 
 
 def terminal_words() -> dict[str, str]:
@@ -233,7 +195,7 @@ def terminal_words() -> dict[str, str]:
 
 def vocabulary() -> frozenset[str]:
     """Every word of the grammar, lower-case ("target", "ready", "ko'd", …)."""
-    return frozenset(v for v in _terminal_words().values() if v[:1].isalpha())
+    return packaged().vocabulary
 
 
 def _pretty(terminal: str) -> str:
@@ -245,34 +207,14 @@ def _pretty(terminal: str) -> str:
     return _terminal_words().get(terminal, terminal.lower())
 
 
-def _build() -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer=_Words,
-                propagate_positions=True, maybe_placeholders=False)
-
-
-@lru_cache(maxsize=1)
-def get_parser() -> Lark:
-    """The LALR parser, once per process: its tables are read from the cache when they were
-    built before (as data, :mod:`vsoracle.text.tables`), else built and kept."""
-    from . import tables
-
-    k = tables.key(grammar_path().read_bytes(), lark.__version__)
-    parser = tables.load(k, _Words)
-    if parser is None:
-        parser = _build()
-        tables.save(parser, k, _Words)
-    return parser
-
-
 def parse_tree(text: str, card_name: str | None = None) -> Tree[Token]:
     """The lark tree of ``text`` (``card_name``: the card whose text it is)."""
     if not isinstance(text, str):
         raise CardTextError(f"card text must be a string, not {type(text).__name__}")
     prepared = prepare(text, card_name)
+    tables = packaged()
     try:
-        return get_parser().parse(prepared)
+        return lalr.parse(tables, [_token(w, t) for w, t in _readings(prepared, tables)])
     except CardTextError as error:
         error.text = text
         raise
-    except UnexpectedInput as error:  # the readings agree with lark's tables, so this is a defect
-        raise CardTextError(f"cannot read this text: {error}", text=text) from None

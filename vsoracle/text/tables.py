@@ -1,130 +1,88 @@
-"""The parser's LALR tables, kept between runs as data.
+"""The parser's LALR(1) tables, generated into the package.
 
-Building the tables from ``grammar/card-text.lark`` takes about two seconds; loading them takes
-a tenth of that. Lark's own cache is a pickle, and unpickling a planted file runs its code, so
-vsoracle never uses it: the tables are written as JSON in a sealed record
-(:func:`vsoracle.caches.write_record`) under a key that covers the grammar and lark's version,
-and read back with :func:`json.loads` only. The JSON holds nothing but numbers, strings, lists
-and the few tagged containers :func:`_decode` knows; anything else in the file is a miss, and the
-tables are built again.
+:mod:`vsoracle.text.parse_tables` holds the tables lark computes from ``grammar/card-text.lark``,
+written by ``python tools/parse_tables.py`` and committed with the grammar (tests/text/test_tables.py
+writes them again and fails when the two disagree). Importing it reads some two thousand strings
+from its bytecode; a state's row of actions is decoded the first time a parse reaches that state,
+so a run pays only for the states its texts visit. Nothing about the grammar is built, kept in the
+cache folder or read from anywhere else at run time, and lark's parser is never constructed.
 
-The parse table (most of the data) is stored as one string of integers per state, ``"token
-action argument …"``, where the action is 0 (shift to the state ``argument``) or 1 (reduce by
-the rule ``argument``): it is read with ``int``, and a walk over the JSON stays short.
+An action is an ``int``: ``n >= 0`` shifts to state ``n`` (after a reduction: goes to it),
+``n < 0`` reduces by rule ``~n``. A symbol a state has no action for is an error there.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import lru_cache
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
-from .. import caches
-
-__all__ = ["load", "save", "key"]
-
-#: The kind of record the tables are kept as.
-KIND = "lalr tables"
+__all__ = ["Rule", "Tables", "packaged"]
 
 
-def key(grammar: bytes, lark_version: str) -> str:
-    """What the tables depend on: the grammar's text and the version of lark that built them."""
-    return caches.digest((), grammar, lark_version.encode(), str(caches.FORMAT).encode())
+class Rule(NamedTuple):
+    """A rule as the parser reduces it and lark shapes its tree."""
+
+    #: the rule's name (the nonterminal the reduction goes to)
+    origin: str
+    #: how many symbols the rule reduces
+    size: int
+    #: the tree's name: the alias (``-> name``), else the rule's name
+    tree: str
+    #: ``?rule``: a single child stands for the tree
+    single: bool
+    #: the children the tree keeps, in order (``~i``: child ``i``, an inlined ``_rule``, gives its
+    #: own children); ``None``: all of them
+    keep: tuple[int, ...] | None
 
 
-def _file(k: str) -> Any:
-    folder = caches.safe_folder("parser")
-    return None if folder is None else folder / f"tables-{k[:32]}.json"
+class Tables:
+    """LALR(1) tables: ``rows[state][symbol]`` is an action; ``rules``, ``start`` and ``end``
+    (the state the start rule goes to: the text is read); ``words`` maps each grammar word
+    (string terminal) to its terminal."""
+
+    __slots__ = ("rows", "rules", "start", "end", "words", "known", "vocabulary")
+
+    def __init__(self, rows: Mapping[int, Mapping[str, int]], rules: Sequence[Rule], start: int, end: int,
+                 symbols: Iterable[str], words: Mapping[str, str]) -> None:
+        self.rows = rows
+        self.rules = rules
+        self.start = start
+        self.end = end
+        self.words = words
+        #: the terminals the rows name (and the inlined rules, which no word is)
+        self.known = frozenset(s for s in symbols if s.isupper() or s.startswith("_"))
+        #: the grammar's words, lower-case (what a capitalised word at a sentence's start may be)
+        self.vocabulary = frozenset(w for w in words if w[:1].isalpha())
 
 
-def save(parser: Any, k: str, lexer: type) -> bool:
-    """Keep ``parser``'s tables under key ``k`` (``lexer``: the lexer class it was built with)."""
-    path = _file(k)
-    if path is None:
-        return False
-    from lark.grammar import Rule
-    from lark.lexer import TerminalDef
+class _Rows(dict[int, dict[str, int]]):
+    """The packaged rows, each decoded on first use from its line of ``STATES``:
+    ``"symbol state symbol state …|rule lookaheads rule lookaheads …"`` (numbers index
+    ``SYMBOLS``, ``RULES`` and ``LOOKAHEADS``, a line of symbols that rule reduces on)."""
 
-    try:
-        data, memo = parser.memo_serialize([TerminalDef, Rule])
-        inner = data["parser"]["parser"]
-        states = inner["states"]
-        table = [[s, " ".join(str(v) for t, (act, arg) in row.items()
-                              for v in (t, act, arg["@"] if isinstance(arg, dict) else arg))]
-                 for s, row in states.items()]
-        rest = dict(inner)
-        rest["states"] = None
-        payload = {"table": table, "data": _encode({**data, "parser": {**data["parser"], "parser": rest}}, lexer),
-                   "memo": _encode(memo, lexer)}
-    except (TypeError, ValueError, KeyError, AttributeError):
-        return False
-    return caches.write_record(path, KIND, k, payload)
+    def __init__(self, states: Sequence[str], symbols: Sequence[str], lookaheads: Sequence[str]) -> None:
+        super().__init__()
+        self._states = states
+        self._symbols = symbols
+        self._lookaheads = lookaheads
 
-
-def load(k: str, lexer: type) -> Any | None:
-    """The parser kept under key ``k``, or ``None`` (a miss: build it)."""
-    path = _file(k)
-    if path is None:
-        return None
-    payload = caches.read_record(path, KIND, k)
-    if payload is None or not caches.matches(payload, {"table": [[object]], "data": object, "memo": object}):
-        return None
-    from lark import Lark
-
-    try:
-        data = _decode(payload["data"], lexer)
-        memo = _decode(payload["memo"], lexer)
-        states: dict[int, dict[int, tuple[int, Any]]] = {}
-        for s, row in payload["table"]:
-            flat = [int(v) for v in row.split(" ")] if isinstance(row, str) and row else []
-            if not isinstance(s, int) or len(flat) % 3:
-                return None
-            it = iter(flat)
-            states[s] = {t: ((0, arg) if act == 0 else (1, {"@": arg})) for t, act, arg in zip(it, it, it)}
-        data["parser"]["parser"]["states"] = states
-        return Lark._load_from_dict(data, memo)  # type: ignore[no-untyped-call]  # lark leaves this loader unannotated
-    except Exception:  # a damaged record is a miss, whatever it breaks
-        return None
+    def __missing__(self, state: int) -> dict[str, int]:
+        symbols = self._symbols
+        goes, _, reduces = self._states[state].partition("|")
+        numbers = [int(x) for x in goes.split()]
+        row = {symbols[s]: target for s, target in zip(numbers[::2], numbers[1::2])}
+        numbers = [int(x) for x in reduces.split()]
+        for rule, lookahead in zip(numbers[::2], numbers[1::2]):
+            for s in self._lookaheads[lookahead].split():
+                row[symbols[int(s)]] = ~rule
+        self[state] = row
+        return row
 
 
-def _encode(x: Any, lexer: type) -> Any:
-    """JSON for lark's serialised data: tuples, dicts with other than string keys and the
-    lexer class are tagged (``{"T": [...]}``, ``{"D": [[key, value], ...]}``, ``{"C": "lexer"}``);
-    plain dicts are ``{"S": {...}}``."""
-    if x is None or isinstance(x, (bool, int, str)):
-        return x
-    if isinstance(x, list):
-        return [_encode(v, lexer) for v in x]
-    if isinstance(x, tuple):
-        return {"T": [_encode(v, lexer) for v in x]}
-    if isinstance(x, dict):
-        if all(isinstance(k_, str) for k_ in x):
-            return {"S": {k_: _encode(v, lexer) for k_, v in x.items()}}
-        return {"D": [[_encode(k_, lexer), _encode(v, lexer)] for k_, v in x.items()]}
-    if x is lexer:
-        return {"C": "lexer"}
-    raise TypeError(f"cannot keep a {type(x).__name__} in the tables")
+@lru_cache(maxsize=1)
+def packaged() -> Tables:
+    """The card-text grammar's tables (:mod:`vsoracle.text.parse_tables`)."""
+    from . import parse_tables as p
 
-
-def _decode(x: Any, lexer: type) -> Any:
-    if x is None or isinstance(x, (bool, int, str)):
-        return x
-    if isinstance(x, list):
-        return [_decode(v, lexer) for v in x]
-    if not isinstance(x, dict) or len(x) != 1:
-        raise ValueError("not a tagged value")
-    (tag, value), = x.items()
-    decode: Callable[[Any], Any] = lambda v: _decode(v, lexer)
-    if tag == "T" and isinstance(value, list):
-        return tuple(decode(v) for v in value)
-    if tag == "S" and isinstance(value, dict):
-        return {k_: decode(v) for k_, v in value.items()}
-    if tag == "D" and isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 for p in value):
-        out = {}
-        for k_, v in value:
-            k_ = decode(k_)
-            if isinstance(k_, (list, dict)):
-                raise ValueError("an unhashable key")
-            out[k_] = decode(v)
-        return out
-    if tag == "C" and value == "lexer":
-        return lexer
-    raise ValueError(f"unknown tag {tag!r}")
+    return Tables(_Rows(p.STATES, p.SYMBOLS, p.LOOKAHEADS), [Rule(*r) for r in p.RULES], p.START, p.END,
+                  p.SYMBOLS, dict(p.WORDS))
