@@ -67,7 +67,7 @@ WAITING = {
     # (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html); CR wording
     # http://vssystem.wikia.com/wiki/Hunter
     "hunter": ("When ~ enters play, choose an opposing character. That character becomes hunted by you.",
-               'the wordings "enters play" and "becomes hunted by you", and who is hunted by whom'),
+               'the wording "becomes hunted by you", and who is hunted by whom'),
     # Terraform (MHG): Pojo exclusive preview of The Substructure, MHG-127
     # (https://www.pojo.com/vs/COTD/2006/Aug/17.shtml)
     "terraform": ("Reveal ~ >>> You may return a face-down resource you control to its owner's hand. If you do, "
@@ -130,20 +130,20 @@ def defined_powers(k: nodes.Keyword, card_name: str, block: bool) -> tuple[nodes
     for it (cosmic—surge, energize), or, for a keyword the engine has no rule for, its reminder
     text (assumption A-REMINDER). Raises :class:`CardTextError` if that reminder does not parse,
     or if the keyword's rule is one vsoracle cannot play yet (:data:`WAITING`, :data:`UNSOURCED`)."""
-    known = is_known(k, block)
-    return _defined(_name(k), None if known else k.reminder, k.spelled or k.name, card_name)
+    known = is_known(k, block)  # energize has its rule on a keyword line, not before a power
+    return _defined(_name(k), known, None if known else k.reminder, k.spelled or k.name, card_name)
 
 
 @lru_cache(maxsize=1024)
-def _defined(name: str, reminder: str | None, spelled: str, card_name: str) -> tuple[nodes.Power, ...]:
+def _defined(name: str, known: bool, reminder: str | None, spelled: str, card_name: str) -> tuple[nodes.Power, ...]:
     # keyed by the reminder too: keywords are equal whatever reminder text they print
     waiting = WAITING.get(name)
     if waiting is not None:
         rule, missing = waiting
         raise CardTextError(f"its rule needs {missing}: \"{rule}\"".replace("~", "this card"))
-    text = KEYWORD_RULES.get(name)
-    if text is not None:
-        return parse_stored(text.replace("~", card_name), card_name).powers
+    if known:
+        text = KEYWORD_RULES.get(name)
+        return parse_stored(text.replace("~", card_name), card_name).powers if text is not None else ()
     if not reminder:
         if name in UNSOURCED:
             raise CardTextError(f"no rule: {UNSOURCED[name]}")
