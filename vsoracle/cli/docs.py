@@ -26,6 +26,7 @@ TOPICS = {
     "moves": "legal actions and positions that wait; vsoracle moves, play, perft",
     "json": "the JSON contract: every --json document, its schema, errors and exit codes",
     "faq-coverage": "every Avengers FAQ ruling and the scenarios that check it",
+    "keywords": "the whole game's keywords and set mechanics: rule, source, whether each plays bare",
     "architecture": "how the engine works: state, decisions, the chain, modifiers",
 }
 
