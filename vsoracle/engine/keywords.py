@@ -68,7 +68,7 @@ WAITING = {
     # http://vssystem.wikia.com/wiki/Hunter
     "hunter": ("When ~ enters play, choose an opposing character. That character becomes hunted by you.",
                'the wording "becomes hunted by you", and who is hunted by whom'),
-    # Terraform (MHG): Pojo exclusive preview of The Substructure, MHG-127
+    # Terraform (MHG): Pojo exclusive preview of MHG-127 (the card is not named in code)
     # (https://www.pojo.com/vs/COTD/2006/Aug/17.shtml)
     "terraform": ("Reveal ~ >>> You may return a face-down resource you control to its owner's hand. If you do, "
                   "put ~ face down into your resource row. Use this power only during your recruit step and only "
