@@ -51,7 +51,9 @@ KEYWORD_RULES = {
     "energize": "Whenever ~ defends, ready it.",
 }
 
-#: What the log cites for a keyword's rule (``vsoracle.citations`` reads each; docs/sources.md).
+#: The citation of a keyword's rule (``vsoracle.citations`` reads each; docs/sources.md). The log
+#: does not carry it yet: a keyword's trigger is logged "CR 502" and its payment power "CR 501, 505"
+#: (engine/triggers.py, actions.py), as any card's.
 KEYWORD_CITES = {
     "evasion": "CR 707.6 [S-CR:FWS, CO2]",
     "cosmic-surge": "keyword Cosmic—surge",
