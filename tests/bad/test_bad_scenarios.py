@@ -514,8 +514,8 @@ CASES: dict[str, Case] = {
         "card 'Brick', line 1: \"Draw a card.\" parses, but vsoracle cannot play a one-shot effect on a character, "
         "with nothing that plays it (a trigger \"When ~ comes into play, …\" or a cost \"… >>> …\" would) yet"),
     "card-keyword-without-rule": Case(
-        BRICK + 'text = "Energize"\n\n[players.A]\nhand = ["Brick"]\n', 11,
-        "card 'Brick', line 1: \"Energize\" parses, but vsoracle cannot play the keyword Energize "
+        BRICK + 'text = "Frenzy"\n\n[players.A]\nhand = ["Brick"]\n', 11,
+        "card 'Brick', line 1: \"Frenzy\" parses, but vsoracle cannot play the keyword Frenzy "
         "(no rule, no reminder text) yet"),
     "card-ko-a-card-in-hand": Case(
         BRICK + 'text = "Exhaust Brick >>> KO a card in your hand."\n\n[players.A]\nhand = ["Brick"]\n', 11,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from vsoracle.cards import default_database
+from vsoracle.cards import default_database, known_set_codes
 from vsoracle.cli import app
 from vsoracle.cli.colour import paint, wants_colour
 from vsoracle.errors import UnknownCardError
@@ -122,7 +122,7 @@ def test_cards_list_piped_is_one_full_tab_separated_line_a_card(tmp_path):
 def test_an_unknown_set_or_type_is_one_line_with_what_is_known():
     done = runner.invoke(app, ["cards", "list", "--set", "XYZ"])
     assert done.exit_code == 2
-    sets = sorted({c.set_code for c in default_database() if c.set_code})
+    sets = known_set_codes(default_database())
     assert done.output.strip() == "error: --set XYZ: no such set — the known sets: " + ", ".join(sets)
     done = runner.invoke(app, ["cards", "list", "--type", "hero"])
     assert done.exit_code == 2 and done.output.strip().startswith("error: --type hero: no such card type — use ")

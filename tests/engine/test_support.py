@@ -39,7 +39,11 @@ def test_the_lists_are_the_engines_own_tables():
     ("Ready Bob >>> Draw a card.", 'the cost "Ready Bob"'),
     ("Gain 2 endurance >>> Draw a card.", 'the cost "Gain 2 endurance"'),
     ("Whenever Bob attacks, negate this power.", 'the reference "this power"'),
-    ("Energize", "the keyword Energize (no rule, no reminder text)"),
+    ("Frenzy", "the keyword Frenzy (no rule, no reminder text)"),
+    # a keyword whose rule a source gives in words vsoracle cannot play yet, or whose rule no source gives
+    ("Terraform", "the keyword Terraform (its rule needs a payment power used from the hand"),
+    ("Hunter (When this card enters play, choose an opposing character.)", "the keyword Hunter (its rule needs"),
+    ("Vengeance: Whenever Bob becomes stunned, draw a card.", "the keyword Vengeance (no rule: no source gives"),
     ("Zap (Blah blah.)", "the keyword Zap (the reminder text of Zap does not parse"),
     ("Ongoing: Draw a card.\nFrenzy: Draw a card.", "the keyword Frenzy before a power"),
     # a KO takes a card from play or a resource row: one in a hand, a deck or a pile would be a no-op

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ..cards import Card, CardType, default_database as database
+from ..cards import Card, CardType, default_database as database, known_set_codes
 from .help import Application
 from .jsondoc import card_json, document, dumps
 
@@ -45,7 +45,7 @@ def list_cards(
                                      hint="use character, plot-twist, location or equipment"), as_json) from None
     with reported(as_json):
         db = database()
-    known = sorted({c.set_code for c in db if c.set_code})
+    known = known_set_codes(db)
     if set_code is not None and set_code.upper() not in {k.upper() for k in known}:
         raise fail(VsOracleError(f"--set {set_code}: no such set", hint="the known sets: " + ", ".join(known)), as_json)
     cards = db.select(set_code, kind)

@@ -100,9 +100,9 @@ def toml_paths(incomplete: str) -> list[str]:
 
 
 def _known_sets() -> list[str]:
-    from ..cards import default_database
+    from ..cards import default_database, known_set_codes
 
-    return sorted({c.set_code for c in default_database() if c.set_code})
+    return known_set_codes(default_database())
 
 
 # --- the command tree -------------------------------------------------------------------------
