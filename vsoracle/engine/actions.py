@@ -121,7 +121,7 @@ def _candidates(g: Game, pid: str, o: GameObject, sel: n.Selector | None, ctx: C
 
 
 #: The events :func:`pay_cost` can pay as a cost (paying, never gaining, endurance or points).
-PAYABLE = frozenset({n.Endurance, n.ResourcePoints, n.Exhaust, n.Discard, n.Reveal, n.Move, n.Counter,
+PAYABLE = frozenset({n.Endurance, n.ResourcePoints, n.Discard, n.Reveal, n.Move, n.Counter,
                      n.Replace, n.Turn})
 
 
@@ -185,21 +185,6 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str],
         binds["paid"] = amount
         if isinstance(cost.amount, n.X):
             binds["x"] = amount
-        return
-    if isinstance(cost, n.Exhaust):
-        if isinstance(cost.object, n.Self):
-            cur = g.state.obj(o.id)
-            if cur.exhausted or cur.stunned:
-                raise IllegalActionError(f"{o.id} must be ready to {'activate' if cost.word == 'activate' else 'exhaust'}")
-            must(happening(n.Exhaust, object=o.id, agent=pid, why="to activate" if cost.word == "activate" else "a cost",
-                           cite="CR 501" if cost.word == "activate" else "CR 505"), f"{o.id} cannot be exhausted")
-            if cost.word == "activate":
-                g.note("cost", f"{o.id} exhausts to activate", "CR 501", "A-ACTIVATE")
-            return
-        found = [x for x in _candidates(g, pid, o, cost.object, ctx) if not g.state.obj(x).exhausted
-                 and not g.state.obj(x).stunned and _payable(g, n.Exhaust, x, pid)]
-        for x in _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "exhaust"):
-            must(happening(n.Exhaust, object=x, agent=pid, why="a cost", cite="CR 505"), f"{x} cannot be exhausted")
         return
     if isinstance(cost, n.Discard):
         parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)

@@ -1320,9 +1320,6 @@ def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
 
 
 _EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
-    n.Exhaust: _on_objects(n.Exhaust, "exhaust"),
-    n.Ready: _on_objects(n.Ready, "ready"),
-    n.Recover: _on_objects(n.Recover, "recover"),
     n.Move: _move,
     n.Discard: _discard,
     n.Draw: _draw,

@@ -26,7 +26,7 @@ LogKind = Literal[
     "phase", "play", "points", "power-up", "prohibited", "rally", "ready", "recover", "recruit", "reinforce",
     "replace", "replacement", "reservist", "resolve", "resource", "reveal", "search", "shuffle", "skip", "stun",
     "target", "transfer", "trigger", "unique", "unless", "use", "win", "zone",
-    # a character exhausted or readied (events._flag), and an effect with nothing to act on, by its verb
+    # a character exhausted or readied (primitives.exhausted), and an effect with nothing to act on, by its verb
     "exhausted", "readied", "KO", "exhaust", "turn", "remove from the attack", "make the defender",
     # the scenario runner's: the start, and a step's legality against rejected / allowed
     "start", "rejected", "refused", "allowed",

@@ -25,7 +25,7 @@ from .rules import RULES, Result
 from .values import replace
 from .zones import free_col, move_card, targets_only, with_gear
 
-__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving", "out_of_the_attack",
+__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving", "out_of_the_attack", "exhausted",
            "left_the_row", "ZONE_WORDS"]
 
 
@@ -86,30 +86,16 @@ def _leave_the_attack(g: Game, oid: str, why: str, cite: str) -> None:
            f"{role})", cite, "A-LEFT-ATTACK", (oid,))
 
 
-def _flag(name: str, value: bool, word: LogKind) -> Callable[[Game, Happening], Result]:
-    def primitive(g: Game, h: Happening) -> Result:
-        s = g.state
-        oid = h.get("object")
-        o = s.obj(oid)
-        if o.zone not in (Zone.IN_PLAY, Zone.RESOURCE_ROW) or getattr(o, name) == value:
-            return False, []
-        if o.zone is Zone.RESOURCE_ROW and name == "stunned":
-            return False, []
-        g.set(s.with_object(replace(o, **{name: value})))
-        g.note(word, f"{oid} is {word} ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
-        return True, []
-    return primitive
-
-
-def _recover(g: Game, h: Happening) -> Result:
-    """Recover a stunned character: it turns face up (CR 408)."""
+def exhausted(g: Game, h: Happening, value: bool, word: LogKind) -> Result:
+    """A card in play or in a resource row becomes exhausted (``value``) or ready: nothing
+    happens if it is so already."""
     s = g.state
     oid = h.get("object")
     o = s.obj(oid)
-    if o.zone is not Zone.IN_PLAY or not o.stunned:
+    if o.zone not in (Zone.IN_PLAY, Zone.RESOURCE_ROW) or o.exhausted == value:
         return False, []
-    g.set(s.with_object(replace(o, stunned=False)))
-    g.note("recover", f"{oid} is recovered ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
+    g.set(s.with_object(replace(o, exhausted=value)))
+    g.note(word, f"{oid} is {word} ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
     return True, []
 
 
@@ -510,9 +496,6 @@ def _signal(g: Game, h: Happening) -> Result:
 
 
 PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
-    n.Exhaust: _flag("exhausted", True, "exhausted"),
-    n.Ready: _flag("exhausted", False, "readied"),
-    n.Recover: _recover,
     n.Move: _move,
     n.Draw: _draw,
     n.Discard: _discard,
