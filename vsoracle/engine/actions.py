@@ -121,7 +121,7 @@ def _candidates(g: Game, pid: str, o: GameObject, sel: n.Selector | None, ctx: C
 
 
 #: The events :func:`pay_cost` can pay as a cost (paying, never gaining, endurance or points).
-PAYABLE = frozenset({n.Endurance, n.ResourcePoints, n.Discard, n.Reveal, n.Move, n.Counter,
+PAYABLE = frozenset({n.Discard, n.Reveal, n.Move, n.Counter,
                      n.Replace, n.Turn})
 
 
@@ -144,48 +144,6 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str],
         if h.get("object") is not None:  # what the cost acted on ("that card": the discarded one)
             binds["cost:acted"] = tuple(binds.get("cost:acted", ())) + (h.get("object"),)
 
-    if isinstance(cost.amount if isinstance(cost, (n.Endurance, n.ResourcePoints)) else None, n.X) \
-            and pay is None and "x" not in binds:
-        _x_by_default(g, pid, o.id, "pay = N")
-    if isinstance(cost, n.Endurance) and not cost.gain:
-        assert cost.amount is not None  # a cost says how much ("Pay 3 endurance")
-        amount = pay if isinstance(cost.amount, n.X) and pay is not None else q.amount(cost.amount, ctx)
-        if isinstance(cost.amount, n.X):
-            binds["x"] = amount
-        if p.endurance < amount:
-            raise IllegalActionError(f"{pid} cannot pay {amount} endurance (has {p.endurance})")
-        must(happening(n.Endurance, player=pid, amount=amount, gain=False, cost=True, why="a cost", cite="CR 505"),
-             f"{amount} endurance")
-        return
-    if isinstance(cost, n.ResourcePoints) and not cost.gain:
-        assert cost.amount is not None  # a cost says how much
-        if cost.up_to:
-            # outside a recruit step only 0 can be paid (assumption A-POINTS-COST, below)
-            most = min(q.amount(cost.amount, ctx), p.resource_points) if g.state.step == "recruit" else 0
-            amount = pay if pay is not None else g.ask(Decision(pid, "pay", f"{pid} pays up to "
-                                                                 f"{say(cost.amount)} resource points",
-                                                                 tuple(range(most, -1, -1))))
-            if amount > q.amount(cost.amount, ctx):
-                raise IllegalActionError(f"{pid} can pay at most {say(cost.amount)} resource points here")
-        else:
-            amount = pay if isinstance(cost.amount, n.X) and pay is not None else q.amount(cost.amount, ctx)
-        if p.resource_points < amount:
-            raise IllegalActionError(f"{pid} cannot pay {amount} resource points (has {p.resource_points})",
-                                     hint="resource points come in the recruit step")
-        if amount > 0 and g.state.step != "recruit":
-            # rules digest §7.1 [S:JP], assumption A-POINTS-COST: "payment powers whose costs need
-            # resource points can only be used in the recruit step" — a cost that needs none (up to
-            # N, paying 0) can be paid any time (the Avengers FAQ rules on a "pay up to 2"
-            # equipment power used after a transfer)
-            raise IllegalActionError(f"{pid} can pay resource points only during a recruit step "
-                                     "(assumption A-POINTS-COST)",
-                                     hint="rules digest §7.1 [JP]: a cost that needs resource points is paid in "
-                                          "the recruit step")
-        perform(g, happening(n.ResourcePoints, player=pid, amount=amount, gain=False, cite="CR 505"), ctx)
-        binds["paid"] = amount
-        if isinstance(cost.amount, n.X):
-            binds["x"] = amount
-        return
     if isinstance(cost, n.Discard):
         parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
         hand = [x for x in g.state.player(pid).hand if x != o.id]

@@ -279,9 +279,6 @@ def _what(h: Happening) -> str:
     o = h.get("object")
     if k is n.Breakthrough:
         return f"{h.get('agent')}'s breakthrough" + (f" of {h.get('amount')}" if h.get("amount") else "")
-    if k is n.Endurance:
-        verb = "gain" if h.get("gain") else "loss"
-        return f"{h.get('player')}'s endurance {verb} of {h.get('amount')}"
     if k is n.Draw:
         return f"{h.get('agent')}'s draw"
     if k is n.Attack:
@@ -609,11 +606,10 @@ def _doer(event: n.Event) -> n.Selector | None:
 
 def _can_do(g: Game, event: n.Event, ctx: Context) -> bool:
     """Can the player pay this ("unless its controller pays 3 endurance", "discards a card")?"""
-    s = g.state
-    q = query(s)
+    family = RULES.get(type(event))
+    if family is not None:
+        return family.can_do(g, event, ctx)
     pid = ctx.bindings.get("acting") or ctx.controller
-    if isinstance(event, n.Endurance) and not event.gain:
-        return s.player(pid).endurance >= q.amount(event.amount, ctx) if event.amount is not None else True
     if isinstance(event, n.Discard):
         return bool(_hand_cards(g, event.object, ctx, pid))
     return True
@@ -775,14 +771,14 @@ EFFECT_FORMS = frozenset(_HANDLERS)
 # Events as effects
 # =============================================================================================
 
-def _acting(ctx: Context) -> str:
+def acting(ctx: Context) -> str:
     return ctx.bindings.get("acting") or ctx.controller
 
 
-def _doers(q: Query, node: n.Selector | None, ctx: Context) -> tuple[str, ...]:
+def doers(q: Query, node: n.Selector | None, ctx: Context) -> tuple[str, ...]:
     """The players who do a step: those its subject names, else the one acting (the controller)."""
     if node is None:
-        return (_acting(ctx),)
+        return (acting(ctx),)
     deciding = ctx.bindings.get("deciding")
     if deciding is not None and node == deciding[0]:
         # the subject of "each player may …" does it one player at a time: the one deciding
@@ -790,10 +786,10 @@ def _doers(q: Query, node: n.Selector | None, ctx: Context) -> tuple[str, ...]:
     if isinstance(node, n.Filter):
         # "each player who controls …": perhaps nobody
         return q.players(node, ctx)
-    return q.players(node, ctx) or (_acting(ctx),)
+    return q.players(node, ctx) or (acting(ctx),)
 
 
-def _record(ctx: Context, k: int | None, objects: Iterable[Any], done: Iterable[Happening] = (),
+def record(ctx: Context, k: int | None, objects: Iterable[Any], done: Iterable[Happening] = (),
             moved: Iterable[str] = (), revealed: Iterable[str] = ()) -> Context:
     b = ctx.bindings
     items: dict[str, Any] = {}
@@ -867,7 +863,7 @@ def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, 
             pay_event(g, cost, ctx, happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"),
                       f"{x} cannot be {done_word}")
         return True, ctx
-    pid = _acting(ctx)
+    pid = acting(ctx)
     picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
     if not picked:
         g.note(verb, f"nothing to {verb}", "CR 508")
@@ -879,7 +875,7 @@ def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, 
         if perform(g, h, ctx, before=picture):
             done.append(oid)
             happened.append(h)
-    return bool(done), _record(ctx, k, done or picked, happened)
+    return bool(done), record(ctx, k, done or picked, happened)
 
 
 # =============================================================================================
@@ -933,6 +929,21 @@ def cost_candidates(g: Game, cost: Cost, sel: n.Selector | None, ctx: Context,
     return [x for x in q.select(sel, ctx) if x in g.state.objects and x != cost.source]
 
 
+def cost_amount(g: Game, cost: Cost, amount: n.Amount | None, ctx: Context) -> int:
+    """The number a cost pays: its amount, or for X the number the step gives (``pay = N``), and
+    then X is that number for the rest of the card's text. A step that gives no number pays X = 0,
+    the player's choice left unexplored."""
+    assert amount is not None  # a cost says how much ("Pay 3 endurance")
+    if not isinstance(amount, n.X):
+        return query(g.state).amount(amount, ctx)
+    if cost.pay is None and "x" not in cost.binds:
+        g.note("default", f"X is 0 for {cost.source}: the step gives no pay = N (X is {cost.payer}'s choice; "
+               "not explored)", "scenario default, not explored")
+    paid = cost.pay if cost.pay is not None else query(g.state).amount(amount, ctx)
+    cost.binds["x"] = paid
+    return paid
+
+
 def cost_allowed(g: Game, kind: type[n.Event], oid: str, pid: str) -> bool:
     """Can this object pay a cost that does ``kind`` to it? Not if a "cannot" forbids it ("cannot be
     KO'd this turn"): a cost is paid in full or not at all (rules digest §2.4 [S:FWS]), so a player
@@ -956,7 +967,7 @@ def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
     """Put, move, return or remove cards (CR 212): each to the place the text names; "in any
     order" asks the order; "back" puts looked-at cards back on top."""
     q = query(g.state)
-    pid = _acting(ctx)
+    pid = acting(ctx)
     picked = _objects(g, e.object, ctx, pid, f"{pid} chooses a card")
     place = e.to
     if place is None:
@@ -984,7 +995,7 @@ def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
             happened.append(h)
     if not picked:
         g.note("zone", "no card to put there", "CR 508")
-    return bool(done), _record(ctx, k, done, happened, moved=done)
+    return bool(done), record(ctx, k, done, happened, moved=done)
 
 
 def _zone_name(z: Zone) -> str:
@@ -1008,7 +1019,7 @@ def _shuffle_in(g: Game, e: n.Move, picked: list[str], ctx: Context, k: int | No
         perform(g, happening(n.Shuffle, agent=owner), ctx)
     if not picked:
         g.note("zone", "no card to shuffle in", "CR 508")
-    return bool(done), _record(ctx, k, done, moved=done)
+    return bool(done), record(ctx, k, done, moved=done)
 
 
 def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order: bool) -> Done:
@@ -1017,7 +1028,7 @@ def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order
         return False, ctx
     o = g.state.obj(picked[0])
     owner = o.owner
-    pid = _acting(ctx)
+    pid = acting(ctx)
     order = list(picked)
     if any_order and len(picked) > 1:
         orders = tuple(itertools.permutations(picked))
@@ -1026,7 +1037,7 @@ def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order
     rest = tuple(x for x in p.deck if x not in order)
     g.set(g.state.with_player(replace(p, deck=tuple(order) + rest)))
     g.note("zone", f"{pid} puts {', '.join(order)} back on top of the deck in that order", "CR 508")
-    return True, _record(ctx, k, order)
+    return True, record(ctx, k, order)
 
 
 def _hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list[str]:
@@ -1045,7 +1056,7 @@ def _discard(g: Game, e: n.Discard, ctx: Context, k: int | None) -> Done:
     q = query(g.state)
     done: list[str] = []
     happened: list[Happening] = []
-    for pid in _doers(q, e.agent, ctx):
+    for pid in doers(q, e.agent, ctx):
         pctx = ctx.bind(acting=pid)
         hand = _hand_cards(g, e.object, pctx, pid)
         count, up_to = _how_many(q, e.object, pctx)
@@ -1057,55 +1068,31 @@ def _discard(g: Game, e: n.Discard, ctx: Context, k: int | None) -> Done:
             if perform(g, h, pctx):
                 done.append(oid)
                 happened.append(h)
-    return bool(done), _record(ctx, k, done, happened)
+    return bool(done), record(ctx, k, done, happened)
 
 
 def _draw(g: Game, e: n.Draw, ctx: Context, k: int | None) -> Done:
     q = query(g.state)
     drawn = 0
     happened: list[Happening] = []
-    for pid in _doers(q, e.agent, ctx):
+    for pid in doers(q, e.agent, ctx):
         count = q.amount(e.count or n.Fixed(1), ctx.bind(acting=pid))
         for _ in range(count):
             h = happening(n.Draw, agent=pid, count=1, effect=ctx.bindings.get("link"))
             if perform(g, h, ctx):
                 drawn += 1
                 happened.append(h)
-    return drawn > 0, _record(ctx, k, (), happened)
-
-
-def _endurance(g: Game, e: n.Endurance, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    done = False
-    happened: list[Happening] = []
-    for pid in _doers(q, e.player, ctx):
-        amount = q.amount(e.amount, ctx.bind(acting=pid)) if e.amount is not None else 0
-        h = happening(n.Endurance, player=pid, amount=amount, gain=e.gain, cause=e.cause,
-                      effect=ctx.bindings.get("link"), why=ctx.bindings.get("why", "an effect"))
-        if perform(g, h, ctx):
-            done = True
-            happened.append(h)
-    return done, _record(ctx, k, (), happened)
-
-
-def _points(g: Game, e: n.ResourcePoints, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    assert e.amount is not None  # as an effect it says how many (text.build): only a pattern leaves it out
-    done = False
-    for pid in _doers(q, e.player, ctx):
-        h = happening(n.ResourcePoints, player=pid, amount=q.amount(e.amount, ctx), gain=e.gain)
-        done = perform(g, h, ctx) or done
-    return done, ctx
+    return drawn > 0, record(ctx, k, (), happened)
 
 
 def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
     q = query(g.state)
     every = isinstance(e.count, n.Quantity) and e.count.op == "all"  # "remove all cosmic counters from …"
     times = 0 if every else q.amount(e.count or n.Fixed(1), ctx)
-    pid = _acting(ctx)
+    pid = acting(ctx)
     if not every and times <= 0:  # "for each point you paid", with none paid
         g.note("counter", f"the number of counters to put is {times}: none is put", "CR 215")
-        return False, _record(ctx, k, [])
+        return False, record(ctx, k, [])
     done: list[str] = []
     for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
         if every:
@@ -1115,7 +1102,7 @@ def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
             done.append(oid)
     if not done:
         g.note("counter", "no character to put counters on: this does nothing", "FAQ SC 18")
-    return bool(done), _record(ctx, k, done)
+    return bool(done), record(ctx, k, done)
 
 
 def _reveal(g: Game, e: n.Reveal | n.LookAt, ctx: Context, k: int | None) -> Done:
@@ -1123,7 +1110,7 @@ def _reveal(g: Game, e: n.Reveal | n.LookAt, ctx: Context, k: int | None) -> Don
     q = query(g.state)
     shown_all: list[str] = []
     kind = type(e)
-    for pid in _doers(q, e.agent, ctx):
+    for pid in doers(q, e.agent, ctx):
         pctx = ctx.bind(acting=pid)
         sel = e.object
         if isinstance(sel, n.Zone):
@@ -1136,7 +1123,7 @@ def _reveal(g: Game, e: n.Reveal | n.LookAt, ctx: Context, k: int | None) -> Don
             cards = choose_objects(g, pid, cards, count, f"{pid} chooses what to reveal", up_to)
         perform(g, happening(kind, agent=pid, object=tuple(cards)), ctx)
         shown_all += cards
-    return bool(shown_all), _record(ctx, k, shown_all, revealed=shown_all if kind is n.Reveal else ())
+    return bool(shown_all), record(ctx, k, shown_all, revealed=shown_all if kind is n.Reveal else ())
 
 
 def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
@@ -1145,7 +1132,7 @@ def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
     card with cost 2 or less", "a character card"): an undescribed card in a private zone, or any card in
     a public one, is found if there is one (digest §2.4 [FML])."""
     q = query(g.state)
-    pid = _doers(q, e.agent, ctx)[0]
+    pid = doers(q, e.agent, ctx)[0]
     pool = set(q.select(e.zone, ctx)) if e.zone is not None else set(g.state.player(pid).deck)
     sel = e.object
     found = [x for x in sorted(pool, key=lambda x: _deck_order(g, x)) if x in g.state.objects and
@@ -1159,12 +1146,12 @@ def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
     if pick == "none":
         g.note("search", f"{pid} fails to find" if found else f"{pid} finds nothing: there is no {say(sel)} there",
                "digest §2.4 [FML]")
-        return False, _record(ctx, k, ())
+        return False, record(ctx, k, ())
     if not may_fail and len(found) >= 1:
         g.note("search", f"{pid} cannot fail to find: the card searched for is "
                + ("not described" if private else "in a public zone"), "digest §2.4 [FML]")
     g.note("search", f"{pid} finds {pick}", "CR 508", objects=(pick,))
-    return True, _record(ctx, k, (pick,))
+    return True, record(ctx, k, (pick,))
 
 
 def _deck_order(g: Game, oid: str) -> tuple[int, str]:
@@ -1192,7 +1179,7 @@ def _without_zone(sel: n.Selector | None) -> n.Selector | None:
 def _shuffle(g: Game, e: n.Shuffle, ctx: Context, k: int | None) -> Done:
     """"Shuffle your KO'd pile into your deck": the cards go into the deck, then it is shuffled."""
     q = query(g.state)
-    pid = _doers(q, e.agent, ctx)[0]
+    pid = doers(q, e.agent, ctx)[0]
     if e.into is not None and e.zone is not None:
         for oid in q.select(e.zone, ctx):
             perform(g, happening(n.Move, object=oid, to=("deck", g.state.obj(oid).owner), position="bottom"), ctx)
@@ -1201,7 +1188,7 @@ def _shuffle(g: Game, e: n.Shuffle, ctx: Context, k: int | None) -> Done:
 
 def _gain_control(g: Game, e: n.GainControl, ctx: Context, k: int | None) -> Done:
     q = query(g.state)
-    pid = _doers(q, e.agent, ctx)[0]
+    pid = doers(q, e.agent, ctx)[0]
     done: list[str] = []
     for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
         before = g.state.obj(oid).controller
@@ -1212,7 +1199,7 @@ def _gain_control(g: Game, e: n.GainControl, ctx: Context, k: int | None) -> Don
                 g.set(g.state.with_object(replace(o, bindings=o.bindings.set("control_returns", before))))
                 g.note("control", f"{pid} controls {oid} this turn; control returns to {before} as the turn ends",
                        "CR 408")
-    return bool(done), _record(ctx, k, done)
+    return bool(done), record(ctx, k, done)
 
 
 def _negate(g: Game, e: n.Negate, ctx: Context, k: int | None) -> Done:
@@ -1256,7 +1243,7 @@ def _change_target(g: Game, e: n.ChangeTarget, ctx: Context, k: int | None) -> D
 
 def _simple(kind: type[n.Event], verb: LogKind, one: bool = False) -> EventHandler:
     def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
-        pid = _acting(ctx)
+        pid = acting(ctx)
         picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
         if one and len(picked) > 1:
             picked = picked[:1]
@@ -1267,18 +1254,18 @@ def _simple(kind: type[n.Event], verb: LogKind, one: bool = False) -> EventHandl
                 done.append(oid)
         if not picked:
             g.note(verb, f"nothing to {verb}", "CR 508")
-        return bool(done), _record(ctx, k, done)
+        return bool(done), record(ctx, k, done)
     return handler
 
 
 def _power_up(g: Game, e: n.PowerUp, ctx: Context, k: int | None) -> Done:
     """Power-up (core rule): the character gets +1 ATK / +1 DEF this turn and becomes powered-up."""
-    pid = _acting(ctx)
+    pid = acting(ctx)
     done: list[str] = []
     for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character to power-up"):
         if power_up(g, pid, oid, ctx):
             done.append(oid)
-    return bool(done), _record(ctx, k, done)
+    return bool(done), record(ctx, k, done)
 
 
 def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
@@ -1304,7 +1291,7 @@ def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
     """"Rally for X": reveal the top card of your deck; an X card goes into your hand, another
     to the bottom of your deck (assumption A-RALLY)."""
     q = query(g.state)
-    pid = _doers(q, e.agent, ctx)[0]
+    pid = doers(q, e.agent, ctx)[0]
     deck = g.state.player(pid).deck
     if not deck:
         g.note("rally", f"{pid} has no card to rally", "CR 508", "A-RALLY")
@@ -1316,15 +1303,13 @@ def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
     perform(g, happening(n.Move, object=top, to=dest, position=None if hit else "bottom"), ctx)
     g.note("rally", f"{pid} rallies: {top} {'goes into the hand' if hit else 'goes to the bottom of the deck'}",
            "CR 508", "A-RALLY")
-    return hit, _record(ctx, k, (top,))
+    return hit, record(ctx, k, (top,))
 
 
 _EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
     n.Move: _move,
     n.Discard: _discard,
     n.Draw: _draw,
-    n.Endurance: _endurance,
-    n.ResourcePoints: _points,
     n.Counter: _counter,
     n.Reveal: _reveal,
     n.LookAt: _reveal,

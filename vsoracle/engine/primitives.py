@@ -324,39 +324,6 @@ def _shuffle(g: Game, h: Happening) -> Result:
 
 # -- players ---------------------------------------------------------------------------------
 
-def _endurance(g: Game, h: Happening) -> Result:
-    """A player gains or loses endurance (nothing for an amount of 0 or less)."""
-    amount = int(h.get("amount") or 0)
-    if amount <= 0:
-        return False, []
-    pid = h.get("player")
-    p = g.state.player(pid)
-    delta = amount if h.get("gain") else -amount
-    g.set(g.state.with_player(replace(p, endurance=p.endurance + delta)))
-    verb = "gains" if delta > 0 else ("pays" if h.get("cost") else "loses")
-    why = h.get("why", "an effect")
-    g.note("endurance" if not h.get("cost") else "cost",
-           f"{pid} {verb} {amount} endurance ({why}): {p.endurance} → {p.endurance + delta}", h.get("cite", "CR 508"))
-    return True, []
-
-
-def _points(g: Game, h: Happening) -> Result:
-    amount = int(h.get("amount") or 0)
-    pid = h.get("player")
-    p = g.state.player(pid)
-    if h.get("gain"):
-        g.set(g.state.with_player(replace(p, resource_points=p.resource_points + amount)))
-        g.note("points", f"{pid} gains {amount} resource points: {p.resource_points} → {p.resource_points + amount}",
-               h.get("cite", "CR 508"))
-        return amount > 0, []
-    if p.resource_points < amount:
-        raise IllegalActionError(f"{pid} cannot pay {amount} resource points (has {p.resource_points})",
-                                 hint="resource points come in the recruit step")
-    g.set(g.state.with_player(replace(p, resource_points=p.resource_points - amount)))
-    g.note("cost", f"{pid} pays {amount} resource point{'s' if amount != 1 else ''}", h.get("cite", "CR 505"))
-    return True, []
-
-
 def _counter(g: Game, h: Happening) -> Result:
     """Counters (CR 215): "+1 ATK / +1 DEF" counters on a character; a character has at most one
     cosmic counter (keyword Cosmic)."""
@@ -502,8 +469,6 @@ PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
     n.Reveal: _reveal,
     n.LookAt: _look,
     n.Shuffle: _shuffle,
-    n.Endurance: _endurance,
-    n.ResourcePoints: _points,
     n.Counter: _counter,
     n.Negate: _negate,
     n.GainControl: _gain_control,

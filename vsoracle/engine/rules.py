@@ -100,6 +100,11 @@ class EventRule:
         or :class:`~vsoracle.errors.IllegalActionError` saying why it cannot be paid."""
         raise NotImplementedError(f"{self.node.__name__} is not played as an effect")
 
+    def can_do(self, g: Game, e: Any, ctx: Context) -> bool:
+        """Can the player acting do it now, in full ("unless its controller pays 3 endurance",
+        "you may discard a card instead")? A player who cannot is not asked."""
+        return True
+
     def what(self, h: Happening) -> str:
         """The event under way in a few words, for the log: "stunning hulk"."""
         o = h.get("object")
