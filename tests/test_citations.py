@@ -24,7 +24,7 @@ def _logged_cites() -> list[tuple[str, int, str]]:
     """Every citation literal in the code that can reach the log: the third argument of
     ``note(...)``, every ``cite=`` argument, and the values of the turn's step citations."""
     found = []
-    for path in sorted((PACKAGE / "engine").glob("*.py")) + sorted((PACKAGE / "scenario").glob("*.py")):
+    for path in sorted((PACKAGE / "engine").rglob("*.py")) + sorted((PACKAGE / "scenario").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             exprs: list[ast.expr] = []

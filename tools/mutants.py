@@ -172,7 +172,7 @@ def main() -> int:
     if args.planted:
         mutants = list(planted_mutants(args.planted))
     else:
-        files = sorted((SOURCE / "vsoracle" / "engine").glob(args.only or "*.py"))
+        files = sorted((SOURCE / "vsoracle" / "engine").rglob(args.only or "*.py"))
         mutants = [m for f in files for m in generic_mutants(f)]
         if args.sample and args.sample < len(mutants):
             mutants = random.Random(args.seed).sample(mutants, args.sample)

@@ -43,7 +43,7 @@ CASES = {
 def _asked_kinds() -> set[str]:
     """Every kind of decision the engine's source asks (``Decision(player, "kind", …)``)."""
     found = set()
-    for path in (ROOT / "vsoracle" / "engine").glob("*.py"):
+    for path in (ROOT / "vsoracle" / "engine").rglob("*.py"):
         found |= set(re.findall(r'Decision\(\s*[\w.]+,\s*"(\w+)"', path.read_text(encoding="utf-8")))
     return found
 
