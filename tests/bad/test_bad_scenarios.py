@@ -556,8 +556,8 @@ CASES: dict[str, Case] = {
     "pass-false": Case(recruit_step('pass = false'), 22, "write pass = true"),
     "step-without-verb": Case(
         recruit_step('by = "A"'), 21,
-        "a step needs a verb or checks — verbs: recruit, play, use, attack, reinforce, flip, move, pass, resolve, "
-        "advance, resource, transfer, power_up"),
+        "a step needs a verb or checks — verbs: recruit, play, use, power_up, attack, reinforce, flip, move, transfer, "
+        "resource, pass, resolve, advance"),
     "attack-without-target": Case(
         combat_step('attack = ["thor"]'), 19, "an attack needs a target — add target = \"defender-id\" or a player"),
     "attack-without-attackers": Case(combat_step('attack = []', 'target = "fox"'), 19, "an attack needs at least one attacker"),

@@ -284,13 +284,36 @@ hand = [{ card = "TST-907", id = "booster" }]
     assert boosted.player("A").resource_points == 0
 
 
-def test_to_step_is_the_step_that_takes_the_action():
-    s = position(RECRUIT)
+@pytest.mark.parametrize("where", [RECRUIT, ATTACK, FORMATION], ids=["recruit", "attack", "formation"])
+def test_to_step_is_the_step_that_takes_the_action(where):
+    """Each action reads the [[step]] it writes (issue 22: the reader beside the writer)."""
+    s = position(where)
+    seen = set()
     for action in legal_actions(s):
         table = action.to_step()
-        text = CARDS + RECRUIT + moves.step_toml(table) + "\n"
+        text = CARDS + where + moves.step_toml(table) + "\n"
         sc = parse_scenario(text, db())
         assert step_action(sc.steps[-1], s) == action
+        seen.add(action.verb)
+    assert seen
+
+
+def test_every_kind_of_action_reads_what_it_writes():
+    samples = [Recruit("A", "x", "resources", "front", 2, "hidden", "y", True, ("c",), "e", (1,)),
+               Play("A", "x", ("t", ("u", "v")), ("c",), 3), moves.Use("A", "x", "evasion", ("t",), ("c",), 2),
+               PowerUp("A", "x", "y"), Attack("A", ("x", "y"), "B"), Reinforce("A", "x", "y"), Flip("A", "x"),
+               Move("A", "x", "support", 3), moves.Transfer("A", "x", "y"), PlaceResource("A", "x"), Pass("A"),
+               moves.Resolve("all"), moves.Advance("recovery")]
+    assert {a.verb for a in samples} == set(moves.KINDS)
+    for action in samples:
+        table = action.to_step()
+        verb = action.verb
+        keys = {k: tuple(v) if isinstance(v, list) else v for k, v in table.items() if k not in (verb, "by", "choose")}
+        value = tuple(table[verb]) if isinstance(table[verb], list) else table[verb]
+        choose = tuple(table.get("choose", ()))
+        again = moves.read_step(verb, table.get("by"), value, keys, choose)
+        assert again == action, verb
+        assert set(keys) <= set(moves.step_verbs()[verb]), verb
 
 
 def test_apply_refuses_with_the_reason_and_leaves_the_position_alone():

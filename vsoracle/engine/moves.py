@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 from contextlib import nullcontext
-from typing import Any, Callable, ClassVar, Iterator, Literal, Sequence, Union
+from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol, Sequence, Union
 
 from attrs import evolve, field, frozen
 
@@ -43,7 +43,8 @@ from .query import forget, held, kind_of, query, replaying
 from .state import ROWS, Area, ChainLink, GameState, Row, Zone
 from .turn import advance, pass_priority
 
-__all__ = ["Action", "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
+__all__ = ["Action", "StepReader", "read_step", "step_verbs", "check_step_keys", "ADVANCE_TARGETS", "COMMON_STEP_KEYS",
+           "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
            "PlaceResource", "Transfer", "Pass", "Resolve", "Advance", "KINDS", "perform", "legal_actions",
            "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "moves_from", "LINES",
            "Question", "Waiting", "Position", "take", "take_logged", "pending", "answer", "why_not_answer"]
@@ -60,12 +61,54 @@ def _keys(**items: Any) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, tuple) else v) for k, v in items.items() if v is not None and v != ()}
 
 
+class StepReader(Protocol):
+    """What an action's reader needs from whoever reads the scenario file: errors placed at the
+    key (``file:line``), and the ids and players of the position (:mod:`vsoracle.scenario.load`)."""
+
+    def fail(self, key: str | None, what: str, hint: str | None = None) -> Exception:
+        """The error for key ``key`` of the step (``None``: the step itself)."""
+        ...
+
+    def known(self, key: str, value: Any, players: bool) -> None:
+        """``value`` must be an id of the position (or, with ``players``, a player)."""
+        ...
+
+    def expect(self, key: str, value: Any, types: type | tuple[type, ...], what: str) -> Any:
+        """``value`` must be of ``types`` (said as ``what``)."""
+        ...
+
+    def show(self, value: Any) -> str:
+        """A value of the file as the file writes it, for a message."""
+        ...
+
+
 class _Step:
-    """What every action shares: the step verb, its player (``by``) and the scripted answers."""
+    """What every action shares: the step verb, its player (``by``) and the scripted answers.
+
+    Each kind of action reads its own ``[[step]]`` table (:meth:`from_step`, after
+    :meth:`check_step`) and writes it (:meth:`to_step`), side by side — as python-chess keeps
+    ``Move.from_uci`` beside ``Move.uci``; the scenario loader's verbs and keys, and the JSON
+    Schema's, are these classes' (``tests/test_schemas.py``)."""
 
     verb: ClassVar[str]
+    #: The keys its ``[[step]]`` takes besides the verb.
+    keys: ClassVar[tuple[str, ...]] = ()
     player: str | None
     choose: tuple[Any, ...]
+
+    @classmethod
+    def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
+        """Check the verb's value (here: the id of a card of the position) and every key of the
+        step table, as the file says them."""
+        read.expect(cls.verb, value, str, "an id")
+        read.known(cls.verb, value, False)
+        check_step_keys(cls, table, read)
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Action:
+        """The action a checked ``[[step]]`` takes: ``value`` is its verb's, ``keys`` the rest."""
+        raise NotImplementedError
 
     def _table(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -108,6 +151,15 @@ class Recruit(_Step):
     equip: str | None = None
     choose: tuple[Any, ...] = ()
 
+    keys = ("from", "row", "col", "area", "face_down", "boost", "costs", "equip")
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Recruit:
+        return cls(_player(player), value, keys.get("from", "hand"), keys.get("row"), keys.get("col"),
+                   keys.get("area"), keys.get("face_down"), keys.get("boost"), _listed(keys, "costs"),
+                   keys.get("equip"), choose)
+
     def _table(self) -> dict[str, Any]:
         return _keys(recruit=self.card, **{"from": None if self.source == "hand" else self.source}, row=self.row,
                      col=self.col, area=self.area, face_down=self.face_down, boost=self.boost, costs=self.costs,
@@ -130,6 +182,13 @@ class Play(_Step):
     x: int | None = None
     choose: tuple[Any, ...] = ()
 
+    keys = ("targets", "costs", "x")
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Play:
+        return cls(_player(player), value, _listed(keys, "targets"), _listed(keys, "costs"), keys.get("x"), choose)
+
     def _table(self) -> dict[str, Any]:
         return _keys(play=self.card, targets=self.targets, costs=self.costs, x=self.x)
 
@@ -150,6 +209,14 @@ class Use(_Step):
     pay: int | None = None
     choose: tuple[Any, ...] = ()
 
+    keys = ("power", "targets", "costs", "pay")
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Use:
+        return cls(_player(player), value, keys.get("power"), _listed(keys, "targets"), _listed(keys, "costs"),
+                   keys.get("pay"), choose)
+
     def _table(self) -> dict[str, Any]:
         return _keys(use=self.card, power=self.power, targets=self.targets, costs=self.costs, pay=self.pay)
 
@@ -168,6 +235,28 @@ class Attack(_Step):
     target: str
     choose: tuple[Any, ...] = ()
 
+    keys = ("target",)
+
+    @classmethod
+    def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
+        """``attack = "id"`` or ``attack = ["id", "id"]`` (a team attack), and its ``target``."""
+        if isinstance(value, str):
+            value = [value]
+        read.expect("attack", value, list, "a list of ids")
+        if not value:
+            raise read.fail("attack", "an attack needs at least one attacker")
+        for v in value:
+            read.known("attack", v, False)
+        if "target" not in table:
+            raise read.fail("attack", "an attack needs a target", 'add target = "defender-id" or a player')
+        read.known("target", table["target"], True)
+        check_step_keys(cls, table, read)
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Attack:
+        return cls(_player(player), tuple(value) if isinstance(value, tuple) else (value,), keys["target"], choose)
+
     def _table(self) -> dict[str, Any]:
         return {"attack": list(self.attackers), "target": self.target}
 
@@ -184,6 +273,13 @@ class Reinforce(_Step):
     defender: str
     supporter: str
     choose: tuple[Any, ...] = ()
+
+    keys = ("with",)
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Reinforce:
+        return cls(_player(player), value, keys["with"], choose)
 
     def _table(self) -> dict[str, Any]:
         return {"reinforce": self.defender, "with": self.supporter}
@@ -202,6 +298,13 @@ class PowerUp(_Step):
     card: str
     choose: tuple[Any, ...] = ()
 
+    keys = ("with",)
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> PowerUp:
+        return cls(_player(player), value, keys["with"], choose)
+
     def _table(self) -> dict[str, Any]:
         return {"power_up": self.character, "with": self.card}
 
@@ -217,6 +320,13 @@ class Flip(_Step):
     player: str
     card: str
     choose: tuple[Any, ...] = ()
+
+    keys = ()
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Flip:
+        return cls(_player(player), value, choose)
 
     def _table(self) -> dict[str, Any]:
         return {"flip": self.card}
@@ -236,6 +346,13 @@ class Move(_Step):
     col: int | None = None
     choose: tuple[Any, ...] = ()
 
+    keys = ("row", "col")
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Move:
+        return cls(_player(player), value, keys.get("row"), keys.get("col"), choose)
+
     def _table(self) -> dict[str, Any]:
         return _keys(move=self.card, row=self.row, col=self.col)
 
@@ -251,6 +368,13 @@ class PlaceResource(_Step):
     player: str
     card: str
     choose: tuple[Any, ...] = ()
+
+    keys = ()
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> PlaceResource:
+        return cls(_player(player), value, choose)
 
     def _table(self) -> dict[str, Any]:
         return {"resource": self.card}
@@ -269,6 +393,13 @@ class Transfer(_Step):
     to: str
     choose: tuple[Any, ...] = ()
 
+    keys = ("to",)
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Transfer:
+        return cls(_player(player), value, keys["to"], choose)
+
     def _table(self) -> dict[str, Any]:
         return {"transfer": self.card, "to": self.to}
 
@@ -283,6 +414,19 @@ class Pass(_Step):
     verb: ClassVar[str] = "pass"
     player: str | None = None
     choose: tuple[Any, ...] = ()
+
+    keys = ()
+
+    @classmethod
+    def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
+        if value is not True:
+            raise read.fail("pass", "write pass = true")
+        check_step_keys(cls, table, read)
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Pass:
+        return cls(player, choose)
 
     def _table(self) -> dict[str, Any]:
         return {"pass": True}
@@ -302,6 +446,19 @@ class Resolve(_Step):
     what: Literal["top", "all"] = "top"
     player: str | None = None
     choose: tuple[Any, ...] = ()
+
+    keys = ()
+
+    @classmethod
+    def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
+        if value not in ("top", "all"):
+            raise read.fail("resolve", f"resolve takes \"top\" or \"all\", not {read.show(value)}")
+        check_step_keys(cls, table, read)
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Resolve:
+        return cls(value, None, choose)  # every player passes: nobody's own action
 
     def _table(self) -> dict[str, Any]:
         return {"resolve": self.what}
@@ -328,6 +485,19 @@ class Advance(_Step):
     player: str | None = None
     choose: tuple[Any, ...] = ()
 
+    keys = ()
+
+    @classmethod
+    def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
+        if value not in ADVANCE_TARGETS:
+            raise read.fail("advance", f"cannot advance to {read.show(value)}", f"use one of {', '.join(ADVANCE_TARGETS)}")
+        check_step_keys(cls, table, read)
+
+    @classmethod
+    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
+                  choose: tuple[Any, ...] = ()) -> Advance:
+        return cls(value, None, choose)  # everyone passes: nobody's own action
+
     def _table(self) -> dict[str, Any]:
         return {"advance": self.to}
 
@@ -339,8 +509,82 @@ Action = Union[Recruit, Play, Use, Attack, Reinforce, PowerUp, Flip, Move, Place
                Advance]
 
 #: The kinds of action, by step verb, in the order ``vsoracle moves`` lists them.
-KINDS: dict[str, type] = {cls.verb: cls for cls in (Recruit, Play, Use, PowerUp, Attack, Reinforce, Flip, Move,
-                                                     Transfer, PlaceResource, Pass, Resolve, Advance)}
+KINDS: dict[str, type[Action]] = {cls.verb: cls for cls in (Recruit, Play, Use, PowerUp, Attack, Reinforce, Flip, Move,
+                                                             Transfer, PlaceResource, Pass, Resolve, Advance)}
+
+#: Where ``advance = …`` can go: the start of a phase or step, or the next turn.
+ADVANCE_TARGETS = ("draw", "build", "resource", "recruit", "formation", "combat", "attack", "recovery",
+                   "wrap-up", "next-turn")
+
+#: The keys every step may have, whatever its verb.
+COMMON_STEP_KEYS = frozenset({"by", "choose", "rejected", "allowed", "check", "note"})
+
+#: Keys that name an object of the position (never a player).
+_OBJECT_KEYS = ("face_down", "equip", "with", "to")
+
+
+def step_verbs() -> dict[str, frozenset[str]]:
+    """Every step verb and the keys it takes besides itself (the scenario format's verbs)."""
+    return {verb: frozenset(cls.keys) for verb, cls in KINDS.items()}
+
+
+def read_step(verb: str, player: str | None, value: Any, keys: Mapping[str, Any],
+              choose: tuple[Any, ...] = ()) -> Action:
+    """The action a ``[[step]]`` with this verb takes (:meth:`_Step.from_step` of its kind)."""
+    return KINDS[verb].from_step(player, value, keys, choose)
+
+
+def _player(player: str | None) -> str:
+    if player is None:
+        raise IllegalActionError("this action needs the player who takes it", hint='add by = "A"')
+    return player
+
+
+def _listed(keys: Mapping[str, Any], key: str) -> tuple[Any, ...]:
+    """A key that takes one value or several, as a tuple."""
+    value = keys.get(key, ())
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+def check_step_keys(cls: type[_Step], table: Mapping[str, Any], read: StepReader) -> None:
+    """The keys a step may have besides its verb, each as the format says it: ids of the
+    position (targets may be players), whole numbers, a row, an area, where a recruit comes from."""
+    verb = cls.verb
+    for key in ("targets", "costs"):
+        if key in table:
+            items = table[key] if isinstance(table[key], (list, tuple)) else [table[key]]
+            for item in items:
+                # a target of several ("two target characters") is a list of ids
+                group = item if key == "targets" and isinstance(item, (list, tuple)) else [item]
+                for one in group:
+                    if not isinstance(one, str):
+                        raise read.fail(key, f"{key} lists ids or players, not {read.show(item)}",
+                                        f'{key} = ["id", …] (a target of several: ["id", ["id", "id"]])'
+                                        if key == "targets" else f'{key} = ["id", …]')
+                    read.known(key, one, True)
+    for needed, key, example in (("reinforce", "with", 'with = "supporter-id"'), ("transfer", "to", 'to = "character-id"'),
+                                 ("power_up", "with", 'with = "card-in-hand-id"')):
+        if verb == needed and key not in table:
+            raise read.fail(verb, f"{verb} needs '{key}'", f"add {example}")
+    for key in _OBJECT_KEYS:
+        if key in table:
+            read.known(key, table[key], False)
+    if verb == "recruit" and table.get("from", "hand") not in ("hand", "resources", "ko_pile"):
+        raise read.fail("from", f"recruit from \"hand\", \"resources\" or \"ko_pile\", not {read.show(table['from'])}")
+    for key, least, why in (("col", 1, "columns start at 1"), ("pay", 0, "pay counts what is paid"),
+                            ("x", 0, "X is 0 or more")):
+        if key in table:
+            read.expect(key, table[key], int, "a whole number")
+            if table[key] < least:
+                raise read.fail(key, f"{key} cannot be {table[key]}", why)
+    if "boost" in table:
+        read.expect("boost", table["boost"], bool, "true or false (whether the boost cost is paid)")
+    if "power" in table:
+        read.expect("power", table["power"], (int, str), 'a power number (1-based, as printed) or a keyword such as "evasion"')
+    if "row" in table and table["row"] not in ("front", "support"):
+        raise read.fail("row", f"row must be \"front\" or \"support\", not {read.show(table['row'])}")
+    if "area" in table and table["area"] not in ("visible", "hidden"):
+        raise read.fail("area", f"area must be \"visible\" or \"hidden\", not {read.show(table['area'])}")
 
 
 def perform(g: Game, action: Action) -> None:

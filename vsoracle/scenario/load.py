@@ -16,6 +16,7 @@ from attrs import frozen
 
 from ..cards import Card, CardDB, CardType, card_from_table
 from ..errors import ScenarioError, VsOracleError
+from ..engine import moves
 from ..engine.fmap import FrozenMap
 from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Zone, is_phase
 from ..tomlsource import KeyPath, TomlSource, shorten, show, show_key
@@ -23,24 +24,10 @@ from ..tomlsource import KeyPath, TomlSource, shorten, show, show_key
 __all__ = ["Scenario", "Step", "Check", "load_scenario", "load_scenario_bytes", "parse_scenario", "slug", "VERBS",
            "OBJECT_PROPERTIES", "PLAYER_PROPERTIES"]
 
-VERBS = {
-    "recruit": {"from", "row", "col", "area", "face_down", "boost", "costs", "equip"},
-    "play": {"targets", "costs", "x"},
-    "use": {"power", "targets", "costs", "pay"},
-    "attack": {"target"},
-    "reinforce": {"with"},
-    "flip": set(),
-    "move": {"row", "col"},  # a character moves within its own area in the formation step (CR 405)
-    "pass": set(),
-    "resolve": set(),
-    "advance": set(),
-    "resource": set(),
-    "transfer": {"to"},
-    "power_up": {"with"},
-}
-COMMON_STEP_KEYS = {"by", "choose", "rejected", "allowed", "check", "note"}
-ADVANCE_TARGETS = ("draw", "build", "resource", "recruit", "formation", "combat", "attack", "recovery",
-                   "wrap-up", "next-turn")
+#: Every step verb and the keys it takes besides itself: the action classes' own (engine.moves).
+VERBS = {verb: set(keys) for verb, keys in moves.step_verbs().items()}
+COMMON_STEP_KEYS = set(moves.COMMON_STEP_KEYS)
+ADVANCE_TARGETS = moves.ADVANCE_TARGETS
 OBJECT_PROPERTIES = ("zone", "area", "row", "col", "controller", "state", "stunned", "exhausted", "face",
                      "atk", "def", "cost", "affiliations", "has", "counters", "equipped_to", "target_of",
                      "attacking", "defending", "owner", "reinforced")
@@ -517,69 +504,9 @@ class _Loader:
             raise self.fail(path, f"unknown id {_show(value)}", hint)
 
     def _check_verb(self, verb: str | None, value: Any, table: dict[str, Any], path: KeyPath) -> None:
-        if verb is None:
-            return
-        vpath = path + (verb,)
-        if verb in ("recruit", "play", "use", "reinforce", "flip", "move", "resource", "transfer", "power_up"):
-            self.expect(value, str, vpath, "an id")
-            self._known(value, vpath, players=False)
-        elif verb == "attack":
-            if isinstance(value, str):
-                value = [value]
-            self.expect(value, list, vpath, "a list of ids")
-            if not value:
-                raise self.fail(vpath, "an attack needs at least one attacker")
-            for v in value:
-                self._known(v, vpath, players=False)
-            if "target" not in table:
-                raise self.fail(vpath, "an attack needs a target", 'add target = "defender-id" or a player')
-            self._known(table["target"], path + ("target",))
-        elif verb == "pass":
-            if value is not True:
-                raise self.fail(vpath, "write pass = true")
-        elif verb == "resolve":
-            if value not in ("top", "all"):
-                raise self.fail(vpath, f"resolve takes \"top\" or \"all\", not {_show(value)}")
-        elif verb == "advance":
-            if value not in ADVANCE_TARGETS:
-                raise self.fail(vpath, f"cannot advance to {_show(value)}", f"use one of {', '.join(ADVANCE_TARGETS)}")
-        for key in ("targets", "costs"):
-            if key in table:
-                items = table[key] if isinstance(table[key], list) else [table[key]]
-                for item in items:
-                    # a target of several ("two target characters") is a list of ids
-                    group = item if key == "targets" and isinstance(item, list) else [item]
-                    for one in group:
-                        if not isinstance(one, str):
-                            raise self.fail(path + (key,), f"{key} lists ids or players, not {show(item)}",
-                                            f'{key} = ["id", …] (a target of several: ["id", ["id", "id"]])'
-                                            if key == "targets" else f'{key} = ["id", …]')
-                        self._known(one, path + (key,))
-        for needed, key, example in (("reinforce", "with", 'with = "supporter-id"'), ("transfer", "to", 'to = "character-id"'),
-                                     ("power_up", "with", 'with = "card-in-hand-id"')):
-            if verb == needed and key not in table:
-                raise self.fail(vpath, f"{verb} needs '{shorten(str(key))}'", f"add {example}")
-        for key in ("face_down", "equip", "with", "to"):
-            if key in table:
-                self._known(table[key], path + (key,), players=False)
-        if verb == "recruit" and table.get("from", "hand") not in ("hand", "resources", "ko_pile"):
-            raise self.fail(path + ("from",), f"recruit from \"hand\", \"resources\" or \"ko_pile\", not "
-                                              f"{_show(table['from'])}")
-        for key, least, why in (("col", 1, "columns start at 1"), ("pay", 0, "pay counts what is paid"),
-                                ("x", 0, "X is 0 or more")):
-            if key in table:
-                self.expect(table[key], int, path + (key,), "a whole number")
-                if table[key] < least:
-                    raise self.fail(path + (key,), f"{key} cannot be {table[key]}", why)
-        if "boost" in table:
-            self.expect(table["boost"], bool, path + ("boost",), "true or false (whether the boost cost is paid)")
-        if "power" in table:
-            self.expect(table["power"], (int, str), path + ("power",),
-                        'a power number (1-based, as printed) or a keyword such as "evasion"')
-        if "row" in table and table["row"] not in ("front", "support"):
-            raise self.fail(path + ("row",), f"row must be \"front\" or \"support\", not {_show(table['row'])}")
-        if "area" in table and table["area"] not in ("visible", "hidden"):
-            raise self.fail(path + ("area",), f"area must be \"visible\" or \"hidden\", not {_show(table['area'])}")
+        """The verb's value and the step's keys, as the action reads them (``Action.check_step``)."""
+        if verb is not None:
+            moves.KINDS[verb].check_step(value, table, _StepReader(self, path))
 
     def _checks(self, table: Any, path: KeyPath, every: bool) -> tuple[Check, ...]:
         self.expect(table, dict, path, "a table of checks")
@@ -696,3 +623,26 @@ def _unplayable(card: Card) -> tuple[tuple[int, str], ...]:
         return cannot_play(parse_stored(card.text, card.name), card.name, card.type)
     except CardTextError:
         return ()
+
+
+class _StepReader:
+    """The loader as an action's step reader (:class:`vsoracle.engine.moves.StepReader`): each key
+    is placed at its line in the file."""
+
+    def __init__(self, loader: _Loader, path: KeyPath) -> None:
+        self.loader, self.path = loader, path
+
+    def _at(self, key: str | None) -> KeyPath:
+        return self.path + ((key,) if key is not None else ())
+
+    def fail(self, key: str | None, what: str, hint: str | None = None) -> Exception:
+        return self.loader.fail(self._at(key), what, hint)
+
+    def known(self, key: str, value: Any, players: bool) -> None:
+        self.loader._known(value, self._at(key), players=players)
+
+    def expect(self, key: str, value: Any, types: type | tuple[type, ...], what: str) -> Any:
+        return self.loader.expect(value, types, self._at(key), what)
+
+    def show(self, value: Any) -> str:
+        return show(value)

@@ -103,43 +103,13 @@ class RunResult:
 
 
 def step_action(step: Step, state: GameState) -> moves.Action:
-    """The action a step takes (:mod:`vsoracle.engine.moves`): its player is ``by``, else the
-    player with priority (else the active player, else the one with the initiative)."""
-    k = step.keys
-    verb = step.verb
+    """The action a step takes (:func:`vsoracle.engine.moves.read_step`: each kind of action reads
+    its own step): its player is ``by``, else the player with priority (else the active player,
+    else the one with the initiative)."""
+    if step.verb is None:
+        raise ScenarioError("a step of checks only takes no action")
     pid = step.by or state.priority or state.active or state.initiative
-    listed: Callable[[str], tuple[Any, ...]] = \
-        lambda key: tuple(k.get(key, ())) if isinstance(k.get(key, ()), tuple) else (k.get(key),)
-    choose = step.choose
-    if verb == "recruit":
-        return moves.Recruit(pid, step.value, k.get("from", "hand"), k.get("row"), k.get("col"), k.get("area"),
-                             k.get("face_down"), k.get("boost"), listed("costs"), k.get("equip"), choose)
-    if verb == "play":
-        return moves.Play(pid, step.value, listed("targets"), listed("costs"), k.get("x"), choose)
-    if verb == "use":
-        return moves.Use(pid, step.value, k.get("power"), listed("targets"), listed("costs"), k.get("pay"), choose)
-    if verb == "attack":
-        attackers = tuple(step.value) if isinstance(step.value, tuple) else (step.value,)
-        return moves.Attack(pid, attackers, k["target"], choose)
-    if verb == "reinforce":
-        return moves.Reinforce(pid, step.value, k["with"], choose)
-    if verb == "flip":
-        return moves.Flip(pid, step.value, choose)
-    if verb == "move":
-        return moves.Move(pid, step.value, k.get("row"), k.get("col"), choose)
-    if verb == "resource":
-        return moves.PlaceResource(pid, step.value, choose)
-    if verb == "transfer":
-        return moves.Transfer(pid, step.value, k["to"], choose)
-    if verb == "power_up":
-        return moves.PowerUp(pid, step.value, k["with"], choose)
-    if verb == "pass":
-        return moves.Pass(pid, choose)
-    if verb == "resolve":
-        return moves.Resolve(step.value, None, choose)
-    if verb == "advance":
-        return moves.Advance(step.value, None, choose)
-    raise ScenarioError(f"unknown step verb {verb!r}")
+    return moves.read_step(step.verb, pid, step.value, step.keys, step.choose)
 
 
 def perform(g: Game, step: Step) -> None:
