@@ -94,7 +94,6 @@ __all__ = [
     "Equipped",
     "Event",
     "EventRef",
-    "Exhaust",
     "Extreme",
     "Filter",
     "Fixed",
@@ -112,7 +111,6 @@ __all__ = [
     "InZone",
     "Instead",
     "Is",
-    "KO",
     "Keyword",
     "KeywordChange",
     "KeywordPower",
@@ -154,8 +152,6 @@ __all__ = [
     "Qualifier",
     "Quantity",
     "Rally",
-    "Ready",
-    "Recover",
     "Recruit",
     "RecruitedBy",
     "Ref",
@@ -565,40 +561,6 @@ class Lessen(Effect):
 # =============================================================================================
 # Events: one class per verb family, roles as fields
 # =============================================================================================
-
-@attrs.frozen(repr=False, eq=False)
-class KO(Event):
-    """KO: the object goes to its owner's KO'd pile (digest §4, §11): "KO NP", "NP is KO'd"."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Exhaust(Event):
-    """Exhaust: "exhaust NP", "NP becomes exhausted"; "Activate" is exhausting the card itself
-    (assumption A-ACTIVATE)."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-    word: str = display("exhaust")
-
-
-@attrs.frozen(repr=False, eq=False)
-class Ready(Event):
-    """Ready: "ready NP", "NP becomes readied"."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Recover(Event):
-    """Recover a stunned character (CR 408): "recover NP", "NP becomes recovered"."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
 
 @attrs.frozen(repr=False, eq=False)
 class Attack(Event):

@@ -23,7 +23,8 @@ from lark.tree import Meta
 from ..errors import CardTextError
 from . import nodes as n
 from .events import FAMILIES, family_rules
-from .phrases import Be, BeKind, Children, Verb, is_token as _is_token, trees as _trees
+from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, fail as _fail, is_token as _is_token,
+                      trees as _trees, with_origin as _with_origin)
 
 __all__ = ["Build", "Pronoun", "That", "OtherMark", "TARGET"]
 
@@ -86,14 +87,6 @@ PredicateWhat: TypeAlias = Literal[
     "get", "get too", "switch", "keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
     "stat", "extreme", "endurance than", "counters", "initiative", "endurance", "compare stat", "either",
     "affiliation", "paid", "chose"]
-#: What a :class:`Mod` after a verb phrase is.
-ModKind: TypeAlias = Literal[
-    "span", "while", "for each", "if", "unless", "at start", "at end", "at random", "during", "from",
-    "as though", "rather than", "where x", "rounded", "any order", "instead", "if able", "only"]
-#: The mode of a :class:`Pred` (``mod``: "Choose …"'s modifiers, which have no verb).
-PredMode: TypeAlias = Literal[
-    "does", "does_not", "did", "did_not", "may", "must", "cannot", "can", "would", "cannot_be", "can_be",
-    "would_be", "is", "is_not", "was", "was_not", "happened", "stays", "mod"]
 #: A :class:`Clause`'s shape.
 ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
@@ -110,26 +103,6 @@ class Predicate:
     what: PredicateWhat
     data: Any
     changes: tuple[n.Change, ...] = ()
-
-
-@attrs.frozen
-class Mod:
-    """A modifier after a verb phrase: ``kind`` ("span", "while", "for each", "if", …) and data."""
-
-    kind: ModKind
-    data: Any = None
-
-
-@attrs.frozen
-class Pred:
-    """A predicate in its mode: ``mode`` is does / does_not / did / did_not / may / must / cannot /
-    can / would / cannot_be / can_be / would_be / is / is_not / was / was_not / happened / stays
-    (or mod, for the modifiers of "Choose …")."""
-
-    mode: PredMode
-    what: Any  # Verb | Predicate | Be | tuple ("several" verbs, "either" verbs, "stays" words) | None
-    mods: tuple[Mod, ...] = ()
-    pos: int = 0
 
 
 @attrs.frozen
@@ -210,13 +183,6 @@ def _signed(token: Any) -> n.Amount:
     body = text[1:]
     amount: n.Amount = n.X() if body.upper() == "X" else n.Fixed(int(body))
     return n.Negative(amount) if text.startswith("-") else amount
-
-
-def _fail(message: str, meta: Meta | None = None) -> CardTextError:
-    error = CardTextError(message)
-    if meta is not None and not getattr(meta, "empty", True):
-        error.column, error.text_line = meta.column, meta.line
-    return error
 
 
 def _duration(mods: Iterable[Mod]) -> n.Duration:
@@ -714,10 +680,6 @@ class Build(Transformer[Token, list[RawLine]]):
             return Verb(cls, values, role)
         return method
 
-    ko = _v(n.KO, "object")
-    exhaust = _v(n.Exhaust, "object")
-    ready = _v(n.Ready, "object")
-    recover = _v(n.Recover, "object")
     defend = _v(n.Defend)
     reinforce = _v(n.Reinforce, "object")
     discard = _v(n.Discard, "object")
@@ -770,9 +732,6 @@ class Build(Transformer[Token, list[RawLine]]):
 
     def enter_play(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.EnterPlay, {"word": "enters play"}, "object")
-
-    def activate(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Exhaust, {"object": n.Self(word="activate"), "word": "activate"}, "agent")
 
     def attack(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
@@ -1145,10 +1104,6 @@ class Build(Transformer[Token, list[RawLine]]):
             return Be("pp", Verb(cls, values, "object"))
         return method
 
-    kod = _pp(n.KO)
-    exhausted = _pp(n.Exhaust)
-    readied = _pp(n.Ready)
-    recovered = _pp(n.Recover)
     attacked = _pp(n.Attack)
     reinforced = _pp(n.Reinforce)
     powered_up = _pp(n.PowerUp)
@@ -1883,24 +1838,6 @@ def _head_noun(heads: Heads) -> str:
     return roles[0] if roles else kind
 
 
-def _with_origin(cls: type, parts: list[Any]) -> Verb:
-    """"recruit NP from ZONE", "play a plot twist from your resource row": the zone the card
-    comes from is the event's origin, whether the grammar gave it to the verb or the noun."""
-    obj = parts[0]
-    origin = parts[1] if len(parts) > 1 else None
-    if isinstance(obj, n.Filter) and origin is None:
-        froms = [q for q in obj.qualifiers if isinstance(q, n.InZone) and q.word == "from"]
-        if froms:
-            origin = froms[-1].zone
-            rest = tuple(q for q in obj.qualifiers if q is not froms[-1])
-            among = [q for q in rest if isinstance(q, n.Among)]
-            if obj.words == "among" and len(rest) == 1 and among:
-                obj = among[0].of
-            else:
-                obj = attrs.evolve(obj, qualifiers=rest)
-    return Verb(cls, {"object": obj, "origin": origin})
-
-
 def _count_of(obj: Any, meta: Meta | None = None) -> n.Amount:
     """"a card" → 1, "two cards" → 2, "X cards" → X (what "draw NP" draws: cards, a number of
     them; "draw ~", "draw a character card" or "draw up to two cards" say something else)."""
@@ -1939,9 +1876,9 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
         return said
     if be.kind == "pp":
         verb: Verb = be.data
-        state = FAMILIES[verb.cls].state if verb.cls in FAMILIES else \
-            {n.Exhaust: "exhausted", n.Ready: "ready", n.Reveal: "revealed",
-             n.PowerUp: "powered-up", n.Reinforce: "reinforced", n.Attack: "attacked"}.get(verb.cls)
+        states: dict[type, str] = {n.Reveal: "revealed", n.PowerUp: "powered-up", n.Reinforce: "reinforced",
+                                   n.Attack: "attacked"}
+        state = FAMILIES[verb.cls].state if verb.cls in FAMILIES else states.get(verb.cls)
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)
         return n.Where(n.Happened(verb.event(n.Affected())))

@@ -68,7 +68,7 @@ _SPANS = {"turn": "for the rest of the turn", "attack": "for the rest of the att
           "phase": "for the rest of the phase", "step": "for the rest of the step"}
 
 #: Events whose doer or object is always a character: the card they name is one.
-_CHARACTER_EVENTS = (n.Exhaust, n.Ready, n.Recover, n.Attack, n.Defend, n.Reinforce, n.Breakthrough,
+_CHARACTER_EVENTS = (n.Attack, n.Defend, n.Reinforce, n.Breakthrough,
                      n.BecomeDefender, n.PowerUp, n.RemoveFromAttack)
 
 
@@ -123,6 +123,8 @@ def _of_a_character(x: n.Node) -> bool:
 
 class Reading(Speech):
     """:class:`Speech` that says who acts and how long a change lasts."""
+
+    verbatim = False  # "Activate >>>": the cost is exhausting it
 
     def __init__(self, self_word: str) -> None:
         super().__init__(self_word)
@@ -201,11 +203,6 @@ class Reading(Speech):
         if agent is None and not self.paying and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
             agent = n.You()
         return super().event(e, agent)
-
-    def vp(self, e: n.Effect, base: bool) -> str:
-        if isinstance(e, n.Exhaust) and e.word == "activate":  # "Activate >>>": the cost is exhausting it
-            e = attrs.evolve(e, word="exhaust")
-        return super().vp(e, base)
 
     def draw(self, e: n.Draw, v: Any) -> str:
         count = e.count or n.Fixed(1)

@@ -27,9 +27,10 @@ import attrs
 
 from ..errors import CardTextError
 from . import nodes as n
-from .build import (TARGET, Clause, Costs, Mod, OnlyLimit, OtherMark, Pred, Predicate, Pronoun, RawLine,
-                    RawTrigger, Rest, Sentence, That, ThatOf, _Did, _duration, _Would, _fail, condition_of)
-from .phrases import Be, Verb
+from .build import (TARGET, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pronoun, RawLine, RawTrigger, Rest,
+                    Sentence, That, ThatOf, _Did, _duration, _Would, condition_of)
+from .events import FAMILIES
+from .phrases import Be, Mod, Pred, Verb, fail as _fail
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
 
@@ -410,9 +411,12 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
 def _stays_against(what: str, event: n.Event) -> bool:
     """"stays in play" says no more than "it is not KO'd / returned / …" of an event that takes
     it out of play; "stays ready" than "it is not exhausted"."""
+    fam = FAMILIES.get(type(event))
+    if fam is not None:
+        return fam.leaves(event) == ("ready" if what == "ready" else "play")
     if what == "ready":
-        return isinstance(event, n.Exhaust)
-    if isinstance(event, (n.KO, n.LeavePlay)):
+        return False
+    if isinstance(event, n.LeavePlay):
         return True
     return isinstance(event, n.Move) and event.to is not None and event.to.zone is not None \
         and "play" not in event.to.zone.names

@@ -15,13 +15,9 @@ from typing import Any, Iterable, TypeGuard
 import attrs
 
 from . import nodes as n
-from .events import FAMILIES
+from .events import FAMILIES, RenderError
 
 __all__ = ["render", "RenderError"]
-
-
-class RenderError(ValueError):
-    """The node has no card text (e.g. a one-shot event with a duration)."""
 
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
@@ -73,6 +69,10 @@ def _join(items: list[str], word: str = "and") -> str:
 
 class Speech:
     """Rendering for one card: its name, and the power being rendered (for its targets)."""
+
+    #: Say the card's own words where a node keeps them ("Activate"); the plain reading says
+    #: what they mean instead ("exhaust this character").
+    verbatim = True
 
     def __init__(self, card_name: str | None) -> None:
         self.name = card_name or "this card"
@@ -308,12 +308,12 @@ class Speech:
         if isinstance(effect, n.Sequence) and effect.steps and isinstance(effect.steps[0], n.Nothing):
             obj = getattr(i.event, "object", None)
             rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
-            body = f"it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)} and {self.body(rest)}"
+            body = f"it is not {self._not_done(i.event)} and {self.body(rest)}"
             return f"{head}, instead, {body}."
         if isinstance(effect, n.Nothing) and effect.word is not None:
             return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):
-            return f"{head}, instead, it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)}."
+            return f"{head}, instead, it is not {self._not_done(i.event)}."
         if i.optional:
             who = getattr(effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
@@ -324,6 +324,10 @@ class Speech:
         if i.first:
             return f"{head}, instead, {body}."
         return f"{head}, {body} instead."
+
+    def _not_done(self, e: n.Event) -> str:
+        fam = FAMILIES.get(type(e))
+        return fam.not_done(self, e) if fam is not None else self.participle(e)
 
     def instead_condition(self, c: n.Condition, event: Any) -> str:
         parts = c.conditions if isinstance(c, n.All) else (c,)
@@ -399,7 +403,7 @@ class Speech:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
         fam = FAMILIES.get(type(e))
         word = fam.aux if fam is not None else \
-            {n.KO: "is", n.Attack: "is", n.Reinforce: "is", n.Recruit: "is", n.Play: "is",
+            {n.Attack: "is", n.Reinforce: "is", n.Recruit: "is", n.Play: "is",
              n.Move: "is", n.Discard: "is", n.Reveal: "is", n.Turn: "is"}.get(type(e), "becomes")
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
@@ -411,14 +415,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.passive(self, e)
-        if isinstance(e, n.KO):
-            return "KO'd" + by_text
-        if isinstance(e, n.Exhaust):
-            return "exhausted" + by_text
-        if isinstance(e, n.Ready):
-            return "readied" + by_text
-        if isinstance(e, n.Recover):
-            return "recovered" + by_text
         if isinstance(e, n.Attack):
             return "attacked" + by_text
         if isinstance(e, n.Reinforce):
@@ -473,16 +469,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.vp(self, e, v)
-        if isinstance(e, n.KO):
-            return f"{'KO' if base else 'KO' + chr(39) + 's'} {o(e.object, 'object')}"
-        if isinstance(e, n.Exhaust):
-            if e.word == "activate" and isinstance(e.object, n.Self):
-                return v("activate")
-            return f"{v('exhaust')} {o(e.object, 'object')}"
-        if isinstance(e, n.Ready):
-            return f"{v('ready')} {o(e.object, 'object')}"
-        if isinstance(e, n.Recover):
-            return f"{v('recover')} {o(e.object, 'object')}"
         if isinstance(e, n.Attack):
             head = ("team " if e.team else "") + v("attack")
             if e.origin is not None:
@@ -1049,8 +1035,10 @@ class Speech:
             return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
         fam = FAMILIES.get(type(e))
         if fam is not None:
-            return f"{self.np(who, 'subject')} {fam.past_vp(self, e)}" + tail
-        if isinstance(e, n.Attack):
+            said = fam.happened(self, e)
+            if said is not None:
+                return said + tail
+        elif isinstance(e, n.Attack):
             return f"{self.np(e.agent, 'subject')} attacked" + (f" {self.np(e.object, 'object')}" if e.object else "") + tail
         if isinstance(e, n.Play):
             return f"{self.np(who, 'subject')} played {self.np(e.object, 'object')}" + \
