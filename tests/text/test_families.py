@@ -16,7 +16,7 @@ EVENTS = sorted((cls for cls in n.node_classes().values() if issubclass(cls, n.E
                 key=lambda c: c.__name__)
 
 #: Events not yet moved into a family of their own (issue 22: migrated family by family).
-NOT_YET = {"Attack", "Defend", "Breakthrough", "Reinforce", "Move", "Draw",
+NOT_YET = {"Move", "Draw",
            "Discard", "Reveal", "LookAt", "Search", "Shuffle", "Endurance", "ResourcePoints", "Counter", "Recruit",
            "Play", "EnterPlay", "LeavePlay", "BecomeTarget", "BecomeDefender", "PowerUp", "GainControl", "Replace",
            "Turn", "Negate", "ChangeTarget", "RemoveFromAttack", "GameEnd", "UsePower", "Rally"}

@@ -53,10 +53,8 @@ __all__ = [
     "AtRandom",
     "AtStart",
     "AttachedTo",
-    "Attack",
     "BecomeDefender",
     "BecomeTarget",
-    "Breakthrough",
     "Can",
     "Cannot",
     "CardText",
@@ -79,7 +77,6 @@ __all__ = [
     "CreateReplacement",
     "Crossover",
     "CurrentTarget",
-    "Defend",
     "Delayed",
     "Discard",
     "Does",
@@ -155,7 +152,6 @@ __all__ = [
     "Recruit",
     "RecruitedBy",
     "Ref",
-    "Reinforce",
     "RemoveFromAttack",
     "Replace",
     "Replacement",
@@ -561,42 +557,6 @@ class Lessen(Effect):
 # =============================================================================================
 # Events: one class per verb family, roles as fields
 # =============================================================================================
-
-@attrs.frozen(repr=False, eq=False)
-class Attack(Event):
-    """An attack: "NP attacks [NP]", "NP is attacked", "NP can attack hidden characters";
-    ``team`` for "team attack"."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-    team: bool = False
-    origin: "Zone | None" = None  # "can attack from the support row"
-
-
-@attrs.frozen(repr=False, eq=False)
-class Defend(Event):
-    """"NP defends": a character becomes the defender of an attack."""
-
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Breakthrough(Event):
-    """Breakthrough (CR 407): "NP causes breakthrough [to NP]"; ``amount`` is how much
-    endurance it costs (a pattern may ask for a range: "4 or more")."""
-
-    agent: Selector | None = None
-    player: Selector | None = None
-    amount: Amount | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Reinforce(Event):
-    """Reinforcement: "NP reinforces NP", "NP is reinforced"."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
 
 @attrs.frozen(repr=False, eq=False)
 class Place(Node):

@@ -388,10 +388,6 @@ class Build(Transformer[Token, list[RawLine]]):
         parts = _trees(children)
         return Sentence("prevent", (parts[1], parts[2] if len(parts) > 2 else None, parts[0]), meta.start_pos)
 
-    def breakthrough_noun(self, meta: Meta, children: Children) -> n.Breakthrough:
-        parts = _trees(children)
-        return n.Breakthrough(player=parts[0] if parts else None)
-
     def endurance_loss_noun(self, meta: Meta, children: Children) -> n.Endurance:
         parts = _trees(children)
         return n.Endurance(gain=False, cause=parts[0] if parts else None)
@@ -680,8 +676,6 @@ class Build(Transformer[Token, list[RawLine]]):
             return Verb(cls, values, role)
         return method
 
-    defend = _v(n.Defend)
-    reinforce = _v(n.Reinforce, "object")
     discard = _v(n.Discard, "object")
 
     def discard_equal(self, meta: Meta, children: Children) -> Verb:
@@ -732,21 +726,6 @@ class Build(Transformer[Token, list[RawLine]]):
 
     def enter_play(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.EnterPlay, {"word": "enters play"}, "object")
-
-    def attack(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Attack, {"object": parts[0] if parts else None})
-
-    def attack_from(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Attack, {"origin": _trees(children)[-1]})
-
-    def team_attack(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Attack, {"object": parts[0] if parts else None, "team": True})
-
-    def breakthrough(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Breakthrough, {"player": parts[0] if parts else None})
 
     def move(self, meta: Meta, children: Children) -> Verb:
         obj, place = _trees(children)
@@ -1104,8 +1083,6 @@ class Build(Transformer[Token, list[RawLine]]):
             return Be("pp", Verb(cls, values, "object"))
         return method
 
-    attacked = _pp(n.Attack)
-    reinforced = _pp(n.Reinforce)
     powered_up = _pp(n.PowerUp)
     revealed = _pp(n.Reveal)
     discarded = _pp(n.Discard)
@@ -1147,14 +1124,6 @@ class Build(Transformer[Token, list[RawLine]]):
         return agent
 
     # past tense
-    def attacked_past(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Attack, {"object": parts[0] if parts else None})
-
-
-    def caused_breakthrough(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Breakthrough, {"player": parts[0] if parts else None})
 
     def played(self, meta: Meta, children: Children) -> Verb:
         return _with_origin(n.Play, _trees(children))
@@ -1166,7 +1135,6 @@ class Build(Transformer[Token, list[RawLine]]):
         return Verb(n.Discard, {"object": _trees(children)[0]})
     def revealed_past(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Reveal, {"object": _trees(children)[0]})
-    def defended(self, meta: Meta, children: Children) -> Verb: return Verb(n.Defend, {})
     def drew(self, meta: Meta, children: Children) -> Verb:
         """"If you drew a card", "if you drew two or more cards this turn" (a pattern: how many)."""
         obj = _trees(children)[0]
@@ -1876,8 +1844,7 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
         return said
     if be.kind == "pp":
         verb: Verb = be.data
-        states: dict[type, str] = {n.Reveal: "revealed", n.PowerUp: "powered-up", n.Reinforce: "reinforced",
-                                   n.Attack: "attacked"}
+        states: dict[type, str] = {n.Reveal: "revealed", n.PowerUp: "powered-up"}
         state = FAMILIES[verb.cls].state if verb.cls in FAMILIES else states.get(verb.cls)
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)

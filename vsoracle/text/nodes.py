@@ -13,10 +13,14 @@ from .ast import *  # noqa: F401,F403 — the shared parts and the modes
 from .ast import Node as _Node
 from .ast import __all__ as _SHARED
 from .events import FAMILIES as _FAMILIES
+from .events.attack import Attack as Attack
+from .events.breakthrough import Breakthrough as Breakthrough
+from .events.defend import Defend as Defend
 from .events.exhaust import Exhaust as Exhaust
 from .events.ko import KO as KO
 from .events.ready import Ready as Ready
 from .events.recover import Recover as Recover
+from .events.reinforce import Reinforce as Reinforce
 from .events.stun import Stun as Stun
 
 

@@ -355,8 +355,9 @@ class Speech:
         return out
 
     def event_noun(self, e: n.Event) -> str:
-        if isinstance(e, n.Breakthrough):
-            return "breakthrough" + (f" to {self.np(e.player, 'object')}" if e.player is not None else "")
+        fam = FAMILIES.get(type(e))
+        if fam is not None:
+            return fam.noun(self, e)
         if isinstance(e, n.Endurance):
             return "endurance loss" + (f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause else "")
         raise RenderError("cannot render this prevented event")
@@ -403,7 +404,7 @@ class Speech:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
         fam = FAMILIES.get(type(e))
         word = fam.aux if fam is not None else \
-            {n.Attack: "is", n.Reinforce: "is", n.Recruit: "is", n.Play: "is",
+            {n.Recruit: "is", n.Play: "is",
              n.Move: "is", n.Discard: "is", n.Reveal: "is", n.Turn: "is"}.get(type(e), "becomes")
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
@@ -415,10 +416,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.passive(self, e)
-        if isinstance(e, n.Attack):
-            return "attacked" + by_text
-        if isinstance(e, n.Reinforce):
-            return "reinforced" + by_text
         if isinstance(e, n.PowerUp):
             return "powered-up"
         if isinstance(e, n.Reveal):
@@ -469,17 +466,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.vp(self, e, v)
-        if isinstance(e, n.Attack):
-            head = ("team " if e.team else "") + v("attack")
-            if e.origin is not None:
-                return f"{head} from {self.zone(e.origin)}"
-            return head + (f" {o(e.object, 'object')}" if e.object is not None else "")
-        if isinstance(e, n.Defend):
-            return v("defend")
-        if isinstance(e, n.Breakthrough):
-            return f"{v('cause')} breakthrough" + (f" to {o(e.player, 'object')}" if e.player is not None else "")
-        if isinstance(e, n.Reinforce):
-            return f"{v('reinforce')} {o(e.object, 'object')}"
         if isinstance(e, n.Move):
             return self.move(e, v)
         if isinstance(e, n.Draw):
@@ -1038,9 +1024,7 @@ class Speech:
             said = fam.happened(self, e)
             if said is not None:
                 return said + tail
-        elif isinstance(e, n.Attack):
-            return f"{self.np(e.agent, 'subject')} attacked" + (f" {self.np(e.object, 'object')}" if e.object else "") + tail
-        if isinstance(e, n.Play):
+        elif isinstance(e, n.Play):
             return f"{self.np(who, 'subject')} played {self.np(e.object, 'object')}" + \
                 (f" from {self.zone(e.origin)}" if e.origin else "") + tail
         if isinstance(e, n.Recruit):
@@ -1050,11 +1034,6 @@ class Speech:
             return f"{self.np(who, 'subject')} discarded {self.np(e.object, 'object')}" + tail
         if isinstance(e, n.Reveal):
             return f"{self.np(who, 'subject')} revealed {self.np(e.object, 'object')}" + tail
-        if isinstance(e, n.Breakthrough):
-            return f"{self.np(who, 'subject')} caused breakthrough" + \
-                (f" to {self.np(e.player, 'object')}" if e.player else "") + tail
-        if isinstance(e, n.Defend):
-            return f"{self.np(who, 'subject')} defended" + tail
         if isinstance(e, n.Draw):
             return f"{self.np(who, 'subject')} drew {self.draw(e, lambda w: w)[5:]}" + tail
         if isinstance(e, n.Endurance) and e.cause == "pay":
@@ -1452,12 +1431,9 @@ class Speech:
             e = c.event
             if isinstance(getattr(e, "object", None), n.Affected) and getattr(e, "agent", None) is None:
                 return f"was {self.participle(e)}" + self.span(c.span)
-            if isinstance(e, n.Breakthrough):
-                return "caused breakthrough" + self.span(c.span)
-            if isinstance(e, n.Attack):
-                return "attacked" + self.span(c.span)
-            if isinstance(e, n.Defend):
-                return "defended" + self.span(c.span)
+            fam = FAMILIES.get(type(e))
+            if fam is not None and fam.relative_past:  # "characters that attacked this turn"
+                return fam.relative_past + self.span(c.span)
             if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
                                                                                       n.LeavePlay)):
                 return f"was {self.participle(e)}" + self.span(c.span)
