@@ -71,7 +71,6 @@ __all__ = [
     "ControlledBy",
     "ControllerOf",
     "CostChange",
-    "Counter",
     "CounterKind",
     "CountersOn",
     "CreateReplacement",
@@ -119,7 +118,6 @@ __all__ = [
     "May",
     "Modify",
     "Most",
-    "Move",
     "Must",
     "NO_DURATION",
     "Name",
@@ -186,7 +184,6 @@ __all__ = [
     "TopCards",
     "Trigger",
     "Triggered",
-    "Turn",
     "Unique",
     "Unless",
     "UsePower",
@@ -569,22 +566,6 @@ class Place(Node):
 
 
 @attrs.frozen(repr=False, eq=False)
-class Move(Event):
-    """A card changes place (CR 212): "move NP to …", "put NP into …", "return NP to …",
-    "remove NP from the game", "shuffle NP into …", "put NP into play" (the zone "play").
-    ``word`` is the verb the card uses."""
-
-    object: Selector | None = None
-    to: Place | None = None
-    agent: Selector | None = None
-    face: str | None = None  # "down" | "up" | None
-    any_order: bool = False
-    exhausted: bool = False  # "into play exhausted"
-    origin: "Zone | None" = None  # in a pattern: where the card was ("is put into your KO'd pile from your deck")
-    word: str = display("put")
-
-
-@attrs.frozen(repr=False, eq=False)
 class Draw(Event):
     """"Draw a card", "each player draws 2 cards", "draw cards equal to …"."""
 
@@ -666,17 +647,6 @@ class CounterKind(Node):
 
 
 @attrs.frozen(repr=False, eq=False)
-class Counter(Event):
-    """"Put a +1 ATK / +1 DEF counter on NP", "remove the cosmic counter from NP"."""
-
-    object: Selector | None = None
-    kind: CounterKind | None = None
-    add: bool = True
-    agent: Selector | None = None
-    count: Amount | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
 class Recruit(Event):
     """"When you recruit NP", "Characters your opponents recruit", "NP is recruited from your
     resource row": the recruit effect is announced (FAQ GM 7)."""
@@ -749,15 +719,6 @@ class Replace(Event):
     takes its place face down."""
 
     object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Turn(Event):
-    """"Turn NP face down" / "face up"."""
-
-    object: Selector | None = None
-    face: str = "down"
     agent: Selector | None = None
 
 

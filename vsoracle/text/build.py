@@ -158,8 +158,6 @@ RawTrigger: TypeAlias = WheneverTrigger | AtStepTrigger
 OnlyLimit: TypeAlias = tuple[Literal["only if", "only while"], n.Condition]
 #: "~'s recruit cost", "the threshold cost of NP": whose, and which cost.
 CostOf: TypeAlias = tuple[Literal["cost"], Any, str]
-#: "put A into X and B into Y": several moves.
-Several: TypeAlias = tuple[Literal["several"], tuple[Verb, ...]]
 #: One item of "put": what, face up or down, where.
 PutItem: TypeAlias = tuple[Any, str | None, n.Place]
 #: A determiner: how many, the target placeholder (:data:`TARGET`) or ``None``, and qualifiers ("another").
@@ -280,19 +278,6 @@ class Build(Transformer[Token, list[RawLine]]):
     def whenever(self, meta: Meta, children: Children) -> WheneverTrigger:
         subject, preds = children[-2:]
         return ("whenever", subject, preds, "whenever")
-
-    def whenever_counter_put(self, meta: Meta, children: Children) -> WheneverTrigger:
-        return self._counter_trigger(meta, children, True)
-
-    def whenever_counter_removed(self, meta: Meta, children: Children) -> WheneverTrigger:
-        return self._counter_trigger(meta, children, False)
-
-    def _counter_trigger(self, meta: Meta, children: Children, add: bool) -> WheneverTrigger:
-        """"Whenever a cosmic counter is put on NP": NP is put a counter on (CR 215)."""
-        (kind, count), subject = _trees(children)[-2:]
-        # "a counter is put on NP": one or more, however many are put at once
-        verb = Verb(n.Counter, {"kind": kind, "count": None if count == _ONE else count, "add": add}, "object")
-        return ("whenever", subject, (Pred("does", Be("pp", verb), (), meta.start_pos),), "whenever")
 
     def when(self, meta: Meta, children: Children) -> WheneverTrigger:
         subject, preds = children[-2:]
@@ -704,10 +689,6 @@ class Build(Transformer[Token, list[RawLine]]):
         return Verb(n.Reveal, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
                                                   end=meta.end_pos)})
 
-    def shuffle_into(self, meta: Meta, children: Children) -> Verb:
-        """"Shuffle target card … into your deck": it goes into the deck, which is shuffled."""
-        obj, zone = _trees(children)
-        return Verb(n.Move, {"object": obj, "to": n.Place(zone, "shuffled", word="into"), "word": "shuffle"})
     reveal = _v(n.Reveal, "object")
     look_at = _v(n.LookAt, "object")
     look_at_zone = _v(n.LookAt, "object")
@@ -727,17 +708,6 @@ class Build(Transformer[Token, list[RawLine]]):
     def enter_play(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.EnterPlay, {"word": "enters play"}, "object")
 
-    def move(self, meta: Meta, children: Children) -> Verb:
-        obj, place = _trees(children)
-        return Verb(n.Move, {"object": obj, "to": place, "word": "move"})
-
-    def put(self, meta: Meta, children: Children) -> Verb | Several:
-        items = [c for c in children if isinstance(c, tuple)]
-        verbs = [Verb(n.Move, {"object": obj, "to": attrs.evolve(place, word="into") if place.word == "into exhausted"
-                               else place, "face": face, "word": "put", "exhausted": place.word == "into exhausted"})
-                 for obj, face, place in items]
-        return verbs[0] if len(verbs) == 1 else ("several", tuple(verbs))
-
     def put_item(self, meta: Meta, children: Children) -> PutItem:
         parts = _trees(children)
         face = next((p for p in parts if isinstance(p, str)), None)
@@ -755,32 +725,10 @@ class Build(Transformer[Token, list[RawLine]]):
     def face(self, meta: Meta, children: Children) -> str:
         return str(children[-1]).lower()
 
-    def put_counter(self, meta: Meta, children: Children) -> Verb:
-        kind, obj = _trees(children)
-        return Verb(n.Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": True})
-
-    def remove_counter(self, meta: Meta, children: Children) -> Verb:
-        kind, obj = _trees(children)
-        return Verb(n.Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": False})
-
-    def remove_from_game(self, meta: Meta, children: Children) -> Verb:
-        (obj,) = _trees(children)
-        return Verb(n.Move, {"object": obj, "to": n.Place(n.Zone(("removed",)), word="from the game"),
-                             "word": "remove"})
-
-    def return_to_play(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Move, {"object": parts[0], "to": n.Place(n.Zone(("play",)), word="to"), "word": "return",
-                             "exhausted": len(parts) > 1})
-
     def into_play(self, meta: Meta, children: Children) -> n.Place:
         return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
 
     def play_exhausted(self, meta: Meta, children: Children) -> bool: return True
-
-    def return_(self, meta: Meta, children: Children) -> Verb:
-        obj, zone = _trees(children)
-        return Verb(n.Move, {"object": obj, "to": n.Place(zone, word="to"), "word": "return"})
 
     def shuffle(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
@@ -858,10 +806,6 @@ class Build(Transformer[Token, list[RawLine]]):
         pp: Be
         (pp,) = _trees(children)
         return pp
-
-    def turn(self, meta: Meta, children: Children) -> Verb:
-        obj, face = _trees(children)
-        return Verb(n.Turn, {"object": obj, "face": face})
 
     def win_game(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.GameEnd, {"win": True}, "player")
@@ -1089,27 +1033,6 @@ class Build(Transformer[Token, list[RawLine]]):
     targeted = _pp(n.BecomeTarget)
 
     def boosted(self, meta: Meta, children: Children) -> Be: return Be("state", n.State("boosted"))
-
-    def returned(self, meta: Meta, children: Children) -> Be:
-        return Be("pp", Verb(n.Move, {"to": n.Place(_trees(children)[0], word="to"), "word": "return"}, "object"))
-
-    def put_pp(self, meta: Meta, children: Children) -> Be:
-        """"is put into your KO'd pile [from your deck]"."""
-        parts = _trees(children)
-        return Be("pp", Verb(n.Move, {"to": parts[0], "origin": parts[1] if len(parts) > 1 else None},
-                             "object"))
-
-    def moved_pp(self, meta: Meta, children: Children) -> Be:
-        parts = _trees(children)
-        return Be("pp", Verb(n.Move, {"to": n.Place(parts[0], word="to"), "origin": parts[1] if len(parts) > 1 else None,
-                                      "word": "move"}, "object"))
-
-    def turned_pp(self, meta: Meta, children: Children) -> Be:
-        return Be("pp", Verb(n.Turn, {"face": _trees(children)[0]}, "object"))
-
-    def removed(self, meta: Meta, children: Children) -> Be:
-        return Be("pp", Verb(n.Move, {"to": n.Place(n.Zone(("removed",)), word="from the game"), "word": "remove"},
-                             "object"))
 
     def recruited(self, meta: Meta, children: Children) -> Be:
         parts = _trees(children)
@@ -1777,7 +1700,6 @@ class Build(Transformer[Token, list[RawLine]]):
 
 # The grammar's aliases that are Python keywords or names of Transformer methods.
 setattr(Build, "is", Build.is_)
-setattr(Build, "return", Build.return_)
 
 
 # =============================================================================================

@@ -15,13 +15,16 @@ from .ast import __all__ as _SHARED
 from .events import FAMILIES as _FAMILIES
 from .events.attack import Attack as Attack
 from .events.breakthrough import Breakthrough as Breakthrough
+from .events.counter import Counter as Counter
 from .events.defend import Defend as Defend
 from .events.exhaust import Exhaust as Exhaust
 from .events.ko import KO as KO
+from .events.move import Move as Move
 from .events.ready import Ready as Ready
 from .events.recover import Recover as Recover
 from .events.reinforce import Reinforce as Reinforce
 from .events.stun import Stun as Stun
+from .events.turn import Turn as Turn
 
 
 def node_classes() -> dict[str, type[_Node]]:

@@ -414,12 +414,7 @@ def _stays_against(what: str, event: n.Event) -> bool:
     fam = FAMILIES.get(type(event))
     if fam is not None:
         return fam.leaves(event) == ("ready" if what == "ready" else "play")
-    if what == "ready":
-        return False
-    if isinstance(event, n.LeavePlay):
-        return True
-    return isinstance(event, n.Move) and event.to is not None and event.to.zone is not None \
-        and "play" not in event.to.zone.names
+    return what != "ready" and isinstance(event, n.LeavePlay)
 
 
 def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:

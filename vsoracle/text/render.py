@@ -35,7 +35,6 @@ _PLURAL = {"character": "characters", "card": "cards", "character card": "charac
            "identity": "identities",
            "point": "points", "power": "powers"}
 _SINGULAR_ODD = {"affiliation": "team affiliation"}
-_PLURAL_ZONES = {"hand": "hands", "deck": "decks", "ko pile": "KO'd piles", "resource row": "resource rows"}
 _POSSESSIVE = {"he": "his", "she": "her", "him": "his", "her": "her", "it": "its", "they": "their", "them": "their",
                "he or she": "his or her", "his": "his", "its": "its", "their": "their", "his or her": "his or her"}
 _OBJECTIVE = {"he": "him", "she": "her", "his": "him", "her": "her", "it": "it", "its": "it", "they": "them",
@@ -183,10 +182,10 @@ class Speech:
         if isinstance(t, n.Whenever):
             word = "When" if t.word == "when" else "Whenever"
             e = t.event
-            if isinstance(e, n.Counter) and t.subject == "object":  # "a cosmic counter is put on NP"
-                what, _tail = self.counters_put(e)
-                how = "put on" if e.add else "removed from"
-                return f"{word} {what} is {how} {self.np(e.object, 'object')}"
+            fam = FAMILIES.get(type(e))
+            said = fam.done_to(self, e) if fam is not None and t.subject == "object" else None
+            if said is not None:  # "a cosmic counter is put on NP"
+                return f"{word} {said}"
             return f"{word} {self.event_clause(t.event, t.subject)}"
         if isinstance(t, n.AtStart):
             return f"At the start of {self.step(t.step)}"
@@ -404,8 +403,7 @@ class Speech:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
         fam = FAMILIES.get(type(e))
         word = fam.aux if fam is not None else \
-            {n.Recruit: "is", n.Play: "is",
-             n.Move: "is", n.Discard: "is", n.Reveal: "is", n.Turn: "is"}.get(type(e), "becomes")
+            {n.Recruit: "is", n.Play: "is", n.Discard: "is", n.Reveal: "is"}.get(type(e), "becomes")
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
         return f"{word} {self.participle(e)}"
@@ -426,18 +424,6 @@ class Speech:
             return "recruited" + (f" from {self.zone(e.origin)}" if e.origin is not None else "")
         if isinstance(e, n.Play):
             return "played" + (f" from {self.zone(e.origin)}" if e.origin is not None else "")
-        if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("removed",):
-            return "removed from the game"
-        if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None:
-            origin = f" from {self.zone(e.origin)}" if e.origin is not None else ""
-            if e.word == "return":
-                return f"returned to {self.zone(e.to.zone)}"
-            if e.word == "move":
-                return f"moved to {self.zone(e.to.zone)}{origin}"
-            where = {"top": "on top of", "bottom": "on the bottom of"}.get(e.to.position or "", "into")
-            return f"put {where} {self.zone(e.to.zone)}{origin}"
-        if isinstance(e, n.Turn):
-            return f"turned face {e.face}"
         if isinstance(e, n.BecomeTarget):
             return "targeted" + by_text
         raise RenderError(f"no passive for {type(e).__name__}")
@@ -466,8 +452,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.vp(self, e, v)
-        if isinstance(e, n.Move):
-            return self.move(e, v)
         if isinstance(e, n.Draw):
             return self.draw(e, v)
         if isinstance(e, n.Discard):
@@ -493,8 +477,6 @@ class Speech:
             points = "point" if isinstance(e.amount, n.Fixed) and e.amount.n == 1 else "points"
             up = "up to " if e.up_to else ""
             return f"{verb} {up}{self.amount(e.amount)} resource {points}"
-        if isinstance(e, n.Counter):
-            return self.counter(e, v)
         if isinstance(e, n.Recruit):
             return f"{v('recruit')} {o(e.object, 'object')}" + (f" from {self.zone(e.origin)}" if e.origin else "")
         if isinstance(e, n.Play):
@@ -514,8 +496,6 @@ class Speech:
             return f"{v('gain')} control of {o(e.object, 'object')}" + self.span(e.span)
         if isinstance(e, n.Replace):
             return f"{v('replace')} {o(e.object, 'object')}"
-        if isinstance(e, n.Turn):
-            return f"{v('turn')} {o(e.object, 'object')} face {e.face}"
         if isinstance(e, n.Negate):
             return f"{v('negate')} {o(e.object, 'object')}"
         if isinstance(e, n.ChangeTarget):
@@ -529,46 +509,6 @@ class Speech:
         if isinstance(e, n.Rally):
             return v("rally") + (f" for {o(e.object, 'object')}" if e.object else "")
         raise RenderError(f"cannot render {type(e).__name__}")
-
-    def move(self, e: n.Move, v: Any) -> str:
-        obj = self.np(e.object, "object")
-        place = e.to
-        face = f" face {e.face}" if e.face else ""
-        order = " in any order" if e.any_order else ""
-        if place is None:
-            raise RenderError("a move needs a place")
-        if place.position == "back":
-            return f"{v('put')} {obj} back{order}"
-        if place.position == "shuffled" and place.zone is not None:
-            return f"{v('shuffle')} {obj} into {self.zone(place.zone)}"
-        zone = place.zone
-        if zone is not None and zone.names == ("removed",):
-            return f"{v('remove')} {obj} from the game"
-        if zone is not None and zone.names == ("play",):
-            exhausted = " exhausted" if e.exhausted else ""
-            if e.word == "return":
-                return f"{v('return')} {obj} to play{exhausted}"
-            return f"{v('put')} {obj} into play{exhausted}"
-        where = self.zone(zone) if zone is not None else ""
-        if e.word == "return" and zone is not None and zone.owner == n.OwnerOf(n.Affected()) and _plural(e.object) \
-                and len(zone.names) == 1:  # "return all stunned characters to their owners' hands"
-            names = _PLURAL_ZONES.get(zone.names[0], zone.names[0])
-            return f"{v('return')} {obj}{face} to their owners' {names}{order}"
-        if e.word == "return":
-            return f"{v('return')} {obj}{face} to {where}{order}"
-        if e.word == "move":
-            if place.position == "empty":
-                return f"{v('move')} {obj}{face} to an empty position in {where}{order}"
-            return f"{v('move')} {obj}{face} to {where}{order}"
-        if place.position == "top":
-            return f"{v('put')} {obj}{face} on top of {where}{order}"
-        if place.position == "bottom":
-            return f"{v('put')} {obj}{face} on the bottom of {where}{order}"
-        if place.position == "empty":
-            return f"{v('move')} {obj}{face} to an empty position in {where}{order}"
-        if place.word == "to":
-            return f"{v('move')} {obj}{face} to {where}{order}"
-        return f"{v('put')} {obj}{face} into {where}{order}"
 
     def draw(self, e: n.Draw, v: Any) -> str:
         count = e.count or n.Fixed(1)
@@ -611,28 +551,17 @@ class Speech:
                    f"{self.amount(amount.by)}"
         return f"{verb} {self.amount(amount)} endurance{cause}{tail}"
 
-    def counter(self, e: n.Counter, v: Any) -> str:
-        what, tail = self.counters_put(e)
-        if e.add:
-            return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
-        return f"{v('remove')} {what} from {self.np(e.object, 'object')}{tail}"
+    # == for the event families (vsoracle.text.events) ===========================================
 
-    def counters_put(self, e: n.Counter) -> tuple[str, str]:
-        """The counters a counter event puts or removes ("a cosmic counter", "two +1 ATK / +1 DEF
-        counters", "all cosmic counters"), and what follows the object ("for each …")."""
-        kind = e.kind or n.CounterKind()
-        count = e.count or n.Fixed(1)
-        tail = ""
-        if isinstance(count, n.Times) and count.word == "for each":
-            tail = f" for each {self.bare(count.factor)}"
-            count = count.amount
-        one = count == n.Fixed(1)
-        many = "" if one else "s"
-        if isinstance(count, n.Quantity) and count.op == "all":
-            det = "all"
-        else:
-            det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
-        return f"{det} {_counter_kind(kind)} counter{many}", tail
+    @staticmethod
+    def plural(s: Any) -> bool:
+        """Is the noun phrase plural ("all characters", "you")?"""
+        return _plural(s)
+
+    @staticmethod
+    def counter_kind(kind: n.CounterKind) -> str:
+        """"cosmic", "+1 ATK / +1 DEF": a counter's kind as cards print it."""
+        return _counter_kind(kind)
 
     # == modifiers ===============================================================================
 
