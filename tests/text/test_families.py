@@ -16,8 +16,7 @@ EVENTS = sorted((cls for cls in n.node_classes().values() if issubclass(cls, n.E
                 key=lambda c: c.__name__)
 
 #: Events not yet moved into a family of their own (issue 22: migrated family by family).
-NOT_YET = {"Draw",
-           "Discard", "Reveal", "LookAt", "Search", "Shuffle", "Endurance", "ResourcePoints", "Recruit",
+NOT_YET = {"Endurance", "ResourcePoints", "Recruit",
            "Play", "EnterPlay", "LeavePlay", "BecomeTarget", "BecomeDefender", "PowerUp", "GainControl", "Replace",
            "Negate", "ChangeTarget", "RemoveFromAttack", "GameEnd", "UsePower", "Rally"}
 

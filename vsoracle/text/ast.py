@@ -77,9 +77,7 @@ __all__ = [
     "Crossover",
     "CurrentTarget",
     "Delayed",
-    "Discard",
     "Does",
-    "Draw",
     "Duration",
     "During",
     "Effect",
@@ -114,7 +112,6 @@ __all__ = [
     "LeavePlay",
     "Lessen",
     "Limit",
-    "LookAt",
     "May",
     "Modify",
     "Most",
@@ -155,16 +152,13 @@ __all__ = [
     "Replacement",
     "ResourcePoints",
     "Restriction",
-    "Reveal",
     "Role",
     "SameAs",
-    "Search",
     "Selector",
     "Self",
     "Sequence",
     "ShareAffiliations",
     "Shares",
-    "Shuffle",
     "Some",
     "Spell",
     "StatChange",
@@ -563,56 +557,6 @@ class Place(Node):
     zone: "Zone | None"
     position: str | None = None  # None | "top" | "bottom" | "empty" | "back"
     word: str = display("into")
-
-
-@attrs.frozen(repr=False, eq=False)
-class Draw(Event):
-    """"Draw a card", "each player draws 2 cards", "draw cards equal to …"."""
-
-    agent: Selector | None = None
-    count: Amount | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Discard(Event):
-    """"Discard a card", "target player discards two cards"."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Reveal(Event):
-    """"Reveal NP" (a cost or an effect)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class LookAt(Event):
-    """"Look at NP": the player sees cards nobody else does."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Search(Event):
-    """"Search your deck for NP": the player finds such a card, or fails to find one."""
-
-    agent: Selector | None = None
-    zone: "Zone | None" = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Shuffle(Event):
-    """"Shuffle your deck", "shuffle your KO'd pile into your deck"."""
-
-    agent: Selector | None = None
-    zone: "Zone | None" = None
-    into: "Zone | None" = None
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -661,13 +661,6 @@ class Build(Transformer[Token, list[RawLine]]):
             return Verb(cls, values, role)
         return method
 
-    discard = _v(n.Discard, "object")
-
-    def discard_equal(self, meta: Meta, children: Children) -> Verb:
-        """"discards cards equal to the number of …"."""
-        (amount,) = _trees(children)
-        return Verb(n.Discard, {"object": n.Filter("card", (), n.Quantity("=", amount), pos=meta.start_pos,
-                                                   end=meta.end_pos)})
 
     def target_vp(self, meta: Meta, children: Children) -> Verb:
         """"Whenever a plot twist effect targets ~": ~ becomes its target."""
@@ -677,21 +670,6 @@ class Build(Transformer[Token, list[RawLine]]):
         parts = _trees(children)
         return Pred("would", Verb(n.BecomeTarget, {"object": parts[0]}, "agent"), tuple(parts[1:]), meta.start_pos)
 
-    def discard_zone(self, meta: Meta, children: Children) -> Verb:
-        """"Discard your hand": every card in it."""
-        zone = _trees(children)[0]
-        return Verb(n.Discard, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
-                                                   end=meta.end_pos)})
-
-    def reveal_zone(self, meta: Meta, children: Children) -> Verb:
-        """"Target player reveals his or her hand": every card in it."""
-        zone = _trees(children)[0]
-        return Verb(n.Reveal, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
-                                                  end=meta.end_pos)})
-
-    reveal = _v(n.Reveal, "object")
-    look_at = _v(n.LookAt, "object")
-    look_at_zone = _v(n.LookAt, "object")
     use = _v(n.UsePower, "object")
     power_up = _v(n.PowerUp, "object")
     gain_control = _v(n.GainControl, "object")
@@ -729,25 +707,6 @@ class Build(Transformer[Token, list[RawLine]]):
         return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
 
     def play_exhausted(self, meta: Meta, children: Children) -> bool: return True
-
-    def shuffle(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Shuffle, {"zone": parts[0], "into": parts[1] if len(parts) > 1 else None})
-
-    def draw(self, meta: Meta, children: Children) -> Verb:
-        (obj,) = _trees(children)
-        return Verb(n.Draw, {"count": _count_of(obj, meta)})
-
-    def draw_additional(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Draw, {"count": _ONE})
-
-    def draw_equal(self, meta: Meta, children: Children) -> Verb:
-        (amount,) = _trees(children)
-        return Verb(n.Draw, {"count": amount})
-
-    def search(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Search, {"zone": parts[0], "object": parts[1] if len(parts) > 1 else None})
 
     def gain_endurance(self, meta: Meta, children: Children) -> Verb:
         parts = _trees(children)
@@ -1028,8 +987,6 @@ class Build(Transformer[Token, list[RawLine]]):
         return method
 
     powered_up = _pp(n.PowerUp)
-    revealed = _pp(n.Reveal)
-    discarded = _pp(n.Discard)
     targeted = _pp(n.BecomeTarget)
 
     def boosted(self, meta: Meta, children: Children) -> Be: return Be("state", n.State("boosted"))
@@ -1053,19 +1010,6 @@ class Build(Transformer[Token, list[RawLine]]):
 
     def recruited_past(self, meta: Meta, children: Children) -> Verb:
         return _with_origin(n.Recruit, _trees(children))
-
-    def discarded_past(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Discard, {"object": _trees(children)[0]})
-    def revealed_past(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Reveal, {"object": _trees(children)[0]})
-    def drew(self, meta: Meta, children: Children) -> Verb:
-        """"If you drew a card", "if you drew two or more cards this turn" (a pattern: how many)."""
-        obj = _trees(children)[0]
-        q = obj.quantity if isinstance(obj, n.Filter) else None
-        if isinstance(obj, n.Filter) and obj.kind == "card" and not obj.qualifiers and q is not None \
-                and q.n is not None and (q.op != "=" or q.exact):
-            return Verb(n.Draw, {"count": q})
-        return Verb(n.Draw, {"count": _count_of(obj, meta)})
 
     def paid_endurance(self, meta: Meta, children: Children) -> Verb:
         """"If you paid 2 endurance this turn": endurance lost as a payment."""
@@ -1728,14 +1672,6 @@ def _head_noun(heads: Heads) -> str:
     return roles[0] if roles else kind
 
 
-def _count_of(obj: Any, meta: Meta | None = None) -> n.Amount:
-    """"a card" → 1, "two cards" → 2, "X cards" → X (what "draw NP" draws: cards, a number of
-    them; "draw ~", "draw a character card" or "draw up to two cards" say something else)."""
-    if isinstance(obj, n.Filter) and obj.kind == "card" and not obj.qualifiers and obj.target is None \
-            and obj.quantity is not None and obj.quantity.op == "=" and obj.quantity.n is not None:
-        return obj.quantity.n
-    raise _fail('"draw" takes a number of cards ("draw a card", "draw two cards", "draw X cards")', meta)
-
 
 def _qualifiers(mods: Iterable[Any]) -> tuple[n.Qualifier, ...]:
     out: list[n.Qualifier] = []
@@ -1766,7 +1702,7 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
         return said
     if be.kind == "pp":
         verb: Verb = be.data
-        states: dict[type, str] = {n.Reveal: "revealed", n.PowerUp: "powered-up"}
+        states: dict[type, str] = {n.PowerUp: "powered-up"}
         state = FAMILIES[verb.cls].state if verb.cls in FAMILIES else states.get(verb.cls)
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)
@@ -1860,7 +1796,7 @@ def _most(subject: n.Filter, preds: tuple[Pred, ...]) -> n.Condition | None:
     if not any(isinstance(q, n.Than) for q in obj.qualifiers):
         return None
     quals = tuple(q for q in obj.qualifiers if not isinstance(q, n.Than))
-    done = {n.Reveal: "revealed", n.Discard: "discarded", n.Draw: "drawn"}.get(verb.cls)
+    done = FAMILIES[verb.cls].tally if verb.cls in FAMILIES else None
     if done:
         quals = (n.State(done),) + quals
     counted = attrs.evolve(obj, quantity=None, qualifiers=quals + (n.ControlledBy(n.Acting()),))

@@ -203,11 +203,8 @@ class Reading(Speech):
             agent = n.You()
         return super().event(e, agent)
 
-    def draw(self, e: n.Draw, v: Any) -> str:
-        count = e.count or n.Fixed(1)
-        if isinstance(count, n.Fixed):
-            return f"{v('draw')} {count.n} card{'' if count.n == 1 else 's'}"
-        return super().draw(e, v)
+    def cards(self, count: n.Fixed) -> str:
+        return f"{count.n} card{'' if count.n == 1 else 's'}"
 
     def changes_text(self, m: n.Modify, plural: bool | None) -> str:
         span = m.duration.span

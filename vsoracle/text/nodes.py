@@ -17,12 +17,18 @@ from .events.attack import Attack as Attack
 from .events.breakthrough import Breakthrough as Breakthrough
 from .events.counter import Counter as Counter
 from .events.defend import Defend as Defend
+from .events.discard import Discard as Discard
+from .events.draw import Draw as Draw
 from .events.exhaust import Exhaust as Exhaust
 from .events.ko import KO as KO
+from .events.look_at import LookAt as LookAt
 from .events.move import Move as Move
 from .events.ready import Ready as Ready
 from .events.recover import Recover as Recover
 from .events.reinforce import Reinforce as Reinforce
+from .events.reveal import Reveal as Reveal
+from .events.search import Search as Search
+from .events.shuffle import Shuffle as Shuffle
 from .events.stun import Stun as Stun
 from .events.turn import Turn as Turn
 

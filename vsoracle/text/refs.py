@@ -960,7 +960,7 @@ def _mentions(power: n.Power) -> list[Mention]:
                 if a.name in ("object", "zone") or (a.name == "count" and False):
                     if isinstance(value, (n.Filter, n.TopCards, n.Either, n.Together)) and getattr(value, "target", None) is None:
                         add_filter(value, n.Acted(k))
-                    elif isinstance(value, n.Zone) and isinstance(event, (n.LookAt, n.Reveal)):
+                    elif isinstance(value, n.Zone) and _shows(event):
                         # "Look at target opponent's hand. Choose a card from it.": the cards seen
                         pos = _pos_of(value.owner)
                         if pos is not None:  # "your hand" has no place in the text to count from
@@ -1168,6 +1168,12 @@ def _own_pronouns(e: Any, mentions: list[Mention]) -> Any:
     return n.evolve(e, **changes)
 
 
+def _shows(effect: n.Effect) -> bool:
+    """Does the effect show cards to a player, so that later text names them (reveal, look at)?"""
+    fam = FAMILIES.get(type(effect))
+    return fam is not None and fam.shows
+
+
 def _implicit_group(power: n.Power) -> n.Power:
     """After "Reveal the top four cards of your deck", "Put all cards that share a name with …"
     means all such cards among those revealed: a card with no zone named after a group of cards
@@ -1182,7 +1188,7 @@ def _implicit_group(power: n.Power) -> n.Power:
         if isinstance(step, n.Event):
             k += 1
             obj = getattr(step, "object", None)
-            if isinstance(step, (n.Reveal, n.LookAt)) and isinstance(obj, n.TopCards):
+            if _shows(step) and isinstance(obj, n.TopCards):
                 group = k
             elif group is not None and isinstance(step, n.Move) and isinstance(obj, n.Filter) \
                     and obj.target is None and obj.kind == "card" \

@@ -403,7 +403,7 @@ class Speech:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
         fam = FAMILIES.get(type(e))
         word = fam.aux if fam is not None else \
-            {n.Recruit: "is", n.Play: "is", n.Discard: "is", n.Reveal: "is"}.get(type(e), "becomes")
+            {n.Recruit: "is", n.Play: "is"}.get(type(e), "becomes")
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
         return f"{word} {self.participle(e)}"
@@ -416,10 +416,6 @@ class Speech:
             return fam.passive(self, e)
         if isinstance(e, n.PowerUp):
             return "powered-up"
-        if isinstance(e, n.Reveal):
-            return "revealed"
-        if isinstance(e, n.Discard):
-            return "discarded"
         if isinstance(e, n.Recruit):
             return "recruited" + (f" from {self.zone(e.origin)}" if e.origin is not None else "")
         if isinstance(e, n.Play):
@@ -452,24 +448,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.vp(self, e, v)
-        if isinstance(e, n.Draw):
-            return self.draw(e, v)
-        if isinstance(e, n.Discard):
-            f = e.object
-            if isinstance(f, n.Filter) and f.kind == "card" and not f.qualifiers and f.target is None \
-                    and f.quantity is not None and f.quantity.op == "=" and f.quantity.n is not None \
-                    and not _plain_number(f.quantity.n) and not isinstance(f.quantity.n, n.Times):
-                return f"{v('discard')} cards equal to {self.amount(f.quantity.n)}"
-            return f"{v('discard')} {o(e.object, 'object')}"
-        if isinstance(e, n.Reveal):
-            return f"{v('reveal')} {o(e.object, 'object')}"
-        if isinstance(e, n.LookAt):
-            what = self.zone(e.object) if isinstance(e.object, n.Zone) else o(e.object, "object")
-            return f"{v('look')} at {what}"
-        if isinstance(e, n.Search):
-            return f"{v('search')} {self.zone(e.zone)}" + (f" for {o(e.object, 'object')}" if e.object else "")
-        if isinstance(e, n.Shuffle):
-            return f"{v('shuffle')} {self.zone(e.zone)}" + (f" into {self.zone(e.into)}" if e.into else "")
         if isinstance(e, n.Endurance):
             return self.endurance(e, v)
         if isinstance(e, n.ResourcePoints):
@@ -510,23 +488,6 @@ class Speech:
             return v("rally") + (f" for {o(e.object, 'object')}" if e.object else "")
         raise RenderError(f"cannot render {type(e).__name__}")
 
-    def draw(self, e: n.Draw, v: Any) -> str:
-        count = e.count or n.Fixed(1)
-        if isinstance(count, n.Fixed):
-            if count.n == 1:
-                return f"{v('draw')} a card"
-            word = count.word or (_NUMBER_WORDS.get(count.n) if count.n <= 10 else str(count.n))
-            return f"{v('draw')} {word} cards"
-        if isinstance(count, n.X):
-            return f"{v('draw')} X cards"
-        if isinstance(count, n.Quantity):  # a pattern: "if you drew two or more cards"
-            one = isinstance(count.n, n.Fixed) and count.n.n == 1 and count.op == "="
-            return f"{v('draw')} {self.quantity_words(count)} card{'' if one else 's'}"
-        if isinstance(count, n.Times) and count.word == "for each":
-            inner = n.Draw(e.agent, count.amount)
-            return f"{self.draw(inner, v)} for each {self.bare(count.factor)}"
-        return f"{v('draw')} cards equal to {self.amount(count)}"
-
     def endurance(self, e: n.Endurance, v: Any) -> str:
         amount = e.amount
         tail = ""
@@ -562,6 +523,18 @@ class Speech:
     def counter_kind(kind: n.CounterKind) -> str:
         """"cosmic", "+1 ATK / +1 DEF": a counter's kind as cards print it."""
         return _counter_kind(kind)
+
+    @staticmethod
+    def plain_number(a: Any) -> bool:
+        """Is the amount said as a number ("2", "-X"), not as what it counts?"""
+        return _plain_number(a)
+
+    def cards(self, count: n.Fixed) -> str:
+        """A number of cards: "a card", "two cards" (the plain reading says "2 cards")."""
+        if count.n == 1:
+            return "a card"
+        word = count.word or (_NUMBER_WORDS.get(count.n) if count.n <= 10 else str(count.n))
+        return f"{word} cards"
 
     # == modifiers ===============================================================================
 
@@ -959,12 +932,6 @@ class Speech:
         if isinstance(e, n.Recruit):
             return f"{self.np(who, 'subject')} recruited {self.np(e.object, 'object')}" + \
                 (f" from {self.zone(e.origin)}" if e.origin else "") + tail
-        if isinstance(e, n.Discard):
-            return f"{self.np(who, 'subject')} discarded {self.np(e.object, 'object')}" + tail
-        if isinstance(e, n.Reveal):
-            return f"{self.np(who, 'subject')} revealed {self.np(e.object, 'object')}" + tail
-        if isinstance(e, n.Draw):
-            return f"{self.np(who, 'subject')} drew {self.draw(e, lambda w: w)[5:]}" + tail
         if isinstance(e, n.Endurance) and e.cause == "pay":
             amount = self.quantity_words(e.amount) if isinstance(e.amount, n.Quantity) else self.amount(e.amount)
             return f"{self.np(e.player, 'subject')} paid {amount} endurance" + tail
