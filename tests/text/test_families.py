@@ -16,9 +16,9 @@ EVENTS = sorted((cls for cls in n.node_classes().values() if issubclass(cls, n.E
                 key=lambda c: c.__name__)
 
 #: Events not yet moved into a family of their own (issue 22: migrated family by family).
-NOT_YET = {"Endurance", "ResourcePoints", "Recruit",
+NOT_YET = {"Recruit",
            "Play", "EnterPlay", "LeavePlay", "BecomeTarget", "BecomeDefender", "PowerUp", "GainControl", "Replace",
-           "Negate", "ChangeTarget", "RemoveFromAttack", "GameEnd", "UsePower", "Rally"}
+           "Negate", "ChangeTarget", "RemoveFromAttack", "UsePower", "Rally"}
 
 
 @pytest.mark.parametrize("cls", EVENTS, ids=lambda c: c.__name__)
@@ -62,3 +62,17 @@ def test_each_family_says_its_event():
         if fam.verb:
             text = f"{fam.verb[:1].upper()}{fam.verb[1:]} target character."
             assert render(parse_text(text)) == text, cls
+
+
+@pytest.mark.parametrize("text", ["Unless target opponent wins the game, draw a card.",
+                                  "Draw a card unless target opponent loses the game.",
+                                  "Draw a card unless target opponent gains 2 endurance."])
+def test_a_condition_on_what_a_player_does_names_the_family_s_doer(text):
+    """"unless target opponent wins the game": the game's end is done by its player (Family.doer),
+    which the condition names; it once said "unless you win the game", which reads back otherwise."""
+    from vsoracle.text.read import read_card_text as parse_text
+    from vsoracle.text.render import render
+
+    ast = parse_text(text)
+    assert parse_text(render(ast)) == ast
+    assert "target opponent" in render(ast)

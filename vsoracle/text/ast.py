@@ -82,7 +82,6 @@ __all__ = [
     "During",
     "Effect",
     "Either",
-    "Endurance",
     "EnduranceOf",
     "EnterPlay",
     "Equipped",
@@ -93,7 +92,6 @@ __all__ = [
     "Fixed",
     "GainControl",
     "GainPower",
-    "GameEnd",
     "Half",
     "Happened",
     "HasCounter",
@@ -150,7 +148,6 @@ __all__ = [
     "RemoveFromAttack",
     "Replace",
     "Replacement",
-    "ResourcePoints",
     "Restriction",
     "Role",
     "SameAs",
@@ -560,28 +557,6 @@ class Place(Node):
 
 
 @attrs.frozen(repr=False, eq=False)
-class Endurance(Event):
-    """A player's endurance changes: "gain 3 endurance", "lose 2 endurance", "pay 2 endurance"
-    (paying is losing, as a cost); ``cause`` for "from breakthrough" / "from stuns"."""
-
-    player: Selector | None = None
-    amount: Amount | None = None
-    gain: bool = False
-    cause: str | None = None
-    word: str = display(None)  # "pay" or None
-
-
-@attrs.frozen(repr=False, eq=False)
-class ResourcePoints(Event):
-    """Resource points: "gain 5 resource points", "pay 2 resource points", "pay up to 3 …"."""
-
-    player: Selector | None = None
-    amount: Amount | None = None
-    gain: bool = False
-    up_to: bool = False
-
-
-@attrs.frozen(repr=False, eq=False)
 class CounterKind(Node):
     """A kind of counter: "+1 ATK / +1 DEF" (``atk``, ``def_``), or a named one ("cosmic")."""
 
@@ -689,14 +664,6 @@ class RemoveFromAttack(Event):
 
     object: Selector | None = None
     agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class GameEnd(Event):
-    """"NP wins the game" / "NP loses the game" (CR 102); in "cannot" (FAQ SC 12)."""
-
-    player: Selector | None = None
-    win: bool = True
 
 
 @attrs.frozen(repr=False, eq=False)

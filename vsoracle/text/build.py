@@ -373,16 +373,6 @@ class Build(Transformer[Token, list[RawLine]]):
         parts = _trees(children)
         return Sentence("prevent", (parts[1], parts[2] if len(parts) > 2 else None, parts[0]), meta.start_pos)
 
-    def endurance_loss_noun(self, meta: Meta, children: Children) -> n.Endurance:
-        parts = _trees(children)
-        return n.Endurance(gain=False, cause=parts[0] if parts else None)
-
-    def cause_stun(self, meta: Meta, children: Children) -> str:
-        return "stun"
-
-    def cause_breakthrough(self, meta: Meta, children: Children) -> str:
-        return "breakthrough"
-
     def additional_cost(self, meta: Meta, children: Children) -> Sentence:
         parts = [c for c in children if not _is_token(c)]
         return Sentence("additional_cost", (parts[0], parts[1]), meta.start_pos)
@@ -708,17 +698,6 @@ class Build(Transformer[Token, list[RawLine]]):
 
     def play_exhausted(self, meta: Meta, children: Children) -> bool: return True
 
-    def gain_endurance(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Endurance, {"amount": parts[0] if parts else None, "gain": True}, "player")
-
-    def lose_endurance(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Endurance, {"amount": parts[0] if parts else None, "gain": False}, "player")
-
-    def lose_endurance_range(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False}, "player")
-
     def prevent_part(self, meta: Meta, children: Children) -> Verb:
         amount, lessened = _trees(children)
         return Verb(n.Lessen, {"amount": amount, "word": lessened}, "")
@@ -726,34 +705,8 @@ class Build(Transformer[Token, list[RawLine]]):
     def lessened(self, meta: Meta, children: Children) -> str:
         return " ".join(w.lower() for w in _words(children))
 
-    def gain_endurance_offset(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": True}, "player")
-
-    def lose_endurance_offset(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": False}, "player")
-
-    def lose_additional(self, meta: Meta, children: Children) -> Verb:
-        amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
-        return Verb(n.Endurance, {"amount": amount, "gain": False}, "player")
-
-    def gain_additional(self, meta: Meta, children: Children) -> Verb:
-        amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
-        return Verb(n.Endurance, {"amount": amount, "gain": True}, "player")
-
     def lose_less(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Lessen, {"amount": _trees(children)[0], "word": "less"}, "")
-
-    def pay_endurance(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False, "word": "pay"}, "player")
-
-    def gain_points(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": True}, "player")
-
-    def pay_points(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": False}, "player")
-
-    def pay_up_to_points(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": False, "up_to": True}, "player")
 
     def recruit(self, meta: Meta, children: Children) -> Verb:
         return _with_origin(n.Recruit, _trees(children))
@@ -765,12 +718,6 @@ class Build(Transformer[Token, list[RawLine]]):
         pp: Be
         (pp,) = _trees(children)
         return pp
-
-    def win_game(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.GameEnd, {"win": True}, "player")
-
-    def lose_game(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.GameEnd, {"win": False}, "player")
 
     # predicates (a modifier's changes)
     def get(self, meta: Meta, children: Children) -> Predicate:
@@ -1010,10 +957,6 @@ class Build(Transformer[Token, list[RawLine]]):
 
     def recruited_past(self, meta: Meta, children: Children) -> Verb:
         return _with_origin(n.Recruit, _trees(children))
-
-    def paid_endurance(self, meta: Meta, children: Children) -> Verb:
-        """"If you paid 2 endurance this turn": endurance lost as a payment."""
-        return Verb(n.Endurance, {"amount": _trees(children)[0], "cause": "pay", "word": "pay"}, "player")
 
     def paid_points(self, meta: Meta, children: Children) -> Predicate:
         """"If you paid 3" (after "Pay up to 3 resource points >>>"): the points paid for this power."""

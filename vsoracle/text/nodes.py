@@ -19,13 +19,16 @@ from .events.counter import Counter as Counter
 from .events.defend import Defend as Defend
 from .events.discard import Discard as Discard
 from .events.draw import Draw as Draw
+from .events.endurance import Endurance as Endurance
 from .events.exhaust import Exhaust as Exhaust
+from .events.game_end import GameEnd as GameEnd
 from .events.ko import KO as KO
 from .events.look_at import LookAt as LookAt
 from .events.move import Move as Move
 from .events.ready import Ready as Ready
 from .events.recover import Recover as Recover
 from .events.reinforce import Reinforce as Reinforce
+from .events.resource_points import ResourcePoints as ResourcePoints
 from .events.reveal import Reveal as Reveal
 from .events.search import Search as Search
 from .events.shuffle import Shuffle as Shuffle

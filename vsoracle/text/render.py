@@ -257,8 +257,8 @@ class Speech:
         if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
             return self.event(e, e.object)
         if isinstance(e, n.Event):
-            return self.event(e, getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints,
-                                                                                  n.GameEnd)) else e.player)
+            fam = FAMILIES.get(type(e))
+            return self.event(e, fam.who(e) if fam is not None else getattr(e, "agent", None))
         if isinstance(e, n.Modify):
             return self.modify(e)
         if isinstance(e, n.May):
@@ -357,8 +357,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.noun(self, e)
-        if isinstance(e, n.Endurance):
-            return "endurance loss" + (f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause else "")
         raise RenderError("cannot render this prevented event")
 
     # == events ==================================================================================
@@ -381,7 +379,8 @@ class Speech:
         if role == "object":
             subject = getattr(e, "object")
             return f"{self.np(subject, 'subject')} {self.vp(e, base=_plural(subject))}"
-        who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
+        fam = FAMILIES.get(type(e))
+        who = fam.who(e) if fam is not None else getattr(e, "agent", None)
         if isinstance(e, n.BecomeTarget):  # "a plot twist effect targets ~"
             return f"{self.np(who, 'subject')} target{'' if _plural(who) else 's'} {self.np(e.object, 'object')}"
         return f"{self.np(who, 'subject')} {self.vp(e, base=_plural(who))}"
@@ -394,7 +393,8 @@ class Speech:
                 return f"{self.np(subject, 'subject')} would {self.vp(e, base=True)}"
             how = "become" if role == "become" else "be"
             return f"{self.np(subject, 'subject')} would {how} {self.participle(e)}"
-        who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
+        fam = FAMILIES.get(type(e))
+        who = fam.who(e) if fam is not None else getattr(e, "agent", None)
         if isinstance(e, n.BecomeTarget):
             return f"{self.np(who, 'subject')} would target {self.np(e.object, 'object')}"
         return f"{self.np(who, 'subject')} would {self.vp(e, base=True)}"
@@ -448,13 +448,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.vp(self, e, v)
-        if isinstance(e, n.Endurance):
-            return self.endurance(e, v)
-        if isinstance(e, n.ResourcePoints):
-            verb = v("gain") if e.gain else v("pay")
-            points = "point" if isinstance(e.amount, n.Fixed) and e.amount.n == 1 else "points"
-            up = "up to " if e.up_to else ""
-            return f"{verb} {up}{self.amount(e.amount)} resource {points}"
         if isinstance(e, n.Recruit):
             return f"{v('recruit')} {o(e.object, 'object')}" + (f" from {self.zone(e.origin)}" if e.origin else "")
         if isinstance(e, n.Play):
@@ -480,37 +473,11 @@ class Speech:
             return f"{v('change')} the target of {o(e.object, 'object')} to {o(e.to, 'object')}"
         if isinstance(e, n.RemoveFromAttack):
             return f"{v('remove')} {o(e.object, 'object')} from this attack"
-        if isinstance(e, n.GameEnd):
-            return f"{v('win') if e.win else v('lose')} the game"
         if isinstance(e, n.UsePower):
             return f"{v('use')} {o(e.object, 'object')}"
         if isinstance(e, n.Rally):
             return v("rally") + (f" for {o(e.object, 'object')}" if e.object else "")
         raise RenderError(f"cannot render {type(e).__name__}")
-
-    def endurance(self, e: n.Endurance, v: Any) -> str:
-        amount = e.amount
-        tail = ""
-        if isinstance(amount, n.Times) and amount.word == "for each":
-            tail = f" for each {self.bare(amount.factor)}"
-            amount = amount.amount
-        if isinstance(amount, n.Half):
-            tail = (", rounded up" if amount.up else ", rounded down") + tail
-        cause = f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause in ("stun", "breakthrough") else ""
-        if e.word == "pay" or e.cause == "pay":
-            return f"{v('pay')} {self.amount(amount)} endurance{cause}{tail}"
-        verb = v("gain") if e.gain else v("lose")
-        if amount is None:
-            return f"{verb} endurance{cause}{tail}"
-        if isinstance(amount, n.Quantity):
-            return f"{verb} {self.quantity_words(amount)} endurance{cause}{tail}"
-        if _of_something(amount):
-            return f"{verb} endurance equal to {self.amount(amount)}{cause}{tail}"
-        if isinstance(amount, n.Offset) and not _of_something(amount.base) and not cause and not tail:
-            # "you lose that much endurance minus 2"
-            return f"{verb} {self.amount(amount.base)} endurance {'minus' if amount.minus else 'plus'} " \
-                   f"{self.amount(amount.by)}"
-        return f"{verb} {self.amount(amount)} endurance{cause}{tail}"
 
     # == for the event families (vsoracle.text.events) ===========================================
 
@@ -760,7 +727,8 @@ class Speech:
             return f"{self.np(c.player, 'subject')} {_has(c.player)} the initiative"
         if isinstance(c, n.Does):
             e = c.event
-            doer = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints)) else e.player
+            fam = FAMILIES.get(type(e))
+            doer = fam.who(e) if fam is not None else getattr(e, "agent", None)
             return self.event(e, doer or n.You())
         raise RenderError(f"cannot render {type(c).__name__}")
 
@@ -807,8 +775,9 @@ class Speech:
             return self.is_(c, negated=True)
         if isinstance(c, n.Happened):
             e = c.event
-            who = e.player if isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else getattr(e, "agent", None)
-            if who is not None and not (isinstance(e, n.Endurance) and e.cause == "pay"):
+            fam = FAMILIES.get(type(e))
+            who = fam.who(e) if fam is not None else getattr(e, "agent", None)
+            if who is not None and (fam is None or fam.says_did_not(e)):
                 return f"{self.np(who, 'subject')} did not {self.vp(e, base=True)}{self.span(c.span)}"
             text = self.happened(e, c.span)
             for verb in (" was ", " were "):
@@ -932,9 +901,6 @@ class Speech:
         if isinstance(e, n.Recruit):
             return f"{self.np(who, 'subject')} recruited {self.np(e.object, 'object')}" + \
                 (f" from {self.zone(e.origin)}" if e.origin else "") + tail
-        if isinstance(e, n.Endurance) and e.cause == "pay":
-            amount = self.quantity_words(e.amount) if isinstance(e.amount, n.Quantity) else self.amount(e.amount)
-            return f"{self.np(e.player, 'subject')} paid {amount} endurance" + tail
         obj = getattr(e, "object", None)
         if obj is not None:
             return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
@@ -1491,12 +1457,6 @@ def _atomic(c: n.Condition) -> bool:
 def _single_control(c: n.Condition) -> bool:
     return False
 
-
-def _of_something(a: Any) -> bool:
-    """An amount said "endurance equal to …" (a stat or a count), not "… endurance" (a number, "that much")."""
-    if isinstance(a, (n.Times, n.Half)):
-        return _of_something(a.amount)
-    return isinstance(a, (n.StatOf, n.NumberOf, n.Extreme))
 
 
 def _during(c: n.Condition) -> bool:
