@@ -134,15 +134,11 @@ __all__ = [
     "Paid",
     "PerTurn",
     "Place",
-    "Play",
     "PointsPaid",
     "Power",
-    "PowerUp",
     "Protecting",
     "Qualifier",
     "Quantity",
-    "Rally",
-    "Recruit",
     "RecruitedBy",
     "Ref",
     "RemoveFromAttack",
@@ -177,7 +173,6 @@ __all__ = [
     "Triggered",
     "Unique",
     "Unless",
-    "UsePower",
     "Whenever",
     "Where",
     "WithOneTarget",
@@ -566,25 +561,6 @@ class CounterKind(Node):
 
 
 @attrs.frozen(repr=False, eq=False)
-class Recruit(Event):
-    """"When you recruit NP", "Characters your opponents recruit", "NP is recruited from your
-    resource row": the recruit effect is announced (FAQ GM 7)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-    origin: "Zone | None" = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Play(Event):
-    """"Whenever you play a plot twist [from your resource row]", "you cannot play plot twists"."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-    origin: "Zone | None" = None
-
-
-@attrs.frozen(repr=False, eq=False)
 class EnterPlay(Event):
     """"NP comes into play" / "NP enters play"."""
 
@@ -613,14 +589,6 @@ class BecomeDefender(Event):
 
     object: Selector | None = None
     span: str | None = display(None)
-
-
-@attrs.frozen(repr=False, eq=False)
-class PowerUp(Event):
-    """Power-up: "power-up NP", "NP becomes powered-up" (Ally)."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -664,23 +632,6 @@ class RemoveFromAttack(Event):
 
     object: Selector | None = None
     agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class UsePower(Event):
-    """"Use NP" — "you cannot use her activated powers this turn" (FAQ SC 15)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Rally(Event):
-    """"Rally for NP": reveal the top card of your deck; if it is such a card, put it into your
-    hand, else put it on the bottom of your deck (assumption A-RALLY)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
 
 
 # =============================================================================================

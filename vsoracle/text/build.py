@@ -660,14 +660,11 @@ class Build(Transformer[Token, list[RawLine]]):
         parts = _trees(children)
         return Pred("would", Verb(n.BecomeTarget, {"object": parts[0]}, "agent"), tuple(parts[1:]), meta.start_pos)
 
-    use = _v(n.UsePower, "object")
-    power_up = _v(n.PowerUp, "object")
     gain_control = _v(n.GainControl, "object")
     replace = _v(n.Replace, "object")
     negate = _v(n.Negate, "object")
     change_target = _v(n.ChangeTarget, "object", "to")
     remove_from_attack = _v(n.RemoveFromAttack, "object")
-    rally = _v(n.Rally, "object")
     come_into_play = _v(n.EnterPlay, role="object")
     leave_play = _v(n.LeavePlay, role="object")
     become_defender = _v(n.BecomeDefender, role="object")
@@ -707,12 +704,6 @@ class Build(Transformer[Token, list[RawLine]]):
 
     def lose_less(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Lessen, {"amount": _trees(children)[0], "word": "less"}, "")
-
-    def recruit(self, meta: Meta, children: Children) -> Verb:
-        return _with_origin(n.Recruit, _trees(children))
-
-    def play(self, meta: Meta, children: Children) -> Verb:
-        return _with_origin(n.Play, _trees(children))
 
     def become(self, meta: Meta, children: Children) -> Be:
         pp: Be
@@ -933,30 +924,15 @@ class Build(Transformer[Token, list[RawLine]]):
             return Be("pp", Verb(cls, values, "object"))
         return method
 
-    powered_up = _pp(n.PowerUp)
     targeted = _pp(n.BecomeTarget)
 
     def boosted(self, meta: Meta, children: Children) -> Be: return Be("state", n.State("boosted"))
-
-    def recruited(self, meta: Meta, children: Children) -> Be:
-        parts = _trees(children)
-        return Be("pp", Verb(n.Recruit, {"origin": parts[0] if parts else None}, "object"))
-
-    def played_pp(self, meta: Meta, children: Children) -> Be:
-        parts = _trees(children)
-        return Be("pp", Verb(n.Play, {"origin": parts[0] if parts else None}, "object"))
 
     def by(self, meta: Meta, children: Children) -> n.Selector:
         agent: n.Selector = _trees(children)[0]
         return agent
 
     # past tense
-
-    def played(self, meta: Meta, children: Children) -> Verb:
-        return _with_origin(n.Play, _trees(children))
-
-    def recruited_past(self, meta: Meta, children: Children) -> Verb:
-        return _with_origin(n.Recruit, _trees(children))
 
     def paid_points(self, meta: Meta, children: Children) -> Predicate:
         """"If you paid 3" (after "Pay up to 3 resource points >>>"): the points paid for this power."""
@@ -1459,14 +1435,6 @@ class Build(Transformer[Token, list[RawLine]]):
         return n.ControlledBy(_trees(children)[0])
     def recruited_by(self, meta: Meta, children: Children) -> n.RecruitedBy: return n.RecruitedBy(_trees(children)[0])
 
-    def recruited_in_span(self, meta: Meta, children: Children) -> n.Where:
-        """"characters you recruited this turn": each one's recruiting by that player happened then."""
-        player, span = _trees(children)
-        return n.Where(n.Happened(n.Recruit(agent=player, object=n.Affected()), span.data))
-
-    def played_in_span(self, meta: Meta, children: Children) -> n.Where:
-        player, span = _trees(children)
-        return n.Where(n.Happened(n.Play(agent=player, object=n.Affected()), span.data))
     def played_by(self, meta: Meta, children: Children) -> n.RecruitedBy:
         return n.RecruitedBy(_trees(children)[0], "play")
     def in_zone(self, meta: Meta, children: Children) -> n.InZone: return n.InZone(_trees(children)[-1])
@@ -1645,8 +1613,7 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
         return said
     if be.kind == "pp":
         verb: Verb = be.data
-        states: dict[type, str] = {n.PowerUp: "powered-up"}
-        state = FAMILIES[verb.cls].state if verb.cls in FAMILIES else states.get(verb.cls)
+        state = FAMILIES[verb.cls].state if verb.cls in FAMILIES else None
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)
         return n.Where(n.Happened(verb.event(n.Affected())))

@@ -68,7 +68,7 @@ _SPANS = {"turn": "for the rest of the turn", "attack": "for the rest of the att
           "phase": "for the rest of the phase", "step": "for the rest of the step"}
 
 #: Events whose doer or object is always a character: the card they name is one.
-_CHARACTER_EVENTS = (n.BecomeDefender, n.PowerUp, n.RemoveFromAttack)
+_CHARACTER_EVENTS = (n.BecomeDefender, n.RemoveFromAttack)
 
 
 def plain_readings(card_text: n.CardText, card: str | None = None) -> list[str]:

@@ -25,8 +25,12 @@ from .events.game_end import GameEnd as GameEnd
 from .events.ko import KO as KO
 from .events.look_at import LookAt as LookAt
 from .events.move import Move as Move
+from .events.play import Play as Play
+from .events.power_up import PowerUp as PowerUp
+from .events.rally import Rally as Rally
 from .events.ready import Ready as Ready
 from .events.recover import Recover as Recover
+from .events.recruit import Recruit as Recruit
 from .events.reinforce import Reinforce as Reinforce
 from .events.resource_points import ResourcePoints as ResourcePoints
 from .events.reveal import Reveal as Reveal
@@ -34,6 +38,7 @@ from .events.search import Search as Search
 from .events.shuffle import Shuffle as Shuffle
 from .events.stun import Stun as Stun
 from .events.turn import Turn as Turn
+from .events.use_power import UsePower as UsePower
 
 
 def node_classes() -> dict[str, type[_Node]]:

@@ -15,7 +15,7 @@ from typing import Any, Iterable, TypeGuard
 import attrs
 
 from . import nodes as n
-from .events import FAMILIES, RenderError
+from .events import FAMILIES, RenderError, family
 
 __all__ = ["render", "RenderError"]
 
@@ -402,8 +402,7 @@ class Speech:
     def passive(self, e: n.Event, plural: bool) -> str:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
         fam = FAMILIES.get(type(e))
-        word = fam.aux if fam is not None else \
-            {n.Recruit: "is", n.Play: "is"}.get(type(e), "becomes")
+        word: str = fam.aux if fam is not None else "becomes"
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
         return f"{word} {self.participle(e)}"
@@ -414,12 +413,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.passive(self, e)
-        if isinstance(e, n.PowerUp):
-            return "powered-up"
-        if isinstance(e, n.Recruit):
-            return "recruited" + (f" from {self.zone(e.origin)}" if e.origin is not None else "")
-        if isinstance(e, n.Play):
-            return "played" + (f" from {self.zone(e.origin)}" if e.origin is not None else "")
         if isinstance(e, n.BecomeTarget):
             return "targeted" + by_text
         raise RenderError(f"no passive for {type(e).__name__}")
@@ -448,10 +441,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.vp(self, e, v)
-        if isinstance(e, n.Recruit):
-            return f"{v('recruit')} {o(e.object, 'object')}" + (f" from {self.zone(e.origin)}" if e.origin else "")
-        if isinstance(e, n.Play):
-            return f"{v('play')} {o(e.object, 'object')}" + (f" from {self.zone(e.origin)}" if e.origin else "")
         if isinstance(e, n.EnterPlay):
             return ("enter play" if base else "enters play") if e.word == "enters play" else \
                 ("come into play" if base else "comes into play")
@@ -461,8 +450,6 @@ class Speech:
             return f"{v('become')} the target of {o(e.agent, 'object')}"
         if isinstance(e, n.BecomeDefender):
             return f"{v('become')} the defender" + self.span(e.span)
-        if isinstance(e, n.PowerUp):
-            return f"{v('power-up')} {o(e.object, 'object')}"
         if isinstance(e, n.GainControl):
             return f"{v('gain')} control of {o(e.object, 'object')}" + self.span(e.span)
         if isinstance(e, n.Replace):
@@ -473,10 +460,6 @@ class Speech:
             return f"{v('change')} the target of {o(e.object, 'object')} to {o(e.to, 'object')}"
         if isinstance(e, n.RemoveFromAttack):
             return f"{v('remove')} {o(e.object, 'object')} from this attack"
-        if isinstance(e, n.UsePower):
-            return f"{v('use')} {o(e.object, 'object')}"
-        if isinstance(e, n.Rally):
-            return v("rally") + (f" for {o(e.object, 'object')}" if e.object else "")
         raise RenderError(f"cannot render {type(e).__name__}")
 
     # == for the event families (vsoracle.text.events) ===========================================
@@ -508,9 +491,12 @@ class Speech:
     def modify(self, m: n.Modify) -> str:
         subject = m.subject
         plural = _plural(subject)
-        if len(m.changes) == 1 and isinstance(m.changes[0], n.Can) and isinstance(m.changes[0].event, n.Recruit):
+        if len(m.changes) == 1 and isinstance(m.changes[0], n.Can):
             e = m.changes[0].event  # "you may recruit ~ from your KO'd pile": the card's permission
-            return f"{self.np(e.agent, 'subject')} may recruit {self.np(subject, 'object')} from {self.zone(e.origin)}"
+            fam = FAMILIES.get(type(e))
+            said = fam.permission(self, e, subject) if fam is not None else None
+            if said is not None:
+                return said
         if any(isinstance(c, n.StatSwitch) for c in m.changes):
             if len(m.changes) != 1 or m.duration.while_ is not None:
                 raise RenderError("a switch of ATK and DEF is an order of its own")
@@ -895,12 +881,6 @@ class Speech:
             said = fam.happened(self, e)
             if said is not None:
                 return said + tail
-        elif isinstance(e, n.Play):
-            return f"{self.np(who, 'subject')} played {self.np(e.object, 'object')}" + \
-                (f" from {self.zone(e.origin)}" if e.origin else "") + tail
-        if isinstance(e, n.Recruit):
-            return f"{self.np(who, 'subject')} recruited {self.np(e.object, 'object')}" + \
-                (f" from {self.zone(e.origin)}" if e.origin else "") + tail
         obj = getattr(e, "object", None)
         if obj is not None:
             return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
@@ -1191,8 +1171,8 @@ class Speech:
             done = _done_by(q)
             if done is not None:  # "characters you recruited this turn"
                 e, span = done
-                verb = "recruited" if isinstance(e, n.Recruit) else "played"
-                out.append(f"{self.np(e.agent, 'subject')} {verb}{self.span(span)}")
+                fam = family(e)
+                out.append(f"{self.np(fam.who(e), 'subject')} {fam.past_tense(fam.verb)}{self.span(span)}")
             elif isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.Affiliations) and q.quantity == n.Quantity("=", n.Fixed(0)):
@@ -1326,13 +1306,16 @@ class Speech:
 _ROWS = frozenset({"front row", "support row", "hidden area", "visible area"})
 
 
-def _done_by(q: n.Qualifier) -> tuple[n.Recruit | n.Play, str] | None:
+def _done_by(q: n.Qualifier) -> tuple[n.Event, str] | None:
     """"(characters) you recruited this turn", "(plot twists) an opponent played this turn": what a
     player did to each candidate, and the span (``None``: ``q`` says something else)."""
-    if (isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and q.condition.span is not None
-            and isinstance(q.condition.event, (n.Recruit, n.Play)) and q.condition.event.agent is not None
-            and q.condition.event.object == n.Affected() and q.condition.event.origin is None):
-        return q.condition.event, q.condition.span
+    if not (isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and q.condition.span is not None):
+        return None
+    e = q.condition.event
+    fam = FAMILIES.get(type(e))
+    if fam is not None and fam.after_noun and getattr(e, "agent", None) is not None \
+            and getattr(e, "object", None) == n.Affected() and getattr(e, "origin", None) is None:
+        return e, q.condition.span
     return None
 
 
