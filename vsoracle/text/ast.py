@@ -53,8 +53,6 @@ __all__ = [
     "AtRandom",
     "AtStart",
     "AttachedTo",
-    "BecomeDefender",
-    "BecomeTarget",
     "Can",
     "Cannot",
     "CardText",
@@ -83,7 +81,6 @@ __all__ = [
     "Effect",
     "Either",
     "EnduranceOf",
-    "EnterPlay",
     "Equipped",
     "Event",
     "EventRef",
@@ -107,7 +104,6 @@ __all__ = [
     "KeywordChange",
     "KeywordPower",
     "Keywords",
-    "LeavePlay",
     "Lessen",
     "Limit",
     "May",
@@ -558,37 +554,6 @@ class CounterKind(Node):
     atk: int = 0
     def_: int = 0
     name: str | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class EnterPlay(Event):
-    """"NP comes into play" / "NP enters play"."""
-
-    object: Selector | None = None
-    word: str = display("comes into play")
-
-
-@attrs.frozen(repr=False, eq=False)
-class LeavePlay(Event):
-    """"NP leaves play"."""
-
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class BecomeTarget(Event):
-    """"NP becomes the target of NP" (an effect), "NP cannot be the target of NP"."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class BecomeDefender(Event):
-    """"NP becomes the defender this attack" (FAQ SC 11; the attack is not checked again)."""
-
-    object: Selector | None = None
-    span: str | None = display(None)
 
 
 @attrs.frozen(repr=False, eq=False)

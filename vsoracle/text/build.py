@@ -617,8 +617,6 @@ class Build(Transformer[Token, list[RawLine]]):
     def protecting(self, meta: Meta, children: Children) -> Be: return Be("protecting", _trees(children)[-1])
     def attacking_be(self, meta: Meta, children: Children) -> Be: return Be("attacking", _trees(children)[-1])
     def targeting(self, meta: Meta, children: Children) -> Be: return Be("targeting", _trees(children)[-1])
-    def target_of(self, meta: Meta, children: Children) -> Be:
-        return Be("pp", Verb(n.BecomeTarget, {"agent": _trees(children)[-1]}, "object"))
 
     @staticmethod
     def _be_state(name: str) -> Callable[[Build, Meta, Children], Be]:
@@ -652,26 +650,11 @@ class Build(Transformer[Token, list[RawLine]]):
         return method
 
 
-    def target_vp(self, meta: Meta, children: Children) -> Verb:
-        """"Whenever a plot twist effect targets ~": ~ becomes its target."""
-        return Verb(n.BecomeTarget, {"object": _trees(children)[0]}, "agent")
-
-    def would_target(self, meta: Meta, children: Children) -> Pred:
-        parts = _trees(children)
-        return Pred("would", Verb(n.BecomeTarget, {"object": parts[0]}, "agent"), tuple(parts[1:]), meta.start_pos)
-
     gain_control = _v(n.GainControl, "object")
     replace = _v(n.Replace, "object")
     negate = _v(n.Negate, "object")
     change_target = _v(n.ChangeTarget, "object", "to")
     remove_from_attack = _v(n.RemoveFromAttack, "object")
-    come_into_play = _v(n.EnterPlay, role="object")
-    leave_play = _v(n.LeavePlay, role="object")
-    become_defender = _v(n.BecomeDefender, role="object")
-    become_target = _v(n.BecomeTarget, "agent", role="object")
-
-    def enter_play(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.EnterPlay, {"word": "enters play"}, "object")
 
     def put_item(self, meta: Meta, children: Children) -> PutItem:
         parts = _trees(children)
@@ -924,7 +907,6 @@ class Build(Transformer[Token, list[RawLine]]):
             return Be("pp", Verb(cls, values, "object"))
         return method
 
-    targeted = _pp(n.BecomeTarget)
 
     def boosted(self, meta: Meta, children: Children) -> Be: return Be("state", n.State("boosted"))
 

@@ -68,7 +68,7 @@ _SPANS = {"turn": "for the rest of the turn", "attack": "for the rest of the att
           "phase": "for the rest of the phase", "step": "for the rest of the step"}
 
 #: Events whose doer or object is always a character: the card they name is one.
-_CHARACTER_EVENTS = (n.BecomeDefender, n.RemoveFromAttack)
+_CHARACTER_EVENTS = (n.RemoveFromAttack,)
 
 
 def plain_readings(card_text: n.CardText, card: str | None = None) -> list[str]:
@@ -199,8 +199,9 @@ class Reading(Speech):
     # == what changes from canonical text ========================================================
 
     def event(self, e: n.Effect, agent: Any) -> str:
-        if agent is None and not self.paying and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
-            agent = n.You()
+        fam = FAMILIES.get(type(e))
+        if agent is None and not self.paying and not (fam is not None and fam.intransitive):
+            agent = n.You()  # "you draw a card"; "~ comes into play" has no doer
         return super().event(e, agent)
 
     def cards(self, count: n.Fixed) -> str:

@@ -412,9 +412,7 @@ def _stays_against(what: str, event: n.Event) -> bool:
     """"stays in play" says no more than "it is not KO'd / returned / …" of an event that takes
     it out of play; "stays ready" than "it is not exhausted"."""
     fam = FAMILIES.get(type(event))
-    if fam is not None:
-        return fam.leaves(event) == ("ready" if what == "ready" else "play")
-    return what != "ready" and isinstance(event, n.LeavePlay)
+    return fam is not None and fam.leaves(event) == ("ready" if what == "ready" else "play")
 
 
 def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:
@@ -623,8 +621,9 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
         if k in ("span", "while", "as though"):
             if isinstance(effect, n.Modify) or k == "as though":
                 continue
-            if isinstance(effect, (n.GainControl, n.BecomeDefender)) and k == "span":
-                effect = attrs.evolve(effect, span=m.data)
+            fam = FAMILIES.get(type(effect))
+            if k == "span" and (fam is not None and fam.has_span or isinstance(effect, n.GainControl)):
+                effect = n.evolve(effect, span=m.data)
                 continue
             raise CardTextError(f"\"{'this ' + m.data if k == 'span' else k}\" on something that lasts no time")
         elif k == "for each":

@@ -15,7 +15,7 @@ from typing import Any, Iterable, TypeGuard
 import attrs
 
 from . import nodes as n
-from .events import FAMILIES, RenderError, family
+from .events import FAMILIES, Conjugate, RenderError, family
 
 __all__ = ["render", "RenderError"]
 
@@ -254,10 +254,10 @@ class Speech:
         return _join([self.clause(s) for s in steps])
 
     def clause(self, e: n.Effect) -> str:
-        if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
-            return self.event(e, e.object)
         if isinstance(e, n.Event):
             fam = FAMILIES.get(type(e))
+            if fam is not None and fam.intransitive:  # "~ comes into play": said of its object
+                return self.event(e, getattr(e, "object"))
             return self.event(e, fam.who(e) if fam is not None else getattr(e, "agent", None))
         if isinstance(e, n.Modify):
             return self.modify(e)
@@ -373,30 +373,30 @@ class Speech:
     def event_clause(self, e: n.Event, subject_role: str | None) -> str:
         """A trigger's event: "~ becomes stunned by an attacker", "~ attacks", "you recruit ~"."""
         role = subject_role or _default_role(e)
-        if role == "object" and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeTarget, n.BecomeDefender)):
-            subject = getattr(e, "object")
-            return f"{self.np(subject, 'subject')} {self.passive(e, _plural(subject))}"
+        fam = FAMILIES.get(type(e))
         if role == "object":
             subject = getattr(e, "object")
-            return f"{self.np(subject, 'subject')} {self.vp(e, base=_plural(subject))}"
-        fam = FAMILIES.get(type(e))
+            if fam is not None and fam.object_subject:  # "~ comes into play", "~ becomes the target of …"
+                return f"{self.np(subject, 'subject')} {self.vp(e, base=_plural(subject))}"
+            return f"{self.np(subject, 'subject')} {self.passive(e, _plural(subject))}"
         who = fam.who(e) if fam is not None else getattr(e, "agent", None)
-        if isinstance(e, n.BecomeTarget):  # "a plot twist effect targets ~"
-            return f"{self.np(who, 'subject')} target{'' if _plural(who) else 's'} {self.np(e.object, 'object')}"
+        if fam is not None and fam.doer_verb:  # "a plot twist effect targets ~"
+            v = _conjugate(_plural(who))
+            return f"{self.np(who, 'subject')} {v(fam.doer_verb)} {self.np(getattr(e, 'object'), 'object')}"
         return f"{self.np(who, 'subject')} {self.vp(e, base=_plural(who))}"
 
     def would(self, e: n.Event, role: str | None) -> str:
         role = role or _default_role(e)
+        fam = FAMILIES.get(type(e))
         if role in ("object", "become"):
             subject = getattr(e, "object")
-            if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeTarget, n.BecomeDefender)):
+            if fam is not None and fam.object_subject:
                 return f"{self.np(subject, 'subject')} would {self.vp(e, base=True)}"
             how = "become" if role == "become" else "be"
             return f"{self.np(subject, 'subject')} would {how} {self.participle(e)}"
-        fam = FAMILIES.get(type(e))
         who = fam.who(e) if fam is not None else getattr(e, "agent", None)
-        if isinstance(e, n.BecomeTarget):
-            return f"{self.np(who, 'subject')} would target {self.np(e.object, 'object')}"
+        if fam is not None and fam.doer_verb:  # "a plot twist effect would target ~"
+            return f"{self.np(who, 'subject')} would {fam.doer_verb} {self.np(getattr(e, 'object'), 'object')}"
         return f"{self.np(who, 'subject')} would {self.vp(e, base=True)}"
 
     def passive(self, e: n.Event, plural: bool) -> str:
@@ -413,21 +413,11 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.passive(self, e)
-        if isinstance(e, n.BecomeTarget):
-            return "targeted" + by_text
         raise RenderError(f"no passive for {type(e).__name__}")
 
     def vp(self, e: n.Effect, base: bool) -> str:
         """The verb phrase of an event (its subject not included): "stun target character"."""
-        def v(word: str) -> str:
-            if base:
-                return word
-            irregular = {"have": "has", "ready": "readies", "search": "searches", "ko": "KO's",
-                         "power-up": "powers-up", "rally": "rallies", "do": "does"}
-            if word.lower() in irregular:
-                return irregular[word.lower()]
-            return word + "s"
-
+        v = _conjugate(base)
         o = self.np
         obj = getattr(e, "object", None)
         if isinstance(obj, n.Filter) and any(isinstance(q, n.AtRandom) for q in obj.qualifiers):
@@ -441,15 +431,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.vp(self, e, v)
-        if isinstance(e, n.EnterPlay):
-            return ("enter play" if base else "enters play") if e.word == "enters play" else \
-                ("come into play" if base else "comes into play")
-        if isinstance(e, n.LeavePlay):
-            return "leave play" if base else "leaves play"
-        if isinstance(e, n.BecomeTarget):
-            return f"{v('become')} the target of {o(e.agent, 'object')}"
-        if isinstance(e, n.BecomeDefender):
-            return f"{v('become')} the defender" + self.span(e.span)
         if isinstance(e, n.GainControl):
             return f"{v('gain')} control of {o(e.object, 'object')}" + self.span(e.span)
         if isinstance(e, n.Replace):
@@ -652,11 +633,9 @@ class Speech:
 
     def modal_vp(self, e: n.Event) -> str:
         """After cannot/can: the event with :class:`~nodes.Affected` as its subject."""
-        if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
-                                                                                      n.LeavePlay)):
-            if isinstance(e, n.BecomeTarget):
-                return f"be the target of {self.np(e.agent, 'object')}"
-            return f"be {self.participle(e)}"
+        fam = FAMILIES.get(type(e))
+        if isinstance(getattr(e, "object", None), n.Affected) and not (fam is not None and fam.intransitive):
+            return f"be {fam.be(self, e) if fam is not None else self.participle(e)}"  # "be stunned", "be the target of …"
         return self.vp(e, base=True)
 
     def as_though(self, c: n.Condition) -> str:
@@ -874,9 +853,9 @@ class Speech:
         tail = self.span(span)
         who = getattr(e, "agent", None)
         obj = getattr(e, "object", None)
-        if who is None and obj is not None and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
-            return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
         fam = FAMILIES.get(type(e))
+        if who is None and obj is not None and not (fam is not None and fam.intransitive):
+            return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
         if fam is not None:
             said = fam.happened(self, e)
             if said is not None:
@@ -1276,8 +1255,7 @@ class Speech:
             fam = FAMILIES.get(type(e))
             if fam is not None and fam.relative_past:  # "characters that attacked this turn"
                 return fam.relative_past + self.span(c.span)
-            if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
-                                                                                      n.LeavePlay)):
+            if isinstance(getattr(e, "object", None), n.Affected) and not (fam is not None and fam.intransitive):
                 return f"was {self.participle(e)}" + self.span(c.span)
         if isinstance(c, n.Compare) and isinstance(c.left, n.NumberOf) and isinstance(c.left.selector, n.Filter):
             sel = c.left.selector
@@ -1317,6 +1295,22 @@ def _done_by(q: n.Qualifier) -> tuple[n.Event, str] | None:
             and getattr(e, "object", None) == n.Affected() and getattr(e, "origin", None) is None:
         return e, q.condition.span
     return None
+
+
+#: Present tenses the rule (+s) does not make.
+_IRREGULAR = {"have": "has", "ready": "readies", "search": "searches", "ko": "KO's", "power-up": "powers-up",
+              "rally": "rallies", "do": "does"}
+
+
+def _conjugate(base: bool) -> Conjugate:
+    """A verb as a subject says it: its base form ("they stun", an order), else "stuns"."""
+    def v(word: str) -> str:
+        if base:
+            return word
+        if word.lower() in _IRREGULAR:
+            return _IRREGULAR[word.lower()]
+        return word + "s"
+    return v
 
 
 def _join_and(items: list[str]) -> str:
@@ -1410,7 +1404,8 @@ def _pronoun_case(word: str, case: str) -> str:
 
 
 def _default_role(e: n.Event) -> str:
-    if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeTarget, n.BecomeDefender)):
+    fam = FAMILIES.get(type(e))
+    if fam is not None and fam.object_subject:  # "~ comes into play", "~ becomes the target of …"
         return "object"
     if getattr(e, "agent", None) is None and getattr(e, "object", None) is not None:
         return "object"
