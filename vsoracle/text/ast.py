@@ -57,7 +57,6 @@ __all__ = [
     "Cannot",
     "CardText",
     "Change",
-    "ChangeTarget",
     "Choose",
     "ChoseNames",
     "Chosen",
@@ -87,7 +86,6 @@ __all__ = [
     "Extreme",
     "Filter",
     "Fixed",
-    "GainControl",
     "GainPower",
     "Half",
     "Happened",
@@ -113,7 +111,6 @@ __all__ = [
     "NO_DURATION",
     "Name",
     "Named",
-    "Negate",
     "Negative",
     "Node",
     "Not",
@@ -137,8 +134,6 @@ __all__ = [
     "Quantity",
     "RecruitedBy",
     "Ref",
-    "RemoveFromAttack",
-    "Replace",
     "Replacement",
     "Restriction",
     "Role",
@@ -554,49 +549,6 @@ class CounterKind(Node):
     atk: int = 0
     def_: int = 0
     name: str | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class GainControl(Event):
-    """"Gain control of NP [this turn]" (``span``: how long; None for good)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-    span: str | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Replace(Event):
-    """"Replace NP" (a resource, CR 512.5): it is KO'd and the top card of its owner's deck
-    takes its place face down."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Negate(Event):
-    """"Negate NP" (an effect on the chain, CR 509)."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class ChangeTarget(Event):
-    """"Change the target of NP to NP" (FAQ SC 3)."""
-
-    object: Selector | None = None
-    to: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class RemoveFromAttack(Event):
-    """"Remove NP from this attack" (FAQ SC 31)."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
 
 
 # =============================================================================================

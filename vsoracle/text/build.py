@@ -650,11 +650,6 @@ class Build(Transformer[Token, list[RawLine]]):
         return method
 
 
-    gain_control = _v(n.GainControl, "object")
-    replace = _v(n.Replace, "object")
-    negate = _v(n.Negate, "object")
-    change_target = _v(n.ChangeTarget, "object", "to")
-    remove_from_attack = _v(n.RemoveFromAttack, "object")
 
     def put_item(self, meta: Meta, children: Children) -> PutItem:
         parts = _trees(children)

@@ -67,8 +67,6 @@ _BLOCKS = ("leader", "ongoing")
 _SPANS = {"turn": "for the rest of the turn", "attack": "for the rest of the attack",
           "phase": "for the rest of the phase", "step": "for the rest of the step"}
 
-#: Events whose doer or object is always a character: the card they name is one.
-_CHARACTER_EVENTS = (n.RemoveFromAttack,)
 
 
 def plain_readings(card_text: n.CardText, card: str | None = None) -> list[str]:
@@ -104,7 +102,8 @@ _CHARACTER_KEYWORDS = ("reservist", "concealed", "loyalty", "evasion", "range", 
 
 def _of_character_event(e: n.Node) -> bool:
     """Is ``e`` an event whose doer or object is always a character (stun, exhaust, attack …)?"""
-    return isinstance(e, _CHARACTER_EVENTS) or (type(e) in FAMILIES and FAMILIES[type(e)].of_character)
+    fam = FAMILIES.get(type(e))
+    return fam is not None and fam.of_character
 
 
 def _of_a_character(x: n.Node) -> bool:

@@ -622,7 +622,7 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
             if isinstance(effect, n.Modify) or k == "as though":
                 continue
             fam = FAMILIES.get(type(effect))
-            if k == "span" and (fam is not None and fam.has_span or isinstance(effect, n.GainControl)):
+            if k == "span" and fam is not None and fam.has_span:  # "gain control of NP this turn"
                 effect = n.evolve(effect, span=m.data)
                 continue
             raise CardTextError(f"\"{'this ' + m.data if k == 'span' else k}\" on something that lasts no time")

@@ -431,16 +431,6 @@ class Speech:
         fam = FAMILIES.get(type(e))
         if fam is not None:
             return fam.vp(self, e, v)
-        if isinstance(e, n.GainControl):
-            return f"{v('gain')} control of {o(e.object, 'object')}" + self.span(e.span)
-        if isinstance(e, n.Replace):
-            return f"{v('replace')} {o(e.object, 'object')}"
-        if isinstance(e, n.Negate):
-            return f"{v('negate')} {o(e.object, 'object')}"
-        if isinstance(e, n.ChangeTarget):
-            return f"{v('change')} the target of {o(e.object, 'object')} to {o(e.to, 'object')}"
-        if isinstance(e, n.RemoveFromAttack):
-            return f"{v('remove')} {o(e.object, 'object')} from this attack"
         raise RenderError(f"cannot render {type(e).__name__}")
 
     # == for the event families (vsoracle.text.events) ===========================================
