@@ -529,7 +529,7 @@ class Lessen(Effect):
 
 
 # =============================================================================================
-# Events: one class per verb family, roles as fields
+# Parts of events (each event is a family of its own: vsoracle/text/events)
 # =============================================================================================
 
 @attrs.frozen(repr=False, eq=False)

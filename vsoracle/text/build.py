@@ -24,7 +24,7 @@ from ..errors import CardTextError
 from . import nodes as n
 from .events import FAMILIES, family_rules
 from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, fail as _fail, is_token as _is_token,
-                      trees as _trees, with_origin as _with_origin)
+                      trees as _trees)
 
 __all__ = ["Build", "Pronoun", "That", "OtherMark", "TARGET"]
 
@@ -637,19 +637,8 @@ class Build(Transformer[Token, list[RawLine]]):
     be_equipped = _be_state("equipped")
 
     # == verb phrases ============================================================================
-
-    @staticmethod
-    def _v(cls: type[n.Event], *roles: str, role: str = "agent",
-           **fixed: Any) -> Callable[[Build, Meta, Children], Verb]:
-        def method(self: Build, meta: Meta, children: Children) -> Verb:
-            parts = _trees(children)
-            values = dict(fixed)
-            for name, value in zip(roles, parts):
-                values[name] = value
-            return Verb(cls, values, role)
-        return method
-
-
+    # Each event's verb phrases, participles and past are built by its family's rules
+    # (vsoracle/text/events, installed below); here are the parts they share and the predicates.
 
     def put_item(self, meta: Meta, children: Children) -> PutItem:
         parts = _trees(children)
@@ -891,26 +880,14 @@ class Build(Transformer[Token, list[RawLine]]):
         zone: n.Zone = _trees(children)[-1]
         return zone
 
-    # passive participles
-    @staticmethod
-    def _pp(cls: type[n.Event], by: bool = True, **fixed: Any) -> Callable[[Build, Meta, Children], Be]:
-        def method(self: Build, meta: Meta, children: Children) -> Be:
-            parts = _trees(children)
-            values = dict(fixed)
-            if parts and by:
-                values["agent"] = parts[0]
-            return Be("pp", Verb(cls, values, "object"))
-        return method
-
-
+    # passive participles (the events' are their families')
     def boosted(self, meta: Meta, children: Children) -> Be: return Be("state", n.State("boosted"))
 
     def by(self, meta: Meta, children: Children) -> n.Selector:
         agent: n.Selector = _trees(children)[0]
         return agent
 
-    # past tense
-
+    # past tense (the events' are their families')
     def paid_points(self, meta: Meta, children: Children) -> Predicate:
         """"If you paid 3" (after "Pay up to 3 resource points >>>"): the points paid for this power."""
         return Predicate("paid", _trees(children)[0])
@@ -1542,7 +1519,6 @@ setattr(Build, "is", Build.is_)
 _CARD_TYPES = frozenset({"character", "plot twist", "location", "equipment"})
 
 
-
 def _install_family_rules() -> None:
     """Each event family's grammar rules become methods of :class:`Build` (a rule the class
     already has a method for, or two families build, is an error)."""
@@ -1554,11 +1530,11 @@ def _install_family_rules() -> None:
 
 _install_family_rules()
 
+
 def _head_noun(heads: Heads) -> str:
     """The noun of "that attacker" / "those team attackers": the role if the head is one."""
     _, kind, roles, *_ = heads
     return roles[0] if roles else kind
-
 
 
 def _qualifiers(mods: Iterable[Any]) -> tuple[n.Qualifier, ...]:
@@ -1590,7 +1566,7 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
         return said
     if be.kind == "pp":
         verb: Verb = be.data
-        state = FAMILIES[verb.cls].state if verb.cls in FAMILIES else None
+        state = FAMILIES[verb.cls].state
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)
         return n.Where(n.Happened(verb.event(n.Affected())))
@@ -1683,7 +1659,7 @@ def _most(subject: n.Filter, preds: tuple[Pred, ...]) -> n.Condition | None:
     if not any(isinstance(q, n.Than) for q in obj.qualifiers):
         return None
     quals = tuple(q for q in obj.qualifiers if not isinstance(q, n.Than))
-    done = FAMILIES[verb.cls].tally if verb.cls in FAMILIES else None
+    done = FAMILIES[verb.cls].tally
     if done:
         quals = (n.State(done),) + quals
     counted = attrs.evolve(obj, quantity=None, qualifiers=quals + (n.ControlledBy(n.Acting()),))

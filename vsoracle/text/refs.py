@@ -29,7 +29,7 @@ from ..errors import CardTextError
 from . import nodes as n
 from .build import (TARGET, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pronoun, RawLine, RawTrigger, Rest,
                     Sentence, That, ThatOf, _Did, _duration, _Would, condition_of)
-from .events import FAMILIES
+from .events import FAMILIES, family
 from .phrases import Be, Mod, Pred, Verb, fail as _fail
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
@@ -411,8 +411,7 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
 def _stays_against(what: str, event: n.Event) -> bool:
     """"stays in play" says no more than "it is not KO'd / returned / …" of an event that takes
     it out of play; "stays ready" than "it is not exhausted"."""
-    fam = FAMILIES.get(type(event))
-    return fam is not None and fam.leaves(event) == ("ready" if what == "ready" else "play")
+    return family(event).leaves(event) == ("ready" if what == "ready" else "play")
 
 
 def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:

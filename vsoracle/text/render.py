@@ -182,8 +182,7 @@ class Speech:
         if isinstance(t, n.Whenever):
             word = "When" if t.word == "when" else "Whenever"
             e = t.event
-            fam = FAMILIES.get(type(e))
-            said = fam.done_to(self, e) if fam is not None and t.subject == "object" else None
+            said = family(e).done_to(self, e) if t.subject == "object" else None
             if said is not None:  # "a cosmic counter is put on NP"
                 return f"{word} {said}"
             return f"{word} {self.event_clause(t.event, t.subject)}"
@@ -255,10 +254,10 @@ class Speech:
 
     def clause(self, e: n.Effect) -> str:
         if isinstance(e, n.Event):
-            fam = FAMILIES.get(type(e))
-            if fam is not None and fam.intransitive:  # "~ comes into play": said of its object
+            fam = family(e)
+            if fam.intransitive:  # "~ comes into play": said of its object
                 return self.event(e, getattr(e, "object"))
-            return self.event(e, fam.who(e) if fam is not None else getattr(e, "agent", None))
+            return self.event(e, fam.who(e))
         if isinstance(e, n.Modify):
             return self.modify(e)
         if isinstance(e, n.May):
@@ -307,12 +306,12 @@ class Speech:
         if isinstance(effect, n.Sequence) and effect.steps and isinstance(effect.steps[0], n.Nothing):
             obj = getattr(i.event, "object", None)
             rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
-            body = f"it is not {self._not_done(i.event)} and {self.body(rest)}"
+            body = f"it is not {family(i.event).not_done(self, i.event)} and {self.body(rest)}"
             return f"{head}, instead, {body}."
         if isinstance(effect, n.Nothing) and effect.word is not None:
             return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):
-            return f"{head}, instead, it is not {self._not_done(i.event)}."
+            return f"{head}, instead, it is not {family(i.event).not_done(self, i.event)}."
         if i.optional:
             who = getattr(effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
@@ -323,10 +322,6 @@ class Speech:
         if i.first:
             return f"{head}, instead, {body}."
         return f"{head}, {body} instead."
-
-    def _not_done(self, e: n.Event) -> str:
-        fam = FAMILIES.get(type(e))
-        return fam.not_done(self, e) if fam is not None else self.participle(e)
 
     def instead_condition(self, c: n.Condition, event: Any) -> str:
         parts = c.conditions if isinstance(c, n.All) else (c,)
@@ -354,10 +349,8 @@ class Speech:
         return out
 
     def event_noun(self, e: n.Event) -> str:
-        fam = FAMILIES.get(type(e))
-        if fam is not None:
-            return fam.noun(self, e)
-        raise RenderError("cannot render this prevented event")
+        """What "prevent all …" names: "breakthrough to you", "endurance loss from stuns"."""
+        return family(e).noun(self, e)
 
     # == events ==================================================================================
 
@@ -373,52 +366,46 @@ class Speech:
     def event_clause(self, e: n.Event, subject_role: str | None) -> str:
         """A trigger's event: "~ becomes stunned by an attacker", "~ attacks", "you recruit ~"."""
         role = subject_role or _default_role(e)
-        fam = FAMILIES.get(type(e))
+        fam = family(e)
         if role == "object":
             subject = getattr(e, "object")
-            if fam is not None and fam.object_subject:  # "~ comes into play", "~ becomes the target of …"
+            if fam.object_subject:  # "~ comes into play", "~ becomes the target of …"
                 return f"{self.np(subject, 'subject')} {self.vp(e, base=_plural(subject))}"
             return f"{self.np(subject, 'subject')} {self.passive(e, _plural(subject))}"
-        who = fam.who(e) if fam is not None else getattr(e, "agent", None)
-        if fam is not None and fam.doer_verb:  # "a plot twist effect targets ~"
+        who = fam.who(e)
+        if fam.doer_verb:  # "a plot twist effect targets ~"
             v = _conjugate(_plural(who))
             return f"{self.np(who, 'subject')} {v(fam.doer_verb)} {self.np(getattr(e, 'object'), 'object')}"
         return f"{self.np(who, 'subject')} {self.vp(e, base=_plural(who))}"
 
     def would(self, e: n.Event, role: str | None) -> str:
         role = role or _default_role(e)
-        fam = FAMILIES.get(type(e))
+        fam = family(e)
         if role in ("object", "become"):
             subject = getattr(e, "object")
-            if fam is not None and fam.object_subject:
+            if fam.object_subject:
                 return f"{self.np(subject, 'subject')} would {self.vp(e, base=True)}"
             how = "become" if role == "become" else "be"
             return f"{self.np(subject, 'subject')} would {how} {self.participle(e)}"
-        who = fam.who(e) if fam is not None else getattr(e, "agent", None)
-        if fam is not None and fam.doer_verb:  # "a plot twist effect would target ~"
+        who = fam.who(e)
+        if fam.doer_verb:  # "a plot twist effect would target ~"
             return f"{self.np(who, 'subject')} would {fam.doer_verb} {self.np(getattr(e, 'object'), 'object')}"
         return f"{self.np(who, 'subject')} would {self.vp(e, base=True)}"
 
     def passive(self, e: n.Event, plural: bool) -> str:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
-        fam = FAMILIES.get(type(e))
-        word: str = fam.aux if fam is not None else "becomes"
+        word: str = family(e).aux
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
         return f"{word} {self.participle(e)}"
 
     def participle(self, e: n.Event) -> str:
-        by = getattr(e, "agent", None)
-        by_text = f" by {self.np(by, 'object')}" if by is not None and not isinstance(by, n.You) else ""
-        fam = FAMILIES.get(type(e))
-        if fam is not None:
-            return fam.passive(self, e)
-        raise RenderError(f"no passive for {type(e).__name__}")
+        """"stunned by an attacker", "KO'd", "recruited from your resource row"."""
+        return family(e).passive(self, e)
 
     def vp(self, e: n.Effect, base: bool) -> str:
         """The verb phrase of an event (its subject not included): "stun target character"."""
         v = _conjugate(base)
-        o = self.np
         obj = getattr(e, "object", None)
         if isinstance(obj, n.Filter) and any(isinstance(q, n.AtRandom) for q in obj.qualifiers):
             kept = tuple(q for q in obj.qualifiers if not isinstance(q, n.AtRandom))
@@ -429,9 +416,9 @@ class Speech:
             inner = n.evolve(e, object=attrs.evolve(obj, quantity=attrs.evolve(obj.quantity, n=each.amount)))
             return f"{self.vp(inner, base)} for each {self.bare(each.factor)}"
         fam = FAMILIES.get(type(e))
-        if fam is not None:
-            return fam.vp(self, e, v)
-        raise RenderError(f"cannot render {type(e).__name__}")
+        if fam is None:  # an effect that is no event ("Choose …", a modifier) has no verb phrase
+            raise RenderError(f"cannot render {type(e).__name__}")
+        return fam.vp(self, e, v)
 
     # == for the event families (vsoracle.text.events) ===========================================
 
@@ -464,8 +451,7 @@ class Speech:
         plural = _plural(subject)
         if len(m.changes) == 1 and isinstance(m.changes[0], n.Can):
             e = m.changes[0].event  # "you may recruit ~ from your KO'd pile": the card's permission
-            fam = FAMILIES.get(type(e))
-            said = fam.permission(self, e, subject) if fam is not None else None
+            said = family(e).permission(self, e, subject)
             if said is not None:
                 return said
         if any(isinstance(c, n.StatSwitch) for c in m.changes):
@@ -623,9 +609,9 @@ class Speech:
 
     def modal_vp(self, e: n.Event) -> str:
         """After cannot/can: the event with :class:`~nodes.Affected` as its subject."""
-        fam = FAMILIES.get(type(e))
-        if isinstance(getattr(e, "object", None), n.Affected) and not (fam is not None and fam.intransitive):
-            return f"be {fam.be(self, e) if fam is not None else self.participle(e)}"  # "be stunned", "be the target of …"
+        fam = family(e)
+        if isinstance(getattr(e, "object", None), n.Affected) and not fam.intransitive:
+            return f"be {fam.be(self, e)}"  # "be stunned", "be the target of …"
         return self.vp(e, base=True)
 
     def as_though(self, c: n.Condition) -> str:
@@ -682,9 +668,7 @@ class Speech:
             return f"{self.np(c.player, 'subject')} {_has(c.player)} the initiative"
         if isinstance(c, n.Does):
             e = c.event
-            fam = FAMILIES.get(type(e))
-            doer = fam.who(e) if fam is not None else getattr(e, "agent", None)
-            return self.event(e, doer or n.You())
+            return self.event(e, family(e).who(e) or n.You())
         raise RenderError(f"cannot render {type(c).__name__}")
 
     def attacking_np(self, c: n.All) -> str | None:
@@ -730,9 +714,9 @@ class Speech:
             return self.is_(c, negated=True)
         if isinstance(c, n.Happened):
             e = c.event
-            fam = FAMILIES.get(type(e))
-            who = fam.who(e) if fam is not None else getattr(e, "agent", None)
-            if who is not None and (fam is None or fam.says_did_not(e)):
+            fam = family(e)
+            who = fam.who(e)
+            if who is not None and fam.says_did_not(e):
                 return f"{self.np(who, 'subject')} did not {self.vp(e, base=True)}{self.span(c.span)}"
             text = self.happened(e, c.span)
             for verb in (" was ", " were "):
@@ -841,17 +825,14 @@ class Speech:
     def happened(self, e: n.Event, span: str | None) -> str:
         """The past: "you played another plot twist this turn", "it attacked this turn"."""
         tail = self.span(span)
-        who = getattr(e, "agent", None)
+        fam = family(e)
         obj = getattr(e, "object", None)
-        fam = FAMILIES.get(type(e))
-        if who is None and obj is not None and not (fam is not None and fam.intransitive):
+        if fam.who(e) is None and obj is not None and not fam.intransitive:  # "~ was stunned this turn"
             return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
-        if fam is not None:
-            said = fam.happened(self, e)
-            if said is not None:
-                return said + tail
-        obj = getattr(e, "object", None)
-        if obj is not None:
+        said = fam.happened(self, e)  # "you drew two cards this turn"
+        if said is not None:
+            return said + tail
+        if obj is not None:  # "~ was KO'd by an attacker this turn"
             return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
         raise RenderError(f"cannot render the past of {type(e).__name__}")
 
@@ -1242,10 +1223,10 @@ class Speech:
             e = c.event
             if isinstance(getattr(e, "object", None), n.Affected) and getattr(e, "agent", None) is None:
                 return f"was {self.participle(e)}" + self.span(c.span)
-            fam = FAMILIES.get(type(e))
-            if fam is not None and fam.relative_past:  # "characters that attacked this turn"
+            fam = family(e)
+            if fam.relative_past:  # "characters that attacked this turn"
                 return fam.relative_past + self.span(c.span)
-            if isinstance(getattr(e, "object", None), n.Affected) and not (fam is not None and fam.intransitive):
+            if isinstance(getattr(e, "object", None), n.Affected) and not fam.intransitive:
                 return f"was {self.participle(e)}" + self.span(c.span)
         if isinstance(c, n.Compare) and isinstance(c.left, n.NumberOf) and isinstance(c.left.selector, n.Filter):
             sel = c.left.selector
@@ -1280,8 +1261,7 @@ def _done_by(q: n.Qualifier) -> tuple[n.Event, str] | None:
     if not (isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and q.condition.span is not None):
         return None
     e = q.condition.event
-    fam = FAMILIES.get(type(e))
-    if fam is not None and fam.after_noun and getattr(e, "agent", None) is not None \
+    if family(e).after_noun and getattr(e, "agent", None) is not None \
             and getattr(e, "object", None) == n.Affected() and getattr(e, "origin", None) is None:
         return e, q.condition.span
     return None
@@ -1394,8 +1374,8 @@ def _pronoun_case(word: str, case: str) -> str:
 
 
 def _default_role(e: n.Event) -> str:
-    fam = FAMILIES.get(type(e))
-    if fam is not None and fam.object_subject:  # "~ comes into play", "~ becomes the target of …"
+    """The role a trigger's or a replacement's subject takes when the text does not say it."""
+    if family(e).object_subject:  # "~ comes into play", "~ becomes the target of …"
         return "object"
     if getattr(e, "agent", None) is None and getattr(e, "object", None) is not None:
         return "object"
