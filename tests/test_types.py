@@ -49,7 +49,7 @@ def test_a_misspelt_mode_is_a_type_error(tmp_path: Path, cache: Path) -> None:
     """The middle layer's modes are Literal types: comparing one with a value it never takes
     is an error, which is what keeps a misspelt mode from being a branch that never runs."""
     probe = tmp_path / "probe.py"
-    probe.write_text("from vsoracle.text.build import Pred\n\n\n"
+    probe.write_text("from vsoracle.text.phrases import Pred\n\n\n"
                      "def misspelt(p: Pred) -> bool:\n"
                      "    return p.mode == 'wuold'\n")
     done = mypy("--strict", "--follow-imports=silent", str(probe), cache=cache)

@@ -19,8 +19,7 @@ runner = CliRunner()
 KINDS = ("Keyword: ", "Keywords: ", "Activated", "Triggered", "Continuous", "Prohibition", "Effect", "Replacement",
          "Restriction: ", "Additional cost: ", "Alternative cost: ", "Crossover")
 #: Node class names with two capitals ("EventRef", "StatChange"): none may reach a reader.
-CLASS_NAMES = {name for name, value in vars(nodes).items()
-               if isinstance(value, type) and issubclass(value, nodes.Node) and re.search(r"[a-z][A-Z]", name)}
+CLASS_NAMES = {name for name in nodes.node_classes() if re.search(r"[a-z][A-Z]", name)}
 
 
 def _plain(sentence: str) -> None:

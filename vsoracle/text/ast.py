@@ -53,15 +53,10 @@ __all__ = [
     "AtRandom",
     "AtStart",
     "AttachedTo",
-    "Attack",
-    "BecomeDefender",
-    "BecomeTarget",
-    "Breakthrough",
     "Can",
     "Cannot",
     "CardText",
     "Change",
-    "ChangeTarget",
     "Choose",
     "ChoseNames",
     "Chosen",
@@ -73,34 +68,25 @@ __all__ = [
     "ControlledBy",
     "ControllerOf",
     "CostChange",
-    "Counter",
     "CounterKind",
     "CountersOn",
     "CreateReplacement",
     "Crossover",
     "CurrentTarget",
-    "Defend",
     "Delayed",
-    "Discard",
     "Does",
-    "Draw",
     "Duration",
     "During",
     "Effect",
     "Either",
-    "Endurance",
     "EnduranceOf",
-    "EnterPlay",
     "Equipped",
     "Event",
     "EventRef",
-    "Exhaust",
     "Extreme",
     "Filter",
     "Fixed",
-    "GainControl",
     "GainPower",
-    "GameEnd",
     "Half",
     "Happened",
     "HasCounter",
@@ -112,24 +98,19 @@ __all__ = [
     "InZone",
     "Instead",
     "Is",
-    "KO",
     "Keyword",
     "KeywordChange",
     "KeywordPower",
     "Keywords",
-    "LeavePlay",
     "Lessen",
     "Limit",
-    "LookAt",
     "May",
     "Modify",
     "Most",
-    "Move",
     "Must",
     "NO_DURATION",
     "Name",
     "Named",
-    "Negate",
     "Negative",
     "Node",
     "Not",
@@ -146,35 +127,22 @@ __all__ = [
     "Paid",
     "PerTurn",
     "Place",
-    "Play",
     "PointsPaid",
     "Power",
-    "PowerUp",
     "Protecting",
     "Qualifier",
     "Quantity",
-    "Rally",
-    "Ready",
-    "Recover",
-    "Recruit",
     "RecruitedBy",
     "Ref",
-    "Reinforce",
-    "RemoveFromAttack",
-    "Replace",
     "Replacement",
-    "ResourcePoints",
     "Restriction",
-    "Reveal",
     "Role",
     "SameAs",
-    "Search",
     "Selector",
     "Self",
     "Sequence",
     "ShareAffiliations",
     "Shares",
-    "Shuffle",
     "Some",
     "Spell",
     "StatChange",
@@ -194,10 +162,8 @@ __all__ = [
     "TopCards",
     "Trigger",
     "Triggered",
-    "Turn",
     "Unique",
     "Unless",
-    "UsePower",
     "Whenever",
     "Where",
     "WithOneTarget",
@@ -563,78 +529,8 @@ class Lessen(Effect):
 
 
 # =============================================================================================
-# Events: one class per verb family, roles as fields
+# Parts of events (each event is a family of its own: vsoracle/text/events)
 # =============================================================================================
-
-@attrs.frozen(repr=False, eq=False)
-class KO(Event):
-    """KO: the object goes to its owner's KO'd pile (digest §4, §11): "KO NP", "NP is KO'd"."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Exhaust(Event):
-    """Exhaust: "exhaust NP", "NP becomes exhausted"; "Activate" is exhausting the card itself
-    (assumption A-ACTIVATE)."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-    word: str = display("exhaust")
-
-
-@attrs.frozen(repr=False, eq=False)
-class Ready(Event):
-    """Ready: "ready NP", "NP becomes readied"."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Recover(Event):
-    """Recover a stunned character (CR 408): "recover NP", "NP becomes recovered"."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Attack(Event):
-    """An attack: "NP attacks [NP]", "NP is attacked", "NP can attack hidden characters";
-    ``team`` for "team attack"."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-    team: bool = False
-    origin: "Zone | None" = None  # "can attack from the support row"
-
-
-@attrs.frozen(repr=False, eq=False)
-class Defend(Event):
-    """"NP defends": a character becomes the defender of an attack."""
-
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Breakthrough(Event):
-    """Breakthrough (CR 407): "NP causes breakthrough [to NP]"; ``amount`` is how much
-    endurance it costs (a pattern may ask for a range: "4 or more")."""
-
-    agent: Selector | None = None
-    player: Selector | None = None
-    amount: Amount | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Reinforce(Event):
-    """Reinforcement: "NP reinforces NP", "NP is reinforced"."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
 
 @attrs.frozen(repr=False, eq=False)
 class Place(Node):
@@ -647,246 +543,12 @@ class Place(Node):
 
 
 @attrs.frozen(repr=False, eq=False)
-class Move(Event):
-    """A card changes place (CR 212): "move NP to …", "put NP into …", "return NP to …",
-    "remove NP from the game", "shuffle NP into …", "put NP into play" (the zone "play").
-    ``word`` is the verb the card uses."""
-
-    object: Selector | None = None
-    to: Place | None = None
-    agent: Selector | None = None
-    face: str | None = None  # "down" | "up" | None
-    any_order: bool = False
-    exhausted: bool = False  # "into play exhausted"
-    origin: "Zone | None" = None  # in a pattern: where the card was ("is put into your KO'd pile from your deck")
-    word: str = display("put")
-
-
-@attrs.frozen(repr=False, eq=False)
-class Draw(Event):
-    """"Draw a card", "each player draws 2 cards", "draw cards equal to …"."""
-
-    agent: Selector | None = None
-    count: Amount | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Discard(Event):
-    """"Discard a card", "target player discards two cards"."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Reveal(Event):
-    """"Reveal NP" (a cost or an effect)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class LookAt(Event):
-    """"Look at NP": the player sees cards nobody else does."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Search(Event):
-    """"Search your deck for NP": the player finds such a card, or fails to find one."""
-
-    agent: Selector | None = None
-    zone: "Zone | None" = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Shuffle(Event):
-    """"Shuffle your deck", "shuffle your KO'd pile into your deck"."""
-
-    agent: Selector | None = None
-    zone: "Zone | None" = None
-    into: "Zone | None" = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Endurance(Event):
-    """A player's endurance changes: "gain 3 endurance", "lose 2 endurance", "pay 2 endurance"
-    (paying is losing, as a cost); ``cause`` for "from breakthrough" / "from stuns"."""
-
-    player: Selector | None = None
-    amount: Amount | None = None
-    gain: bool = False
-    cause: str | None = None
-    word: str = display(None)  # "pay" or None
-
-
-@attrs.frozen(repr=False, eq=False)
-class ResourcePoints(Event):
-    """Resource points: "gain 5 resource points", "pay 2 resource points", "pay up to 3 …"."""
-
-    player: Selector | None = None
-    amount: Amount | None = None
-    gain: bool = False
-    up_to: bool = False
-
-
-@attrs.frozen(repr=False, eq=False)
 class CounterKind(Node):
     """A kind of counter: "+1 ATK / +1 DEF" (``atk``, ``def_``), or a named one ("cosmic")."""
 
     atk: int = 0
     def_: int = 0
     name: str | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Counter(Event):
-    """"Put a +1 ATK / +1 DEF counter on NP", "remove the cosmic counter from NP"."""
-
-    object: Selector | None = None
-    kind: CounterKind | None = None
-    add: bool = True
-    agent: Selector | None = None
-    count: Amount | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Recruit(Event):
-    """"When you recruit NP", "Characters your opponents recruit", "NP is recruited from your
-    resource row": the recruit effect is announced (FAQ GM 7)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-    origin: "Zone | None" = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Play(Event):
-    """"Whenever you play a plot twist [from your resource row]", "you cannot play plot twists"."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-    origin: "Zone | None" = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class EnterPlay(Event):
-    """"NP comes into play" / "NP enters play"."""
-
-    object: Selector | None = None
-    word: str = display("comes into play")
-
-
-@attrs.frozen(repr=False, eq=False)
-class LeavePlay(Event):
-    """"NP leaves play"."""
-
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class BecomeTarget(Event):
-    """"NP becomes the target of NP" (an effect), "NP cannot be the target of NP"."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class BecomeDefender(Event):
-    """"NP becomes the defender this attack" (FAQ SC 11; the attack is not checked again)."""
-
-    object: Selector | None = None
-    span: str | None = display(None)
-
-
-@attrs.frozen(repr=False, eq=False)
-class PowerUp(Event):
-    """Power-up: "power-up NP", "NP becomes powered-up" (Ally)."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class GainControl(Event):
-    """"Gain control of NP [this turn]" (``span``: how long; None for good)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-    span: str | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Replace(Event):
-    """"Replace NP" (a resource, CR 512.5): it is KO'd and the top card of its owner's deck
-    takes its place face down."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Turn(Event):
-    """"Turn NP face down" / "face up"."""
-
-    object: Selector | None = None
-    face: str = "down"
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Negate(Event):
-    """"Negate NP" (an effect on the chain, CR 509)."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class ChangeTarget(Event):
-    """"Change the target of NP to NP" (FAQ SC 3)."""
-
-    object: Selector | None = None
-    to: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class RemoveFromAttack(Event):
-    """"Remove NP from this attack" (FAQ SC 31)."""
-
-    object: Selector | None = None
-    agent: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class GameEnd(Event):
-    """"NP wins the game" / "NP loses the game" (CR 102); in "cannot" (FAQ SC 12)."""
-
-    player: Selector | None = None
-    win: bool = True
-
-
-@attrs.frozen(repr=False, eq=False)
-class UsePower(Event):
-    """"Use NP" — "you cannot use her activated powers this turn" (FAQ SC 15)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class Rally(Event):
-    """"Rally for NP": reveal the top card of your deck; if it is such a card, put it into your
-    hand, else put it on the bottom of your deck (assumption A-RALLY)."""
-
-    agent: Selector | None = None
-    object: Selector | None = None
 
 
 # =============================================================================================

@@ -23,7 +23,8 @@ from lark.tree import Meta
 from ..errors import CardTextError
 from . import nodes as n
 from .events import FAMILIES, family_rules
-from .phrases import Be, BeKind, Children, Verb, is_token as _is_token, trees as _trees
+from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, fail as _fail, is_token as _is_token,
+                      trees as _trees)
 
 __all__ = ["Build", "Pronoun", "That", "OtherMark", "TARGET"]
 
@@ -86,14 +87,6 @@ PredicateWhat: TypeAlias = Literal[
     "get", "get too", "switch", "keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
     "stat", "extreme", "endurance than", "counters", "initiative", "endurance", "compare stat", "either",
     "affiliation", "paid", "chose"]
-#: What a :class:`Mod` after a verb phrase is.
-ModKind: TypeAlias = Literal[
-    "span", "while", "for each", "if", "unless", "at start", "at end", "at random", "during", "from",
-    "as though", "rather than", "where x", "rounded", "any order", "instead", "if able", "only"]
-#: The mode of a :class:`Pred` (``mod``: "Choose …"'s modifiers, which have no verb).
-PredMode: TypeAlias = Literal[
-    "does", "does_not", "did", "did_not", "may", "must", "cannot", "can", "would", "cannot_be", "can_be",
-    "would_be", "is", "is_not", "was", "was_not", "happened", "stays", "mod"]
 #: A :class:`Clause`'s shape.
 ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
@@ -110,26 +103,6 @@ class Predicate:
     what: PredicateWhat
     data: Any
     changes: tuple[n.Change, ...] = ()
-
-
-@attrs.frozen
-class Mod:
-    """A modifier after a verb phrase: ``kind`` ("span", "while", "for each", "if", …) and data."""
-
-    kind: ModKind
-    data: Any = None
-
-
-@attrs.frozen
-class Pred:
-    """A predicate in its mode: ``mode`` is does / does_not / did / did_not / may / must / cannot /
-    can / would / cannot_be / can_be / would_be / is / is_not / was / was_not / happened / stays
-    (or mod, for the modifiers of "Choose …")."""
-
-    mode: PredMode
-    what: Any  # Verb | Predicate | Be | tuple ("several" verbs, "either" verbs, "stays" words) | None
-    mods: tuple[Mod, ...] = ()
-    pos: int = 0
 
 
 @attrs.frozen
@@ -185,8 +158,6 @@ RawTrigger: TypeAlias = WheneverTrigger | AtStepTrigger
 OnlyLimit: TypeAlias = tuple[Literal["only if", "only while"], n.Condition]
 #: "~'s recruit cost", "the threshold cost of NP": whose, and which cost.
 CostOf: TypeAlias = tuple[Literal["cost"], Any, str]
-#: "put A into X and B into Y": several moves.
-Several: TypeAlias = tuple[Literal["several"], tuple[Verb, ...]]
 #: One item of "put": what, face up or down, where.
 PutItem: TypeAlias = tuple[Any, str | None, n.Place]
 #: A determiner: how many, the target placeholder (:data:`TARGET`) or ``None``, and qualifiers ("another").
@@ -210,13 +181,6 @@ def _signed(token: Any) -> n.Amount:
     body = text[1:]
     amount: n.Amount = n.X() if body.upper() == "X" else n.Fixed(int(body))
     return n.Negative(amount) if text.startswith("-") else amount
-
-
-def _fail(message: str, meta: Meta | None = None) -> CardTextError:
-    error = CardTextError(message)
-    if meta is not None and not getattr(meta, "empty", True):
-        error.column, error.text_line = meta.column, meta.line
-    return error
 
 
 def _duration(mods: Iterable[Mod]) -> n.Duration:
@@ -315,19 +279,6 @@ class Build(Transformer[Token, list[RawLine]]):
         subject, preds = children[-2:]
         return ("whenever", subject, preds, "whenever")
 
-    def whenever_counter_put(self, meta: Meta, children: Children) -> WheneverTrigger:
-        return self._counter_trigger(meta, children, True)
-
-    def whenever_counter_removed(self, meta: Meta, children: Children) -> WheneverTrigger:
-        return self._counter_trigger(meta, children, False)
-
-    def _counter_trigger(self, meta: Meta, children: Children, add: bool) -> WheneverTrigger:
-        """"Whenever a cosmic counter is put on NP": NP is put a counter on (CR 215)."""
-        (kind, count), subject = _trees(children)[-2:]
-        # "a counter is put on NP": one or more, however many are put at once
-        verb = Verb(n.Counter, {"kind": kind, "count": None if count == _ONE else count, "add": add}, "object")
-        return ("whenever", subject, (Pred("does", Be("pp", verb), (), meta.start_pos),), "whenever")
-
     def when(self, meta: Meta, children: Children) -> WheneverTrigger:
         subject, preds = children[-2:]
         return ("whenever", subject, preds, "when")
@@ -421,20 +372,6 @@ class Build(Transformer[Token, list[RawLine]]):
     def prevent_some(self, meta: Meta, children: Children) -> Sentence:
         parts = _trees(children)
         return Sentence("prevent", (parts[1], parts[2] if len(parts) > 2 else None, parts[0]), meta.start_pos)
-
-    def breakthrough_noun(self, meta: Meta, children: Children) -> n.Breakthrough:
-        parts = _trees(children)
-        return n.Breakthrough(player=parts[0] if parts else None)
-
-    def endurance_loss_noun(self, meta: Meta, children: Children) -> n.Endurance:
-        parts = _trees(children)
-        return n.Endurance(gain=False, cause=parts[0] if parts else None)
-
-    def cause_stun(self, meta: Meta, children: Children) -> str:
-        return "stun"
-
-    def cause_breakthrough(self, meta: Meta, children: Children) -> str:
-        return "breakthrough"
 
     def additional_cost(self, meta: Meta, children: Children) -> Sentence:
         parts = [c for c in children if not _is_token(c)]
@@ -680,8 +617,6 @@ class Build(Transformer[Token, list[RawLine]]):
     def protecting(self, meta: Meta, children: Children) -> Be: return Be("protecting", _trees(children)[-1])
     def attacking_be(self, meta: Meta, children: Children) -> Be: return Be("attacking", _trees(children)[-1])
     def targeting(self, meta: Meta, children: Children) -> Be: return Be("targeting", _trees(children)[-1])
-    def target_of(self, meta: Meta, children: Children) -> Be:
-        return Be("pp", Verb(n.BecomeTarget, {"agent": _trees(children)[-1]}, "object"))
 
     @staticmethod
     def _be_state(name: str) -> Callable[[Build, Meta, Children], Be]:
@@ -702,103 +637,8 @@ class Build(Transformer[Token, list[RawLine]]):
     be_equipped = _be_state("equipped")
 
     # == verb phrases ============================================================================
-
-    @staticmethod
-    def _v(cls: type[n.Event], *roles: str, role: str = "agent",
-           **fixed: Any) -> Callable[[Build, Meta, Children], Verb]:
-        def method(self: Build, meta: Meta, children: Children) -> Verb:
-            parts = _trees(children)
-            values = dict(fixed)
-            for name, value in zip(roles, parts):
-                values[name] = value
-            return Verb(cls, values, role)
-        return method
-
-    ko = _v(n.KO, "object")
-    exhaust = _v(n.Exhaust, "object")
-    ready = _v(n.Ready, "object")
-    recover = _v(n.Recover, "object")
-    defend = _v(n.Defend)
-    reinforce = _v(n.Reinforce, "object")
-    discard = _v(n.Discard, "object")
-
-    def discard_equal(self, meta: Meta, children: Children) -> Verb:
-        """"discards cards equal to the number of …"."""
-        (amount,) = _trees(children)
-        return Verb(n.Discard, {"object": n.Filter("card", (), n.Quantity("=", amount), pos=meta.start_pos,
-                                                   end=meta.end_pos)})
-
-    def target_vp(self, meta: Meta, children: Children) -> Verb:
-        """"Whenever a plot twist effect targets ~": ~ becomes its target."""
-        return Verb(n.BecomeTarget, {"object": _trees(children)[0]}, "agent")
-
-    def would_target(self, meta: Meta, children: Children) -> Pred:
-        parts = _trees(children)
-        return Pred("would", Verb(n.BecomeTarget, {"object": parts[0]}, "agent"), tuple(parts[1:]), meta.start_pos)
-
-    def discard_zone(self, meta: Meta, children: Children) -> Verb:
-        """"Discard your hand": every card in it."""
-        zone = _trees(children)[0]
-        return Verb(n.Discard, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
-                                                   end=meta.end_pos)})
-
-    def reveal_zone(self, meta: Meta, children: Children) -> Verb:
-        """"Target player reveals his or her hand": every card in it."""
-        zone = _trees(children)[0]
-        return Verb(n.Reveal, {"object": n.Filter("card", (n.InZone(zone),), n.Quantity("all"), pos=meta.start_pos,
-                                                  end=meta.end_pos)})
-
-    def shuffle_into(self, meta: Meta, children: Children) -> Verb:
-        """"Shuffle target card … into your deck": it goes into the deck, which is shuffled."""
-        obj, zone = _trees(children)
-        return Verb(n.Move, {"object": obj, "to": n.Place(zone, "shuffled", word="into"), "word": "shuffle"})
-    reveal = _v(n.Reveal, "object")
-    look_at = _v(n.LookAt, "object")
-    look_at_zone = _v(n.LookAt, "object")
-    use = _v(n.UsePower, "object")
-    power_up = _v(n.PowerUp, "object")
-    gain_control = _v(n.GainControl, "object")
-    replace = _v(n.Replace, "object")
-    negate = _v(n.Negate, "object")
-    change_target = _v(n.ChangeTarget, "object", "to")
-    remove_from_attack = _v(n.RemoveFromAttack, "object")
-    rally = _v(n.Rally, "object")
-    come_into_play = _v(n.EnterPlay, role="object")
-    leave_play = _v(n.LeavePlay, role="object")
-    become_defender = _v(n.BecomeDefender, role="object")
-    become_target = _v(n.BecomeTarget, "agent", role="object")
-
-    def enter_play(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.EnterPlay, {"word": "enters play"}, "object")
-
-    def activate(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Exhaust, {"object": n.Self(word="activate"), "word": "activate"}, "agent")
-
-    def attack(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Attack, {"object": parts[0] if parts else None})
-
-    def attack_from(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Attack, {"origin": _trees(children)[-1]})
-
-    def team_attack(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Attack, {"object": parts[0] if parts else None, "team": True})
-
-    def breakthrough(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Breakthrough, {"player": parts[0] if parts else None})
-
-    def move(self, meta: Meta, children: Children) -> Verb:
-        obj, place = _trees(children)
-        return Verb(n.Move, {"object": obj, "to": place, "word": "move"})
-
-    def put(self, meta: Meta, children: Children) -> Verb | Several:
-        items = [c for c in children if isinstance(c, tuple)]
-        verbs = [Verb(n.Move, {"object": obj, "to": attrs.evolve(place, word="into") if place.word == "into exhausted"
-                               else place, "face": face, "word": "put", "exhausted": place.word == "into exhausted"})
-                 for obj, face, place in items]
-        return verbs[0] if len(verbs) == 1 else ("several", tuple(verbs))
+    # Each event's verb phrases, participles and past are built by its family's rules
+    # (vsoracle/text/events, installed below); here are the parts they share and the predicates.
 
     def put_item(self, meta: Meta, children: Children) -> PutItem:
         parts = _trees(children)
@@ -817,62 +657,10 @@ class Build(Transformer[Token, list[RawLine]]):
     def face(self, meta: Meta, children: Children) -> str:
         return str(children[-1]).lower()
 
-    def put_counter(self, meta: Meta, children: Children) -> Verb:
-        kind, obj = _trees(children)
-        return Verb(n.Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": True})
-
-    def remove_counter(self, meta: Meta, children: Children) -> Verb:
-        kind, obj = _trees(children)
-        return Verb(n.Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": False})
-
-    def remove_from_game(self, meta: Meta, children: Children) -> Verb:
-        (obj,) = _trees(children)
-        return Verb(n.Move, {"object": obj, "to": n.Place(n.Zone(("removed",)), word="from the game"),
-                             "word": "remove"})
-
-    def return_to_play(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Move, {"object": parts[0], "to": n.Place(n.Zone(("play",)), word="to"), "word": "return",
-                             "exhausted": len(parts) > 1})
-
     def into_play(self, meta: Meta, children: Children) -> n.Place:
         return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
 
     def play_exhausted(self, meta: Meta, children: Children) -> bool: return True
-
-    def return_(self, meta: Meta, children: Children) -> Verb:
-        obj, zone = _trees(children)
-        return Verb(n.Move, {"object": obj, "to": n.Place(zone, word="to"), "word": "return"})
-
-    def shuffle(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Shuffle, {"zone": parts[0], "into": parts[1] if len(parts) > 1 else None})
-
-    def draw(self, meta: Meta, children: Children) -> Verb:
-        (obj,) = _trees(children)
-        return Verb(n.Draw, {"count": _count_of(obj, meta)})
-
-    def draw_additional(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Draw, {"count": _ONE})
-
-    def draw_equal(self, meta: Meta, children: Children) -> Verb:
-        (amount,) = _trees(children)
-        return Verb(n.Draw, {"count": amount})
-
-    def search(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Search, {"zone": parts[0], "object": parts[1] if len(parts) > 1 else None})
-
-    def gain_endurance(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Endurance, {"amount": parts[0] if parts else None, "gain": True}, "player")
-
-    def lose_endurance(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Endurance, {"amount": parts[0] if parts else None, "gain": False}, "player")
-
-    def lose_endurance_range(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False}, "player")
 
     def prevent_part(self, meta: Meta, children: Children) -> Verb:
         amount, lessened = _trees(children)
@@ -881,55 +669,13 @@ class Build(Transformer[Token, list[RawLine]]):
     def lessened(self, meta: Meta, children: Children) -> str:
         return " ".join(w.lower() for w in _words(children))
 
-    def gain_endurance_offset(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": True}, "player")
-
-    def lose_endurance_offset(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Endurance, {"amount": self.offset(meta, children), "gain": False}, "player")
-
-    def lose_additional(self, meta: Meta, children: Children) -> Verb:
-        amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
-        return Verb(n.Endurance, {"amount": amount, "gain": False}, "player")
-
-    def gain_additional(self, meta: Meta, children: Children) -> Verb:
-        amount = n.Offset(n.ThatMuch(), _trees(children)[0], minus=False)
-        return Verb(n.Endurance, {"amount": amount, "gain": True}, "player")
-
     def lose_less(self, meta: Meta, children: Children) -> Verb:
         return Verb(n.Lessen, {"amount": _trees(children)[0], "word": "less"}, "")
-
-    def pay_endurance(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Endurance, {"amount": _trees(children)[0], "gain": False, "word": "pay"}, "player")
-
-    def gain_points(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": True}, "player")
-
-    def pay_points(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": False}, "player")
-
-    def pay_up_to_points(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.ResourcePoints, {"amount": _trees(children)[0], "gain": False, "up_to": True}, "player")
-
-    def recruit(self, meta: Meta, children: Children) -> Verb:
-        return _with_origin(n.Recruit, _trees(children))
-
-    def play(self, meta: Meta, children: Children) -> Verb:
-        return _with_origin(n.Play, _trees(children))
 
     def become(self, meta: Meta, children: Children) -> Be:
         pp: Be
         (pp,) = _trees(children)
         return pp
-
-    def turn(self, meta: Meta, children: Children) -> Verb:
-        obj, face = _trees(children)
-        return Verb(n.Turn, {"object": obj, "face": face})
-
-    def win_game(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.GameEnd, {"win": True}, "player")
-
-    def lose_game(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.GameEnd, {"win": False}, "player")
 
     # predicates (a modifier's changes)
     def get(self, meta: Meta, children: Children) -> Predicate:
@@ -1134,97 +880,14 @@ class Build(Transformer[Token, list[RawLine]]):
         zone: n.Zone = _trees(children)[-1]
         return zone
 
-    # passive participles
-    @staticmethod
-    def _pp(cls: type[n.Event], by: bool = True, **fixed: Any) -> Callable[[Build, Meta, Children], Be]:
-        def method(self: Build, meta: Meta, children: Children) -> Be:
-            parts = _trees(children)
-            values = dict(fixed)
-            if parts and by:
-                values["agent"] = parts[0]
-            return Be("pp", Verb(cls, values, "object"))
-        return method
-
-    kod = _pp(n.KO)
-    exhausted = _pp(n.Exhaust)
-    readied = _pp(n.Ready)
-    recovered = _pp(n.Recover)
-    attacked = _pp(n.Attack)
-    reinforced = _pp(n.Reinforce)
-    powered_up = _pp(n.PowerUp)
-    revealed = _pp(n.Reveal)
-    discarded = _pp(n.Discard)
-    targeted = _pp(n.BecomeTarget)
-
+    # passive participles (the events' are their families')
     def boosted(self, meta: Meta, children: Children) -> Be: return Be("state", n.State("boosted"))
-
-    def returned(self, meta: Meta, children: Children) -> Be:
-        return Be("pp", Verb(n.Move, {"to": n.Place(_trees(children)[0], word="to"), "word": "return"}, "object"))
-
-    def put_pp(self, meta: Meta, children: Children) -> Be:
-        """"is put into your KO'd pile [from your deck]"."""
-        parts = _trees(children)
-        return Be("pp", Verb(n.Move, {"to": parts[0], "origin": parts[1] if len(parts) > 1 else None},
-                             "object"))
-
-    def moved_pp(self, meta: Meta, children: Children) -> Be:
-        parts = _trees(children)
-        return Be("pp", Verb(n.Move, {"to": n.Place(parts[0], word="to"), "origin": parts[1] if len(parts) > 1 else None,
-                                      "word": "move"}, "object"))
-
-    def turned_pp(self, meta: Meta, children: Children) -> Be:
-        return Be("pp", Verb(n.Turn, {"face": _trees(children)[0]}, "object"))
-
-    def removed(self, meta: Meta, children: Children) -> Be:
-        return Be("pp", Verb(n.Move, {"to": n.Place(n.Zone(("removed",)), word="from the game"), "word": "remove"},
-                             "object"))
-
-    def recruited(self, meta: Meta, children: Children) -> Be:
-        parts = _trees(children)
-        return Be("pp", Verb(n.Recruit, {"origin": parts[0] if parts else None}, "object"))
-
-    def played_pp(self, meta: Meta, children: Children) -> Be:
-        parts = _trees(children)
-        return Be("pp", Verb(n.Play, {"origin": parts[0] if parts else None}, "object"))
 
     def by(self, meta: Meta, children: Children) -> n.Selector:
         agent: n.Selector = _trees(children)[0]
         return agent
 
-    # past tense
-    def attacked_past(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Attack, {"object": parts[0] if parts else None})
-
-
-    def caused_breakthrough(self, meta: Meta, children: Children) -> Verb:
-        parts = _trees(children)
-        return Verb(n.Breakthrough, {"player": parts[0] if parts else None})
-
-    def played(self, meta: Meta, children: Children) -> Verb:
-        return _with_origin(n.Play, _trees(children))
-
-    def recruited_past(self, meta: Meta, children: Children) -> Verb:
-        return _with_origin(n.Recruit, _trees(children))
-
-    def discarded_past(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Discard, {"object": _trees(children)[0]})
-    def revealed_past(self, meta: Meta, children: Children) -> Verb:
-        return Verb(n.Reveal, {"object": _trees(children)[0]})
-    def defended(self, meta: Meta, children: Children) -> Verb: return Verb(n.Defend, {})
-    def drew(self, meta: Meta, children: Children) -> Verb:
-        """"If you drew a card", "if you drew two or more cards this turn" (a pattern: how many)."""
-        obj = _trees(children)[0]
-        q = obj.quantity if isinstance(obj, n.Filter) else None
-        if isinstance(obj, n.Filter) and obj.kind == "card" and not obj.qualifiers and q is not None \
-                and q.n is not None and (q.op != "=" or q.exact):
-            return Verb(n.Draw, {"count": q})
-        return Verb(n.Draw, {"count": _count_of(obj, meta)})
-
-    def paid_endurance(self, meta: Meta, children: Children) -> Verb:
-        """"If you paid 2 endurance this turn": endurance lost as a payment."""
-        return Verb(n.Endurance, {"amount": _trees(children)[0], "cause": "pay", "word": "pay"}, "player")
-
+    # past tense (the events' are their families')
     def paid_points(self, meta: Meta, children: Children) -> Predicate:
         """"If you paid 3" (after "Pay up to 3 resource points >>>"): the points paid for this power."""
         return Predicate("paid", _trees(children)[0])
@@ -1726,14 +1389,6 @@ class Build(Transformer[Token, list[RawLine]]):
         return n.ControlledBy(_trees(children)[0])
     def recruited_by(self, meta: Meta, children: Children) -> n.RecruitedBy: return n.RecruitedBy(_trees(children)[0])
 
-    def recruited_in_span(self, meta: Meta, children: Children) -> n.Where:
-        """"characters you recruited this turn": each one's recruiting by that player happened then."""
-        player, span = _trees(children)
-        return n.Where(n.Happened(n.Recruit(agent=player, object=n.Affected()), span.data))
-
-    def played_in_span(self, meta: Meta, children: Children) -> n.Where:
-        player, span = _trees(children)
-        return n.Where(n.Happened(n.Play(agent=player, object=n.Affected()), span.data))
     def played_by(self, meta: Meta, children: Children) -> n.RecruitedBy:
         return n.RecruitedBy(_trees(children)[0], "play")
     def in_zone(self, meta: Meta, children: Children) -> n.InZone: return n.InZone(_trees(children)[-1])
@@ -1854,7 +1509,6 @@ class Build(Transformer[Token, list[RawLine]]):
 
 # The grammar's aliases that are Python keywords or names of Transformer methods.
 setattr(Build, "is", Build.is_)
-setattr(Build, "return", Build.return_)
 
 
 # =============================================================================================
@@ -1863,7 +1517,6 @@ setattr(Build, "return", Build.return_)
 
 #: The card types a head names ("character", "plot twist" …): "card" after the last of a list goes with each.
 _CARD_TYPES = frozenset({"character", "plot twist", "location", "equipment"})
-
 
 
 def _install_family_rules() -> None:
@@ -1877,37 +1530,11 @@ def _install_family_rules() -> None:
 
 _install_family_rules()
 
+
 def _head_noun(heads: Heads) -> str:
     """The noun of "that attacker" / "those team attackers": the role if the head is one."""
     _, kind, roles, *_ = heads
     return roles[0] if roles else kind
-
-
-def _with_origin(cls: type, parts: list[Any]) -> Verb:
-    """"recruit NP from ZONE", "play a plot twist from your resource row": the zone the card
-    comes from is the event's origin, whether the grammar gave it to the verb or the noun."""
-    obj = parts[0]
-    origin = parts[1] if len(parts) > 1 else None
-    if isinstance(obj, n.Filter) and origin is None:
-        froms = [q for q in obj.qualifiers if isinstance(q, n.InZone) and q.word == "from"]
-        if froms:
-            origin = froms[-1].zone
-            rest = tuple(q for q in obj.qualifiers if q is not froms[-1])
-            among = [q for q in rest if isinstance(q, n.Among)]
-            if obj.words == "among" and len(rest) == 1 and among:
-                obj = among[0].of
-            else:
-                obj = attrs.evolve(obj, qualifiers=rest)
-    return Verb(cls, {"object": obj, "origin": origin})
-
-
-def _count_of(obj: Any, meta: Meta | None = None) -> n.Amount:
-    """"a card" → 1, "two cards" → 2, "X cards" → X (what "draw NP" draws: cards, a number of
-    them; "draw ~", "draw a character card" or "draw up to two cards" say something else)."""
-    if isinstance(obj, n.Filter) and obj.kind == "card" and not obj.qualifiers and obj.target is None \
-            and obj.quantity is not None and obj.quantity.op == "=" and obj.quantity.n is not None:
-        return obj.quantity.n
-    raise _fail('"draw" takes a number of cards ("draw a card", "draw two cards", "draw X cards")', meta)
 
 
 def _qualifiers(mods: Iterable[Any]) -> tuple[n.Qualifier, ...]:
@@ -1939,9 +1566,7 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
         return said
     if be.kind == "pp":
         verb: Verb = be.data
-        state = FAMILIES[verb.cls].state if verb.cls in FAMILIES else \
-            {n.Exhaust: "exhausted", n.Ready: "ready", n.Reveal: "revealed",
-             n.PowerUp: "powered-up", n.Reinforce: "reinforced", n.Attack: "attacked"}.get(verb.cls)
+        state = FAMILIES[verb.cls].state
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)
         return n.Where(n.Happened(verb.event(n.Affected())))
@@ -2034,7 +1659,7 @@ def _most(subject: n.Filter, preds: tuple[Pred, ...]) -> n.Condition | None:
     if not any(isinstance(q, n.Than) for q in obj.qualifiers):
         return None
     quals = tuple(q for q in obj.qualifiers if not isinstance(q, n.Than))
-    done = {n.Reveal: "revealed", n.Discard: "discarded", n.Draw: "drawn"}.get(verb.cls)
+    done = FAMILIES[verb.cls].tally
     if done:
         quals = (n.State(done),) + quals
     counted = attrs.evolve(obj, quantity=None, qualifiers=quals + (n.ControlledBy(n.Acting()),))

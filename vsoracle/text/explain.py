@@ -67,9 +67,6 @@ _BLOCKS = ("leader", "ongoing")
 _SPANS = {"turn": "for the rest of the turn", "attack": "for the rest of the attack",
           "phase": "for the rest of the phase", "step": "for the rest of the step"}
 
-#: Events whose doer or object is always a character: the card they name is one.
-_CHARACTER_EVENTS = (n.Exhaust, n.Ready, n.Recover, n.Attack, n.Defend, n.Reinforce, n.Breakthrough,
-                     n.BecomeDefender, n.PowerUp, n.RemoveFromAttack)
 
 
 def plain_readings(card_text: n.CardText, card: str | None = None) -> list[str]:
@@ -105,7 +102,8 @@ _CHARACTER_KEYWORDS = ("reservist", "concealed", "loyalty", "evasion", "range", 
 
 def _of_character_event(e: n.Node) -> bool:
     """Is ``e`` an event whose doer or object is always a character (stun, exhaust, attack …)?"""
-    return isinstance(e, _CHARACTER_EVENTS) or (type(e) in FAMILIES and FAMILIES[type(e)].of_character)
+    fam = FAMILIES.get(type(e))
+    return fam is not None and fam.of_character
 
 
 def _of_a_character(x: n.Node) -> bool:
@@ -123,6 +121,8 @@ def _of_a_character(x: n.Node) -> bool:
 
 class Reading(Speech):
     """:class:`Speech` that says who acts and how long a change lasts."""
+
+    verbatim = False  # "Activate >>>": the cost is exhausting it
 
     def __init__(self, self_word: str) -> None:
         super().__init__(self_word)
@@ -198,20 +198,13 @@ class Reading(Speech):
     # == what changes from canonical text ========================================================
 
     def event(self, e: n.Effect, agent: Any) -> str:
-        if agent is None and not self.paying and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
-            agent = n.You()
+        fam = FAMILIES.get(type(e))
+        if agent is None and not self.paying and not (fam is not None and fam.intransitive):
+            agent = n.You()  # "you draw a card"; "~ comes into play" has no doer
         return super().event(e, agent)
 
-    def vp(self, e: n.Effect, base: bool) -> str:
-        if isinstance(e, n.Exhaust) and e.word == "activate":  # "Activate >>>": the cost is exhausting it
-            e = attrs.evolve(e, word="exhaust")
-        return super().vp(e, base)
-
-    def draw(self, e: n.Draw, v: Any) -> str:
-        count = e.count or n.Fixed(1)
-        if isinstance(count, n.Fixed):
-            return f"{v('draw')} {count.n} card{'' if count.n == 1 else 's'}"
-        return super().draw(e, v)
+    def cards(self, count: n.Fixed) -> str:
+        return f"{count.n} card{'' if count.n == 1 else 's'}"
 
     def changes_text(self, m: n.Modify, plural: bool | None) -> str:
         span = m.duration.span

@@ -2,10 +2,11 @@
 
 The grammar's verb phrases ("stun target character", "is stunned by an attacker", "stunned ~
 this turn") are built into a :class:`Verb` (an event class and the roles said so far) or a
-:class:`Be` (what "is …" says), before the clause they belong to decides what they become: the
+:class:`Be` (what "is …" says), and said in a mode as a :class:`Pred` ("would …", "cannot be …",
+with its :class:`Mod` modifiers), before the clause they belong to decides what they become: the
 event itself, a "may", a "cannot", a trigger's pattern, a condition (:mod:`vsoracle.text.build`).
 An event family (:mod:`vsoracle.text.events`) builds its phrases with the makers here:
-:func:`active`, :func:`passive` and :func:`past`.
+:func:`active`, :func:`passive`, :func:`past` and :func:`with_origin`.
 
 Nothing here imports lark: the event families are imported with the nodes, and a run whose texts
 are all in the parsed-text store never loads the parser.
@@ -23,12 +24,22 @@ from . import ast as a
 if TYPE_CHECKING:
     from lark.tree import Meta
 
-__all__ = ["Verb", "Be", "BeKind", "Children", "Rule", "is_token", "trees", "active", "passive", "past"]
+__all__ = ["Verb", "Be", "BeKind", "Mod", "ModKind", "Pred", "PredMode", "Children", "Rule", "fail", "is_token",
+           "trees", "active", "passive", "past", "with_origin"]
 
 #: What "is …" says (:class:`Be`).
 BeKind: TypeAlias = Literal[
     "pp", "state", "zone", "np", "greater", "less", "equal", "at most", "at least", "quantity", "adjacent",
     "protecting", "attacking", "targeting"]
+
+#: What a :class:`Mod` after a verb phrase is.
+ModKind: TypeAlias = Literal[
+    "span", "while", "for each", "if", "unless", "at start", "at end", "at random", "during", "from",
+    "as though", "rather than", "where x", "rounded", "any order", "instead", "if able", "only"]
+#: The mode of a :class:`Pred` (``mod``: "Choose …"'s modifiers, which have no verb).
+PredMode: TypeAlias = Literal[
+    "does", "does_not", "did", "did_not", "may", "must", "cannot", "can", "would", "cannot_be", "can_be",
+    "would_be", "is", "is_not", "was", "was_not", "happened", "stays", "mod"]
 
 #: A rule's children as the transformer passes them: tokens and what the children's methods built.
 Children: TypeAlias = list[Any]
@@ -74,6 +85,34 @@ class Be:
     data: Any
 
 
+@attrs.frozen
+class Mod:
+    """A modifier after a verb phrase: ``kind`` ("span", "while", "for each", "if", …) and data."""
+
+    kind: ModKind
+    data: Any = None
+
+
+@attrs.frozen
+class Pred:
+    """A predicate in its mode: ``mode`` is does / does_not / did / did_not / may / must / cannot /
+    can / would / cannot_be / can_be / would_be / is / is_not / was / was_not / happened / stays
+    (or mod, for the modifiers of "Choose …")."""
+
+    mode: PredMode
+    what: Any  # Verb | Predicate | Be | tuple ("several" verbs, "either" verbs, "stays" words) | None
+    mods: tuple[Mod, ...] = ()
+    pos: int = 0
+
+
+def fail(message: str, meta: Meta | None = None) -> CardTextError:
+    """An error in the text, placed at the rule's position when the rule has one."""
+    error = CardTextError(message)
+    if meta is not None and not getattr(meta, "empty", True):
+        error.column, error.text_line = meta.column, meta.line
+    return error
+
+
 #: The tokens a rule's method keeps: names, the card's own name and numbers (punctuation and the
 #: readings of "and", "or" and "," are left out).
 _KEPT = frozenset({"NAME", "NAME_NP", "NAME_HEAD", "SELF", "NUMBER", "SIGNED", "SIGN"})
@@ -116,3 +155,21 @@ def passive(cls: type[a.Event], by: bool = True, **fixed: Any) -> Rule:
 def past(cls: type[a.Event], *roles: str, **fixed: Any) -> Rule:
     """A past tense's rule ("if ~ stunned a character this turn"): as :func:`active`."""
     return active(cls, *roles, **fixed)
+
+
+def with_origin(cls: type[a.Event], parts: list[Any]) -> Verb:
+    """"recruit NP from ZONE", "play a plot twist from your resource row": the zone the card
+    comes from is the event's origin, whether the grammar gave it to the verb or the noun."""
+    obj = parts[0]
+    origin = parts[1] if len(parts) > 1 else None
+    if isinstance(obj, a.Filter) and origin is None:
+        froms = [q for q in obj.qualifiers if isinstance(q, a.InZone) and q.word == "from"]
+        if froms:
+            origin = froms[-1].zone
+            rest = tuple(q for q in obj.qualifiers if q is not froms[-1])
+            among = [q for q in rest if isinstance(q, a.Among)]
+            if obj.words == "among" and len(rest) == 1 and among:
+                obj = among[0].of
+            else:
+                obj = attrs.evolve(obj, qualifiers=rest)
+    return Verb(cls, {"object": obj, "origin": origin})

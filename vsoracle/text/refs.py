@@ -27,9 +27,10 @@ import attrs
 
 from ..errors import CardTextError
 from . import nodes as n
-from .build import (TARGET, Clause, Costs, Mod, OnlyLimit, OtherMark, Pred, Predicate, Pronoun, RawLine,
-                    RawTrigger, Rest, Sentence, That, ThatOf, _Did, _duration, _Would, _fail, condition_of)
-from .phrases import Be, Verb
+from .build import (TARGET, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pronoun, RawLine, RawTrigger, Rest,
+                    Sentence, That, ThatOf, _Did, _duration, _Would, condition_of)
+from .events import FAMILIES, family
+from .phrases import Be, Mod, Pred, Verb, fail as _fail
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
 
@@ -410,12 +411,7 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
 def _stays_against(what: str, event: n.Event) -> bool:
     """"stays in play" says no more than "it is not KO'd / returned / …" of an event that takes
     it out of play; "stays ready" than "it is not exhausted"."""
-    if what == "ready":
-        return isinstance(event, n.Exhaust)
-    if isinstance(event, (n.KO, n.LeavePlay)):
-        return True
-    return isinstance(event, n.Move) and event.to is not None and event.to.zone is not None \
-        and "play" not in event.to.zone.names
+    return family(event).leaves(event) == ("ready" if what == "ready" else "play")
 
 
 def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:
@@ -624,8 +620,9 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
         if k in ("span", "while", "as though"):
             if isinstance(effect, n.Modify) or k == "as though":
                 continue
-            if isinstance(effect, (n.GainControl, n.BecomeDefender)) and k == "span":
-                effect = attrs.evolve(effect, span=m.data)
+            fam = FAMILIES.get(type(effect))
+            if k == "span" and fam is not None and fam.has_span:  # "gain control of NP this turn"
+                effect = n.evolve(effect, span=m.data)
                 continue
             raise CardTextError(f"\"{'this ' + m.data if k == 'span' else k}\" on something that lasts no time")
         elif k == "for each":
@@ -961,7 +958,7 @@ def _mentions(power: n.Power) -> list[Mention]:
                 if a.name in ("object", "zone") or (a.name == "count" and False):
                     if isinstance(value, (n.Filter, n.TopCards, n.Either, n.Together)) and getattr(value, "target", None) is None:
                         add_filter(value, n.Acted(k))
-                    elif isinstance(value, n.Zone) and isinstance(event, (n.LookAt, n.Reveal)):
+                    elif isinstance(value, n.Zone) and _shows(event):
                         # "Look at target opponent's hand. Choose a card from it.": the cards seen
                         pos = _pos_of(value.owner)
                         if pos is not None:  # "your hand" has no place in the text to count from
@@ -1169,6 +1166,12 @@ def _own_pronouns(e: Any, mentions: list[Mention]) -> Any:
     return n.evolve(e, **changes)
 
 
+def _shows(effect: n.Effect) -> bool:
+    """Does the effect show cards to a player, so that later text names them (reveal, look at)?"""
+    fam = FAMILIES.get(type(effect))
+    return fam is not None and fam.shows
+
+
 def _implicit_group(power: n.Power) -> n.Power:
     """After "Reveal the top four cards of your deck", "Put all cards that share a name with …"
     means all such cards among those revealed: a card with no zone named after a group of cards
@@ -1183,7 +1186,7 @@ def _implicit_group(power: n.Power) -> n.Power:
         if isinstance(step, n.Event):
             k += 1
             obj = getattr(step, "object", None)
-            if isinstance(step, (n.Reveal, n.LookAt)) and isinstance(obj, n.TopCards):
+            if _shows(step) and isinstance(obj, n.TopCards):
                 group = k
             elif group is not None and isinstance(step, n.Move) and isinstance(obj, n.Filter) \
                     and obj.target is None and obj.kind == "card" \

@@ -15,13 +15,9 @@ from typing import Any, Iterable, TypeGuard
 import attrs
 
 from . import nodes as n
-from .events import FAMILIES
+from .events import FAMILIES, Conjugate, RenderError, family
 
 __all__ = ["render", "RenderError"]
-
-
-class RenderError(ValueError):
-    """The node has no card text (e.g. a one-shot event with a duration)."""
 
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
@@ -39,7 +35,6 @@ _PLURAL = {"character": "characters", "card": "cards", "character card": "charac
            "identity": "identities",
            "point": "points", "power": "powers"}
 _SINGULAR_ODD = {"affiliation": "team affiliation"}
-_PLURAL_ZONES = {"hand": "hands", "deck": "decks", "ko pile": "KO'd piles", "resource row": "resource rows"}
 _POSSESSIVE = {"he": "his", "she": "her", "him": "his", "her": "her", "it": "its", "they": "their", "them": "their",
                "he or she": "his or her", "his": "his", "its": "its", "their": "their", "his or her": "his or her"}
 _OBJECTIVE = {"he": "him", "she": "her", "his": "him", "her": "her", "it": "it", "its": "it", "they": "them",
@@ -73,6 +68,10 @@ def _join(items: list[str], word: str = "and") -> str:
 
 class Speech:
     """Rendering for one card: its name, and the power being rendered (for its targets)."""
+
+    #: Say the card's own words where a node keeps them ("Activate"); the plain reading says
+    #: what they mean instead ("exhaust this character").
+    verbatim = True
 
     def __init__(self, card_name: str | None) -> None:
         self.name = card_name or "this card"
@@ -183,10 +182,9 @@ class Speech:
         if isinstance(t, n.Whenever):
             word = "When" if t.word == "when" else "Whenever"
             e = t.event
-            if isinstance(e, n.Counter) and t.subject == "object":  # "a cosmic counter is put on NP"
-                what, _tail = self.counters_put(e)
-                how = "put on" if e.add else "removed from"
-                return f"{word} {what} is {how} {self.np(e.object, 'object')}"
+            said = family(e).done_to(self, e) if t.subject == "object" else None
+            if said is not None:  # "a cosmic counter is put on NP"
+                return f"{word} {said}"
             return f"{word} {self.event_clause(t.event, t.subject)}"
         if isinstance(t, n.AtStart):
             return f"At the start of {self.step(t.step)}"
@@ -255,11 +253,11 @@ class Speech:
         return _join([self.clause(s) for s in steps])
 
     def clause(self, e: n.Effect) -> str:
-        if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
-            return self.event(e, e.object)
         if isinstance(e, n.Event):
-            return self.event(e, getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints,
-                                                                                  n.GameEnd)) else e.player)
+            fam = family(e)
+            if fam.intransitive:  # "~ comes into play": said of its object
+                return self.event(e, getattr(e, "object"))
+            return self.event(e, fam.who(e))
         if isinstance(e, n.Modify):
             return self.modify(e)
         if isinstance(e, n.May):
@@ -308,12 +306,12 @@ class Speech:
         if isinstance(effect, n.Sequence) and effect.steps and isinstance(effect.steps[0], n.Nothing):
             obj = getattr(i.event, "object", None)
             rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
-            body = f"it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)} and {self.body(rest)}"
+            body = f"it is not {family(i.event).not_done(self, i.event)} and {self.body(rest)}"
             return f"{head}, instead, {body}."
         if isinstance(effect, n.Nothing) and effect.word is not None:
             return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):
-            return f"{head}, instead, it is not {self.participle(n.Stun() if isinstance(i.event, n.Stun) else i.event)}."
+            return f"{head}, instead, it is not {family(i.event).not_done(self, i.event)}."
         if i.optional:
             who = getattr(effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
@@ -351,11 +349,8 @@ class Speech:
         return out
 
     def event_noun(self, e: n.Event) -> str:
-        if isinstance(e, n.Breakthrough):
-            return "breakthrough" + (f" to {self.np(e.player, 'object')}" if e.player is not None else "")
-        if isinstance(e, n.Endurance):
-            return "endurance loss" + (f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause else "")
-        raise RenderError("cannot render this prevented event")
+        """What "prevent all …" names: "breakthrough to you", "endurance loss from stuns"."""
+        return family(e).noun(self, e)
 
     # == events ==================================================================================
 
@@ -371,96 +366,46 @@ class Speech:
     def event_clause(self, e: n.Event, subject_role: str | None) -> str:
         """A trigger's event: "~ becomes stunned by an attacker", "~ attacks", "you recruit ~"."""
         role = subject_role or _default_role(e)
-        if role == "object" and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeTarget, n.BecomeDefender)):
-            subject = getattr(e, "object")
-            return f"{self.np(subject, 'subject')} {self.passive(e, _plural(subject))}"
+        fam = family(e)
         if role == "object":
             subject = getattr(e, "object")
-            return f"{self.np(subject, 'subject')} {self.vp(e, base=_plural(subject))}"
-        who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
-        if isinstance(e, n.BecomeTarget):  # "a plot twist effect targets ~"
-            return f"{self.np(who, 'subject')} target{'' if _plural(who) else 's'} {self.np(e.object, 'object')}"
+            if fam.object_subject:  # "~ comes into play", "~ becomes the target of …"
+                return f"{self.np(subject, 'subject')} {self.vp(e, base=_plural(subject))}"
+            return f"{self.np(subject, 'subject')} {self.passive(e, _plural(subject))}"
+        who = fam.who(e)
+        if fam.doer_verb:  # "a plot twist effect targets ~"
+            v = _conjugate(_plural(who))
+            return f"{self.np(who, 'subject')} {v(fam.doer_verb)} {self.np(getattr(e, 'object'), 'object')}"
         return f"{self.np(who, 'subject')} {self.vp(e, base=_plural(who))}"
 
     def would(self, e: n.Event, role: str | None) -> str:
         role = role or _default_role(e)
+        fam = family(e)
         if role in ("object", "become"):
             subject = getattr(e, "object")
-            if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeTarget, n.BecomeDefender)):
+            if fam.object_subject:
                 return f"{self.np(subject, 'subject')} would {self.vp(e, base=True)}"
             how = "become" if role == "become" else "be"
             return f"{self.np(subject, 'subject')} would {how} {self.participle(e)}"
-        who = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else e.player
-        if isinstance(e, n.BecomeTarget):
-            return f"{self.np(who, 'subject')} would target {self.np(e.object, 'object')}"
+        who = fam.who(e)
+        if fam.doer_verb:  # "a plot twist effect would target ~"
+            return f"{self.np(who, 'subject')} would {fam.doer_verb} {self.np(getattr(e, 'object'), 'object')}"
         return f"{self.np(who, 'subject')} would {self.vp(e, base=True)}"
 
     def passive(self, e: n.Event, plural: bool) -> str:
         """"becomes stunned by X", "is KO'd", "is attacked", "is recruited from your resource row"."""
-        fam = FAMILIES.get(type(e))
-        word = fam.aux if fam is not None else \
-            {n.KO: "is", n.Attack: "is", n.Reinforce: "is", n.Recruit: "is", n.Play: "is",
-             n.Move: "is", n.Discard: "is", n.Reveal: "is", n.Turn: "is"}.get(type(e), "becomes")
+        word: str = family(e).aux
         if plural:
             word = {"is": "are", "becomes": "become"}[word]
         return f"{word} {self.participle(e)}"
 
     def participle(self, e: n.Event) -> str:
-        by = getattr(e, "agent", None)
-        by_text = f" by {self.np(by, 'object')}" if by is not None and not isinstance(by, n.You) else ""
-        fam = FAMILIES.get(type(e))
-        if fam is not None:
-            return fam.passive(self, e)
-        if isinstance(e, n.KO):
-            return "KO'd" + by_text
-        if isinstance(e, n.Exhaust):
-            return "exhausted" + by_text
-        if isinstance(e, n.Ready):
-            return "readied" + by_text
-        if isinstance(e, n.Recover):
-            return "recovered" + by_text
-        if isinstance(e, n.Attack):
-            return "attacked" + by_text
-        if isinstance(e, n.Reinforce):
-            return "reinforced" + by_text
-        if isinstance(e, n.PowerUp):
-            return "powered-up"
-        if isinstance(e, n.Reveal):
-            return "revealed"
-        if isinstance(e, n.Discard):
-            return "discarded"
-        if isinstance(e, n.Recruit):
-            return "recruited" + (f" from {self.zone(e.origin)}" if e.origin is not None else "")
-        if isinstance(e, n.Play):
-            return "played" + (f" from {self.zone(e.origin)}" if e.origin is not None else "")
-        if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("removed",):
-            return "removed from the game"
-        if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None:
-            origin = f" from {self.zone(e.origin)}" if e.origin is not None else ""
-            if e.word == "return":
-                return f"returned to {self.zone(e.to.zone)}"
-            if e.word == "move":
-                return f"moved to {self.zone(e.to.zone)}{origin}"
-            where = {"top": "on top of", "bottom": "on the bottom of"}.get(e.to.position or "", "into")
-            return f"put {where} {self.zone(e.to.zone)}{origin}"
-        if isinstance(e, n.Turn):
-            return f"turned face {e.face}"
-        if isinstance(e, n.BecomeTarget):
-            return "targeted" + by_text
-        raise RenderError(f"no passive for {type(e).__name__}")
+        """"stunned by an attacker", "KO'd", "recruited from your resource row"."""
+        return family(e).passive(self, e)
 
     def vp(self, e: n.Effect, base: bool) -> str:
         """The verb phrase of an event (its subject not included): "stun target character"."""
-        def v(word: str) -> str:
-            if base:
-                return word
-            irregular = {"have": "has", "ready": "readies", "search": "searches", "ko": "KO's",
-                         "power-up": "powers-up", "rally": "rallies", "do": "does"}
-            if word.lower() in irregular:
-                return irregular[word.lower()]
-            return word + "s"
-
-        o = self.np
+        v = _conjugate(base)
         obj = getattr(e, "object", None)
         if isinstance(obj, n.Filter) and any(isinstance(q, n.AtRandom) for q in obj.qualifiers):
             kept = tuple(q for q in obj.qualifiers if not isinstance(q, n.AtRandom))
@@ -471,205 +416,44 @@ class Speech:
             inner = n.evolve(e, object=attrs.evolve(obj, quantity=attrs.evolve(obj.quantity, n=each.amount)))
             return f"{self.vp(inner, base)} for each {self.bare(each.factor)}"
         fam = FAMILIES.get(type(e))
-        if fam is not None:
-            return fam.vp(self, e, v)
-        if isinstance(e, n.KO):
-            return f"{'KO' if base else 'KO' + chr(39) + 's'} {o(e.object, 'object')}"
-        if isinstance(e, n.Exhaust):
-            if e.word == "activate" and isinstance(e.object, n.Self):
-                return v("activate")
-            return f"{v('exhaust')} {o(e.object, 'object')}"
-        if isinstance(e, n.Ready):
-            return f"{v('ready')} {o(e.object, 'object')}"
-        if isinstance(e, n.Recover):
-            return f"{v('recover')} {o(e.object, 'object')}"
-        if isinstance(e, n.Attack):
-            head = ("team " if e.team else "") + v("attack")
-            if e.origin is not None:
-                return f"{head} from {self.zone(e.origin)}"
-            return head + (f" {o(e.object, 'object')}" if e.object is not None else "")
-        if isinstance(e, n.Defend):
-            return v("defend")
-        if isinstance(e, n.Breakthrough):
-            return f"{v('cause')} breakthrough" + (f" to {o(e.player, 'object')}" if e.player is not None else "")
-        if isinstance(e, n.Reinforce):
-            return f"{v('reinforce')} {o(e.object, 'object')}"
-        if isinstance(e, n.Move):
-            return self.move(e, v)
-        if isinstance(e, n.Draw):
-            return self.draw(e, v)
-        if isinstance(e, n.Discard):
-            f = e.object
-            if isinstance(f, n.Filter) and f.kind == "card" and not f.qualifiers and f.target is None \
-                    and f.quantity is not None and f.quantity.op == "=" and f.quantity.n is not None \
-                    and not _plain_number(f.quantity.n) and not isinstance(f.quantity.n, n.Times):
-                return f"{v('discard')} cards equal to {self.amount(f.quantity.n)}"
-            return f"{v('discard')} {o(e.object, 'object')}"
-        if isinstance(e, n.Reveal):
-            return f"{v('reveal')} {o(e.object, 'object')}"
-        if isinstance(e, n.LookAt):
-            what = self.zone(e.object) if isinstance(e.object, n.Zone) else o(e.object, "object")
-            return f"{v('look')} at {what}"
-        if isinstance(e, n.Search):
-            return f"{v('search')} {self.zone(e.zone)}" + (f" for {o(e.object, 'object')}" if e.object else "")
-        if isinstance(e, n.Shuffle):
-            return f"{v('shuffle')} {self.zone(e.zone)}" + (f" into {self.zone(e.into)}" if e.into else "")
-        if isinstance(e, n.Endurance):
-            return self.endurance(e, v)
-        if isinstance(e, n.ResourcePoints):
-            verb = v("gain") if e.gain else v("pay")
-            points = "point" if isinstance(e.amount, n.Fixed) and e.amount.n == 1 else "points"
-            up = "up to " if e.up_to else ""
-            return f"{verb} {up}{self.amount(e.amount)} resource {points}"
-        if isinstance(e, n.Counter):
-            return self.counter(e, v)
-        if isinstance(e, n.Recruit):
-            return f"{v('recruit')} {o(e.object, 'object')}" + (f" from {self.zone(e.origin)}" if e.origin else "")
-        if isinstance(e, n.Play):
-            return f"{v('play')} {o(e.object, 'object')}" + (f" from {self.zone(e.origin)}" if e.origin else "")
-        if isinstance(e, n.EnterPlay):
-            return ("enter play" if base else "enters play") if e.word == "enters play" else \
-                ("come into play" if base else "comes into play")
-        if isinstance(e, n.LeavePlay):
-            return "leave play" if base else "leaves play"
-        if isinstance(e, n.BecomeTarget):
-            return f"{v('become')} the target of {o(e.agent, 'object')}"
-        if isinstance(e, n.BecomeDefender):
-            return f"{v('become')} the defender" + self.span(e.span)
-        if isinstance(e, n.PowerUp):
-            return f"{v('power-up')} {o(e.object, 'object')}"
-        if isinstance(e, n.GainControl):
-            return f"{v('gain')} control of {o(e.object, 'object')}" + self.span(e.span)
-        if isinstance(e, n.Replace):
-            return f"{v('replace')} {o(e.object, 'object')}"
-        if isinstance(e, n.Turn):
-            return f"{v('turn')} {o(e.object, 'object')} face {e.face}"
-        if isinstance(e, n.Negate):
-            return f"{v('negate')} {o(e.object, 'object')}"
-        if isinstance(e, n.ChangeTarget):
-            return f"{v('change')} the target of {o(e.object, 'object')} to {o(e.to, 'object')}"
-        if isinstance(e, n.RemoveFromAttack):
-            return f"{v('remove')} {o(e.object, 'object')} from this attack"
-        if isinstance(e, n.GameEnd):
-            return f"{v('win') if e.win else v('lose')} the game"
-        if isinstance(e, n.UsePower):
-            return f"{v('use')} {o(e.object, 'object')}"
-        if isinstance(e, n.Rally):
-            return v("rally") + (f" for {o(e.object, 'object')}" if e.object else "")
-        raise RenderError(f"cannot render {type(e).__name__}")
+        if fam is None:  # an effect that is no event ("Choose …", a modifier) has no verb phrase
+            raise RenderError(f"cannot render {type(e).__name__}")
+        return fam.vp(self, e, v)
 
-    def move(self, e: n.Move, v: Any) -> str:
-        obj = self.np(e.object, "object")
-        place = e.to
-        face = f" face {e.face}" if e.face else ""
-        order = " in any order" if e.any_order else ""
-        if place is None:
-            raise RenderError("a move needs a place")
-        if place.position == "back":
-            return f"{v('put')} {obj} back{order}"
-        if place.position == "shuffled" and place.zone is not None:
-            return f"{v('shuffle')} {obj} into {self.zone(place.zone)}"
-        zone = place.zone
-        if zone is not None and zone.names == ("removed",):
-            return f"{v('remove')} {obj} from the game"
-        if zone is not None and zone.names == ("play",):
-            exhausted = " exhausted" if e.exhausted else ""
-            if e.word == "return":
-                return f"{v('return')} {obj} to play{exhausted}"
-            return f"{v('put')} {obj} into play{exhausted}"
-        where = self.zone(zone) if zone is not None else ""
-        if e.word == "return" and zone is not None and zone.owner == n.OwnerOf(n.Affected()) and _plural(e.object) \
-                and len(zone.names) == 1:  # "return all stunned characters to their owners' hands"
-            names = _PLURAL_ZONES.get(zone.names[0], zone.names[0])
-            return f"{v('return')} {obj}{face} to their owners' {names}{order}"
-        if e.word == "return":
-            return f"{v('return')} {obj}{face} to {where}{order}"
-        if e.word == "move":
-            if place.position == "empty":
-                return f"{v('move')} {obj}{face} to an empty position in {where}{order}"
-            return f"{v('move')} {obj}{face} to {where}{order}"
-        if place.position == "top":
-            return f"{v('put')} {obj}{face} on top of {where}{order}"
-        if place.position == "bottom":
-            return f"{v('put')} {obj}{face} on the bottom of {where}{order}"
-        if place.position == "empty":
-            return f"{v('move')} {obj}{face} to an empty position in {where}{order}"
-        if place.word == "to":
-            return f"{v('move')} {obj}{face} to {where}{order}"
-        return f"{v('put')} {obj}{face} into {where}{order}"
+    # == for the event families (vsoracle.text.events) ===========================================
 
-    def draw(self, e: n.Draw, v: Any) -> str:
-        count = e.count or n.Fixed(1)
-        if isinstance(count, n.Fixed):
-            if count.n == 1:
-                return f"{v('draw')} a card"
-            word = count.word or (_NUMBER_WORDS.get(count.n) if count.n <= 10 else str(count.n))
-            return f"{v('draw')} {word} cards"
-        if isinstance(count, n.X):
-            return f"{v('draw')} X cards"
-        if isinstance(count, n.Quantity):  # a pattern: "if you drew two or more cards"
-            one = isinstance(count.n, n.Fixed) and count.n.n == 1 and count.op == "="
-            return f"{v('draw')} {self.quantity_words(count)} card{'' if one else 's'}"
-        if isinstance(count, n.Times) and count.word == "for each":
-            inner = n.Draw(e.agent, count.amount)
-            return f"{self.draw(inner, v)} for each {self.bare(count.factor)}"
-        return f"{v('draw')} cards equal to {self.amount(count)}"
+    @staticmethod
+    def plural(s: Any) -> bool:
+        """Is the noun phrase plural ("all characters", "you")?"""
+        return _plural(s)
 
-    def endurance(self, e: n.Endurance, v: Any) -> str:
-        amount = e.amount
-        tail = ""
-        if isinstance(amount, n.Times) and amount.word == "for each":
-            tail = f" for each {self.bare(amount.factor)}"
-            amount = amount.amount
-        if isinstance(amount, n.Half):
-            tail = (", rounded up" if amount.up else ", rounded down") + tail
-        cause = f" from {'stuns' if e.cause == 'stun' else 'breakthrough'}" if e.cause in ("stun", "breakthrough") else ""
-        if e.word == "pay" or e.cause == "pay":
-            return f"{v('pay')} {self.amount(amount)} endurance{cause}{tail}"
-        verb = v("gain") if e.gain else v("lose")
-        if amount is None:
-            return f"{verb} endurance{cause}{tail}"
-        if isinstance(amount, n.Quantity):
-            return f"{verb} {self.quantity_words(amount)} endurance{cause}{tail}"
-        if _of_something(amount):
-            return f"{verb} endurance equal to {self.amount(amount)}{cause}{tail}"
-        if isinstance(amount, n.Offset) and not _of_something(amount.base) and not cause and not tail:
-            # "you lose that much endurance minus 2"
-            return f"{verb} {self.amount(amount.base)} endurance {'minus' if amount.minus else 'plus'} " \
-                   f"{self.amount(amount.by)}"
-        return f"{verb} {self.amount(amount)} endurance{cause}{tail}"
+    @staticmethod
+    def counter_kind(kind: n.CounterKind) -> str:
+        """"cosmic", "+1 ATK / +1 DEF": a counter's kind as cards print it."""
+        return _counter_kind(kind)
 
-    def counter(self, e: n.Counter, v: Any) -> str:
-        what, tail = self.counters_put(e)
-        if e.add:
-            return f"{v('put')} {what} on {self.np(e.object, 'object')}{tail}"
-        return f"{v('remove')} {what} from {self.np(e.object, 'object')}{tail}"
+    @staticmethod
+    def plain_number(a: Any) -> bool:
+        """Is the amount said as a number ("2", "-X"), not as what it counts?"""
+        return _plain_number(a)
 
-    def counters_put(self, e: n.Counter) -> tuple[str, str]:
-        """The counters a counter event puts or removes ("a cosmic counter", "two +1 ATK / +1 DEF
-        counters", "all cosmic counters"), and what follows the object ("for each …")."""
-        kind = e.kind or n.CounterKind()
-        count = e.count or n.Fixed(1)
-        tail = ""
-        if isinstance(count, n.Times) and count.word == "for each":
-            tail = f" for each {self.bare(count.factor)}"
-            count = count.amount
-        one = count == n.Fixed(1)
-        many = "" if one else "s"
-        if isinstance(count, n.Quantity) and count.op == "all":
-            det = "all"
-        else:
-            det = ("a" if e.add or not kind.name else "the") if one else self.amount(count)
-        return f"{det} {_counter_kind(kind)} counter{many}", tail
+    def cards(self, count: n.Fixed) -> str:
+        """A number of cards: "a card", "two cards" (the plain reading says "2 cards")."""
+        if count.n == 1:
+            return "a card"
+        word = count.word or (_NUMBER_WORDS.get(count.n) if count.n <= 10 else str(count.n))
+        return f"{word} cards"
 
     # == modifiers ===============================================================================
 
     def modify(self, m: n.Modify) -> str:
         subject = m.subject
         plural = _plural(subject)
-        if len(m.changes) == 1 and isinstance(m.changes[0], n.Can) and isinstance(m.changes[0].event, n.Recruit):
+        if len(m.changes) == 1 and isinstance(m.changes[0], n.Can):
             e = m.changes[0].event  # "you may recruit ~ from your KO'd pile": the card's permission
-            return f"{self.np(e.agent, 'subject')} may recruit {self.np(subject, 'object')} from {self.zone(e.origin)}"
+            said = family(e).permission(self, e, subject)
+            if said is not None:
+                return said
         if any(isinstance(c, n.StatSwitch) for c in m.changes):
             if len(m.changes) != 1 or m.duration.while_ is not None:
                 raise RenderError("a switch of ATK and DEF is an order of its own")
@@ -825,11 +609,9 @@ class Speech:
 
     def modal_vp(self, e: n.Event) -> str:
         """After cannot/can: the event with :class:`~nodes.Affected` as its subject."""
-        if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
-                                                                                      n.LeavePlay)):
-            if isinstance(e, n.BecomeTarget):
-                return f"be the target of {self.np(e.agent, 'object')}"
-            return f"be {self.participle(e)}"
+        fam = family(e)
+        if isinstance(getattr(e, "object", None), n.Affected) and not fam.intransitive:
+            return f"be {fam.be(self, e)}"  # "be stunned", "be the target of …"
         return self.vp(e, base=True)
 
     def as_though(self, c: n.Condition) -> str:
@@ -886,8 +668,7 @@ class Speech:
             return f"{self.np(c.player, 'subject')} {_has(c.player)} the initiative"
         if isinstance(c, n.Does):
             e = c.event
-            doer = getattr(e, "agent", None) if not isinstance(e, (n.Endurance, n.ResourcePoints)) else e.player
-            return self.event(e, doer or n.You())
+            return self.event(e, family(e).who(e) or n.You())
         raise RenderError(f"cannot render {type(c).__name__}")
 
     def attacking_np(self, c: n.All) -> str | None:
@@ -933,8 +714,9 @@ class Speech:
             return self.is_(c, negated=True)
         if isinstance(c, n.Happened):
             e = c.event
-            who = e.player if isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)) else getattr(e, "agent", None)
-            if who is not None and not (isinstance(e, n.Endurance) and e.cause == "pay"):
+            fam = family(e)
+            who = fam.who(e)
+            if who is not None and fam.says_did_not(e):
                 return f"{self.np(who, 'subject')} did not {self.vp(e, base=True)}{self.span(c.span)}"
             text = self.happened(e, c.span)
             for verb in (" was ", " were "):
@@ -1043,37 +825,14 @@ class Speech:
     def happened(self, e: n.Event, span: str | None) -> str:
         """The past: "you played another plot twist this turn", "it attacked this turn"."""
         tail = self.span(span)
-        who = getattr(e, "agent", None)
+        fam = family(e)
         obj = getattr(e, "object", None)
-        if who is None and obj is not None and not isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeDefender)):
+        if fam.who(e) is None and obj is not None and not fam.intransitive:  # "~ was stunned this turn"
             return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
-        fam = FAMILIES.get(type(e))
-        if fam is not None:
-            return f"{self.np(who, 'subject')} {fam.past_vp(self, e)}" + tail
-        if isinstance(e, n.Attack):
-            return f"{self.np(e.agent, 'subject')} attacked" + (f" {self.np(e.object, 'object')}" if e.object else "") + tail
-        if isinstance(e, n.Play):
-            return f"{self.np(who, 'subject')} played {self.np(e.object, 'object')}" + \
-                (f" from {self.zone(e.origin)}" if e.origin else "") + tail
-        if isinstance(e, n.Recruit):
-            return f"{self.np(who, 'subject')} recruited {self.np(e.object, 'object')}" + \
-                (f" from {self.zone(e.origin)}" if e.origin else "") + tail
-        if isinstance(e, n.Discard):
-            return f"{self.np(who, 'subject')} discarded {self.np(e.object, 'object')}" + tail
-        if isinstance(e, n.Reveal):
-            return f"{self.np(who, 'subject')} revealed {self.np(e.object, 'object')}" + tail
-        if isinstance(e, n.Breakthrough):
-            return f"{self.np(who, 'subject')} caused breakthrough" + \
-                (f" to {self.np(e.player, 'object')}" if e.player else "") + tail
-        if isinstance(e, n.Defend):
-            return f"{self.np(who, 'subject')} defended" + tail
-        if isinstance(e, n.Draw):
-            return f"{self.np(who, 'subject')} drew {self.draw(e, lambda w: w)[5:]}" + tail
-        if isinstance(e, n.Endurance) and e.cause == "pay":
-            amount = self.quantity_words(e.amount) if isinstance(e.amount, n.Quantity) else self.amount(e.amount)
-            return f"{self.np(e.player, 'subject')} paid {amount} endurance" + tail
-        obj = getattr(e, "object", None)
-        if obj is not None:
+        said = fam.happened(self, e)  # "you drew two cards this turn"
+        if said is not None:
+            return said + tail
+        if obj is not None:  # "~ was KO'd by an attacker this turn"
             return f"{self.np(obj, 'subject')} {'were' if _plural(obj) else 'was'} {self.participle(e)}" + tail
         raise RenderError(f"cannot render the past of {type(e).__name__}")
 
@@ -1362,8 +1121,8 @@ class Speech:
             done = _done_by(q)
             if done is not None:  # "characters you recruited this turn"
                 e, span = done
-                verb = "recruited" if isinstance(e, n.Recruit) else "played"
-                out.append(f"{self.np(e.agent, 'subject')} {verb}{self.span(span)}")
+                fam = family(e)
+                out.append(f"{self.np(fam.who(e), 'subject')} {fam.past_tense(fam.verb)}{self.span(span)}")
             elif isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.Affiliations) and q.quantity == n.Quantity("=", n.Fixed(0)):
@@ -1464,14 +1223,10 @@ class Speech:
             e = c.event
             if isinstance(getattr(e, "object", None), n.Affected) and getattr(e, "agent", None) is None:
                 return f"was {self.participle(e)}" + self.span(c.span)
-            if isinstance(e, n.Breakthrough):
-                return "caused breakthrough" + self.span(c.span)
-            if isinstance(e, n.Attack):
-                return "attacked" + self.span(c.span)
-            if isinstance(e, n.Defend):
-                return "defended" + self.span(c.span)
-            if isinstance(getattr(e, "object", None), n.Affected) and not isinstance(e, (n.BecomeDefender, n.EnterPlay,
-                                                                                      n.LeavePlay)):
+            fam = family(e)
+            if fam.relative_past:  # "characters that attacked this turn"
+                return fam.relative_past + self.span(c.span)
+            if isinstance(getattr(e, "object", None), n.Affected) and not fam.intransitive:
                 return f"was {self.participle(e)}" + self.span(c.span)
         if isinstance(c, n.Compare) and isinstance(c.left, n.NumberOf) and isinstance(c.left.selector, n.Filter):
             sel = c.left.selector
@@ -1500,14 +1255,32 @@ class Speech:
 _ROWS = frozenset({"front row", "support row", "hidden area", "visible area"})
 
 
-def _done_by(q: n.Qualifier) -> tuple[n.Recruit | n.Play, str] | None:
+def _done_by(q: n.Qualifier) -> tuple[n.Event, str] | None:
     """"(characters) you recruited this turn", "(plot twists) an opponent played this turn": what a
     player did to each candidate, and the span (``None``: ``q`` says something else)."""
-    if (isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and q.condition.span is not None
-            and isinstance(q.condition.event, (n.Recruit, n.Play)) and q.condition.event.agent is not None
-            and q.condition.event.object == n.Affected() and q.condition.event.origin is None):
-        return q.condition.event, q.condition.span
+    if not (isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and q.condition.span is not None):
+        return None
+    e = q.condition.event
+    if family(e).after_noun and getattr(e, "agent", None) is not None \
+            and getattr(e, "object", None) == n.Affected() and getattr(e, "origin", None) is None:
+        return e, q.condition.span
     return None
+
+
+#: Present tenses the rule (+s) does not make.
+_IRREGULAR = {"have": "has", "ready": "readies", "search": "searches", "ko": "KO's", "power-up": "powers-up",
+              "rally": "rallies", "do": "does"}
+
+
+def _conjugate(base: bool) -> Conjugate:
+    """A verb as a subject says it: its base form ("they stun", an order), else "stuns"."""
+    def v(word: str) -> str:
+        if base:
+            return word
+        if word.lower() in _IRREGULAR:
+            return _IRREGULAR[word.lower()]
+        return word + "s"
+    return v
 
 
 def _join_and(items: list[str]) -> str:
@@ -1601,7 +1374,8 @@ def _pronoun_case(word: str, case: str) -> str:
 
 
 def _default_role(e: n.Event) -> str:
-    if isinstance(e, (n.EnterPlay, n.LeavePlay, n.BecomeTarget, n.BecomeDefender)):
+    """The role a trigger's or a replacement's subject takes when the text does not say it."""
+    if family(e).object_subject:  # "~ comes into play", "~ becomes the target of …"
         return "object"
     if getattr(e, "agent", None) is None and getattr(e, "object", None) is not None:
         return "object"
@@ -1631,12 +1405,6 @@ def _atomic(c: n.Condition) -> bool:
 def _single_control(c: n.Condition) -> bool:
     return False
 
-
-def _of_something(a: Any) -> bool:
-    """An amount said "endurance equal to …" (a stat or a count), not "… endurance" (a number, "that much")."""
-    if isinstance(a, (n.Times, n.Half)):
-        return _of_something(a.amount)
-    return isinstance(a, (n.StatOf, n.NumberOf, n.Extreme))
 
 
 def _during(c: n.Condition) -> bool:

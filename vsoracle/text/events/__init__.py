@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from .family import FAMILIES, Conjugate, Family, family, family_rules
+from .family import FAMILIES, Conjugate, Family, RenderError, family, family_rules
 
-__all__ = ["FAMILIES", "Conjugate", "Family", "family", "family_rules", "MODULES"]
+__all__ = ["FAMILIES", "Conjugate", "Family", "RenderError", "family", "family_rules", "MODULES"]
 
 
 def _import_all() -> tuple[str, ...]:

@@ -4,11 +4,16 @@ stunned, …", "~ cannot be stunned", "if ~ stunned a character this turn"."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import attrs
 
 from ..ast import Event, Selector
 from ..phrases import active, passive, past
 from .family import Family
+
+if TYPE_CHECKING:
+    from ..render import Speech
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -23,6 +28,10 @@ class StunText(Family):
     node = Stun
     verb = "stun"
     participle = "stunned"
+    active_past = True
     state = "stunned"
     of_character = True
     rules = {"stun": active(Stun, "object"), "stunned": passive(Stun), "stunned_past": past(Stun, "object")}
+
+    def not_done(self, say: Speech, e: Any) -> str:
+        return say.participle(Stun())  # "instead, it is not stunned": by whom goes without saying
