@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import itertools
 from contextlib import nullcontext
-from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol, Sequence, Union
+from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol, Sequence, Union, cast
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field, fields, frozen
 
 from ..cards import CardType
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
@@ -56,11 +56,6 @@ LINES = 512
 Check = Callable[[GameState, GameState], None] | None
 
 
-def _keys(**items: Any) -> dict[str, Any]:
-    """The keys a step writes: those that differ from the step's defaults (``None``, ``()``)."""
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in items.items() if v is not None and v != ()}
-
-
 class StepReader(Protocol):
     """What an action's reader needs from whoever reads the scenario file: errors placed at the
     key (``file:line``), and the ids and players of the position (:mod:`vsoracle.scenario.load`)."""
@@ -82,19 +77,30 @@ class StepReader(Protocol):
         ...
 
 
+#: In an action's :attr:`_Step.step` table, the field written as the verb's own value.
+VERB = ""
+
+
 class _Step:
     """What every action shares: the step verb, its player (``by``) and the scripted answers.
 
-    Each kind of action reads its own ``[[step]]`` table (:meth:`from_step`, after
-    :meth:`check_step`) and writes it (:meth:`to_step`), side by side — as python-chess keeps
-    ``Move.from_uci`` beside ``Move.uci``; the scenario loader's verbs and keys, and the JSON
-    Schema's, are these classes' (``tests/test_schemas.py``)."""
+    Each kind of action says once how it is written as a ``[[step]]`` — :attr:`step`, each field
+    by its key — and so reads its own step (:meth:`check_step`, :meth:`from_step`) beside writing it
+    (:meth:`to_step`), as python-chess keeps ``Move.from_uci`` beside ``Move.uci``; the scenario
+    loader's verbs and keys, and the JSON Schema's, are these classes' (``tests/test_schemas.py``)."""
 
     verb: ClassVar[str]
-    #: The keys its ``[[step]]`` takes besides the verb.
-    keys: ClassVar[tuple[str, ...]] = ()
+    #: Each field of the action by the step key it is written under (:data:`VERB`: the verb's value).
+    step: ClassVar[Mapping[str, str]]
+    #: Does the action name its player (``by``)? Resolve and Advance are everyone's passes.
+    by_player: ClassVar[bool] = True
     player: str | None
     choose: tuple[Any, ...]
+
+    @classmethod
+    def keys(cls) -> tuple[str, ...]:
+        """The keys its ``[[step]]`` takes besides the verb."""
+        return tuple(key for key in cls.step.values() if key != VERB)
 
     @classmethod
     def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
@@ -108,16 +114,33 @@ class _Step:
     def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
                   choose: tuple[Any, ...] = ()) -> Action:
         """The action a checked ``[[step]]`` takes: ``value`` is its verb's, ``keys`` the rest."""
-        raise NotImplementedError
+        given: dict[str, Any] = {}
+        for name, key in cls.step.items():
+            found = value if key == VERB else keys.get(key)
+            if found is not None:
+                given[name] = tuple(found) if isinstance(found, (list, tuple)) else \
+                    (found,) if _is_tuple_field(cls, name) else found
+        if cls.by_player:
+            given["player"] = _player(player)
+        made: Action = cast(Any, cls)(choose=choose, **given)  # each kind is an attrs class of its fields
+        return made
 
     def _table(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The step's keys: the verb's value first, then each field that differs from its default."""
+        defaults = {a.name: a.default for a in fields(cast(Any, type(self)))}
+        table: dict[str, Any] = {}
+        for name, key in sorted(self.step.items(), key=lambda item: item[1] != VERB):
+            value = getattr(self, name)
+            if key != VERB and (value is None or value == () or value == defaults.get(name)):
+                continue
+            table[key or self.verb] = list(value) if isinstance(value, tuple) else value
+        return table
 
     def to_step(self) -> dict[str, Any]:
         """The ``[[step]]`` table that takes this action (``by`` names the player; ``choose``
         answers the decisions it asks, in the order asked)."""
         table = self._table()
-        if self.player is not None:
+        if self.player is not None and self.by_player:
             table["by"] = self.player
         if self.choose:
             table["choose"] = [_plain(a) for a in self.choose]
@@ -125,6 +148,11 @@ class _Step:
 
     def __str__(self) -> str:
         return step_toml(self.to_step())
+
+
+def _is_tuple_field(cls: type, name: str) -> bool:
+    """Is the field a tuple (``costs``, ``targets``, ``attackers``), so that one value is a tuple of one?"""
+    return any(a.name == name and a.default == () for a in fields(cast(Any, cls))) or name == "attackers"
 
 
 def _plain(value: Any) -> Any:
@@ -139,6 +167,8 @@ class Recruit(_Step):
     """Recruit a character or equipment in your recruit step (CR 301.4, 404; FAQ GM 1)."""
 
     verb: ClassVar[str] = "recruit"
+    step = {"card": VERB, "source": "from", "row": "row", "col": "col", "area": "area", "face_down": "face_down",
+            "boost": "boost", "costs": "costs", "equip": "equip"}
     player: str
     card: str
     source: _act.RecruitSource = "hand"
@@ -151,20 +181,6 @@ class Recruit(_Step):
     equip: str | None = None
     choose: tuple[Any, ...] = ()
 
-    keys = ("from", "row", "col", "area", "face_down", "boost", "costs", "equip")
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Recruit:
-        return cls(_player(player), value, keys.get("from", "hand"), keys.get("row"), keys.get("col"),
-                   keys.get("area"), keys.get("face_down"), keys.get("boost"), _listed(keys, "costs"),
-                   keys.get("equip"), choose)
-
-    def _table(self) -> dict[str, Any]:
-        return _keys(recruit=self.card, **{"from": None if self.source == "hand" else self.source}, row=self.row,
-                     col=self.col, area=self.area, face_down=self.face_down, boost=self.boost, costs=self.costs,
-                     equip=self.equip)
-
     def _do(self, g: Game) -> None:
         _act.recruit(g, self.player, self.card, source=self.source, row=self.row, col=self.col, area=self.area,
                      face_down=self.face_down, boost=self.boost, costs=list(self.costs), equip=self.equip)
@@ -175,22 +191,13 @@ class Play(_Step):
     """Play a plot twist from hand or face down from the resource row (CR 304, 505)."""
 
     verb: ClassVar[str] = "play"
+    step = {"card": VERB, "targets": "targets", "costs": "costs", "x": "x"}
     player: str
     card: str
     targets: tuple[Any, ...] = ()
     costs: tuple[str, ...] = ()
     x: int | None = None
     choose: tuple[Any, ...] = ()
-
-    keys = ("targets", "costs", "x")
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Play:
-        return cls(_player(player), value, _listed(keys, "targets"), _listed(keys, "costs"), keys.get("x"), choose)
-
-    def _table(self) -> dict[str, Any]:
-        return _keys(play=self.card, targets=self.targets, costs=self.costs, x=self.x)
 
     def _do(self, g: Game) -> None:
         _act.play(g, self.player, self.card, targets=list(self.targets), costs=list(self.costs), x=self.x)
@@ -201,6 +208,7 @@ class Use(_Step):
     """Use an activated power: its number as printed (1-based) or a keyword's name (CR 501, 505)."""
 
     verb: ClassVar[str] = "use"
+    step = {"card": VERB, "power": "power", "targets": "targets", "costs": "costs", "pay": "pay"}
     player: str
     card: str
     power: int | str | None = None
@@ -208,17 +216,6 @@ class Use(_Step):
     costs: tuple[str, ...] = ()
     pay: int | None = None
     choose: tuple[Any, ...] = ()
-
-    keys = ("power", "targets", "costs", "pay")
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Use:
-        return cls(_player(player), value, keys.get("power"), _listed(keys, "targets"), _listed(keys, "costs"),
-                   keys.get("pay"), choose)
-
-    def _table(self) -> dict[str, Any]:
-        return _keys(use=self.card, power=self.power, targets=self.targets, costs=self.costs, pay=self.pay)
 
     def _do(self, g: Game) -> None:
         _act.use(g, self.player, self.card, power=self.power, targets=list(self.targets), costs=list(self.costs),
@@ -230,12 +227,11 @@ class Attack(_Step):
     """Propose an attack; two or more attackers make a team attack (CR 407)."""
 
     verb: ClassVar[str] = "attack"
+    step = {"attackers": VERB, "target": "target"}
     player: str
     attackers: tuple[str, ...]
     target: str
     choose: tuple[Any, ...] = ()
-
-    keys = ("target",)
 
     @classmethod
     def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
@@ -252,14 +248,6 @@ class Attack(_Step):
         read.known("target", table["target"], True)
         check_step_keys(cls, table, read)
 
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Attack:
-        return cls(_player(player), tuple(value) if isinstance(value, tuple) else (value,), keys["target"], choose)
-
-    def _table(self) -> dict[str, Any]:
-        return {"attack": list(self.attackers), "target": self.target}
-
     def _do(self, g: Game) -> None:
         _act.propose_attack(g, self.player, list(self.attackers), self.target)
 
@@ -269,20 +257,11 @@ class Reinforce(_Step):
     """The reinforcement game-based effect: exhaust a supporter to reinforce a defender (CR 507.1c)."""
 
     verb: ClassVar[str] = "reinforce"
+    step = {"defender": VERB, "supporter": "with"}
     player: str
     defender: str
     supporter: str
     choose: tuple[Any, ...] = ()
-
-    keys = ("with",)
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Reinforce:
-        return cls(_player(player), value, keys["with"], choose)
-
-    def _table(self) -> dict[str, Any]:
-        return {"reinforce": self.defender, "with": self.supporter}
 
     def _do(self, g: Game) -> None:
         _act.reinforce(g, self.player, self.defender, self.supporter)
@@ -293,20 +272,11 @@ class PowerUp(_Step):
     """Power-up: discard a card of the same name to give a character +1 ATK / +1 DEF (CR 507; digest §19)."""
 
     verb: ClassVar[str] = "power_up"
+    step = {"character": VERB, "card": "with"}
     player: str
     character: str
     card: str
     choose: tuple[Any, ...] = ()
-
-    keys = ("with",)
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> PowerUp:
-        return cls(_player(player), value, keys["with"], choose)
-
-    def _table(self) -> dict[str, Any]:
-        return {"power_up": self.character, "with": self.card}
 
     def _do(self, g: Game) -> None:
         _act.power_up(g, self.player, self.character, self.card)
@@ -317,19 +287,10 @@ class Flip(_Step):
     """Reveal a face-down resource, or flip a location face up (FAQ SC 30; CR 303)."""
 
     verb: ClassVar[str] = "flip"
+    step = {"card": VERB}
     player: str
     card: str
     choose: tuple[Any, ...] = ()
-
-    keys = ()
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Flip:
-        return cls(_player(player), value, choose)
-
-    def _table(self) -> dict[str, Any]:
-        return {"flip": self.card}
 
     def _do(self, g: Game) -> None:
         _act.flip(g, self.player, self.card)
@@ -340,21 +301,12 @@ class Move(_Step):
     """Formation step: move a character to another place of its area (CR 405)."""
 
     verb: ClassVar[str] = "move"
+    step = {"card": VERB, "row": "row", "col": "col"}
     player: str
     card: str
     row: Row | None = None
     col: int | None = None
     choose: tuple[Any, ...] = ()
-
-    keys = ("row", "col")
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Move:
-        return cls(_player(player), value, keys.get("row"), keys.get("col"), choose)
-
-    def _table(self) -> dict[str, Any]:
-        return _keys(move=self.card, row=self.row, col=self.col)
 
     def _do(self, g: Game) -> None:
         _act.move(g, self.player, self.card, self.row, self.col)
@@ -365,19 +317,10 @@ class PlaceResource(_Step):
     """Resource step: put a card from hand face down into your resource row (CR 403)."""
 
     verb: ClassVar[str] = "resource"
+    step = {"card": VERB}
     player: str
     card: str
     choose: tuple[Any, ...] = ()
-
-    keys = ()
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> PlaceResource:
-        return cls(_player(player), value, choose)
-
-    def _table(self) -> dict[str, Any]:
-        return {"resource": self.card}
 
     def _do(self, g: Game) -> None:
         _act.place_resource(g, self.player, self.card)
@@ -388,20 +331,11 @@ class Transfer(_Step):
     """Transferable: move equipment to another character you control (FAQ SC 6)."""
 
     verb: ClassVar[str] = "transfer"
+    step = {"card": VERB, "to": "to"}
     player: str
     card: str
     to: str
     choose: tuple[Any, ...] = ()
-
-    keys = ("to",)
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Transfer:
-        return cls(_player(player), value, keys["to"], choose)
-
-    def _table(self) -> dict[str, Any]:
-        return {"transfer": self.card, "to": self.to}
 
     def _do(self, g: Game) -> None:
         _act.transfer(g, self.player, self.card, self.to)
@@ -412,21 +346,15 @@ class Pass(_Step):
     """The player with priority passes; successive passes resolve the top link or end the step (CR 216)."""
 
     verb: ClassVar[str] = "pass"
+    step: ClassVar[Mapping[str, str]] = {}
     player: str | None = None
     choose: tuple[Any, ...] = ()
-
-    keys = ()
 
     @classmethod
     def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
         if value is not True:
             raise read.fail("pass", "write pass = true")
         check_step_keys(cls, table, read)
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Pass:
-        return cls(player, choose)
 
     def _table(self) -> dict[str, Any]:
         return {"pass": True}
@@ -443,25 +371,17 @@ class Resolve(_Step):
     has resolved (CR 216): the scenario's shorthand for passes, not one player's action."""
 
     verb: ClassVar[str] = "resolve"
+    by_player = False
+    step = {"what": VERB}
     what: Literal["top", "all"] = "top"
     player: str | None = None
     choose: tuple[Any, ...] = ()
-
-    keys = ()
 
     @classmethod
     def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
         if value not in ("top", "all"):
             raise read.fail("resolve", f"resolve takes \"top\" or \"all\", not {read.show(value)}")
         check_step_keys(cls, table, read)
-
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Resolve:
-        return cls(value, None, choose)  # every player passes: nobody's own action
-
-    def _table(self) -> dict[str, Any]:
-        return {"resolve": self.what}
 
     def _do(self, g: Game) -> None:
         if not g.state.chain and self.what == "all":
@@ -481,11 +401,11 @@ class Advance(_Step):
     """Everyone passes until the start of a phase or step (the scenario's shorthand for passes)."""
 
     verb: ClassVar[str] = "advance"
+    by_player = False
+    step = {"to": VERB}
     to: str
     player: str | None = None
     choose: tuple[Any, ...] = ()
-
-    keys = ()
 
     @classmethod
     def check_step(cls, value: Any, table: Mapping[str, Any], read: StepReader) -> None:
@@ -493,17 +413,8 @@ class Advance(_Step):
             raise read.fail("advance", f"cannot advance to {read.show(value)}", f"use one of {', '.join(ADVANCE_TARGETS)}")
         check_step_keys(cls, table, read)
 
-    @classmethod
-    def from_step(cls, player: str | None, value: Any, keys: Mapping[str, Any],
-                  choose: tuple[Any, ...] = ()) -> Advance:
-        return cls(value, None, choose)  # everyone passes: nobody's own action
-
-    def _table(self) -> dict[str, Any]:
-        return {"advance": self.to}
-
     def _do(self, g: Game) -> None:
         advance(g, self.to, _act.require_no_attack_demanded)
-
 
 Action = Union[Recruit, Play, Use, Attack, Reinforce, PowerUp, Flip, Move, PlaceResource, Transfer, Pass, Resolve,
                Advance]
@@ -522,29 +433,19 @@ COMMON_STEP_KEYS = frozenset({"by", "choose", "rejected", "allowed", "check", "n
 #: Keys that name an object of the position (never a player).
 _OBJECT_KEYS = ("face_down", "equip", "with", "to")
 
-
 def step_verbs() -> dict[str, frozenset[str]]:
     """Every step verb and the keys it takes besides itself (the scenario format's verbs)."""
-    return {verb: frozenset(cls.keys) for verb, cls in KINDS.items()}
-
+    return {verb: frozenset(cls.keys()) for verb, cls in KINDS.items()}
 
 def read_step(verb: str, player: str | None, value: Any, keys: Mapping[str, Any],
               choose: tuple[Any, ...] = ()) -> Action:
     """The action a ``[[step]]`` with this verb takes (:meth:`_Step.from_step` of its kind)."""
     return KINDS[verb].from_step(player, value, keys, choose)
 
-
 def _player(player: str | None) -> str:
     if player is None:
         raise IllegalActionError("this action needs the player who takes it", hint='add by = "A"')
     return player
-
-
-def _listed(keys: Mapping[str, Any], key: str) -> tuple[Any, ...]:
-    """A key that takes one value or several, as a tuple."""
-    value = keys.get(key, ())
-    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
-
 
 def check_step_keys(cls: type[_Step], table: Mapping[str, Any], read: StepReader) -> None:
     """The keys a step may have besides its verb, each as the format says it: ids of the
@@ -586,7 +487,6 @@ def check_step_keys(cls: type[_Step], table: Mapping[str, Any], read: StepReader
     if "area" in table and table["area"] not in ("visible", "hidden"):
         raise read.fail("area", f"area must be \"visible\" or \"hidden\", not {read.show(table['area'])}")
 
-
 def perform(g: Game, action: Action) -> None:
     """Take ``action`` in ``g``: the players before its player pass (a step's ``by``), then its
     executor in :mod:`.actions` checks and does it; a revealed resource is unrevealed after
@@ -599,9 +499,7 @@ def perform(g: Game, action: Action) -> None:
     if not isinstance(action, Flip) and not idle:
         _act.unreveal(g)
 
-
 _OBJECT_FIELDS = ("card", "character", "defender", "supporter", "equip", "face_down", "to")
-
 
 def _known(s: GameState, action: Action) -> None:
     """Every id an action names is an object of the position (a target or an attack's target may
@@ -620,7 +518,6 @@ def _known(s: GameState, action: Action) -> None:
     for value, player_too in named:
         if value not in s.objects and not (player_too and value in s.player_ids):
             raise IllegalActionError(f"there is no object {value!r} in this position")
-
 
 # =============================================================================================
 # Trying an action on a position
@@ -656,7 +553,6 @@ def _lines(state: GameState, action: Action, check: Check = None) -> Iterator[tu
             continue
         yield g, None
 
-
 def why_not(state: GameState, action: Action) -> str | None:
     """Why the rules forbid ``action`` now — the executor's reason, as ``rejected = "…"`` reads
     it, with its citation where the engine gives one — or ``None`` if it may be taken (for at
@@ -668,11 +564,9 @@ def why_not(state: GameState, action: Action) -> str | None:
         first = first or why
     return first or "it cannot be taken"
 
-
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether ``action`` may be taken now (:func:`why_not` gives no reason)."""
     return why_not(state, action) is None
-
 
 def apply(state: GameState, action: Action, check: Check = None) -> GameState:
     """The position after a fully specified ``action`` (every decision answered by ``choose``);
@@ -691,7 +585,6 @@ def apply(state: GameState, action: Action, check: Check = None) -> GameState:
                                  hint="remove the extra answers")
     return g.state
 
-
 def legal_actions(state: "Position", player: str | None = None, *, check: Check = None) -> Iterator[Action]:
     """Every action ``player`` (default: the player with priority) may take now, each fully
     specified (``choose`` answers every decision it asks): the :func:`candidates` the executors
@@ -703,7 +596,6 @@ def legal_actions(state: "Position", player: str | None = None, *, check: Check 
     for action, _after in _successors(state, player, check):
         yield action
 
-
 def _successors(state: GameState, player: str | None = None, check: Check = None) -> Iterator[tuple[Action, GameState]]:
     """Each legal action with the position it leads to: the position its accepted try produced
     (what :func:`apply` would compute again), so :func:`perft` does not take it twice."""
@@ -712,7 +604,6 @@ def _successors(state: GameState, player: str | None = None, check: Check = None
             for g, why in _lines(state, cand, check):
                 if why is None:
                     yield (evolve(cand, choose=tuple(g.answers[:g.used])) if g.used else cand), g.state
-
 
 # =============================================================================================
 # Positions that wait for a decision
