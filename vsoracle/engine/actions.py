@@ -121,8 +121,7 @@ def _candidates(g: Game, pid: str, o: GameObject, sel: n.Selector | None, ctx: C
 
 
 #: The events :func:`pay_cost` can pay as a cost (paying, never gaining, endurance or points).
-PAYABLE = frozenset({n.Discard, n.Reveal, n.Move, n.Counter,
-                     n.Replace, n.Turn})
+PAYABLE = frozenset({n.Move, n.Counter, n.Replace, n.Turn})
 
 
 def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str], pay: int | None,
@@ -144,30 +143,6 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str],
         if h.get("object") is not None:  # what the cost acted on ("that card": the discarded one)
             binds["cost:acted"] = tuple(binds.get("cost:acted", ())) + (h.get("object"),)
 
-    if isinstance(cost, n.Discard):
-        parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
-        hand = [x for x in g.state.player(pid).hand if x != o.id]
-        discarding: list[str] = []
-        for part in parts:
-            if isinstance(part, n.Self):
-                # "Discard ~ >>> …" discards the card itself, from the hand (assumption A-HAND-POWER)
-                if o.id not in g.state.player(pid).hand:
-                    raise IllegalActionError(f"{pid} cannot pay the cost: {o.id} is not in the hand")
-                discarding.append(o.id)
-                continue
-            pool = [x for x in hand if x not in discarding]
-            found = _candidates(g, pid, o, part, ctx, pool=pool) if part is not None else pool
-            discarding += _cost_pick(g, pid, found, _count(q, part, ctx), given, "discard")
-        for x in discarding:
-            must(happening(n.Discard, agent=pid, object=x, cost=True, cite="CR 505"), f"{x} cannot be discarded")
-        return
-    if isinstance(cost, n.Reveal):
-        found = _candidates(g, pid, o, cost.object, ctx)
-        shown = _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "reveal")
-        perform(g, happening(n.Reveal, agent=pid, object=tuple(shown), cost=True), ctx)
-        binds["revealed"] = tuple(binds.get("revealed", ())) + tuple(shown)
-        binds["cost:acted"] = tuple(shown)
-        return
     if isinstance(cost, n.Move):
         parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
         moving: list[str] = []

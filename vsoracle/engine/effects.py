@@ -432,7 +432,7 @@ def choose_objects(g: Game, pid: str, candidates: list[Any], count: Count, promp
     return list(g.ask(Decision(pid, "choose", prompt, combos)))
 
 
-def _how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, bool]:
+def how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, bool]:
     """How many of a selector's objects a step acts on: "all", a number, or up to a number."""
     if isinstance(sel, n.Filter):
         qty = sel.quantity
@@ -446,12 +446,12 @@ def _how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, bo
             return "all", False
         return 1, False
     if isinstance(sel, n.Either):
-        counts = [_how_many(q, o, ctx)[0] for o in sel.options]
+        counts = [how_many(q, o, ctx)[0] for o in sel.options]
         return (1, False) if all(isinstance(c, int) for c in counts) else ("all", False)
     return "all", False
 
 
-def _objects(g: Game, sel: n.Selector | None, ctx: Context, chooser: str, prompt: str,
+def step_objects(g: Game, sel: n.Selector | None, ctx: Context, chooser: str, prompt: str,
              pool: Iterable[str] | None = None) -> list[str]:
     """The objects a step acts on: all that match, or those ``chooser`` picks on resolution."""
     q = query(g.state)
@@ -459,11 +459,11 @@ def _objects(g: Game, sel: n.Selector | None, ctx: Context, chooser: str, prompt
     if pool is not None:
         allowed = set(pool)
         found = [x for x in found if x in allowed]
-    count, up_to = _how_many(q, sel, ctx)
-    return choose_objects(g, chooser, found, count, prompt, up_to, _at_random(sel))
+    count, up_to = how_many(q, sel, ctx)
+    return choose_objects(g, chooser, found, count, prompt, up_to, at_random(sel))
 
 
-def _at_random(sel: n.Selector | None) -> bool:
+def at_random(sel: n.Selector | None) -> bool:
     """"a card at random": picked at random, not chosen."""
     return isinstance(sel, n.Filter) and any(isinstance(x, n.AtRandom) for x in sel.qualifiers)
 
@@ -609,9 +609,6 @@ def _can_do(g: Game, event: n.Event, ctx: Context) -> bool:
     family = RULES.get(type(event))
     if family is not None:
         return family.can_do(g, event, ctx)
-    pid = ctx.bindings.get("acting") or ctx.controller
-    if isinstance(event, n.Discard):
-        return bool(_hand_cards(g, event.object, ctx, pid))
     return True
 
 
@@ -640,7 +637,7 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
         return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value if number > 1 or sel.kind == "affiliation"
                                   else value[0])
     found = [x for x in q.select(sel, ctx) if x in g.state.objects]
-    count, up_to = _how_many(q, sel, ctx)
+    count, up_to = how_many(q, sel, ctx)
     if not found:
         g.note("choose", "nothing to choose: the effect chooses nothing", "CR 508")
         return False, ctx
@@ -707,7 +704,7 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
         g.note("modifier", f"{text} — applies to {', '.join(players)}", "CR 512")
     elif alters_quality(changes):
         found = [x for x in q.select(e.subject, ctx) if x in g.state.objects]
-        count, up_to = _how_many(q, e.subject, ctx)
+        count, up_to = how_many(q, e.subject, ctx)
         if isinstance(count, int) and not isinstance(e.subject, n.Ref):
             # "a character of your choice gets …": chosen on resolution (FAQ SC 24)
             pid = ctx.bindings.get("acting") or ctx.controller
@@ -807,7 +804,7 @@ def record(ctx: Context, k: int | None, objects: Iterable[Any], done: Iterable[H
     return ctx.bind(**items) if items else ctx
 
 
-def _cause(ctx: Context) -> dict[str, Any]:
+def effect_roles(ctx: Context) -> dict[str, Any]:
     """The roles an effect gives the events it makes: its source card does them, its link."""
     link = ctx.bindings.get("link")
     return {"agent": ctx.source, "effect": link}
@@ -825,7 +822,7 @@ def _event(g: Game, e: n.Event, ctx: Context, root: n.Effect) -> Done:
     return handler(g, e, ctx, k)
 
 
-def _together(g: Game, picked: list[str]) -> GameState | None:
+def at_once(g: Game, picked: list[str]) -> GameState | None:
     """One effect that does the same thing to several objects ("Stun all characters", "Return two
     target characters …") does it to all at once: each event sets off triggers as the position was
     before any of them (digest §6.1 [S:CCR], the trigger's picture; assumption A-LOOK-BACK), so the
@@ -843,7 +840,7 @@ def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, 
                done_word: str = "", ready: Callable[[GameObject], bool] | None = None) -> Done:
     """A verb done to objects ("stun target character", "KO ~"): each object the text names, or
     the acting player picks on resolution, gets its own event through the pipeline, all at once
-    (:func:`_together`). As a cost (``cost``), paid on announcement: the objects the step names,
+    (:func:`at_once`). As a cost (``cost``), paid on announcement: the objects the step names,
     or the payer's choice among those that can pay it (``ready``, and no "cannot" forbids it), all
     of them or :class:`IllegalActionError` (CR 505; digest §2.4 [S:FWS])."""
     kind = type(e)
@@ -864,14 +861,14 @@ def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, 
                       f"{x} cannot be {done_word}")
         return True, ctx
     pid = acting(ctx)
-    picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
     if not picked:
         g.note(verb, f"nothing to {verb}", "CR 508")
     done: list[str] = []
     happened: list[Happening] = []
-    picture = _together(g, picked)
+    picture = at_once(g, picked)
     for oid in picked:
-        h = happening(kind, object=oid, **_cause(ctx), why=ctx.bindings.get("why", "an effect"))
+        h = happening(kind, object=oid, **effect_roles(ctx), why=ctx.bindings.get("why", "an effect"))
         if perform(g, h, ctx, before=picture):
             done.append(oid)
             happened.append(h)
@@ -951,7 +948,7 @@ def cost_allowed(g: Game, kind: type[n.Event], oid: str, pid: str) -> bool:
     return query(g.state).prohibition(happening(kind, object=oid, agent=pid)) is None
 
 
-def _zone_owner(q: Query, zone: n.Zone, obj: str | None, ctx: Context) -> str:
+def zone_owner(q: Query, zone: n.Zone, obj: str | None, ctx: Context) -> str:
     if zone.owner is None:
         if obj and zone.names[0] in AREAS:  # "move it to the front row": its controller's rows
             return q.controller_of(q.s.obj(obj))
@@ -968,7 +965,7 @@ def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
     order" asks the order; "back" puts looked-at cards back on top."""
     q = query(g.state)
     pid = acting(ctx)
-    picked = _objects(g, e.object, ctx, pid, f"{pid} chooses a card")
+    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses a card")
     place = e.to
     if place is None:
         raise IllegalActionError("a move needs a place")
@@ -981,15 +978,15 @@ def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
         picked = list(g.ask(Decision(pid, "order", f"{pid} chooses the order ({say(e)})", orders)))
     done: list[str] = []
     happened: list[Happening] = []
-    picture = _together(g, picked)
+    picture = at_once(g, picked)
     for oid in picked:
         zone = place.zone
         if zone is None:
             continue
-        owner = _zone_owner(q, zone, oid, ctx)
+        owner = zone_owner(q, zone, oid, ctx)
         h = happening(n.Move, object=oid, to=(zone.names[0], owner), position=place.position, face=e.face,
                       origin=(_zone_name(g.state.obj(oid).zone), g.state.obj(oid).owner), exhausted=e.exhausted or None,
-                      **_cause(ctx))
+                      **effect_roles(ctx))
         if perform(g, h, ctx, before=picture):
             done.append(oid)
             happened.append(h)
@@ -1010,9 +1007,9 @@ def _shuffle_in(g: Game, e: n.Move, picked: list[str], ctx: Context, k: int | No
     done: list[str] = []
     decks: list[str] = []
     for oid in picked:
-        owner = _zone_owner(q, e.to.zone, oid, ctx) if e.to is not None and e.to.zone is not None else \
+        owner = zone_owner(q, e.to.zone, oid, ctx) if e.to is not None and e.to.zone is not None else \
             g.state.obj(oid).owner
-        if perform(g, happening(n.Move, object=oid, to=("deck", owner), position="bottom", **_cause(ctx)), ctx):
+        if perform(g, happening(n.Move, object=oid, to=("deck", owner), position="bottom", **effect_roles(ctx)), ctx):
             done.append(oid)
             decks.append(owner)
     for owner in dict.fromkeys(decks):
@@ -1040,7 +1037,7 @@ def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order
     return True, record(ctx, k, order)
 
 
-def _hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list[str]:
+def hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list[str]:
     q = query(g.state)
     hand = g.state.player(pid).hand
     if sel is None:
@@ -1049,26 +1046,6 @@ def _hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list
         return [x for x in hand if q.kind_fits(sel, g.state.obj(x))  # every kind of "X or Y card"
                 if all(q.qual(qq, g.state.obj(x), ctx) for qq in sel.qualifiers)]
     return [x for x in q.select(sel, ctx) if x in hand]
-
-
-def _discard(g: Game, e: n.Discard, ctx: Context, k: int | None) -> Done:
-    """"Discard a card", "each player discards a card": each chooses from his own hand."""
-    q = query(g.state)
-    done: list[str] = []
-    happened: list[Happening] = []
-    for pid in doers(q, e.agent, ctx):
-        pctx = ctx.bind(acting=pid)
-        hand = _hand_cards(g, e.object, pctx, pid)
-        count, up_to = _how_many(q, e.object, pctx)
-        picked = choose_objects(g, pid, hand, count, f"{pid} discards", up_to, _at_random(e.object))
-        if not picked:
-            g.note("discard", f"{pid} has no card to discard", "CR 508")
-        for oid in picked:
-            h = happening(n.Discard, agent=pid, object=oid, **{"effect": ctx.bindings.get("link")})
-            if perform(g, h, pctx):
-                done.append(oid)
-                happened.append(h)
-    return bool(done), record(ctx, k, done, happened)
 
 
 def _draw(g: Game, e: n.Draw, ctx: Context, k: int | None) -> Done:
@@ -1094,7 +1071,7 @@ def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
         g.note("counter", f"the number of counters to put is {times}: none is put", "CR 215")
         return False, record(ctx, k, [])
     done: list[str] = []
-    for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
+    for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
         if every:
             times = query(g.state).counters_of(g.state.obj(oid), e.kind)
         h = happening(n.Counter, object=oid, kind=e.kind, add=e.add, count=times)
@@ -1103,27 +1080,6 @@ def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
     if not done:
         g.note("counter", "no character to put counters on: this does nothing", "FAQ SC 18")
     return bool(done), record(ctx, k, done)
-
-
-def _reveal(g: Game, e: n.Reveal | n.LookAt, ctx: Context, k: int | None) -> Done:
-    """Reveal or look at cards: they are shown (and remembered as this effect's revealed cards)."""
-    q = query(g.state)
-    shown_all: list[str] = []
-    kind = type(e)
-    for pid in doers(q, e.agent, ctx):
-        pctx = ctx.bind(acting=pid)
-        sel = e.object
-        if isinstance(sel, n.Zone):
-            cards = [x for x in q.select(sel, pctx) if x in g.state.objects]
-        else:
-            cards = [x for x in q.select(sel, pctx) if x in g.state.objects]
-            count, up_to = _how_many(q, sel, pctx)
-            if isinstance(sel, n.Filter) and not q.zones_of(sel) and count != "all":
-                cards = _hand_cards(g, sel, pctx, pid)
-            cards = choose_objects(g, pid, cards, count, f"{pid} chooses what to reveal", up_to)
-        perform(g, happening(kind, agent=pid, object=tuple(cards)), ctx)
-        shown_all += cards
-    return bool(shown_all), record(ctx, k, shown_all, revealed=shown_all if kind is n.Reveal else ())
 
 
 def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
@@ -1136,7 +1092,7 @@ def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
     pool = set(q.select(e.zone, ctx)) if e.zone is not None else set(g.state.player(pid).deck)
     sel = e.object
     found = [x for x in sorted(pool, key=lambda x: _deck_order(g, x)) if x in g.state.objects and
-             q.matches(_without_zone(sel), g.state.obj(x), ctx)]
+             q.matches(without_zone(sel), g.state.obj(x), ctx)]
     private = e.zone is None or set(e.zone.names) <= {"deck", "hand"}
     described = not (isinstance(sel, n.Filter) and sel.kind == "card" and not sel.qualifiers)
     may_fail = private and described
@@ -1161,18 +1117,18 @@ def _deck_order(g: Game, oid: str) -> tuple[int, str]:
 
 
 @overload
-def _without_zone(sel: n.Selector) -> n.Selector: ...
+def without_zone(sel: n.Selector) -> n.Selector: ...
 @overload
-def _without_zone(sel: n.Selector | None) -> n.Selector | None: ...
+def without_zone(sel: n.Selector | None) -> n.Selector | None: ...
 
 
-def _without_zone(sel: n.Selector | None) -> n.Selector | None:
+def without_zone(sel: n.Selector | None) -> n.Selector | None:
     """A filter matched against a zone's cards, whatever its own zone says."""
     if isinstance(sel, n.Filter):
         kinds = " or ".join(k if k.endswith("card") or k == "card" else f"{k} card" for k in sel.kind.split(" or "))
         return replace(sel, kind=kinds, quantity=None)
     if isinstance(sel, n.Either):
-        return n.Either(tuple(_without_zone(o) for o in sel.options))
+        return n.Either(tuple(without_zone(o) for o in sel.options))
     return sel
 
 
@@ -1190,7 +1146,7 @@ def _gain_control(g: Game, e: n.GainControl, ctx: Context, k: int | None) -> Don
     q = query(g.state)
     pid = doers(q, e.agent, ctx)[0]
     done: list[str] = []
-    for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
+    for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
         before = g.state.obj(oid).controller
         if perform(g, happening(n.GainControl, agent=pid, object=oid), ctx):
             done.append(oid)
@@ -1244,7 +1200,7 @@ def _change_target(g: Game, e: n.ChangeTarget, ctx: Context, k: int | None) -> D
 def _simple(kind: type[n.Event], verb: LogKind, one: bool = False) -> EventHandler:
     def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
         pid = acting(ctx)
-        picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+        picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
         if one and len(picked) > 1:
             picked = picked[:1]
         done: list[str] = []
@@ -1262,7 +1218,7 @@ def _power_up(g: Game, e: n.PowerUp, ctx: Context, k: int | None) -> Done:
     """Power-up (core rule): the character gets +1 ATK / +1 DEF this turn and becomes powered-up."""
     pid = acting(ctx)
     done: list[str] = []
-    for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character to power-up"):
+    for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character to power-up"):
         if power_up(g, pid, oid, ctx):
             done.append(oid)
     return bool(done), record(ctx, k, done)
@@ -1298,7 +1254,7 @@ def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
         return False, ctx
     top = deck[0]
     perform(g, happening(n.Reveal, agent=pid, object=(top,)), ctx)
-    hit = q.matches(_without_zone(e.object), g.state.obj(top), ctx)
+    hit = q.matches(without_zone(e.object), g.state.obj(top), ctx)
     dest = ("hand", pid) if hit else ("deck", pid)
     perform(g, happening(n.Move, object=top, to=dest, position=None if hit else "bottom"), ctx)
     g.note("rally", f"{pid} rallies: {top} {'goes into the hand' if hit else 'goes to the bottom of the deck'}",
@@ -1308,11 +1264,8 @@ def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
 
 _EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
     n.Move: _move,
-    n.Discard: _discard,
     n.Draw: _draw,
     n.Counter: _counter,
-    n.Reveal: _reveal,
-    n.LookAt: _reveal,
     n.Search: _search,
     n.Shuffle: _shuffle,
     n.GainControl: _gain_control,

@@ -289,32 +289,6 @@ def _draw(g: Game, h: Happening) -> Result:
     return True, []
 
 
-def _discard(g: Game, h: Happening) -> Result:
-    """Discard: a card from its owner's hand goes to the KO'd pile."""
-    oid = h.get("object")
-    o = g.state.obj(oid)
-    if o.zone is not Zone.HAND:
-        return False, []
-    g.set(move_card(g.state, oid, Zone.KO_PILE))
-    g.note("discard", f"{o.owner} discards {oid}" + (" as a cost" if h.get("cost") else ""),
-           h.get("cite", "CR 508"), objects=(oid,))
-    return True, []
-
-
-def _reveal(g: Game, h: Happening) -> Result:
-    shown = h.get("object")
-    who = h.get("agent")
-    g.note("reveal", f"{who} reveals {', '.join(shown) if shown else 'nothing'}" + (" as a cost" if h.get("cost") else ""),
-           h.get("cite", "CR 508; FAQ SC 34" if h.get("cost") else "CR 508"))
-    return bool(shown), []
-
-
-def _look(g: Game, h: Happening) -> Result:
-    shown = h.get("object")
-    g.note("look", f"{h.get('agent')} looks at {', '.join(shown) if shown else 'nothing'}", "CR 508")
-    return bool(shown), []
-
-
 def _shuffle(g: Game, h: Happening) -> Result:
     """Shuffling makes a deck's order unknown; vsoracle keeps the order it had (assumption A-SHUFFLE)."""
     pid = h.get("agent")
@@ -465,9 +439,6 @@ def _signal(g: Game, h: Happening) -> Result:
 PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
     n.Move: _move,
     n.Draw: _draw,
-    n.Discard: _discard,
-    n.Reveal: _reveal,
-    n.LookAt: _look,
     n.Shuffle: _shuffle,
     n.Counter: _counter,
     n.Negate: _negate,

@@ -78,6 +78,9 @@ class EventRule:
     payable: ClassVar[bool] = False
     #: Can a "cannot" forbid it though it never happens by itself (using a power, the game's end)?
     prohibitable: ClassVar[bool] = False
+    #: Paid with the card itself ("Discard ~ >>> …", "Remove ~ from the game >>> …"), can its
+    #: payment power be used while the card is in the hand (assumption A-HAND-POWER)?
+    from_hand: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
