@@ -121,7 +121,7 @@ def _candidates(g: Game, pid: str, o: GameObject, sel: n.Selector | None, ctx: C
 
 
 #: The events :func:`pay_cost` can pay as a cost (paying, never gaining, endurance or points).
-PAYABLE = frozenset({n.Move, n.Counter, n.Replace, n.Turn})
+PAYABLE = frozenset({n.Replace, n.Turn})
 
 
 def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str], pay: int | None,
@@ -143,40 +143,6 @@ def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str],
         if h.get("object") is not None:  # what the cost acted on ("that card": the discarded one)
             binds["cost:acted"] = tuple(binds.get("cost:acted", ())) + (h.get("object"),)
 
-    if isinstance(cost, n.Move):
-        parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
-        moving: list[str] = []
-        for part in parts:
-            if isinstance(part, n.Self):
-                moving.append(o.id)
-                continue
-            if isinstance(part, n.TopCards):
-                cards = q.select(part, ctx)
-                need = q.amount(part.count, ctx)
-                if len(cards) < need:
-                    raise IllegalActionError(f"{pid} cannot pay the cost: not enough cards in the deck")
-                moving += cards
-                continue
-            found = [x for x in _candidates(g, pid, o, part, ctx) if x not in moving]
-            moving += _cost_pick(g, pid, found, _count(q, part, ctx), given, cost.word)
-        place = cost.to
-        if place is None or place.zone is None:
-            raise IllegalActionError("this cost moves a card nowhere")
-        zone = place.zone
-        for x in moving:
-            owner = g.state.obj(x).owner
-            if zone.owner is not None:
-                found_owner = q.players(zone.owner, ctx.bind(affected=x))
-                owner = found_owner[0] if found_owner else owner
-            must(happening(n.Move, object=x, to=(zone.names[0], owner), position=place.position, face=cost.face,
-                           why="a cost", cite="CR 505"), f"{x} cannot be moved")
-        return
-    if isinstance(cost, n.Counter):
-        target = o.id if isinstance(cost.object, n.Self) else None
-        found = [target] if target else _candidates(g, pid, o, cost.object, ctx)
-        for x in _cost_pick(g, pid, [y for y in found if y], 1, given, "use"):
-            must(happening(n.Counter, object=x, kind=cost.kind, add=cost.add, count=1), f"{x} has no such counter")
-        return
     if isinstance(cost, (n.Replace, n.Turn)):
         target = o.id if isinstance(cost.object, n.Self) else None
         found = [target] if target else _candidates(g, pid, o, cost.object, ctx)
@@ -603,19 +569,13 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     flush(g)
 
 
-def _payable(g: Game, kind: type[n.Event], oid: str, pid: str) -> bool:
-    """Can this object pay a cost that does ``kind`` to it? Not if a "cannot" forbids it ("cannot be
-    KO'd this turn"): a cost is paid in full or not at all (rules digest §2.4 [S:FWS]), so a player
-    chooses among the objects that can pay it."""
-    return query(g.state).prohibition(happening(kind, object=oid, agent=pid)) is None
-
-
 def _self_cost(node: n.Activated) -> bool:
     """A power whose cost removes or discards the card itself works from the hand (assumption A-HAND-POWER)."""
     for cost in node.costs:
         sel = getattr(cost, "object", None)
         parts = sel.parts if isinstance(sel, n.Together) else (sel,)
-        if any(isinstance(p, n.Self) for p in parts) and isinstance(cost, (n.Move, n.Discard)):
+        family = RULES.get(type(cost))
+        if any(isinstance(p, n.Self) for p in parts) and family is not None and family.from_hand:
             return True
     return False
 

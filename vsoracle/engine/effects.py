@@ -28,7 +28,7 @@ from .rules import RULES, Cost, Done
 from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
-from .query import AREAS, ZONES, Query, alters_quality, query
+from .query import ZONES, Query, alters_quality, query
 from .log import LogKind
 from .state import ChainLink, Context, Delayed, GameObject, GameState, Happening, Lasting, Modifier, Replacement, Zone
 from .triggers import fire
@@ -914,6 +914,13 @@ def cost_count(q: Query, sel: n.Selector | None, ctx: Context) -> int:
     return 1
 
 
+def cost_one(g: Game, cost: Cost, sel: n.Selector | None, ctx: Context) -> list[str]:
+    """The one object a cost acts on ("Remove a +1 ATK counter from ~", "Turn a resource face
+    down"): the card itself for "~", else the one the step names or the payer picks."""
+    found = [cost.source] if isinstance(sel, n.Self) else cost_candidates(g, cost, sel, ctx)
+    return cost_pick(g, cost, found, 1, "use")
+
+
 def cost_candidates(g: Game, cost: Cost, sel: n.Selector | None, ctx: Context,
                     pool: list[str] | None = None) -> list[str]:
     """The objects that could pay a cost: those its noun phrase names (among ``pool``), never the
@@ -948,95 +955,6 @@ def cost_allowed(g: Game, kind: type[n.Event], oid: str, pid: str) -> bool:
     return query(g.state).prohibition(happening(kind, object=oid, agent=pid)) is None
 
 
-def zone_owner(q: Query, zone: n.Zone, obj: str | None, ctx: Context) -> str:
-    if zone.owner is None:
-        if obj and zone.names[0] in AREAS:  # "move it to the front row": its controller's rows
-            return q.controller_of(q.s.obj(obj))
-        return q.s.obj(obj).owner if obj else ctx.controller
-    octx = ctx.bind(affected=obj) if obj else ctx
-    found = q.players(zone.owner, octx)
-    if found:
-        return found[0]
-    return q.s.obj(obj).owner if obj else ctx.controller
-
-
-def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
-    """Put, move, return or remove cards (CR 212): each to the place the text names; "in any
-    order" asks the order; "back" puts looked-at cards back on top."""
-    q = query(g.state)
-    pid = acting(ctx)
-    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses a card")
-    place = e.to
-    if place is None:
-        raise IllegalActionError("a move needs a place")
-    if place.position == "back":
-        return _put_back(g, picked, ctx, k, e.any_order)
-    if place.position == "shuffled":
-        return _shuffle_in(g, e, picked, ctx, k)
-    if e.any_order and len(picked) > 1:
-        orders = tuple(itertools.permutations(picked))
-        picked = list(g.ask(Decision(pid, "order", f"{pid} chooses the order ({say(e)})", orders)))
-    done: list[str] = []
-    happened: list[Happening] = []
-    picture = at_once(g, picked)
-    for oid in picked:
-        zone = place.zone
-        if zone is None:
-            continue
-        owner = zone_owner(q, zone, oid, ctx)
-        h = happening(n.Move, object=oid, to=(zone.names[0], owner), position=place.position, face=e.face,
-                      origin=(_zone_name(g.state.obj(oid).zone), g.state.obj(oid).owner), exhausted=e.exhausted or None,
-                      **effect_roles(ctx))
-        if perform(g, h, ctx, before=picture):
-            done.append(oid)
-            happened.append(h)
-    if not picked:
-        g.note("zone", "no card to put there", "CR 508")
-    return bool(done), record(ctx, k, done, happened, moved=done)
-
-
-def _zone_name(z: Zone) -> str:
-    return {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "ko pile", Zone.RESOURCE_ROW: "resource row",
-            Zone.REMOVED: "removed", Zone.IN_PLAY: "in play", Zone.CHAIN: "chain"}[z]
-
-
-def _shuffle_in(g: Game, e: n.Move, picked: list[str], ctx: Context, k: int | None) -> Done:
-    """"Shuffle target card from your KO'd pile into your deck": each card goes into the deck, then
-    that deck is shuffled (its owner shuffles; vsoracle keeps the order, assumption A-SHUFFLE)."""
-    q = query(g.state)
-    done: list[str] = []
-    decks: list[str] = []
-    for oid in picked:
-        owner = zone_owner(q, e.to.zone, oid, ctx) if e.to is not None and e.to.zone is not None else \
-            g.state.obj(oid).owner
-        if perform(g, happening(n.Move, object=oid, to=("deck", owner), position="bottom", **effect_roles(ctx)), ctx):
-            done.append(oid)
-            decks.append(owner)
-    for owner in dict.fromkeys(decks):
-        perform(g, happening(n.Shuffle, agent=owner), ctx)
-    if not picked:
-        g.note("zone", "no card to shuffle in", "CR 508")
-    return bool(done), record(ctx, k, done, moved=done)
-
-
-def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order: bool) -> Done:
-    """"look at the top three cards of your deck and put them back in any order"."""
-    if not picked:
-        return False, ctx
-    o = g.state.obj(picked[0])
-    owner = o.owner
-    pid = acting(ctx)
-    order = list(picked)
-    if any_order and len(picked) > 1:
-        orders = tuple(itertools.permutations(picked))
-        order = list(g.ask(Decision(pid, "order", f"{pid} chooses the order of the cards, top first", orders)))
-    p = g.state.player(owner)
-    rest = tuple(x for x in p.deck if x not in order)
-    g.set(g.state.with_player(replace(p, deck=tuple(order) + rest)))
-    g.note("zone", f"{pid} puts {', '.join(order)} back on top of the deck in that order", "CR 508")
-    return True, record(ctx, k, order)
-
-
 def hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list[str]:
     q = query(g.state)
     hand = g.state.player(pid).hand
@@ -1060,26 +978,6 @@ def _draw(g: Game, e: n.Draw, ctx: Context, k: int | None) -> Done:
                 drawn += 1
                 happened.append(h)
     return drawn > 0, record(ctx, k, (), happened)
-
-
-def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    every = isinstance(e.count, n.Quantity) and e.count.op == "all"  # "remove all cosmic counters from …"
-    times = 0 if every else q.amount(e.count or n.Fixed(1), ctx)
-    pid = acting(ctx)
-    if not every and times <= 0:  # "for each point you paid", with none paid
-        g.note("counter", f"the number of counters to put is {times}: none is put", "CR 215")
-        return False, record(ctx, k, [])
-    done: list[str] = []
-    for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
-        if every:
-            times = query(g.state).counters_of(g.state.obj(oid), e.kind)
-        h = happening(n.Counter, object=oid, kind=e.kind, add=e.add, count=times)
-        if perform(g, h, ctx):
-            done.append(oid)
-    if not done:
-        g.note("counter", "no character to put counters on: this does nothing", "FAQ SC 18")
-    return bool(done), record(ctx, k, done)
 
 
 def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
@@ -1263,9 +1161,7 @@ def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
 
 
 _EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
-    n.Move: _move,
     n.Draw: _draw,
-    n.Counter: _counter,
     n.Search: _search,
     n.Shuffle: _shuffle,
     n.GainControl: _gain_control,

@@ -11,21 +11,20 @@ from it (a stun's endurance loss, a character leaving play); it never asks who i
 
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+from typing import Any, Callable
 
-from ..cards import CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .fmap import FrozenMap
 from .game import Decision, Game
-from .query import AREAS, ZONES, query
+from .query import query
 from .log import LogKind
-from .state import ROWS, Area, GameObject, GameState, Happening, Modifier, Replacement, Row, Zone
+from .state import Area, GameObject, GameState, Happening, Modifier, Replacement, Zone
 from .rules import RULES, Result
 from .values import replace
 from .zones import free_col, move_card, targets_only, with_gear
 
-__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving", "out_of_the_attack", "exhausted",
+__all__ = ["happening", "apply", "PRIMITIVES", "leaving_play", "object_in_play", "leaving", "out_of_the_attack", "exhausted",
            "left_the_row", "ZONE_WORDS"]
 
 
@@ -37,16 +36,16 @@ def happening(kind: type[n.Event], /, **roles: Any) -> Happening:
 
 def leaving_play(s: GameState, h: Happening) -> str | None:
     """The object this event would take out of play (a KO, or a move from play into a pile or
-    out of the game), if any: that event is also its leaving play."""
+    out of the game), if any: that event is also its leaving play (the family says)."""
+    family = RULES.get(h.kind)
+    return family.leaves_play(s, h) if family is not None else None
+
+
+def object_in_play(s: GameState, h: Happening) -> str | None:
+    """The event's object, if it is an object in play."""
     oid = h.get("object")
-    if h.kind not in (n.KO, n.Move) or not isinstance(oid, str) or oid not in s.objects:
+    if not isinstance(oid, str) or oid not in s.objects or s.obj(oid).zone is not Zone.IN_PLAY:
         return None
-    if s.obj(oid).zone is not Zone.IN_PLAY:
-        return None
-    if h.kind is n.Move:
-        dest = h.get("to")
-        if dest is None or dest[0] in AREAS or dest[0] not in ZONES:
-            return None
     return oid
 
 
@@ -139,24 +138,6 @@ def leaving(g: Game, before: GameState, oid: str) -> list[Happening]:
     return out
 
 
-def places(g: Game, oid: str, area: Area, row: Row | None = None) -> tuple[str, ...]:
-    """Where a character can go in its controller's area: its same position (if it is free there)
-    first, then every empty position, up to one column past the widest one used (assumption
-    A-MOVE-POSITION); ``row`` keeps it in one row."""
-    o = g.state.obj(oid)
-    taken = {(c.row, c.col) for c in g.state.characters(o.controller) if c.area == area and c.id != oid}
-    widest = max([c for _, c in taken if c is not None] + [o.col or 1])  # (in play, every column is a number)
-    out: list[str] = []
-    if (o.row, o.col) not in taken and o.col is not None and (row is None or row == o.row):
-        out.append(f"{o.row}:{o.col}")
-    for r in ((row,) if row else ROWS):
-        for col in range(1, widest + 2):
-            label = f"{r}:{col}"
-            if (r, col) not in taken and label not in out:
-                out.append(label)
-    return tuple(out)
-
-
 def entry_area(g: Game, pid: str, o: GameObject, area: Area | None) -> Area | None:
     """The area ``o`` comes into play in (CR 212.5e): concealed, the hidden one (707.9); with
     concealed—optional, the one ``area`` names or else the one its player chooses; otherwise
@@ -176,105 +157,6 @@ def entry_area(g: Game, pid: str, o: GameObject, area: Area | None) -> Area | No
     if area == "hidden":
         raise IllegalActionError(f"{o.id} is not concealed: it comes into play in the visible area")
     return area
-
-
-def row_col(place: str) -> tuple[Row, int]:
-    """A place a decision names, "front:2": its row and column."""
-    row, col = place.split(":")
-    return cast(Row, row), int(col)  # the places offered are written from rows (places, _into_play)
-
-
-def _into_play(g: Game, h: Happening, o: GameObject, owner: str, cite: str) -> Result:
-    """"Put target character card from your KO'd pile into play [exhausted]": it comes into play
-    under its owner's control, in the hidden area if it has concealed (CR 212.5e; concealed—optional:
-    its controller may), in the row and column its controller chooses among the first free one of
-    each row (as a recruited character's place is his choice, CR 301.4; assumption A-INTO-PLAY)."""
-    if o.zone is Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
-        return False, []
-    area = entry_area(g, owner, o, None) or "visible"
-    s = g.state
-    options = tuple(f"{row}:{free_col(s, owner, area, row, exclude=o.id)}" for row in ROWS)
-    row, col = row_col(g.ask(Decision(owner, "place", f"{owner} chooses where {o.id} comes into play", options)))
-    g.set(move_card(s, o.id, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
-    if h.get("exhausted"):
-        g.set(g.state.with_object(replace(g.state.obj(o.id), exhausted=True)))
-    g.note("zone", f"{o.id} comes into play in {owner}'s {area} area, {row} row, column {col}"
-           + (", exhausted" if h.get("exhausted") else ""), cite, "A-INTO-PLAY", objects=(o.id,))
-    return True, [happening(n.EnterPlay, object=o.id)]
-
-
-def _move(g: Game, h: Happening) -> Result:
-    """A card goes somewhere (CR 212): into a pile (on top, at the bottom, face down into a
-    resource row), out of the game, to an area or row (a character in play takes its same
-    position or any empty one, FAQ GM 9, SC 36; assumption A-MOVE-POSITION), or into play."""
-    s = g.state
-    oid = h.get("object")
-    o = s.obj(oid)
-    dest, owner = h.get("to")
-    position = h.get("position")
-    follow: list[Happening] = []
-    cite = h.get("cite", "CR 508")
-    if dest == "play":
-        return _into_play(g, h, o, owner, cite)
-    if dest in AREAS:
-        where = AREAS[dest]  # ("area", an area) or ("row", a row)
-        if o.zone is Zone.IN_PLAY:
-            if o.card.type is not CardType.CHARACTER or o.controller != owner:
-                return False, []
-            if where[0] == "area":
-                # already there: it moves within the area, to its position or an empty one (FAQ GM 9)
-                to_area = where[1]
-                options = places(g, oid, to_area)
-                place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
-                                       f"{to_area} area", options))
-                row, col = row_col(place)
-                g.set(with_gear(g.state, oid, area=to_area, row=row, col=col))
-                g.note("move", f"{oid} moves to {o.controller}'s {to_area} area ({row} row, column {col})", "CR 512.3",
-                       "A-MOVE-POSITION", (oid,))
-            else:
-                to_row = where[1]
-                if o.row == to_row:
-                    return False, []
-                options = places(g, oid, o.area or "visible", to_row)
-                place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
-                                       f"{to_row} row", options))
-                col = row_col(place)[1]
-                g.set(with_gear(g.state, oid, row=to_row, col=col))
-                g.note("move", f"{oid} moves to {o.controller}'s {to_row} row, column {col}", "CR 512.3",
-                       "A-MOVE-POSITION", (oid,))
-            return True, []
-        if o.card.type is not CardType.CHARACTER:
-            return False, []
-        row = where[1] if where[0] == "row" else "front"
-        area = where[1] if where[0] == "area" else "visible"
-        col = free_col(s, owner, area, row, exclude=oid)
-        was_in_play = False
-        g.set(move_card(s, oid, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
-        g.note("zone", f"{oid} comes into play in {owner}'s {area} area, {row} row, column {col}", cite, objects=(oid,))
-        return True, [happening(n.EnterPlay, object=oid)] + follow
-    zone = ZONES.get(dest)
-    if zone is None:
-        return False, []
-    if o.zone is zone and position not in ("top", "bottom"):
-        return False, []
-    was_in_play = o.zone is Zone.IN_PLAY
-    face = h.get("face")
-    face_up = None if zone is not Zone.RESOURCE_ROW else face != "down" if face else False
-    g.set(move_card(s, oid, zone, bottom=position == "bottom", face_up=face_up))
-    pile = str(zone).replace("_", " ").replace("ko pile", "KO'd pile")
-    if zone is Zone.DECK:
-        text = f"{oid} is put on the {'bottom' if position == 'bottom' else 'top'} of {o.owner}'s deck"
-    elif zone is Zone.REMOVED:
-        text = f"{oid} is removed from the game"
-    else:
-        text = f"{oid} is put into {o.owner}'s {pile}"
-    if zone is Zone.RESOURCE_ROW:
-        text += " face down" if not face_up else " face up"
-    g.note("zone", text + (f" ({h.get('why')})" if h.get("why") else ""), cite, objects=(oid,))
-    left_the_row(g, o)
-    if was_in_play:
-        follow += leaving(g, s, oid)
-    return True, follow
 
 
 def _draw(g: Game, h: Happening) -> Result:
@@ -297,43 +179,6 @@ def _shuffle(g: Game, h: Happening) -> Result:
 
 
 # -- players ---------------------------------------------------------------------------------
-
-def _counter(g: Game, h: Happening) -> Result:
-    """Counters (CR 215): "+1 ATK / +1 DEF" counters on a character; a character has at most one
-    cosmic counter (keyword Cosmic)."""
-    s = g.state
-    oid = h.get("object")
-    o = s.obj(oid)
-    kind: n.CounterKind = h.get("kind")
-    count = h.get("count")
-    times = 1 if count is None else int(count)  # "for each point you paid", none paid: no counter
-    if o.zone is not Zone.IN_PLAY or times <= 0:
-        return False, []
-    if kind.name:
-        have = o.bindings.get(kind.name, 0)
-        if h.get("add"):
-            if have >= 1 or (kind.name == "cosmic" and o.stunned):
-                # at most one cosmic counter, and none on a stunned character (assumption A-COSMIC)
-                return False, []
-            g.set(s.with_object(replace(o, bindings=o.bindings.set(kind.name, 1))))
-            g.note("counter", f"a {kind.name} counter is put on {oid}", "CR 215", objects=(oid,))
-            return True, []
-        if have <= 0:
-            return False, []
-        g.set(s.with_object(replace(o, bindings=o.bindings.remove(kind.name))))
-        g.note("counter", f"the {kind.name} counter is removed from {oid}", "CR 215", objects=(oid,))
-        return True, []
-    sign = 1 if h.get("add") else -1
-    if not h.get("add"):
-        if (kind.atk and o.counters[0] * kind.atk <= 0) or (kind.def_ and o.counters[1] * kind.def_ <= 0):
-            return False, []
-    atk, def_ = o.counters[0] + sign * kind.atk * times, o.counters[1] + sign * kind.def_ * times
-    g.set(s.with_object(replace(o, counters=(atk, def_))))
-    word = "put on" if h.get("add") else "removed from"
-    what = " / ".join(f"{v:+d} {stat}" for v, stat in ((kind.atk, "ATK"), (kind.def_, "DEF")) if v)
-    g.note("counter", f"{times} × {what} counter {word} {oid}", "CR 215", objects=(oid,))
-    return True, []
-
 
 # -- effects on the chain, control, resources --------------------------------------------------
 
@@ -437,10 +282,8 @@ def _signal(g: Game, h: Happening) -> Result:
 
 
 PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
-    n.Move: _move,
     n.Draw: _draw,
     n.Shuffle: _shuffle,
-    n.Counter: _counter,
     n.Negate: _negate,
     n.GainControl: _gain_control,
     n.Replace: _replace_resource,

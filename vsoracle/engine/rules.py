@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from attrs import define, field
 
 from ..text import nodes as n
-from .state import Context, Happening
+from .state import Context, GameState, Happening
 
 if TYPE_CHECKING:
     from .game import Game
@@ -107,6 +107,12 @@ class EventRule:
         """Can the player acting do it now, in full ("unless its controller pays 3 endurance",
         "you may discard a card instead")? A player who cannot is not asked."""
         return True
+
+    def leaves_play(self, s: GameState, h: Happening) -> str | None:
+        """The object this event would take out of play, if any (a KO, a move into a pile): the
+        event is also its leaving play, so "cannot leave play" forbids it and "if ~ would leave
+        play, instead" replaces it."""
+        return None
 
     def what(self, h: Happening) -> str:
         """The event under way in a few words, for the log: "stunning hulk"."""

@@ -8,9 +8,9 @@ from typing import Any
 from ...text import nodes as n
 from ..effects import on_objects
 from ..game import Game
-from ..primitives import ZONE_WORDS, leaving, left_the_row
+from ..primitives import ZONE_WORDS, leaving, left_the_row, object_in_play
 from ..rules import Cost, Done, EventRule, Result
-from ..state import Context, Happening, Zone
+from ..state import Context, GameState, Happening, Zone
 from ..zones import move_card
 
 
@@ -37,3 +37,7 @@ class KORule(EventRule):
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"KO target character"; as a cost, "KO ~ >>> …" (a card in play)."""
         return on_objects(g, e, ctx, k, cost, "KO", "KO'd")
+
+    def leaves_play(self, s: GameState, h: Happening) -> str | None:
+        """A KO'd card in play leaves play."""
+        return object_in_play(s, h)

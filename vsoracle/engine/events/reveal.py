@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import choose_objects, cost_candidates, cost_count, cost_pick, doers, hand_cards, how_many, perform, record
+from ..effects import (choose_objects, cost_candidates, cost_count, cost_pick, doers, hand_cards, how_many, perform,
+                       record)
 from ..game import Game
 from ..primitives import happening
 from ..query import query
@@ -22,8 +23,8 @@ class RevealRule(EventRule):
         """Cards are revealed: only the log changes (it happened if there was a card to show)."""
         shown = h.get("object")
         who = h.get("agent")
-        g.note("reveal", f"{who} reveals {', '.join(shown) if shown else 'nothing'}" + (" as a cost" if h.get("cost") else ""),
-               h.get("cite", "CR 508; FAQ SC 34" if h.get("cost") else "CR 508"))
+        g.note("reveal", f"{who} reveals {', '.join(shown) if shown else 'nothing'}"
+               + (" as a cost" if h.get("cost") else ""), h.get("cite", "CR 508; FAQ SC 34" if h.get("cost") else "CR 508"))
         return bool(shown), []
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
