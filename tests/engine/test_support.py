@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from vsoracle.engine import support as S
-from vsoracle.engine.actions import PAYABLE
 from vsoracle.engine.effects import _EVENT_HANDLERS, _HANDLERS
 from vsoracle.engine.primitives import PRIMITIVES
 from vsoracle.engine.rules import RULES
@@ -17,7 +16,7 @@ _BASES = {n.Node, n.Power, n.Effect, n.Event, n.Change, n.Selector, n.Ref, n.Qua
           n.Trigger, n.Limit}
 _CLASSES = sorted((c for c in vars(n).values() if isinstance(c, type) and issubclass(c, n.Node) and c not in _BASES),
                   key=lambda c: c.__name__)
-_PLACED = (S.EFFECT_FORMS | S.EFFECT_EVENTS | S.HAPPENINGS | S.PROHIBITABLE | S.PERMITTED | PAYABLE | S.CONDITIONS
+_PLACED = (S.EFFECT_FORMS | S.EFFECT_EVENTS | S.HAPPENINGS | S.PROHIBITABLE | S.PERMITTED | S.PAYABLE | S.CONDITIONS
            | S.AMOUNTS | S.QUALIFIERS | S.REFS | S.SELECTORS | S.CHANGES | S.TRIGGERS | S.LIMITS | S.POWERS | S.PARTS
            | S.REFUSED | S.REPLACING | {n.Does})
 

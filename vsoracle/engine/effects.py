@@ -1095,21 +1095,22 @@ def _change_target(g: Game, e: n.ChangeTarget, ctx: Context, k: int | None) -> D
     return True, ctx
 
 
-def _simple(kind: type[n.Event], verb: LogKind, one: bool = False) -> EventHandler:
-    def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
-        pid = acting(ctx)
-        picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
-        if one and len(picked) > 1:
-            picked = picked[:1]
-        done: list[str] = []
-        for oid in picked:
-            extra = {"face": e.face} if kind is n.Turn else {}
-            if perform(g, happening(kind, object=oid, agent=pid, **extra), ctx):
-                done.append(oid)
-        if not picked:
-            g.note(verb, f"nothing to {verb}", "CR 508")
-        return bool(done), record(ctx, k, done)
-    return handler
+def to_each(g: Game, e: Any, ctx: Context, k: int | None, verb: LogKind, one: bool = False, **roles: Any) -> Done:
+    """A verb the acting player does to each object the text names or he picks on resolution,
+    one after another ("replace target resource", "turn a resource face down", "remove target
+    character from the attack"; ``one``: to the first only), each its own event through the
+    pipeline with the family's ``roles``."""
+    pid = acting(ctx)
+    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+    if one and len(picked) > 1:
+        picked = picked[:1]
+    done: list[str] = []
+    for oid in picked:
+        if perform(g, happening(type(e), object=oid, agent=pid, **roles), ctx):
+            done.append(oid)
+    if not picked:
+        g.note(verb, f"nothing to {verb}", "CR 508")
+    return bool(done), record(ctx, k, done)
 
 
 def _power_up(g: Game, e: n.PowerUp, ctx: Context, k: int | None) -> Done:
@@ -1167,10 +1168,6 @@ _EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
     n.GainControl: _gain_control,
     n.Negate: _negate,
     n.ChangeTarget: _change_target,
-    n.Replace: _simple(n.Replace, "replace"),
-    n.Turn: _simple(n.Turn, "turn"),
-    n.RemoveFromAttack: _simple(n.RemoveFromAttack, "remove from the attack"),
-    n.BecomeDefender: _simple(n.BecomeDefender, "make the defender", one=True),
     n.PowerUp: _power_up,
     n.Rally: _rally,
 }

@@ -211,60 +211,6 @@ def _gain_control(g: Game, h: Happening) -> Result:
     return True, []
 
 
-def _replace_resource(g: Game, h: Happening) -> Result:
-    """Replace a resource (CR 512.5): it is KO'd and the top card of its owner's deck takes its
-    place face down."""
-    oid = h.get("object")
-    o = g.state.obj(oid)
-    if o.zone is not Zone.RESOURCE_ROW:
-        return False, []
-    index = g.state.player(o.owner).resources.index(oid)
-    g.set(move_card(g.state, oid, Zone.KO_PILE))
-    g.note("replace", f"{o.owner} replaces resource {oid}: it is KO'd", "CR 512.5", objects=(oid,))
-    deck = g.state.player(o.owner).deck
-    if deck:
-        g.set(move_card(g.state, deck[0], Zone.RESOURCE_ROW, index=index, face_up=False))
-        g.note("replace", f"the top card of {o.owner}'s deck becomes a face-down resource", "CR 512.5")
-    return True, []
-
-
-def _turn(g: Game, h: Happening) -> Result:
-    """Turn a resource face down (it forgets its choices, FAQ SC 1) or face up."""
-    oid = h.get("object")
-    o = g.state.obj(oid)
-    up = h.get("face") == "up"
-    if o.zone is not Zone.RESOURCE_ROW or o.face_up == up:
-        return False, []
-    g.set(g.state.with_object(replace(o, face_up=up, bindings=o.bindings if up else FrozenMap())))
-    g.note("face", f"{oid} is turned face {'up' if up else 'down'}" + ("" if up else " and forgets its choices"),
-           "CR 212 [C23]", objects=(oid,))
-    return True, []
-
-
-def _remove_from_attack(g: Game, h: Happening) -> Result:
-    a = g.state.attack
-    oid = h.get("object")
-    if a is None or (oid not in a.attackers and oid not in a.defenders):
-        return False, []
-    a = replace(a, attackers=tuple(x for x in a.attackers if x != oid),
-                defenders=tuple(x for x in a.defenders if x != oid),
-                removed=a.removed + ((oid,) if oid in a.attackers else ()))
-    g.set(replace(g.state, attack=a))
-    g.note("attack", f"{oid} is removed from the attack", "CR 407 [FMS]", objects=(oid,))
-    return True, []
-
-
-def _become_defender(g: Game, h: Happening) -> Result:
-    a = g.state.attack
-    oid = h.get("object")
-    if a is None:
-        return False, []
-    g.set(replace(g.state, attack=replace(a, defenders=(oid,))))
-    g.note("attack", f"{oid} becomes the defender; the attack's legality is not checked again", "CR 407 [FMS]",
-           objects=(oid,))
-    return True, []
-
-
 def _breakthrough(g: Game, h: Happening) -> Result:
     """Breakthrough (CR 407): the player loses endurance equal to it (an event of its own, so
     "prevent all endurance loss …" and "if you would lose endurance from breakthrough" apply)."""
@@ -286,10 +232,6 @@ PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
     n.Shuffle: _shuffle,
     n.Negate: _negate,
     n.GainControl: _gain_control,
-    n.Replace: _replace_resource,
-    n.Turn: _turn,
-    n.RemoveFromAttack: _remove_from_attack,
-    n.BecomeDefender: _become_defender,
     n.EnterPlay: _signal,
     n.LeavePlay: _signal,
     n.BecomeTarget: _signal,

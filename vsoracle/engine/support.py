@@ -23,7 +23,6 @@ import attrs
 from ..cards import CardType
 from ..errors import CardTextError
 from ..text import nodes as n
-from . import actions as _actions
 from . import effects as _effects
 from .effects import EFFECT_FORMS, target_range
 from .primitives import PRIMITIVES
@@ -41,8 +40,8 @@ HAPPENINGS = frozenset(PRIMITIVES) | {kind for kind, family in RULES.items() if 
 #: Events card text can make happen as an effect: each family's that does, and the interpreter's.
 EFFECT_EVENTS = _effects.EFFECT_EVENTS | {kind for kind, family in RULES.items() if family.effect}
 
-#: Events card text can pay as a cost: each family's that can be paid, and those actions pays itself.
-PAYABLE = _actions.PAYABLE | {kind for kind, family in RULES.items() if family.payable}
+#: Events card text can pay as a cost: each family's that can be paid.
+PAYABLE = frozenset(kind for kind, family in RULES.items() if family.payable)
 
 #: Events a "cannot" can stop: every happening, and the game's own actions.
 PROHIBITABLE = HAPPENINGS | {n.UsePower, n.GameEnd}
