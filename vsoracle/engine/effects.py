@@ -28,7 +28,7 @@ from .rules import RULES, Cost, Done
 from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
-from .query import ZONES, Query, alters_quality, query
+from .query import Query, alters_quality, query
 from .log import LogKind
 from .state import ChainLink, Context, Delayed, GameObject, GameState, Happening, Lasting, Modifier, Replacement, Zone
 from .triggers import fire
@@ -966,54 +966,6 @@ def hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list[
     return [x for x in q.select(sel, ctx) if x in hand]
 
 
-def _draw(g: Game, e: n.Draw, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    drawn = 0
-    happened: list[Happening] = []
-    for pid in doers(q, e.agent, ctx):
-        count = q.amount(e.count or n.Fixed(1), ctx.bind(acting=pid))
-        for _ in range(count):
-            h = happening(n.Draw, agent=pid, count=1, effect=ctx.bindings.get("link"))
-            if perform(g, h, ctx):
-                drawn += 1
-                happened.append(h)
-    return drawn > 0, record(ctx, k, (), happened)
-
-
-def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
-    """"Search your deck for a card …": the player finds one such card, or fails to find one —
-    which he may only when the zone is private (a deck, a hand) and the card is described ("a
-    card with cost 2 or less", "a character card"): an undescribed card in a private zone, or any card in
-    a public one, is found if there is one (digest §2.4 [FML])."""
-    q = query(g.state)
-    pid = doers(q, e.agent, ctx)[0]
-    pool = set(q.select(e.zone, ctx)) if e.zone is not None else set(g.state.player(pid).deck)
-    sel = e.object
-    found = [x for x in sorted(pool, key=lambda x: _deck_order(g, x)) if x in g.state.objects and
-             q.matches(without_zone(sel), g.state.obj(x), ctx)]
-    private = e.zone is None or set(e.zone.names) <= {"deck", "hand"}
-    described = not (isinstance(sel, n.Filter) and sel.kind == "card" and not sel.qualifiers)
-    may_fail = private and described
-    options = tuple(found) + (("none",) if may_fail or not found else ())
-    prompt = f"{pid} searches for {say(sel)}" + (" (or fails to find)" if may_fail else "")
-    pick = g.ask(Decision(pid, "search", prompt, options))
-    if pick == "none":
-        g.note("search", f"{pid} fails to find" if found else f"{pid} finds nothing: there is no {say(sel)} there",
-               "digest §2.4 [FML]")
-        return False, record(ctx, k, ())
-    if not may_fail and len(found) >= 1:
-        g.note("search", f"{pid} cannot fail to find: the card searched for is "
-               + ("not described" if private else "in a public zone"), "digest §2.4 [FML]")
-    g.note("search", f"{pid} finds {pick}", "CR 508", objects=(pick,))
-    return True, record(ctx, k, (pick,))
-
-
-def _deck_order(g: Game, oid: str) -> tuple[int, str]:
-    o = g.state.obj(oid)
-    pile = g.state.player(o.owner).pile(o.zone) if o.zone in ZONES.values() else ()
-    return (pile.index(oid) if oid in pile else 0, oid)
-
-
 @overload
 def without_zone(sel: n.Selector) -> n.Selector: ...
 @overload
@@ -1028,16 +980,6 @@ def without_zone(sel: n.Selector | None) -> n.Selector | None:
     if isinstance(sel, n.Either):
         return n.Either(tuple(without_zone(o) for o in sel.options))
     return sel
-
-
-def _shuffle(g: Game, e: n.Shuffle, ctx: Context, k: int | None) -> Done:
-    """"Shuffle your KO'd pile into your deck": the cards go into the deck, then it is shuffled."""
-    q = query(g.state)
-    pid = doers(q, e.agent, ctx)[0]
-    if e.into is not None and e.zone is not None:
-        for oid in q.select(e.zone, ctx):
-            perform(g, happening(n.Move, object=oid, to=("deck", g.state.obj(oid).owner), position="bottom"), ctx)
-    return perform(g, happening(n.Shuffle, agent=pid), ctx), ctx
 
 
 def _gain_control(g: Game, e: n.GainControl, ctx: Context, k: int | None) -> Done:
@@ -1142,34 +1084,11 @@ def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
     return True
 
 
-def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
-    """"Rally for X": reveal the top card of your deck; an X card goes into your hand, another
-    to the bottom of your deck (assumption A-RALLY)."""
-    q = query(g.state)
-    pid = doers(q, e.agent, ctx)[0]
-    deck = g.state.player(pid).deck
-    if not deck:
-        g.note("rally", f"{pid} has no card to rally", "CR 508", "A-RALLY")
-        return False, ctx
-    top = deck[0]
-    perform(g, happening(n.Reveal, agent=pid, object=(top,)), ctx)
-    hit = q.matches(without_zone(e.object), g.state.obj(top), ctx)
-    dest = ("hand", pid) if hit else ("deck", pid)
-    perform(g, happening(n.Move, object=top, to=dest, position=None if hit else "bottom"), ctx)
-    g.note("rally", f"{pid} rallies: {top} {'goes into the hand' if hit else 'goes to the bottom of the deck'}",
-           "CR 508", "A-RALLY")
-    return hit, record(ctx, k, (top,))
-
-
 _EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
-    n.Draw: _draw,
-    n.Search: _search,
-    n.Shuffle: _shuffle,
     n.GainControl: _gain_control,
     n.Negate: _negate,
     n.ChangeTarget: _change_target,
     n.PowerUp: _power_up,
-    n.Rally: _rally,
 }
 
 #: The events an effect can make (the others only happen in the game: attacks, recruiting …).

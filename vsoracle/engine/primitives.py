@@ -22,7 +22,7 @@ from .log import LogKind
 from .state import Area, GameObject, GameState, Happening, Modifier, Replacement, Zone
 from .rules import RULES, Result
 from .values import replace
-from .zones import free_col, move_card, targets_only, with_gear
+from .zones import free_col, targets_only, with_gear
 
 __all__ = ["happening", "apply", "PRIMITIVES", "leaving_play", "object_in_play", "leaving", "out_of_the_attack", "exhausted",
            "left_the_row", "ZONE_WORDS"]
@@ -159,25 +159,6 @@ def entry_area(g: Game, pid: str, o: GameObject, area: Area | None) -> Area | No
     return area
 
 
-def _draw(g: Game, h: Happening) -> Result:
-    """Draw one card from the top of the deck; an empty deck draws nothing (assumption A-EMPTY-DECK)."""
-    pid = h.get("agent")
-    deck = g.state.player(pid).deck
-    if not deck:
-        g.note("draw", f"{pid} cannot draw: the deck is empty", h.get("cite", "CR 508"), "A-EMPTY-DECK")
-        return False, []
-    g.set(move_card(g.state, deck[0], Zone.HAND))
-    g.note("draw", f"{pid} draws a card", h.get("cite", "CR 508"))
-    return True, []
-
-
-def _shuffle(g: Game, h: Happening) -> Result:
-    """Shuffling makes a deck's order unknown; vsoracle keeps the order it had (assumption A-SHUFFLE)."""
-    pid = h.get("agent")
-    g.note("shuffle", f"{pid} shuffles the deck (vsoracle keeps its order)", "CR 508", "A-SHUFFLE")
-    return True, []
-
-
 # -- players ---------------------------------------------------------------------------------
 
 # -- effects on the chain, control, resources --------------------------------------------------
@@ -228,8 +209,6 @@ def _signal(g: Game, h: Happening) -> Result:
 
 
 PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
-    n.Draw: _draw,
-    n.Shuffle: _shuffle,
     n.Negate: _negate,
     n.GainControl: _gain_control,
     n.EnterPlay: _signal,

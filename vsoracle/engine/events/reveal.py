@@ -22,9 +22,9 @@ class RevealRule(EventRule):
     def happen(self, g: Game, h: Happening) -> Result:
         """Cards are revealed: only the log changes (it happened if there was a card to show)."""
         shown = h.get("object")
-        who = h.get("agent")
-        g.note("reveal", f"{who} reveals {', '.join(shown) if shown else 'nothing'}"
-               + (" as a cost" if h.get("cost") else ""), h.get("cite", "CR 508; FAQ SC 34" if h.get("cost") else "CR 508"))
+        who, paid = h.get("agent"), h.get("cost")
+        g.note("reveal", f"{who} reveals {', '.join(shown) if shown else 'nothing'}" + (" as a cost" if paid else ""),
+               h.get("cite", "CR 508; FAQ SC 34" if paid else "CR 508"))
         return bool(shown), []
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
