@@ -36,7 +36,7 @@ from .values import replace
 from .words import say, say_action
 
 __all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
-           "choose_objects", "replacements", "power_up"]
+           "choose_objects", "replacements"]
 
 
 # =============================================================================================
@@ -982,61 +982,6 @@ def without_zone(sel: n.Selector | None) -> n.Selector | None:
     return sel
 
 
-def _gain_control(g: Game, e: n.GainControl, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    pid = doers(q, e.agent, ctx)[0]
-    done: list[str] = []
-    for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
-        before = g.state.obj(oid).controller
-        if perform(g, happening(n.GainControl, agent=pid, object=oid), ctx):
-            done.append(oid)
-            if e.span == "turn":
-                o = g.state.obj(oid)
-                g.set(g.state.with_object(replace(o, bindings=o.bindings.set("control_returns", before))))
-                g.note("control", f"{pid} controls {oid} this turn; control returns to {before} as the turn ends",
-                       "CR 408")
-    return bool(done), record(ctx, k, done)
-
-
-def _negate(g: Game, e: n.Negate, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    done = False
-    for link_id in q.select(e.object, ctx):
-        if isinstance(link_id, int):
-            done = perform(g, happening(n.Negate, object=link_id), ctx) or done
-    return done, ctx
-
-
-def _change_target(g: Game, e: n.ChangeTarget, ctx: Context, k: int | None) -> Done:
-    """"Change the target of an effect … to another character …" (FAQ SC 3): the effect must
-    have a legal new target, or this does nothing."""
-    q = query(g.state)
-    links = [x for x in q.select(e.object, ctx) if isinstance(x, int)]
-    if not links:
-        g.note("target", "no such effect: this resolves but does nothing", "FAQ SC 3")
-        return False, ctx
-    link_id = choose_objects(g, ctx.controller, links, 1, f"{ctx.controller} chooses an effect")[0]
-    lk = g.state.link(link_id)
-    assert lk is not None and lk.context is not None  # an effect on the chain (every one has its context)
-    old = lk.targets[0]
-    nodes_ = targets_of(lk.effect)
-    target_node = nodes_[0] if nodes_ else None
-    cctx = ctx.bind(current_target=old)
-    candidates = []
-    for x in q.select(e.to, cctx):
-        if x in g.state.objects and (target_node is None or target_legal(g, target_node, x, lk) is None):
-            candidates.append(x)
-    if not candidates:
-        g.note("target", f"no other legal target for {lk.label}: this resolves but does nothing", "FAQ SC 3")
-        return False, ctx
-    new = choose_objects(g, ctx.controller, candidates, 1, f"{ctx.controller} chooses the new target")[0]
-    nctx = replace(lk.context, targets=(new,) + lk.context.targets[1:])
-    g.set(replace(g.state, chain=tuple(replace(x, context=nctx) if x.id == lk.id else x for x in g.state.chain)))
-    g.note("target", f"the target of {lk.label} changes from {old} to {new}", "FAQ SC 3", objects=(new,))
-    perform(g, happening(n.BecomeTarget, object=new, effect=lk.id, agent=lk.source), ctx)
-    return True, ctx
-
-
 def to_each(g: Game, e: Any, ctx: Context, k: int | None, verb: LogKind, one: bool = False, **roles: Any) -> Done:
     """A verb the acting player does to each object the text names or he picks on resolution,
     one after another ("replace target resource", "turn a resource face down", "remove target
@@ -1055,40 +1000,7 @@ def to_each(g: Game, e: Any, ctx: Context, k: int | None, verb: LogKind, one: bo
     return bool(done), record(ctx, k, done)
 
 
-def _power_up(g: Game, e: n.PowerUp, ctx: Context, k: int | None) -> Done:
-    """Power-up (core rule): the character gets +1 ATK / +1 DEF this turn and becomes powered-up."""
-    pid = acting(ctx)
-    done: list[str] = []
-    for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character to power-up"):
-        if power_up(g, pid, oid, ctx):
-            done.append(oid)
-    return bool(done), record(ctx, k, done)
-
-
-def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
-    """A character becomes powered-up: +1 ATK / +1 DEF this turn, one modifier per power-up
-    (CR 507, digest §19; assumption A-POWER-UP)."""
-    o = g.state.obj(oid)
-    if o.zone is not Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
-        return False
-    h = happening(n.PowerUp, object=oid, agent=pid)
-    plan = prepare(g, h, ctx)
-    if plan is None or plan.replacement is not None:
-        return carry_out(g, plan) if plan is not None else False
-    mid, s = g.state.fresh_id()
-    change = (n.StatChange("atk", n.Fixed(1)), n.StatChange("def", n.Fixed(1)))
-    mod = Modifier(mid, Context(pid, oid), change, n.Self(), frozenset({oid}), (), "turn")
-    g.set(replace(s, modifiers=s.modifiers + (mod,)))
-    g.note("power-up", f"{oid} is powered-up: +1 ATK / +1 DEF this turn", "CR 507; digest §19", "A-POWER-UP", (oid,))
-    fire(g, h)
-    return True
-
-
 _EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
-    n.GainControl: _gain_control,
-    n.Negate: _negate,
-    n.ChangeTarget: _change_target,
-    n.PowerUp: _power_up,
 }
 
 #: The events an effect can make (the others only happen in the game: attacks, recruiting …).

@@ -22,7 +22,7 @@ from .log import LogKind
 from .state import Area, GameObject, GameState, Happening, Modifier, Replacement, Zone
 from .rules import RULES, Result
 from .values import replace
-from .zones import free_col, targets_only, with_gear
+from .zones import targets_only
 
 __all__ = ["happening", "apply", "PRIMITIVES", "leaving_play", "object_in_play", "leaving", "out_of_the_attack", "exhausted",
            "left_the_row", "ZONE_WORDS"]
@@ -163,35 +163,6 @@ def entry_area(g: Game, pid: str, o: GameObject, area: Area | None) -> Area | No
 
 # -- effects on the chain, control, resources --------------------------------------------------
 
-def _negate(g: Game, h: Happening) -> Result:
-    link_id = h.get("object")
-    lk = g.state.link(link_id)
-    if lk is None:
-        return False, []
-    if lk.details.get("epic"):
-        g.note("negate", f"{lk.label} is an Epic plot twist effect: it cannot be negated", "keyword Epic", "A-EPIC")
-        return False, []
-    g.set(replace(g.state, chain=tuple(replace(x, details=x.details.set("negated", True)) if x.id == link_id else x
-                                       for x in g.state.chain)))
-    g.note("negate", f"the effect {lk.label} is negated", "CR 509", objects=(lk.source or "",))
-    return True, []
-
-
-def _gain_control(g: Game, h: Happening) -> Result:
-    """Gain control of a character: it moves to its new controller's side, same row and area,
-    the first empty column (assumption A-CONTROL-PLACE)."""
-    oid, pid = h.get("object"), h.get("agent")
-    o = g.state.obj(oid)
-    if o.zone is not Zone.IN_PLAY or o.controller == pid:
-        return False, []
-    col = free_col(g.state, pid, o.area or "visible", o.row or "front", exclude=oid)
-    g.set(with_gear(g.state, oid, controller=pid, col=col))
-    why = f"; {h.get('why')}" if h.get("why") else ""
-    g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col}{why})", h.get("cite", "CR 508"),
-           "A-CONTROL-PLACE", (oid,))
-    return True, []
-
-
 def _breakthrough(g: Game, h: Happening) -> Result:
     """Breakthrough (CR 407): the player loses endurance equal to it (an event of its own, so
     "prevent all endurance loss …" and "if you would lose endurance from breakthrough" apply)."""
@@ -209,8 +180,6 @@ def _signal(g: Game, h: Happening) -> Result:
 
 
 PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
-    n.Negate: _negate,
-    n.GainControl: _gain_control,
     n.EnterPlay: _signal,
     n.LeavePlay: _signal,
     n.BecomeTarget: _signal,
@@ -220,5 +189,4 @@ PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
     n.Defend: _signal,
     n.Reinforce: _signal,
     n.Breakthrough: _breakthrough,
-    n.PowerUp: _signal,
 }
