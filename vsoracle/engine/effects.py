@@ -4,13 +4,18 @@
 for an event — from an effect, a cost, combat or the turn: first the prohibitions ("~ cannot be
 stunned", "you cannot play plot twists"), then the replacements ("If ~ would be KO'd, instead,
 …"; when several would replace it, the affected player or the controller of the affected card
-chooses which, FAQ GM 8), then the event itself (:mod:`.events`), then the triggers it sets
-off. So "cannot", "would … instead" and "whenever" work for every event the same way.
+chooses which, FAQ GM 8), then the event itself (its family's primitive, :mod:`.primitives`
+``apply``), then the triggers it sets off. So "cannot", "would … instead" and "whenever" work for
+every event the same way.
 
-**Effects.** :func:`execute` walks an effect's nodes: a step's objects are chosen on resolution
-(targets were chosen on announcement), each one is an event performed through the pipeline, and
-what a step acted on is remembered for the text that refers to it ("reveal it", "those team
-attackers"). An effect resolves as one indivisible unit (Cerebro X-Men).
+**Effects.** :func:`execute` walks an effect's nodes: the forms (a sequence, "you may", "if you
+do", a modifier …) are done here, and an event by its family (:meth:`EventRule.do
+<vsoracle.engine.rules.EventRule.do>`, found in :data:`~vsoracle.engine.rules.RULES`): a step's
+objects are chosen on resolution (targets were chosen on announcement), each one is an event
+performed through the pipeline, and what a step acted on is remembered for the text that refers
+to it ("reveal it", "those team attackers"). An effect resolves as one indivisible unit (Cerebro
+X-Men). The helpers the families share are here too: choosing a step's objects, doing a verb to
+them, and paying it as a cost (CR 505) with the same choices.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from ..cards import CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .primitives import apply, happening, leaving_play
-from .rules import RULES, Cost, Done
+from .rules import RULES, Cost, Done, rule
 from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
@@ -35,8 +40,12 @@ from .triggers import fire
 from .values import replace
 from .words import say, say_action
 
-__all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
-           "choose_objects", "replacements"]
+__all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of",
+           "target_legal", "legal_targets", "choose_objects", "replacements", "affected_player",
+           # what the event families (vsoracle.engine.events) share: choosing objects, doing verbs, costs
+           "acting", "doers", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
+           "without_zone", "on_objects", "to_each", "pay_event", "cost_pick", "cost_one", "cost_count",
+           "cost_candidates", "cost_amount", "cost_allowed", "Count"]
 
 
 # =============================================================================================
@@ -247,13 +256,12 @@ def _instead_matches(q: Query, instead: n.Instead, h: Happening, ctx: Context) -
 
 
 def affected_player(g: Game, h: Happening) -> str:
-    """Who orders replacements (FAQ GM 8): the affected player, or the controller of the
-    affected card (for breakthrough, the attacker's)."""
+    """Who orders replacements (FAQ GM 8): the one the event's family names (for breakthrough,
+    the attacker's controller), else the affected player, or the controller of the affected card."""
     s = g.state
-    if h.kind is n.Breakthrough:
-        agent = h.get("agent")
-        if agent in s.objects:
-            return s.obj(agent).controller
+    named = rule(h.kind).affected(g, h)
+    if named is not None:
+        return named
     for role in ("object", "player", "agent"):
         value = h.get(role)
         if isinstance(value, str) and value in s.objects:
@@ -272,22 +280,8 @@ def _who(h: Happening) -> str:
 
 
 def _what(h: Happening) -> str:
-    """A happening in a few words, for the log."""
-    k = h.kind
-    if k in RULES:
-        return RULES[k].what(h)
-    o = h.get("object")
-    if k is n.Breakthrough:
-        return f"{h.get('agent')}'s breakthrough" + (f" of {h.get('amount')}" if h.get("amount") else "")
-    if k is n.Draw:
-        return f"{h.get('agent')}'s draw"
-    if k is n.Attack:
-        return f"{h.get('agent')}'s attack"
-    if k is n.Play:
-        return f"{h.get('agent')} playing {o}"
-    word = {n.Stun: "stunning", n.KO: "KO'ing", n.Exhaust: "exhausting", n.Ready: "readying",
-            n.Recover: "recovering", n.Move: "moving", n.BecomeTarget: "targeting", n.Discard: "discarding"}
-    return f"{word.get(k, k.__name__.lower())} {o}" if o is not None else k.__name__.lower()
+    """A happening in a few words, for the log (its family's)."""
+    return rule(h.kind).what(h)
 
 
 # =============================================================================================
@@ -475,8 +469,6 @@ def at_random(sel: n.Selector | None) -> bool:
 #: Whether an effect was done, and the context the steps after it see.
 #: How an effect form is done: (game, its node, context, the whole effect it is a step of).
 Handler = Callable[[Game, Any, Context, n.Effect], Done]
-#: How an event is done as an effect: (game, its node, context, its step number in the effect).
-EventHandler = Callable[[Game, Any, Context, "int | None"], Done]
 
 
 @per_node
@@ -598,18 +590,15 @@ def _unless(g: Game, e: n.Unless, ctx: Context, root: n.Effect) -> Done:
 
 
 def _doer(event: n.Event) -> n.Selector | None:
-    if isinstance(event, (n.Endurance, n.ResourcePoints, n.GameEnd)):
-        return event.player
-    agent: n.Selector | None = getattr(event, "agent", None)
-    return agent
+    """Who does the event: its agent, or for an event that has none, the player whose it is
+    ("its controller pays 3 endurance", "loses the game") — the roles its node has."""
+    who: n.Selector | None = getattr(event, "agent") if hasattr(event, "agent") else getattr(event, "player", None)
+    return who
 
 
 def _can_do(g: Game, event: n.Event, ctx: Context) -> bool:
-    """Can the player pay this ("unless its controller pays 3 endurance", "discards a card")?"""
-    family = RULES.get(type(event))
-    if family is not None:
-        return family.can_do(g, event, ctx)
-    return True
+    """Can the player pay this ("unless its controller pays 3 endurance", "discards a card")? Its family says."""
+    return rule(type(event)).can_do(g, event, ctx)
 
 
 def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
@@ -760,7 +749,7 @@ _HANDLERS: dict[type[n.Effect], Handler] = {
     n.Nothing: _nothing,
 }
 
-#: The forms an effect can take (the events it can make are :data:`EFFECT_EVENTS`).
+#: The forms an effect can take (an event is its family's: :data:`vsoracle.engine.rules.RULES`).
 EFFECT_FORMS = frozenset(_HANDLERS)
 
 
@@ -811,15 +800,13 @@ def effect_roles(ctx: Context) -> dict[str, Any]:
 
 
 def _event(g: Game, e: n.Event, ctx: Context, root: n.Effect) -> Done:
-    k = _step_numbers(root).get(id(e))
+    """An event as an effect: its family does it, knowing its step number in the effect ("reveal
+    it": what step k acted on); an event card text cannot make happen is refused."""
     family = RULES.get(type(e))
-    if family is not None and family.effect:
-        return family.do(g, e, ctx, k)
-    handler = _EVENT_HANDLERS.get(type(e))
-    if handler is None:
+    if family is None or not family.effect:
         raise IllegalActionError(f"vsoracle cannot yet play \"{say(e)}\" as an effect",
                                  hint="this card text parses but vsoracle cannot play it yet")
-    return handler(g, e, ctx, k)
+    return family.do(g, e, ctx, _step_numbers(root).get(id(e)))
 
 
 def at_once(g: Game, picked: list[str]) -> GameState | None:
@@ -828,12 +815,6 @@ def at_once(g: Game, picked: list[str]) -> GameState | None:
     before any of them (digest §6.1 [S:CCR], the trigger's picture; assumption A-LOOK-BACK), so the
     answer does not hang on the order vsoracle happens to take them in. ``None`` for one object."""
     return g.state if len(picked) > 1 else None
-
-
-def _on_objects(kind: type[n.Event], verb: LogKind) -> EventHandler:
-    def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
-        return on_objects(g, e, ctx, k, None, verb)
-    return handler
 
 
 def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, verb: LogKind,
@@ -998,10 +979,3 @@ def to_each(g: Game, e: Any, ctx: Context, k: int | None, verb: LogKind, one: bo
     if not picked:
         g.note(verb, f"nothing to {verb}", "CR 508")
     return bool(done), record(ctx, k, done)
-
-
-_EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
-}
-
-#: The events an effect can make (the others only happen in the game: attacks, recruiting …).
-EFFECT_EVENTS = frozenset(_EVENT_HANDLERS)

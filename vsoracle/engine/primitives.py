@@ -1,17 +1,20 @@
-"""What each game event does to the position: the primitives under the event pipeline.
+"""Under the event pipeline: doing an event, and what the primitives of several families share.
 
 Every change of state an effect, a cost, combat or the turn makes is a
 :class:`~vsoracle.engine.state.Happening` that goes through one pipeline
 (:func:`vsoracle.engine.effects.perform`): prohibitions ("cannot"), then replacements ("would
-… instead"), then the primitive here, then the triggers it sets off. A primitive changes the
-state, logs what happened with its rule, and says whether it was done and which events follow
-from it (a stun's endurance loss, a character leaving play); it never asks who is affected by
-"cannot" or "instead" — the pipeline did.
+… instead"), then the event's primitive — its family's :meth:`~vsoracle.engine.rules.EventRule.happen`
+(:mod:`vsoracle.engine.events`), which :func:`apply` finds — then the triggers it sets off. A
+primitive changes the state, logs what happened with its rule, and says whether it was done and
+which events follow from it (a stun's endurance loss, a character leaving play); it never asks
+who is affected by "cannot" or "instead" — the pipeline did. Here: :func:`happening`, and the
+parts primitives share (a card leaving play or a resource row, a character leaving the attack,
+exhausting and readying, the area a card comes into play in).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import IllegalActionError
 from ..text import nodes as n
@@ -24,7 +27,7 @@ from .rules import RULES, Result
 from .values import replace
 from .zones import targets_only
 
-__all__ = ["happening", "apply", "PRIMITIVES", "leaving_play", "object_in_play", "leaving", "out_of_the_attack", "exhausted",
+__all__ = ["happening", "apply", "leaving_play", "object_in_play", "leaving", "out_of_the_attack", "exhausted",
            "left_the_row", "ZONE_WORDS"]
 
 
@@ -37,8 +40,7 @@ def happening(kind: type[n.Event], /, **roles: Any) -> Happening:
 def leaving_play(s: GameState, h: Happening) -> str | None:
     """The object this event would take out of play (a KO, or a move from play into a pile or
     out of the game), if any: that event is also its leaving play (the family says)."""
-    family = RULES.get(h.kind)
-    return family.leaves_play(s, h) if family is not None else None
+    return RULES[h.kind].leaves_play(s, h)
 
 
 def object_in_play(s: GameState, h: Happening) -> str | None:
@@ -50,14 +52,11 @@ def object_in_play(s: GameState, h: Happening) -> str | None:
 
 
 def apply(g: Game, h: Happening) -> Result:
-    """Do the event (no prohibition or replacement is looked at here)."""
+    """Do the event: its family's primitive (no prohibition or replacement is looked at here)."""
     family = RULES.get(h.kind)
-    if family is not None and family.happens:
-        return family.happen(g, h)
-    primitive = PRIMITIVES.get(h.kind)
-    if primitive is None:
+    if family is None or not family.happens:
         raise IllegalActionError(f"vsoracle cannot play the event {h.name} yet")
-    return primitive(g, h)
+    return family.happen(g, h)
 
 
 # -- characters' states ---------------------------------------------------------------------
@@ -157,36 +156,3 @@ def entry_area(g: Game, pid: str, o: GameObject, area: Area | None) -> Area | No
     if area == "hidden":
         raise IllegalActionError(f"{o.id} is not concealed: it comes into play in the visible area")
     return area
-
-
-# -- players ---------------------------------------------------------------------------------
-
-# -- effects on the chain, control, resources --------------------------------------------------
-
-def _breakthrough(g: Game, h: Happening) -> Result:
-    """Breakthrough (CR 407): the player loses endurance equal to it (an event of its own, so
-    "prevent all endurance loss …" and "if you would lose endurance from breakthrough" apply)."""
-    amount = int(h.get("amount") or 0)
-    if amount <= 0:
-        return False, []
-    return True, [happening(n.Endurance, player=h.get("player"), amount=amount, gain=False, cause="breakthrough",
-                            why=f"breakthrough from {h.get('agent')}", cite="CR 407")]
-
-
-def _signal(g: Game, h: Happening) -> Result:
-    """An event that changes nothing itself (it is there for triggers, "cannot" and "instead":
-    entering and leaving play, becoming the target of an effect)."""
-    return True, []
-
-
-PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
-    n.EnterPlay: _signal,
-    n.LeavePlay: _signal,
-    n.BecomeTarget: _signal,
-    n.Recruit: _signal,
-    n.Play: _signal,
-    n.Attack: _signal,
-    n.Defend: _signal,
-    n.Reinforce: _signal,
-    n.Breakthrough: _breakthrough,
-}

@@ -18,11 +18,16 @@ from ..effects import (acting, at_once, cost_candidates, cost_count, cost_pick, 
 from ..game import Decision, Game
 from ..primitives import entry_area, happening, leaving, left_the_row, object_in_play
 from ..query import AREAS, ZONES, Query, query
-from ..rules import Cost, Done, EventRule, Result
+from ..patterns import names_no_character
+from ..rules import DONE, Cost, Done, EventRule, Mode, Result
 from ..state import ROWS, Area, Context, GameObject, GameState, Happening, Row, Zone
 from ..values import replace
 from ..words import say
 from ..zones import free_col, move_card, with_gear
+
+
+#: Places in play that hold characters only.
+_CHARACTER_PLACES = frozenset({"front row", "support row", "hidden area", "visible area"})
 
 
 class MoveRule(EventRule):
@@ -147,6 +152,18 @@ class MoveRule(EventRule):
         if dest is None or dest[0] in AREAS or dest[0] not in ZONES:
             return None
         return object_in_play(s, h)
+
+    def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
+        """Rows and areas hold characters (digest §4; equipment goes where its character goes),
+        and only a character card is put into play (assumption A-INTO-PLAY: what equipment would
+        attach to is unsaid)."""
+        if mode not in DONE or e.to is None or e.to.zone is None or not names_no_character(e.object):
+            return None
+        if set(e.to.zone.names) & _CHARACTER_PLACES:
+            return f"\"{words}\" (only a character can be moved to a row or an area)"
+        if mode != "cost" and e.to.zone.names == ("play",):
+            return f"the effect \"{words}\" (putting a card that is not a character into play)"
+        return None
 
     def _pay(self, g: Game, e: Any, ctx: Context, cost: Cost) -> Done:
         """Every part's cards are picked first ("~ and the top card of your deck"), then moved one by one."""

@@ -12,7 +12,7 @@ from ...text import nodes as n
 from ..effects import acting, perform, record, step_objects
 from ..game import Game
 from ..primitives import happening
-from ..rules import Cost, Done, EventRule, Result
+from ..rules import Cost, Done, EventRule, Mode, Result, only_characters
 from ..state import Context, Happening, Modifier, Zone
 from ..values import replace
 
@@ -40,6 +40,9 @@ class PowerUpRule(EventRule):
             if power_up(g, pid, oid, ctx):
                 done.append(oid)
         return bool(done), record(ctx, k, done)
+
+    def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
+        return only_characters(e, mode, words, "powered-up")
 
 
 def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
