@@ -12,7 +12,17 @@ replacements, the event, triggers) is the same for every event; a rule only says
 - :meth:`EventRule.do`, the event as an effect — and as a cost, paid on announcement (CR 505):
   the same objects chosen the same way (:class:`Cost` carries what the step names), each event
   through the pipeline, all of it or nothing;
-- :meth:`EventRule.refusal`, what of the event vsoracle cannot play, said before anything happens.
+- :meth:`EventRule.can_do`, :meth:`~EventRule.what`, :meth:`~EventRule.leaves_play`,
+  :meth:`~EventRule.affected`, :meth:`~EventRule.lessened`: what the pipeline and the interpreter
+  ask of an event ("unless he pays 3 endurance", the log's words, "cannot leave play", who orders
+  replacements, "prevent 2 of it");
+- where card text may use it: :attr:`~EventRule.happens` and :attr:`~EventRule.effect` (the
+  family has its own ``happen`` / ``do``), the flags (``payable``, ``prohibitable``,
+  ``permitted``, ``required``, ``amounted`` …) and :meth:`EventRule.refusal`, what of the event
+  vsoracle cannot play, said before anything happens (:mod:`vsoracle.engine.support` asks).
+
+An event that changes nothing itself and only happens, for triggers, "cannot" and "instead" to
+see (a card coming into play), is a :class:`Signal`.
 
 :func:`rule` finds a family's rule; an event with none is an error, never a default
 (``tests/engine/test_rules.py`` checks that every event of the language has a rule).
