@@ -6,9 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vsoracle.engine import support as S
-from vsoracle.engine.actions import PAYABLE
-from vsoracle.engine.effects import _EVENT_HANDLERS, _HANDLERS
-from vsoracle.engine.primitives import PRIMITIVES
+from vsoracle.engine.effects import _HANDLERS
 from vsoracle.engine.rules import RULES
 from vsoracle.text import nodes as n
 from vsoracle.text.read import read_card_text
@@ -17,7 +15,7 @@ _BASES = {n.Node, n.Power, n.Effect, n.Event, n.Change, n.Selector, n.Ref, n.Qua
           n.Trigger, n.Limit}
 _CLASSES = sorted((c for c in vars(n).values() if isinstance(c, type) and issubclass(c, n.Node) and c not in _BASES),
                   key=lambda c: c.__name__)
-_PLACED = (S.EFFECT_FORMS | S.EFFECT_EVENTS | S.HAPPENINGS | S.PROHIBITABLE | S.PERMITTED | PAYABLE | S.CONDITIONS
+_PLACED = (S.EFFECT_FORMS | S.EFFECT_EVENTS | S.HAPPENINGS | S.PROHIBITABLE | S.PERMITTED | S.PAYABLE | S.CONDITIONS
            | S.AMOUNTS | S.QUALIFIERS | S.REFS | S.SELECTORS | S.CHANGES | S.TRIGGERS | S.LIMITS | S.POWERS | S.PARTS
            | S.REFUSED | S.REPLACING | {n.Does})
 
@@ -28,10 +26,12 @@ def test_every_node_class_is_played_or_refused(cls):
 
 
 def test_the_lists_are_the_engines_own_tables():
-    assert S.EFFECT_EVENTS == frozenset(_EVENT_HANDLERS) | {k for k, r in RULES.items() if r.effect}
-    assert RULES and all(k in S.HAPPENINGS for k, r in RULES.items() if r.happens)
+    """What support says of an event is its family's: the lists are derived from the rules."""
+    assert S.EFFECT_EVENTS == {k for k, r in RULES.items() if r.effect}
+    assert S.HAPPENINGS == {k for k, r in RULES.items() if r.happens}
+    assert S.PAYABLE == {k for k, r in RULES.items() if r.payable}
+    assert S.PROHIBITABLE == S.HAPPENINGS | {k for k, r in RULES.items() if r.prohibitable}
     assert S.EFFECT_FORMS == frozenset(_HANDLERS)
-    assert S.HAPPENINGS == frozenset(PRIMITIVES) | {k for k, r in RULES.items() if r.happens}
 
 
 @pytest.mark.parametrize("text, what", [

@@ -16,7 +16,7 @@ from ..cards import Card, CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
-from .effects import choose_objects, perform, target_legal, target_range, targets_of, targets_refusal
+from .effects import perform, target_legal, target_range, targets_of, targets_refusal
 from .primitives import entry_area, happening
 from .fmap import FrozenMap
 from .rules import RULES, Cost
@@ -24,15 +24,15 @@ from .game import Decision, Game
 from .powers import PowerLine, keyword_values, per_node, powers
 from .patterns import kind_of, pattern_matches
 from .query import Mod, Query, protected, query
-from .state import Area, Attack, ChainLink, Context, GameObject, Happening, LinkOrigin, Row, Zone
+from .state import Area, Attack, ChainLink, Context, GameObject, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
 from .words import say
 from .zones import attach, move_card, team_equipment_problem, with_gear
 
-__all__ = ["PAYABLE", "recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
+__all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect", "play_link", "power_link", "target_refusal", "propose_attack", "reinforce",
-           "power_up", "attack_problem", "unreveal", "pay_cost", "required_attack", "require_no_attack_demanded"]
+           "power_up", "attack_problem", "unreveal", "required_attack", "require_no_attack_demanded"]
 
 
 def pass_until(g: Game, pid: str) -> None:
@@ -87,139 +87,20 @@ def _restrictions(g: Game, pid: str, o: GameObject, action: str) -> None:
 # Costs
 # =============================================================================================
 
-def _cost_pick(g: Game, pid: str, candidates: list[str], count: int, given: list[str], verb: str) -> list[str]:
-    """The objects a cost uses: those the step names (``costs = [...]``), else the player's choice."""
-    named = [x for x in given if x in candidates]
-    if named:
-        picked = named[:count]
-        for x in picked:
-            given.remove(x)
-    else:
-        if len(candidates) < count:
-            raise IllegalActionError(f"{pid} cannot pay the cost: no card to {verb}"
-                                     if not candidates else f"{pid} cannot pay the cost: not enough cards to {verb}")
-        picked = choose_objects(g, pid, candidates, count, f"{pid} chooses what to {verb} as a cost")
-    if len(picked) < count:
-        raise IllegalActionError(f"{pid} cannot pay the cost: not enough cards to {verb}")
-    return picked
-
-
-def _count(q: Query, sel: n.Selector | None, ctx: Context) -> int:
-    if isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity.n is not None:
-        return q.amount(sel.quantity.n, ctx)
-    return 1
-
-
-def _candidates(g: Game, pid: str, o: GameObject, sel: n.Selector | None, ctx: Context,
-                pool: list[str] | None = None) -> list[str]:
-    q = query(g.state)
-    if isinstance(sel, n.Filter) and pool is not None and not q.zones_of(sel):
-        # every kind of "a character or plot twist card", not the first alone
-        return [x for x in pool if x != o.id and q.kind_fits(sel, g.state.obj(x))
-                if all(q.qual(k, g.state.obj(x), ctx) for k in sel.qualifiers)]
-    return [x for x in q.select(sel, ctx) if x in g.state.objects and x != o.id]
-
-
-#: The events :func:`pay_cost` can pay as a cost (paying, never gaining, endurance or points).
-PAYABLE = frozenset({n.Discard, n.Reveal, n.Move, n.Counter,
-                     n.Replace, n.Turn})
-
-
-def pay_cost(g: Game, pid: str, o: GameObject, cost: n.Effect, given: list[str], pay: int | None,
-             binds: dict[str, Any]) -> None:
-    """Pay one cost on announcement (CR 505): you must be able to pay all of it ([S:FWS]). The
-    cost is an event and goes through the event pipeline; one that does not happen (a "cannot")
-    is not paid."""
-    q = query(g.state)
-    ctx = Context(pid, o.id, (), FrozenMap(binds))
-    family = RULES.get(type(cost))
-    if family is not None and family.payable and family.effect:
-        family.do(g, cost, ctx, None, Cost(pid, o.id, given, pay, binds))
-        return
-    p = g.state.player(pid)
-
-    def must(h: Happening, what: str) -> None:
-        if not perform(g, h, ctx):
-            raise IllegalActionError(f"{pid} cannot pay the cost: {what}")
-        if h.get("object") is not None:  # what the cost acted on ("that card": the discarded one)
-            binds["cost:acted"] = tuple(binds.get("cost:acted", ())) + (h.get("object"),)
-
-    if isinstance(cost, n.Discard):
-        parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
-        hand = [x for x in g.state.player(pid).hand if x != o.id]
-        discarding: list[str] = []
-        for part in parts:
-            if isinstance(part, n.Self):
-                # "Discard ~ >>> …" discards the card itself, from the hand (assumption A-HAND-POWER)
-                if o.id not in g.state.player(pid).hand:
-                    raise IllegalActionError(f"{pid} cannot pay the cost: {o.id} is not in the hand")
-                discarding.append(o.id)
-                continue
-            pool = [x for x in hand if x not in discarding]
-            found = _candidates(g, pid, o, part, ctx, pool=pool) if part is not None else pool
-            discarding += _cost_pick(g, pid, found, _count(q, part, ctx), given, "discard")
-        for x in discarding:
-            must(happening(n.Discard, agent=pid, object=x, cost=True, cite="CR 505"), f"{x} cannot be discarded")
-        return
-    if isinstance(cost, n.Reveal):
-        found = _candidates(g, pid, o, cost.object, ctx)
-        shown = _cost_pick(g, pid, found, _count(q, cost.object, ctx), given, "reveal")
-        perform(g, happening(n.Reveal, agent=pid, object=tuple(shown), cost=True), ctx)
-        binds["revealed"] = tuple(binds.get("revealed", ())) + tuple(shown)
-        binds["cost:acted"] = tuple(shown)
-        return
-    if isinstance(cost, n.Move):
-        parts = cost.object.parts if isinstance(cost.object, n.Together) else (cost.object,)
-        moving: list[str] = []
-        for part in parts:
-            if isinstance(part, n.Self):
-                moving.append(o.id)
-                continue
-            if isinstance(part, n.TopCards):
-                cards = q.select(part, ctx)
-                need = q.amount(part.count, ctx)
-                if len(cards) < need:
-                    raise IllegalActionError(f"{pid} cannot pay the cost: not enough cards in the deck")
-                moving += cards
-                continue
-            found = [x for x in _candidates(g, pid, o, part, ctx) if x not in moving]
-            moving += _cost_pick(g, pid, found, _count(q, part, ctx), given, cost.word)
-        place = cost.to
-        if place is None or place.zone is None:
-            raise IllegalActionError("this cost moves a card nowhere")
-        zone = place.zone
-        for x in moving:
-            owner = g.state.obj(x).owner
-            if zone.owner is not None:
-                found_owner = q.players(zone.owner, ctx.bind(affected=x))
-                owner = found_owner[0] if found_owner else owner
-            must(happening(n.Move, object=x, to=(zone.names[0], owner), position=place.position, face=cost.face,
-                           why="a cost", cite="CR 505"), f"{x} cannot be moved")
-        return
-    if isinstance(cost, n.Counter):
-        target = o.id if isinstance(cost.object, n.Self) else None
-        found = [target] if target else _candidates(g, pid, o, cost.object, ctx)
-        for x in _cost_pick(g, pid, [y for y in found if y], 1, given, "use"):
-            must(happening(n.Counter, object=x, kind=cost.kind, add=cost.add, count=1), f"{x} has no such counter")
-        return
-    if isinstance(cost, (n.Replace, n.Turn)):
-        target = o.id if isinstance(cost.object, n.Self) else None
-        found = [target] if target else _candidates(g, pid, o, cost.object, ctx)
-        done_to = type(cost)
-        extra = {"face": cost.face} if isinstance(cost, n.Turn) else {}
-        for x in _cost_pick(g, pid, [y for y in found if y], 1, given, "use"):
-            must(happening(done_to, object=x, agent=pid, **extra),
-                 f"{x} cannot be {'replaced' if done_to is n.Replace else 'turned'}")
-        return
-    raise IllegalActionError(f"vsoracle cannot yet pay the cost \"{say(cost)}\"",
-                             hint="this card text parses but vsoracle cannot play it yet")
-
-
 def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], given: list[str],
                pay: int | None) -> dict[str, Any]:
+    """Pay a card's costs on announcement, in order (CR 505): each is card text's event done by its
+    family's rule given a :class:`~vsoracle.engine.rules.Cost` — the objects the step names
+    (``given``) or the payer's choice, chosen as effects choose them, each event through the
+    pipeline, all of it or :class:`IllegalActionError` ([S:FWS]). What the payment binds for the
+    effect: X, the points paid, and what cost k acted on (``cost:k``, "the discarded card")."""
     binds: dict[str, Any] = {}
     for k, cost in enumerate(costs, start=1):
-        pay_cost(g, pid, o, cost, given, pay, binds)
+        family = RULES.get(type(cost))
+        if family is None or not family.payable:
+            raise IllegalActionError(f"vsoracle cannot yet pay the cost \"{say(cost)}\"",
+                                     hint="this card text parses but vsoracle cannot play it yet")
+        family.do(g, cost, Context(pid, o.id, (), FrozenMap(binds)), None, Cost(pid, o.id, given, pay, binds))
         binds[f"cost:{k}"] = binds.pop("cost:acted", ())  # n.Paid(k): what cost k acted on
     return binds
 
@@ -628,19 +509,13 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     flush(g)
 
 
-def _payable(g: Game, kind: type[n.Event], oid: str, pid: str) -> bool:
-    """Can this object pay a cost that does ``kind`` to it? Not if a "cannot" forbids it ("cannot be
-    KO'd this turn"): a cost is paid in full or not at all (rules digest §2.4 [S:FWS]), so a player
-    chooses among the objects that can pay it."""
-    return query(g.state).prohibition(happening(kind, object=oid, agent=pid)) is None
-
-
 def _self_cost(node: n.Activated) -> bool:
     """A power whose cost removes or discards the card itself works from the hand (assumption A-HAND-POWER)."""
     for cost in node.costs:
         sel = getattr(cost, "object", None)
         parts = sel.parts if isinstance(sel, n.Together) else (sel,)
-        if any(isinstance(p, n.Self) for p in parts) and isinstance(cost, (n.Move, n.Discard)):
+        family = RULES.get(type(cost))
+        if any(isinstance(p, n.Self) for p in parts) and family is not None and family.from_hand:
             return True
     return False
 

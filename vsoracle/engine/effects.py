@@ -4,13 +4,18 @@
 for an event — from an effect, a cost, combat or the turn: first the prohibitions ("~ cannot be
 stunned", "you cannot play plot twists"), then the replacements ("If ~ would be KO'd, instead,
 …"; when several would replace it, the affected player or the controller of the affected card
-chooses which, FAQ GM 8), then the event itself (:mod:`.events`), then the triggers it sets
-off. So "cannot", "would … instead" and "whenever" work for every event the same way.
+chooses which, FAQ GM 8), then the event itself (its family's primitive, :mod:`.primitives`
+``apply``), then the triggers it sets off. So "cannot", "would … instead" and "whenever" work for
+every event the same way.
 
-**Effects.** :func:`execute` walks an effect's nodes: a step's objects are chosen on resolution
-(targets were chosen on announcement), each one is an event performed through the pipeline, and
-what a step acted on is remembered for the text that refers to it ("reveal it", "those team
-attackers"). An effect resolves as one indivisible unit (Cerebro X-Men).
+**Effects.** :func:`execute` walks an effect's nodes: the forms (a sequence, "you may", "if you
+do", a modifier …) are done here, and an event by its family (:meth:`EventRule.do
+<vsoracle.engine.rules.EventRule.do>`, found in :data:`~vsoracle.engine.rules.RULES`): a step's
+objects are chosen on resolution (targets were chosen on announcement), each one is an event
+performed through the pipeline, and what a step acted on is remembered for the text that refers
+to it ("reveal it", "those team attackers"). An effect resolves as one indivisible unit (Cerebro
+X-Men). The helpers the families share are here too: choosing a step's objects, doing a verb to
+them, and paying it as a cost (CR 505) with the same choices.
 """
 
 from __future__ import annotations
@@ -24,19 +29,23 @@ from ..cards import CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .primitives import apply, happening, leaving_play
-from .rules import RULES, Cost, Done
+from .rules import RULES, Cost, Done, rule
 from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
-from .query import AREAS, ZONES, Query, alters_quality, query
+from .query import Query, alters_quality, query
 from .log import LogKind
 from .state import ChainLink, Context, Delayed, GameObject, GameState, Happening, Lasting, Modifier, Replacement, Zone
 from .triggers import fire
 from .values import replace
 from .words import say, say_action
 
-__all__ = ["EFFECT_EVENTS", "EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of", "target_legal", "legal_targets",
-           "choose_objects", "replacements", "power_up"]
+__all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of",
+           "target_legal", "legal_targets", "choose_objects", "replacements", "affected_player",
+           # what the event families (vsoracle.engine.events) share: choosing objects, doing verbs, costs
+           "acting", "doers", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
+           "without_zone", "on_objects", "to_each", "pay_event", "cost_pick", "cost_one", "cost_count",
+           "cost_candidates", "cost_amount", "cost_allowed", "Count"]
 
 
 # =============================================================================================
@@ -247,13 +256,12 @@ def _instead_matches(q: Query, instead: n.Instead, h: Happening, ctx: Context) -
 
 
 def affected_player(g: Game, h: Happening) -> str:
-    """Who orders replacements (FAQ GM 8): the affected player, or the controller of the
-    affected card (for breakthrough, the attacker's)."""
+    """Who orders replacements (FAQ GM 8): the one the event's family names (for breakthrough,
+    the attacker's controller), else the affected player, or the controller of the affected card."""
     s = g.state
-    if h.kind is n.Breakthrough:
-        agent = h.get("agent")
-        if agent in s.objects:
-            return s.obj(agent).controller
+    named = rule(h.kind).affected(g, h)
+    if named is not None:
+        return named
     for role in ("object", "player", "agent"):
         value = h.get(role)
         if isinstance(value, str) and value in s.objects:
@@ -272,22 +280,8 @@ def _who(h: Happening) -> str:
 
 
 def _what(h: Happening) -> str:
-    """A happening in a few words, for the log."""
-    k = h.kind
-    if k in RULES:
-        return RULES[k].what(h)
-    o = h.get("object")
-    if k is n.Breakthrough:
-        return f"{h.get('agent')}'s breakthrough" + (f" of {h.get('amount')}" if h.get("amount") else "")
-    if k is n.Draw:
-        return f"{h.get('agent')}'s draw"
-    if k is n.Attack:
-        return f"{h.get('agent')}'s attack"
-    if k is n.Play:
-        return f"{h.get('agent')} playing {o}"
-    word = {n.Stun: "stunning", n.KO: "KO'ing", n.Exhaust: "exhausting", n.Ready: "readying",
-            n.Recover: "recovering", n.Move: "moving", n.BecomeTarget: "targeting", n.Discard: "discarding"}
-    return f"{word.get(k, k.__name__.lower())} {o}" if o is not None else k.__name__.lower()
+    """A happening in a few words, for the log (its family's)."""
+    return rule(h.kind).what(h)
 
 
 # =============================================================================================
@@ -432,7 +426,7 @@ def choose_objects(g: Game, pid: str, candidates: list[Any], count: Count, promp
     return list(g.ask(Decision(pid, "choose", prompt, combos)))
 
 
-def _how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, bool]:
+def how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, bool]:
     """How many of a selector's objects a step acts on: "all", a number, or up to a number."""
     if isinstance(sel, n.Filter):
         qty = sel.quantity
@@ -446,12 +440,12 @@ def _how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, bo
             return "all", False
         return 1, False
     if isinstance(sel, n.Either):
-        counts = [_how_many(q, o, ctx)[0] for o in sel.options]
+        counts = [how_many(q, o, ctx)[0] for o in sel.options]
         return (1, False) if all(isinstance(c, int) for c in counts) else ("all", False)
     return "all", False
 
 
-def _objects(g: Game, sel: n.Selector | None, ctx: Context, chooser: str, prompt: str,
+def step_objects(g: Game, sel: n.Selector | None, ctx: Context, chooser: str, prompt: str,
              pool: Iterable[str] | None = None) -> list[str]:
     """The objects a step acts on: all that match, or those ``chooser`` picks on resolution."""
     q = query(g.state)
@@ -459,11 +453,11 @@ def _objects(g: Game, sel: n.Selector | None, ctx: Context, chooser: str, prompt
     if pool is not None:
         allowed = set(pool)
         found = [x for x in found if x in allowed]
-    count, up_to = _how_many(q, sel, ctx)
-    return choose_objects(g, chooser, found, count, prompt, up_to, _at_random(sel))
+    count, up_to = how_many(q, sel, ctx)
+    return choose_objects(g, chooser, found, count, prompt, up_to, at_random(sel))
 
 
-def _at_random(sel: n.Selector | None) -> bool:
+def at_random(sel: n.Selector | None) -> bool:
     """"a card at random": picked at random, not chosen."""
     return isinstance(sel, n.Filter) and any(isinstance(x, n.AtRandom) for x in sel.qualifiers)
 
@@ -475,8 +469,6 @@ def _at_random(sel: n.Selector | None) -> bool:
 #: Whether an effect was done, and the context the steps after it see.
 #: How an effect form is done: (game, its node, context, the whole effect it is a step of).
 Handler = Callable[[Game, Any, Context, n.Effect], Done]
-#: How an event is done as an effect: (game, its node, context, its step number in the effect).
-EventHandler = Callable[[Game, Any, Context, "int | None"], Done]
 
 
 @per_node
@@ -598,21 +590,15 @@ def _unless(g: Game, e: n.Unless, ctx: Context, root: n.Effect) -> Done:
 
 
 def _doer(event: n.Event) -> n.Selector | None:
-    if isinstance(event, (n.Endurance, n.ResourcePoints, n.GameEnd)):
-        return event.player
-    agent: n.Selector | None = getattr(event, "agent", None)
-    return agent
+    """Who does the event: its agent, or for an event that has none, the player whose it is
+    ("its controller pays 3 endurance", "loses the game") — the roles its node has."""
+    who: n.Selector | None = getattr(event, "agent") if hasattr(event, "agent") else getattr(event, "player", None)
+    return who
 
 
 def _can_do(g: Game, event: n.Event, ctx: Context) -> bool:
-    """Can the player pay this ("unless its controller pays 3 endurance", "discards a card")?"""
-    family = RULES.get(type(event))
-    if family is not None:
-        return family.can_do(g, event, ctx)
-    pid = ctx.bindings.get("acting") or ctx.controller
-    if isinstance(event, n.Discard):
-        return bool(_hand_cards(g, event.object, ctx, pid))
-    return True
+    """Can the player pay this ("unless its controller pays 3 endurance", "discards a card")? Its family says."""
+    return rule(type(event)).can_do(g, event, ctx)
 
 
 def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
@@ -640,7 +626,7 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
         return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value if number > 1 or sel.kind == "affiliation"
                                   else value[0])
     found = [x for x in q.select(sel, ctx) if x in g.state.objects]
-    count, up_to = _how_many(q, sel, ctx)
+    count, up_to = how_many(q, sel, ctx)
     if not found:
         g.note("choose", "nothing to choose: the effect chooses nothing", "CR 508")
         return False, ctx
@@ -707,7 +693,7 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
         g.note("modifier", f"{text} — applies to {', '.join(players)}", "CR 512")
     elif alters_quality(changes):
         found = [x for x in q.select(e.subject, ctx) if x in g.state.objects]
-        count, up_to = _how_many(q, e.subject, ctx)
+        count, up_to = how_many(q, e.subject, ctx)
         if isinstance(count, int) and not isinstance(e.subject, n.Ref):
             # "a character of your choice gets …": chosen on resolution (FAQ SC 24)
             pid = ctx.bindings.get("acting") or ctx.controller
@@ -763,7 +749,7 @@ _HANDLERS: dict[type[n.Effect], Handler] = {
     n.Nothing: _nothing,
 }
 
-#: The forms an effect can take (the events it can make are :data:`EFFECT_EVENTS`).
+#: The forms an effect can take (an event is its family's: :data:`vsoracle.engine.rules.RULES`).
 EFFECT_FORMS = frozenset(_HANDLERS)
 
 
@@ -807,25 +793,23 @@ def record(ctx: Context, k: int | None, objects: Iterable[Any], done: Iterable[H
     return ctx.bind(**items) if items else ctx
 
 
-def _cause(ctx: Context) -> dict[str, Any]:
+def effect_roles(ctx: Context) -> dict[str, Any]:
     """The roles an effect gives the events it makes: its source card does them, its link."""
     link = ctx.bindings.get("link")
     return {"agent": ctx.source, "effect": link}
 
 
 def _event(g: Game, e: n.Event, ctx: Context, root: n.Effect) -> Done:
-    k = _step_numbers(root).get(id(e))
+    """An event as an effect: its family does it, knowing its step number in the effect ("reveal
+    it": what step k acted on); an event card text cannot make happen is refused."""
     family = RULES.get(type(e))
-    if family is not None and family.effect:
-        return family.do(g, e, ctx, k)
-    handler = _EVENT_HANDLERS.get(type(e))
-    if handler is None:
+    if family is None or not family.effect:
         raise IllegalActionError(f"vsoracle cannot yet play \"{say(e)}\" as an effect",
                                  hint="this card text parses but vsoracle cannot play it yet")
-    return handler(g, e, ctx, k)
+    return family.do(g, e, ctx, _step_numbers(root).get(id(e)))
 
 
-def _together(g: Game, picked: list[str]) -> GameState | None:
+def at_once(g: Game, picked: list[str]) -> GameState | None:
     """One effect that does the same thing to several objects ("Stun all characters", "Return two
     target characters …") does it to all at once: each event sets off triggers as the position was
     before any of them (digest §6.1 [S:CCR], the trigger's picture; assumption A-LOOK-BACK), so the
@@ -833,17 +817,11 @@ def _together(g: Game, picked: list[str]) -> GameState | None:
     return g.state if len(picked) > 1 else None
 
 
-def _on_objects(kind: type[n.Event], verb: LogKind) -> EventHandler:
-    def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
-        return on_objects(g, e, ctx, k, None, verb)
-    return handler
-
-
 def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, verb: LogKind,
                done_word: str = "", ready: Callable[[GameObject], bool] | None = None) -> Done:
     """A verb done to objects ("stun target character", "KO ~"): each object the text names, or
     the acting player picks on resolution, gets its own event through the pipeline, all at once
-    (:func:`_together`). As a cost (``cost``), paid on announcement: the objects the step names,
+    (:func:`at_once`). As a cost (``cost``), paid on announcement: the objects the step names,
     or the payer's choice among those that can pay it (``ready``, and no "cannot" forbids it), all
     of them or :class:`IllegalActionError` (CR 505; digest §2.4 [S:FWS])."""
     kind = type(e)
@@ -864,14 +842,14 @@ def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, 
                       f"{x} cannot be {done_word}")
         return True, ctx
     pid = acting(ctx)
-    picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
     if not picked:
         g.note(verb, f"nothing to {verb}", "CR 508")
     done: list[str] = []
     happened: list[Happening] = []
-    picture = _together(g, picked)
+    picture = at_once(g, picked)
     for oid in picked:
-        h = happening(kind, object=oid, **_cause(ctx), why=ctx.bindings.get("why", "an effect"))
+        h = happening(kind, object=oid, **effect_roles(ctx), why=ctx.bindings.get("why", "an effect"))
         if perform(g, h, ctx, before=picture):
             done.append(oid)
             happened.append(h)
@@ -917,6 +895,13 @@ def cost_count(q: Query, sel: n.Selector | None, ctx: Context) -> int:
     return 1
 
 
+def cost_one(g: Game, cost: Cost, sel: n.Selector | None, ctx: Context) -> list[str]:
+    """The one object a cost acts on ("Remove a +1 ATK counter from ~", "Turn a resource face
+    down"): the card itself for "~", else the one the step names or the payer picks."""
+    found = [cost.source] if isinstance(sel, n.Self) else cost_candidates(g, cost, sel, ctx)
+    return cost_pick(g, cost, found, 1, "use")
+
+
 def cost_candidates(g: Game, cost: Cost, sel: n.Selector | None, ctx: Context,
                     pool: list[str] | None = None) -> list[str]:
     """The objects that could pay a cost: those its noun phrase names (among ``pool``), never the
@@ -951,96 +936,7 @@ def cost_allowed(g: Game, kind: type[n.Event], oid: str, pid: str) -> bool:
     return query(g.state).prohibition(happening(kind, object=oid, agent=pid)) is None
 
 
-def _zone_owner(q: Query, zone: n.Zone, obj: str | None, ctx: Context) -> str:
-    if zone.owner is None:
-        if obj and zone.names[0] in AREAS:  # "move it to the front row": its controller's rows
-            return q.controller_of(q.s.obj(obj))
-        return q.s.obj(obj).owner if obj else ctx.controller
-    octx = ctx.bind(affected=obj) if obj else ctx
-    found = q.players(zone.owner, octx)
-    if found:
-        return found[0]
-    return q.s.obj(obj).owner if obj else ctx.controller
-
-
-def _move(g: Game, e: n.Move, ctx: Context, k: int | None) -> Done:
-    """Put, move, return or remove cards (CR 212): each to the place the text names; "in any
-    order" asks the order; "back" puts looked-at cards back on top."""
-    q = query(g.state)
-    pid = acting(ctx)
-    picked = _objects(g, e.object, ctx, pid, f"{pid} chooses a card")
-    place = e.to
-    if place is None:
-        raise IllegalActionError("a move needs a place")
-    if place.position == "back":
-        return _put_back(g, picked, ctx, k, e.any_order)
-    if place.position == "shuffled":
-        return _shuffle_in(g, e, picked, ctx, k)
-    if e.any_order and len(picked) > 1:
-        orders = tuple(itertools.permutations(picked))
-        picked = list(g.ask(Decision(pid, "order", f"{pid} chooses the order ({say(e)})", orders)))
-    done: list[str] = []
-    happened: list[Happening] = []
-    picture = _together(g, picked)
-    for oid in picked:
-        zone = place.zone
-        if zone is None:
-            continue
-        owner = _zone_owner(q, zone, oid, ctx)
-        h = happening(n.Move, object=oid, to=(zone.names[0], owner), position=place.position, face=e.face,
-                      origin=(_zone_name(g.state.obj(oid).zone), g.state.obj(oid).owner), exhausted=e.exhausted or None,
-                      **_cause(ctx))
-        if perform(g, h, ctx, before=picture):
-            done.append(oid)
-            happened.append(h)
-    if not picked:
-        g.note("zone", "no card to put there", "CR 508")
-    return bool(done), record(ctx, k, done, happened, moved=done)
-
-
-def _zone_name(z: Zone) -> str:
-    return {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "ko pile", Zone.RESOURCE_ROW: "resource row",
-            Zone.REMOVED: "removed", Zone.IN_PLAY: "in play", Zone.CHAIN: "chain"}[z]
-
-
-def _shuffle_in(g: Game, e: n.Move, picked: list[str], ctx: Context, k: int | None) -> Done:
-    """"Shuffle target card from your KO'd pile into your deck": each card goes into the deck, then
-    that deck is shuffled (its owner shuffles; vsoracle keeps the order, assumption A-SHUFFLE)."""
-    q = query(g.state)
-    done: list[str] = []
-    decks: list[str] = []
-    for oid in picked:
-        owner = _zone_owner(q, e.to.zone, oid, ctx) if e.to is not None and e.to.zone is not None else \
-            g.state.obj(oid).owner
-        if perform(g, happening(n.Move, object=oid, to=("deck", owner), position="bottom", **_cause(ctx)), ctx):
-            done.append(oid)
-            decks.append(owner)
-    for owner in dict.fromkeys(decks):
-        perform(g, happening(n.Shuffle, agent=owner), ctx)
-    if not picked:
-        g.note("zone", "no card to shuffle in", "CR 508")
-    return bool(done), record(ctx, k, done, moved=done)
-
-
-def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order: bool) -> Done:
-    """"look at the top three cards of your deck and put them back in any order"."""
-    if not picked:
-        return False, ctx
-    o = g.state.obj(picked[0])
-    owner = o.owner
-    pid = acting(ctx)
-    order = list(picked)
-    if any_order and len(picked) > 1:
-        orders = tuple(itertools.permutations(picked))
-        order = list(g.ask(Decision(pid, "order", f"{pid} chooses the order of the cards, top first", orders)))
-    p = g.state.player(owner)
-    rest = tuple(x for x in p.deck if x not in order)
-    g.set(g.state.with_player(replace(p, deck=tuple(order) + rest)))
-    g.note("zone", f"{pid} puts {', '.join(order)} back on top of the deck in that order", "CR 508")
-    return True, record(ctx, k, order)
-
-
-def _hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list[str]:
+def hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list[str]:
     q = query(g.state)
     hand = g.state.player(pid).hand
     if sel is None:
@@ -1051,280 +947,35 @@ def _hand_cards(g: Game, sel: n.Selector | None, ctx: Context, pid: str) -> list
     return [x for x in q.select(sel, ctx) if x in hand]
 
 
-def _discard(g: Game, e: n.Discard, ctx: Context, k: int | None) -> Done:
-    """"Discard a card", "each player discards a card": each chooses from his own hand."""
-    q = query(g.state)
-    done: list[str] = []
-    happened: list[Happening] = []
-    for pid in doers(q, e.agent, ctx):
-        pctx = ctx.bind(acting=pid)
-        hand = _hand_cards(g, e.object, pctx, pid)
-        count, up_to = _how_many(q, e.object, pctx)
-        picked = choose_objects(g, pid, hand, count, f"{pid} discards", up_to, _at_random(e.object))
-        if not picked:
-            g.note("discard", f"{pid} has no card to discard", "CR 508")
-        for oid in picked:
-            h = happening(n.Discard, agent=pid, object=oid, **{"effect": ctx.bindings.get("link")})
-            if perform(g, h, pctx):
-                done.append(oid)
-                happened.append(h)
-    return bool(done), record(ctx, k, done, happened)
-
-
-def _draw(g: Game, e: n.Draw, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    drawn = 0
-    happened: list[Happening] = []
-    for pid in doers(q, e.agent, ctx):
-        count = q.amount(e.count or n.Fixed(1), ctx.bind(acting=pid))
-        for _ in range(count):
-            h = happening(n.Draw, agent=pid, count=1, effect=ctx.bindings.get("link"))
-            if perform(g, h, ctx):
-                drawn += 1
-                happened.append(h)
-    return drawn > 0, record(ctx, k, (), happened)
-
-
-def _counter(g: Game, e: n.Counter, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    every = isinstance(e.count, n.Quantity) and e.count.op == "all"  # "remove all cosmic counters from …"
-    times = 0 if every else q.amount(e.count or n.Fixed(1), ctx)
-    pid = acting(ctx)
-    if not every and times <= 0:  # "for each point you paid", with none paid
-        g.note("counter", f"the number of counters to put is {times}: none is put", "CR 215")
-        return False, record(ctx, k, [])
-    done: list[str] = []
-    for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
-        if every:
-            times = query(g.state).counters_of(g.state.obj(oid), e.kind)
-        h = happening(n.Counter, object=oid, kind=e.kind, add=e.add, count=times)
-        if perform(g, h, ctx):
-            done.append(oid)
-    if not done:
-        g.note("counter", "no character to put counters on: this does nothing", "FAQ SC 18")
-    return bool(done), record(ctx, k, done)
-
-
-def _reveal(g: Game, e: n.Reveal | n.LookAt, ctx: Context, k: int | None) -> Done:
-    """Reveal or look at cards: they are shown (and remembered as this effect's revealed cards)."""
-    q = query(g.state)
-    shown_all: list[str] = []
-    kind = type(e)
-    for pid in doers(q, e.agent, ctx):
-        pctx = ctx.bind(acting=pid)
-        sel = e.object
-        if isinstance(sel, n.Zone):
-            cards = [x for x in q.select(sel, pctx) if x in g.state.objects]
-        else:
-            cards = [x for x in q.select(sel, pctx) if x in g.state.objects]
-            count, up_to = _how_many(q, sel, pctx)
-            if isinstance(sel, n.Filter) and not q.zones_of(sel) and count != "all":
-                cards = _hand_cards(g, sel, pctx, pid)
-            cards = choose_objects(g, pid, cards, count, f"{pid} chooses what to reveal", up_to)
-        perform(g, happening(kind, agent=pid, object=tuple(cards)), ctx)
-        shown_all += cards
-    return bool(shown_all), record(ctx, k, shown_all, revealed=shown_all if kind is n.Reveal else ())
-
-
-def _search(g: Game, e: n.Search, ctx: Context, k: int | None) -> Done:
-    """"Search your deck for a card …": the player finds one such card, or fails to find one —
-    which he may only when the zone is private (a deck, a hand) and the card is described ("a
-    card with cost 2 or less", "a character card"): an undescribed card in a private zone, or any card in
-    a public one, is found if there is one (digest §2.4 [FML])."""
-    q = query(g.state)
-    pid = doers(q, e.agent, ctx)[0]
-    pool = set(q.select(e.zone, ctx)) if e.zone is not None else set(g.state.player(pid).deck)
-    sel = e.object
-    found = [x for x in sorted(pool, key=lambda x: _deck_order(g, x)) if x in g.state.objects and
-             q.matches(_without_zone(sel), g.state.obj(x), ctx)]
-    private = e.zone is None or set(e.zone.names) <= {"deck", "hand"}
-    described = not (isinstance(sel, n.Filter) and sel.kind == "card" and not sel.qualifiers)
-    may_fail = private and described
-    options = tuple(found) + (("none",) if may_fail or not found else ())
-    prompt = f"{pid} searches for {say(sel)}" + (" (or fails to find)" if may_fail else "")
-    pick = g.ask(Decision(pid, "search", prompt, options))
-    if pick == "none":
-        g.note("search", f"{pid} fails to find" if found else f"{pid} finds nothing: there is no {say(sel)} there",
-               "digest §2.4 [FML]")
-        return False, record(ctx, k, ())
-    if not may_fail and len(found) >= 1:
-        g.note("search", f"{pid} cannot fail to find: the card searched for is "
-               + ("not described" if private else "in a public zone"), "digest §2.4 [FML]")
-    g.note("search", f"{pid} finds {pick}", "CR 508", objects=(pick,))
-    return True, record(ctx, k, (pick,))
-
-
-def _deck_order(g: Game, oid: str) -> tuple[int, str]:
-    o = g.state.obj(oid)
-    pile = g.state.player(o.owner).pile(o.zone) if o.zone in ZONES.values() else ()
-    return (pile.index(oid) if oid in pile else 0, oid)
-
-
 @overload
-def _without_zone(sel: n.Selector) -> n.Selector: ...
+def without_zone(sel: n.Selector) -> n.Selector: ...
 @overload
-def _without_zone(sel: n.Selector | None) -> n.Selector | None: ...
+def without_zone(sel: n.Selector | None) -> n.Selector | None: ...
 
 
-def _without_zone(sel: n.Selector | None) -> n.Selector | None:
+def without_zone(sel: n.Selector | None) -> n.Selector | None:
     """A filter matched against a zone's cards, whatever its own zone says."""
     if isinstance(sel, n.Filter):
         kinds = " or ".join(k if k.endswith("card") or k == "card" else f"{k} card" for k in sel.kind.split(" or "))
         return replace(sel, kind=kinds, quantity=None)
     if isinstance(sel, n.Either):
-        return n.Either(tuple(_without_zone(o) for o in sel.options))
+        return n.Either(tuple(without_zone(o) for o in sel.options))
     return sel
 
 
-def _shuffle(g: Game, e: n.Shuffle, ctx: Context, k: int | None) -> Done:
-    """"Shuffle your KO'd pile into your deck": the cards go into the deck, then it is shuffled."""
-    q = query(g.state)
-    pid = doers(q, e.agent, ctx)[0]
-    if e.into is not None and e.zone is not None:
-        for oid in q.select(e.zone, ctx):
-            perform(g, happening(n.Move, object=oid, to=("deck", g.state.obj(oid).owner), position="bottom"), ctx)
-    return perform(g, happening(n.Shuffle, agent=pid), ctx), ctx
-
-
-def _gain_control(g: Game, e: n.GainControl, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    pid = doers(q, e.agent, ctx)[0]
-    done: list[str] = []
-    for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
-        before = g.state.obj(oid).controller
-        if perform(g, happening(n.GainControl, agent=pid, object=oid), ctx):
-            done.append(oid)
-            if e.span == "turn":
-                o = g.state.obj(oid)
-                g.set(g.state.with_object(replace(o, bindings=o.bindings.set("control_returns", before))))
-                g.note("control", f"{pid} controls {oid} this turn; control returns to {before} as the turn ends",
-                       "CR 408")
-    return bool(done), record(ctx, k, done)
-
-
-def _negate(g: Game, e: n.Negate, ctx: Context, k: int | None) -> Done:
-    q = query(g.state)
-    done = False
-    for link_id in q.select(e.object, ctx):
-        if isinstance(link_id, int):
-            done = perform(g, happening(n.Negate, object=link_id), ctx) or done
-    return done, ctx
-
-
-def _change_target(g: Game, e: n.ChangeTarget, ctx: Context, k: int | None) -> Done:
-    """"Change the target of an effect … to another character …" (FAQ SC 3): the effect must
-    have a legal new target, or this does nothing."""
-    q = query(g.state)
-    links = [x for x in q.select(e.object, ctx) if isinstance(x, int)]
-    if not links:
-        g.note("target", "no such effect: this resolves but does nothing", "FAQ SC 3")
-        return False, ctx
-    link_id = choose_objects(g, ctx.controller, links, 1, f"{ctx.controller} chooses an effect")[0]
-    lk = g.state.link(link_id)
-    assert lk is not None and lk.context is not None  # an effect on the chain (every one has its context)
-    old = lk.targets[0]
-    nodes_ = targets_of(lk.effect)
-    target_node = nodes_[0] if nodes_ else None
-    cctx = ctx.bind(current_target=old)
-    candidates = []
-    for x in q.select(e.to, cctx):
-        if x in g.state.objects and (target_node is None or target_legal(g, target_node, x, lk) is None):
-            candidates.append(x)
-    if not candidates:
-        g.note("target", f"no other legal target for {lk.label}: this resolves but does nothing", "FAQ SC 3")
-        return False, ctx
-    new = choose_objects(g, ctx.controller, candidates, 1, f"{ctx.controller} chooses the new target")[0]
-    nctx = replace(lk.context, targets=(new,) + lk.context.targets[1:])
-    g.set(replace(g.state, chain=tuple(replace(x, context=nctx) if x.id == lk.id else x for x in g.state.chain)))
-    g.note("target", f"the target of {lk.label} changes from {old} to {new}", "FAQ SC 3", objects=(new,))
-    perform(g, happening(n.BecomeTarget, object=new, effect=lk.id, agent=lk.source), ctx)
-    return True, ctx
-
-
-def _simple(kind: type[n.Event], verb: LogKind, one: bool = False) -> EventHandler:
-    def handler(g: Game, e: Any, ctx: Context, k: int | None) -> Done:
-        pid = acting(ctx)
-        picked = _objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
-        if one and len(picked) > 1:
-            picked = picked[:1]
-        done: list[str] = []
-        for oid in picked:
-            extra = {"face": e.face} if kind is n.Turn else {}
-            if perform(g, happening(kind, object=oid, agent=pid, **extra), ctx):
-                done.append(oid)
-        if not picked:
-            g.note(verb, f"nothing to {verb}", "CR 508")
-        return bool(done), record(ctx, k, done)
-    return handler
-
-
-def _power_up(g: Game, e: n.PowerUp, ctx: Context, k: int | None) -> Done:
-    """Power-up (core rule): the character gets +1 ATK / +1 DEF this turn and becomes powered-up."""
+def to_each(g: Game, e: Any, ctx: Context, k: int | None, verb: LogKind, one: bool = False, **roles: Any) -> Done:
+    """A verb the acting player does to each object the text names or he picks on resolution,
+    one after another ("replace target resource", "turn a resource face down", "remove target
+    character from the attack"; ``one``: to the first only), each its own event through the
+    pipeline with the family's ``roles``."""
     pid = acting(ctx)
+    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+    if one and len(picked) > 1:
+        picked = picked[:1]
     done: list[str] = []
-    for oid in _objects(g, e.object, ctx, pid, f"{pid} chooses a character to power-up"):
-        if power_up(g, pid, oid, ctx):
+    for oid in picked:
+        if perform(g, happening(type(e), object=oid, agent=pid, **roles), ctx):
             done.append(oid)
+    if not picked:
+        g.note(verb, f"nothing to {verb}", "CR 508")
     return bool(done), record(ctx, k, done)
-
-
-def power_up(g: Game, pid: str, oid: str, ctx: Context) -> bool:
-    """A character becomes powered-up: +1 ATK / +1 DEF this turn, one modifier per power-up
-    (CR 507, digest §19; assumption A-POWER-UP)."""
-    o = g.state.obj(oid)
-    if o.zone is not Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
-        return False
-    h = happening(n.PowerUp, object=oid, agent=pid)
-    plan = prepare(g, h, ctx)
-    if plan is None or plan.replacement is not None:
-        return carry_out(g, plan) if plan is not None else False
-    mid, s = g.state.fresh_id()
-    change = (n.StatChange("atk", n.Fixed(1)), n.StatChange("def", n.Fixed(1)))
-    mod = Modifier(mid, Context(pid, oid), change, n.Self(), frozenset({oid}), (), "turn")
-    g.set(replace(s, modifiers=s.modifiers + (mod,)))
-    g.note("power-up", f"{oid} is powered-up: +1 ATK / +1 DEF this turn", "CR 507; digest §19", "A-POWER-UP", (oid,))
-    fire(g, h)
-    return True
-
-
-def _rally(g: Game, e: n.Rally, ctx: Context, k: int | None) -> Done:
-    """"Rally for X": reveal the top card of your deck; an X card goes into your hand, another
-    to the bottom of your deck (assumption A-RALLY)."""
-    q = query(g.state)
-    pid = doers(q, e.agent, ctx)[0]
-    deck = g.state.player(pid).deck
-    if not deck:
-        g.note("rally", f"{pid} has no card to rally", "CR 508", "A-RALLY")
-        return False, ctx
-    top = deck[0]
-    perform(g, happening(n.Reveal, agent=pid, object=(top,)), ctx)
-    hit = q.matches(_without_zone(e.object), g.state.obj(top), ctx)
-    dest = ("hand", pid) if hit else ("deck", pid)
-    perform(g, happening(n.Move, object=top, to=dest, position=None if hit else "bottom"), ctx)
-    g.note("rally", f"{pid} rallies: {top} {'goes into the hand' if hit else 'goes to the bottom of the deck'}",
-           "CR 508", "A-RALLY")
-    return hit, record(ctx, k, (top,))
-
-
-_EVENT_HANDLERS: dict[type[n.Event], EventHandler] = {
-    n.Move: _move,
-    n.Discard: _discard,
-    n.Draw: _draw,
-    n.Counter: _counter,
-    n.Reveal: _reveal,
-    n.LookAt: _reveal,
-    n.Search: _search,
-    n.Shuffle: _shuffle,
-    n.GainControl: _gain_control,
-    n.Negate: _negate,
-    n.ChangeTarget: _change_target,
-    n.Replace: _simple(n.Replace, "replace"),
-    n.Turn: _simple(n.Turn, "turn"),
-    n.RemoveFromAttack: _simple(n.RemoveFromAttack, "remove from the attack"),
-    n.BecomeDefender: _simple(n.BecomeDefender, "make the defender", one=True),
-    n.PowerUp: _power_up,
-    n.Rally: _rally,
-}
-
-#: The events an effect can make (the others only happen in the game: attacks, recruiting …).
-EFFECT_EVENTS = frozenset(_EVENT_HANDLERS)

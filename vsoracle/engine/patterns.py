@@ -25,7 +25,7 @@ from .values import replace
 if TYPE_CHECKING:
     from .query import Query
 
-__all__ = ["pattern_matches", "kind_of", "effect_kinds", "SelectorKind"]
+__all__ = ["pattern_matches", "kind_of", "effect_kinds", "names_no_character", "SelectorKind"]
 
 #: Effect filters' kinds → the origin of the chain links they name (``None``: any).
 _EFFECT_KINDS: dict[str, LinkOrigin | None] = {"effect": None, "plot twist effect": "plot twist",
@@ -64,6 +64,21 @@ def kind_of(node: n.Selector | n.Zone | None) -> SelectorKind:
     if isinstance(node, n.Together):
         return kind_of(node.parts[0])
     return "object"
+
+
+#: Kinds of card that are not characters (what a character-only event cannot be done to).
+_NOT_CHARACTER_KINDS = frozenset({"resource", "equipment", "location", "plot twist", "plot twist card",
+                                  "equipment card", "location card"})
+
+
+def names_no_character(sel: n.Selector | None) -> bool:
+    """Does the selector name only cards that are not characters ("target resource", "an
+    equipment or location")?"""
+    if isinstance(sel, n.Either):
+        return all(names_no_character(x) for x in sel.options)
+    if isinstance(sel, n.Filter):
+        return all(kind in _NOT_CHARACTER_KINDS for kind in sel.kind.split(" or "))
+    return False
 
 
 #: Roles of a pattern that are selectors (matched against objects, players or effects).

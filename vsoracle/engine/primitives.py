@@ -1,31 +1,33 @@
-"""What each game event does to the position: the primitives under the event pipeline.
+"""Under the event pipeline: doing an event, and what the primitives of several families share.
 
 Every change of state an effect, a cost, combat or the turn makes is a
 :class:`~vsoracle.engine.state.Happening` that goes through one pipeline
 (:func:`vsoracle.engine.effects.perform`): prohibitions ("cannot"), then replacements ("would
-… instead"), then the primitive here, then the triggers it sets off. A primitive changes the
-state, logs what happened with its rule, and says whether it was done and which events follow
-from it (a stun's endurance loss, a character leaving play); it never asks who is affected by
-"cannot" or "instead" — the pipeline did.
+… instead"), then the event's primitive — its family's :meth:`~vsoracle.engine.rules.EventRule.happen`
+(:mod:`vsoracle.engine.events`), which :func:`apply` finds — then the triggers it sets off. A
+primitive changes the state, logs what happened with its rule, and says whether it was done and
+which events follow from it (a stun's endurance loss, a character leaving play); it never asks
+who is affected by "cannot" or "instead" — the pipeline did. Here: :func:`happening`, and the
+parts primitives share (a card leaving play or a resource row, a character leaving the attack,
+exhausting and readying, the area a card comes into play in).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+from typing import Any
 
-from ..cards import CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .fmap import FrozenMap
 from .game import Decision, Game
-from .query import AREAS, ZONES, query
+from .query import query
 from .log import LogKind
-from .state import ROWS, Area, GameObject, GameState, Happening, Modifier, Replacement, Row, Zone
+from .state import Area, GameObject, GameState, Happening, Modifier, Replacement, Zone
 from .rules import RULES, Result
 from .values import replace
-from .zones import free_col, move_card, targets_only, with_gear
+from .zones import targets_only
 
-__all__ = ["happening", "apply", "PRIMITIVES", "places", "leaving_play", "leaving", "out_of_the_attack", "exhausted",
+__all__ = ["happening", "apply", "leaving_play", "object_in_play", "leaving", "out_of_the_attack", "exhausted",
            "left_the_row", "ZONE_WORDS"]
 
 
@@ -37,28 +39,24 @@ def happening(kind: type[n.Event], /, **roles: Any) -> Happening:
 
 def leaving_play(s: GameState, h: Happening) -> str | None:
     """The object this event would take out of play (a KO, or a move from play into a pile or
-    out of the game), if any: that event is also its leaving play."""
+    out of the game), if any: that event is also its leaving play (the family says)."""
+    return RULES[h.kind].leaves_play(s, h)
+
+
+def object_in_play(s: GameState, h: Happening) -> str | None:
+    """The event's object, if it is an object in play."""
     oid = h.get("object")
-    if h.kind not in (n.KO, n.Move) or not isinstance(oid, str) or oid not in s.objects:
+    if not isinstance(oid, str) or oid not in s.objects or s.obj(oid).zone is not Zone.IN_PLAY:
         return None
-    if s.obj(oid).zone is not Zone.IN_PLAY:
-        return None
-    if h.kind is n.Move:
-        dest = h.get("to")
-        if dest is None or dest[0] in AREAS or dest[0] not in ZONES:
-            return None
     return oid
 
 
 def apply(g: Game, h: Happening) -> Result:
-    """Do the event (no prohibition or replacement is looked at here)."""
+    """Do the event: its family's primitive (no prohibition or replacement is looked at here)."""
     family = RULES.get(h.kind)
-    if family is not None and family.happens:
-        return family.happen(g, h)
-    primitive = PRIMITIVES.get(h.kind)
-    if primitive is None:
+    if family is None or not family.happens:
         raise IllegalActionError(f"vsoracle cannot play the event {h.name} yet")
-    return primitive(g, h)
+    return family.happen(g, h)
 
 
 # -- characters' states ---------------------------------------------------------------------
@@ -139,24 +137,6 @@ def leaving(g: Game, before: GameState, oid: str) -> list[Happening]:
     return out
 
 
-def places(g: Game, oid: str, area: Area, row: Row | None = None) -> tuple[str, ...]:
-    """Where a character can go in its controller's area: its same position (if it is free there)
-    first, then every empty position, up to one column past the widest one used (assumption
-    A-MOVE-POSITION); ``row`` keeps it in one row."""
-    o = g.state.obj(oid)
-    taken = {(c.row, c.col) for c in g.state.characters(o.controller) if c.area == area and c.id != oid}
-    widest = max([c for _, c in taken if c is not None] + [o.col or 1])  # (in play, every column is a number)
-    out: list[str] = []
-    if (o.row, o.col) not in taken and o.col is not None and (row is None or row == o.row):
-        out.append(f"{o.row}:{o.col}")
-    for r in ((row,) if row else ROWS):
-        for col in range(1, widest + 2):
-            label = f"{r}:{col}"
-            if (r, col) not in taken and label not in out:
-                out.append(label)
-    return tuple(out)
-
-
 def entry_area(g: Game, pid: str, o: GameObject, area: Area | None) -> Area | None:
     """The area ``o`` comes into play in (CR 212.5e): concealed, the hidden one (707.9); with
     concealed—optional, the one ``area`` names or else the one its player chooses; otherwise
@@ -176,314 +156,3 @@ def entry_area(g: Game, pid: str, o: GameObject, area: Area | None) -> Area | No
     if area == "hidden":
         raise IllegalActionError(f"{o.id} is not concealed: it comes into play in the visible area")
     return area
-
-
-def row_col(place: str) -> tuple[Row, int]:
-    """A place a decision names, "front:2": its row and column."""
-    row, col = place.split(":")
-    return cast(Row, row), int(col)  # the places offered are written from rows (places, _into_play)
-
-
-def _into_play(g: Game, h: Happening, o: GameObject, owner: str, cite: str) -> Result:
-    """"Put target character card from your KO'd pile into play [exhausted]": it comes into play
-    under its owner's control, in the hidden area if it has concealed (CR 212.5e; concealed—optional:
-    its controller may), in the row and column its controller chooses among the first free one of
-    each row (as a recruited character's place is his choice, CR 301.4; assumption A-INTO-PLAY)."""
-    if o.zone is Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
-        return False, []
-    area = entry_area(g, owner, o, None) or "visible"
-    s = g.state
-    options = tuple(f"{row}:{free_col(s, owner, area, row, exclude=o.id)}" for row in ROWS)
-    row, col = row_col(g.ask(Decision(owner, "place", f"{owner} chooses where {o.id} comes into play", options)))
-    g.set(move_card(s, o.id, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
-    if h.get("exhausted"):
-        g.set(g.state.with_object(replace(g.state.obj(o.id), exhausted=True)))
-    g.note("zone", f"{o.id} comes into play in {owner}'s {area} area, {row} row, column {col}"
-           + (", exhausted" if h.get("exhausted") else ""), cite, "A-INTO-PLAY", objects=(o.id,))
-    return True, [happening(n.EnterPlay, object=o.id)]
-
-
-def _move(g: Game, h: Happening) -> Result:
-    """A card goes somewhere (CR 212): into a pile (on top, at the bottom, face down into a
-    resource row), out of the game, to an area or row (a character in play takes its same
-    position or any empty one, FAQ GM 9, SC 36; assumption A-MOVE-POSITION), or into play."""
-    s = g.state
-    oid = h.get("object")
-    o = s.obj(oid)
-    dest, owner = h.get("to")
-    position = h.get("position")
-    follow: list[Happening] = []
-    cite = h.get("cite", "CR 508")
-    if dest == "play":
-        return _into_play(g, h, o, owner, cite)
-    if dest in AREAS:
-        where = AREAS[dest]  # ("area", an area) or ("row", a row)
-        if o.zone is Zone.IN_PLAY:
-            if o.card.type is not CardType.CHARACTER or o.controller != owner:
-                return False, []
-            if where[0] == "area":
-                # already there: it moves within the area, to its position or an empty one (FAQ GM 9)
-                to_area = where[1]
-                options = places(g, oid, to_area)
-                place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
-                                       f"{to_area} area", options))
-                row, col = row_col(place)
-                g.set(with_gear(g.state, oid, area=to_area, row=row, col=col))
-                g.note("move", f"{oid} moves to {o.controller}'s {to_area} area ({row} row, column {col})", "CR 512.3",
-                       "A-MOVE-POSITION", (oid,))
-            else:
-                to_row = where[1]
-                if o.row == to_row:
-                    return False, []
-                options = places(g, oid, o.area or "visible", to_row)
-                place = g.ask(Decision(o.controller, "place", f"{o.controller} chooses where {oid} goes in the "
-                                       f"{to_row} row", options))
-                col = row_col(place)[1]
-                g.set(with_gear(g.state, oid, row=to_row, col=col))
-                g.note("move", f"{oid} moves to {o.controller}'s {to_row} row, column {col}", "CR 512.3",
-                       "A-MOVE-POSITION", (oid,))
-            return True, []
-        if o.card.type is not CardType.CHARACTER:
-            return False, []
-        row = where[1] if where[0] == "row" else "front"
-        area = where[1] if where[0] == "area" else "visible"
-        col = free_col(s, owner, area, row, exclude=oid)
-        was_in_play = False
-        g.set(move_card(s, oid, Zone.IN_PLAY, controller=owner, row=row, area=area, col=col))
-        g.note("zone", f"{oid} comes into play in {owner}'s {area} area, {row} row, column {col}", cite, objects=(oid,))
-        return True, [happening(n.EnterPlay, object=oid)] + follow
-    zone = ZONES.get(dest)
-    if zone is None:
-        return False, []
-    if o.zone is zone and position not in ("top", "bottom"):
-        return False, []
-    was_in_play = o.zone is Zone.IN_PLAY
-    face = h.get("face")
-    face_up = None if zone is not Zone.RESOURCE_ROW else face != "down" if face else False
-    g.set(move_card(s, oid, zone, bottom=position == "bottom", face_up=face_up))
-    pile = str(zone).replace("_", " ").replace("ko pile", "KO'd pile")
-    if zone is Zone.DECK:
-        text = f"{oid} is put on the {'bottom' if position == 'bottom' else 'top'} of {o.owner}'s deck"
-    elif zone is Zone.REMOVED:
-        text = f"{oid} is removed from the game"
-    else:
-        text = f"{oid} is put into {o.owner}'s {pile}"
-    if zone is Zone.RESOURCE_ROW:
-        text += " face down" if not face_up else " face up"
-    g.note("zone", text + (f" ({h.get('why')})" if h.get("why") else ""), cite, objects=(oid,))
-    left_the_row(g, o)
-    if was_in_play:
-        follow += leaving(g, s, oid)
-    return True, follow
-
-
-def _draw(g: Game, h: Happening) -> Result:
-    """Draw one card from the top of the deck; an empty deck draws nothing (assumption A-EMPTY-DECK)."""
-    pid = h.get("agent")
-    deck = g.state.player(pid).deck
-    if not deck:
-        g.note("draw", f"{pid} cannot draw: the deck is empty", h.get("cite", "CR 508"), "A-EMPTY-DECK")
-        return False, []
-    g.set(move_card(g.state, deck[0], Zone.HAND))
-    g.note("draw", f"{pid} draws a card", h.get("cite", "CR 508"))
-    return True, []
-
-
-def _discard(g: Game, h: Happening) -> Result:
-    """Discard: a card from its owner's hand goes to the KO'd pile."""
-    oid = h.get("object")
-    o = g.state.obj(oid)
-    if o.zone is not Zone.HAND:
-        return False, []
-    g.set(move_card(g.state, oid, Zone.KO_PILE))
-    g.note("discard", f"{o.owner} discards {oid}" + (" as a cost" if h.get("cost") else ""),
-           h.get("cite", "CR 508"), objects=(oid,))
-    return True, []
-
-
-def _reveal(g: Game, h: Happening) -> Result:
-    shown = h.get("object")
-    who = h.get("agent")
-    g.note("reveal", f"{who} reveals {', '.join(shown) if shown else 'nothing'}" + (" as a cost" if h.get("cost") else ""),
-           h.get("cite", "CR 508; FAQ SC 34" if h.get("cost") else "CR 508"))
-    return bool(shown), []
-
-
-def _look(g: Game, h: Happening) -> Result:
-    shown = h.get("object")
-    g.note("look", f"{h.get('agent')} looks at {', '.join(shown) if shown else 'nothing'}", "CR 508")
-    return bool(shown), []
-
-
-def _shuffle(g: Game, h: Happening) -> Result:
-    """Shuffling makes a deck's order unknown; vsoracle keeps the order it had (assumption A-SHUFFLE)."""
-    pid = h.get("agent")
-    g.note("shuffle", f"{pid} shuffles the deck (vsoracle keeps its order)", "CR 508", "A-SHUFFLE")
-    return True, []
-
-
-# -- players ---------------------------------------------------------------------------------
-
-def _counter(g: Game, h: Happening) -> Result:
-    """Counters (CR 215): "+1 ATK / +1 DEF" counters on a character; a character has at most one
-    cosmic counter (keyword Cosmic)."""
-    s = g.state
-    oid = h.get("object")
-    o = s.obj(oid)
-    kind: n.CounterKind = h.get("kind")
-    count = h.get("count")
-    times = 1 if count is None else int(count)  # "for each point you paid", none paid: no counter
-    if o.zone is not Zone.IN_PLAY or times <= 0:
-        return False, []
-    if kind.name:
-        have = o.bindings.get(kind.name, 0)
-        if h.get("add"):
-            if have >= 1 or (kind.name == "cosmic" and o.stunned):
-                # at most one cosmic counter, and none on a stunned character (assumption A-COSMIC)
-                return False, []
-            g.set(s.with_object(replace(o, bindings=o.bindings.set(kind.name, 1))))
-            g.note("counter", f"a {kind.name} counter is put on {oid}", "CR 215", objects=(oid,))
-            return True, []
-        if have <= 0:
-            return False, []
-        g.set(s.with_object(replace(o, bindings=o.bindings.remove(kind.name))))
-        g.note("counter", f"the {kind.name} counter is removed from {oid}", "CR 215", objects=(oid,))
-        return True, []
-    sign = 1 if h.get("add") else -1
-    if not h.get("add"):
-        if (kind.atk and o.counters[0] * kind.atk <= 0) or (kind.def_ and o.counters[1] * kind.def_ <= 0):
-            return False, []
-    atk, def_ = o.counters[0] + sign * kind.atk * times, o.counters[1] + sign * kind.def_ * times
-    g.set(s.with_object(replace(o, counters=(atk, def_))))
-    word = "put on" if h.get("add") else "removed from"
-    what = " / ".join(f"{v:+d} {stat}" for v, stat in ((kind.atk, "ATK"), (kind.def_, "DEF")) if v)
-    g.note("counter", f"{times} × {what} counter {word} {oid}", "CR 215", objects=(oid,))
-    return True, []
-
-
-# -- effects on the chain, control, resources --------------------------------------------------
-
-def _negate(g: Game, h: Happening) -> Result:
-    link_id = h.get("object")
-    lk = g.state.link(link_id)
-    if lk is None:
-        return False, []
-    if lk.details.get("epic"):
-        g.note("negate", f"{lk.label} is an Epic plot twist effect: it cannot be negated", "keyword Epic", "A-EPIC")
-        return False, []
-    g.set(replace(g.state, chain=tuple(replace(x, details=x.details.set("negated", True)) if x.id == link_id else x
-                                       for x in g.state.chain)))
-    g.note("negate", f"the effect {lk.label} is negated", "CR 509", objects=(lk.source or "",))
-    return True, []
-
-
-def _gain_control(g: Game, h: Happening) -> Result:
-    """Gain control of a character: it moves to its new controller's side, same row and area,
-    the first empty column (assumption A-CONTROL-PLACE)."""
-    oid, pid = h.get("object"), h.get("agent")
-    o = g.state.obj(oid)
-    if o.zone is not Zone.IN_PLAY or o.controller == pid:
-        return False, []
-    col = free_col(g.state, pid, o.area or "visible", o.row or "front", exclude=oid)
-    g.set(with_gear(g.state, oid, controller=pid, col=col))
-    why = f"; {h.get('why')}" if h.get("why") else ""
-    g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col}{why})", h.get("cite", "CR 508"),
-           "A-CONTROL-PLACE", (oid,))
-    return True, []
-
-
-def _replace_resource(g: Game, h: Happening) -> Result:
-    """Replace a resource (CR 512.5): it is KO'd and the top card of its owner's deck takes its
-    place face down."""
-    oid = h.get("object")
-    o = g.state.obj(oid)
-    if o.zone is not Zone.RESOURCE_ROW:
-        return False, []
-    index = g.state.player(o.owner).resources.index(oid)
-    g.set(move_card(g.state, oid, Zone.KO_PILE))
-    g.note("replace", f"{o.owner} replaces resource {oid}: it is KO'd", "CR 512.5", objects=(oid,))
-    deck = g.state.player(o.owner).deck
-    if deck:
-        g.set(move_card(g.state, deck[0], Zone.RESOURCE_ROW, index=index, face_up=False))
-        g.note("replace", f"the top card of {o.owner}'s deck becomes a face-down resource", "CR 512.5")
-    return True, []
-
-
-def _turn(g: Game, h: Happening) -> Result:
-    """Turn a resource face down (it forgets its choices, FAQ SC 1) or face up."""
-    oid = h.get("object")
-    o = g.state.obj(oid)
-    up = h.get("face") == "up"
-    if o.zone is not Zone.RESOURCE_ROW or o.face_up == up:
-        return False, []
-    g.set(g.state.with_object(replace(o, face_up=up, bindings=o.bindings if up else FrozenMap())))
-    g.note("face", f"{oid} is turned face {'up' if up else 'down'}" + ("" if up else " and forgets its choices"),
-           "CR 212 [C23]", objects=(oid,))
-    return True, []
-
-
-def _remove_from_attack(g: Game, h: Happening) -> Result:
-    a = g.state.attack
-    oid = h.get("object")
-    if a is None or (oid not in a.attackers and oid not in a.defenders):
-        return False, []
-    a = replace(a, attackers=tuple(x for x in a.attackers if x != oid),
-                defenders=tuple(x for x in a.defenders if x != oid),
-                removed=a.removed + ((oid,) if oid in a.attackers else ()))
-    g.set(replace(g.state, attack=a))
-    g.note("attack", f"{oid} is removed from the attack", "CR 407 [FMS]", objects=(oid,))
-    return True, []
-
-
-def _become_defender(g: Game, h: Happening) -> Result:
-    a = g.state.attack
-    oid = h.get("object")
-    if a is None:
-        return False, []
-    g.set(replace(g.state, attack=replace(a, defenders=(oid,))))
-    g.note("attack", f"{oid} becomes the defender; the attack's legality is not checked again", "CR 407 [FMS]",
-           objects=(oid,))
-    return True, []
-
-
-def _breakthrough(g: Game, h: Happening) -> Result:
-    """Breakthrough (CR 407): the player loses endurance equal to it (an event of its own, so
-    "prevent all endurance loss …" and "if you would lose endurance from breakthrough" apply)."""
-    amount = int(h.get("amount") or 0)
-    if amount <= 0:
-        return False, []
-    return True, [happening(n.Endurance, player=h.get("player"), amount=amount, gain=False, cause="breakthrough",
-                            why=f"breakthrough from {h.get('agent')}", cite="CR 407")]
-
-
-def _signal(g: Game, h: Happening) -> Result:
-    """An event that changes nothing itself (it is there for triggers, "cannot" and "instead":
-    entering and leaving play, becoming the target of an effect)."""
-    return True, []
-
-
-PRIMITIVES: dict[type[n.Event], Callable[[Game, Happening], Result]] = {
-    n.Move: _move,
-    n.Draw: _draw,
-    n.Discard: _discard,
-    n.Reveal: _reveal,
-    n.LookAt: _look,
-    n.Shuffle: _shuffle,
-    n.Counter: _counter,
-    n.Negate: _negate,
-    n.GainControl: _gain_control,
-    n.Replace: _replace_resource,
-    n.Turn: _turn,
-    n.RemoveFromAttack: _remove_from_attack,
-    n.BecomeDefender: _become_defender,
-    n.EnterPlay: _signal,
-    n.LeavePlay: _signal,
-    n.BecomeTarget: _signal,
-    n.Recruit: _signal,
-    n.Play: _signal,
-    n.Attack: _signal,
-    n.Defend: _signal,
-    n.Reinforce: _signal,
-    n.Breakthrough: _breakthrough,
-    n.PowerUp: _signal,
-}

@@ -8,7 +8,8 @@ from typing import Any
 from ..cards import CardType
 from ..text import nodes as n
 from .combat import conclude_attack
-from .effects import also_happened, execute, one_target, perform, power_up, target_legal, target_range, targets_of
+from .effects import also_happened, execute, one_target, perform, target_legal, target_range, targets_of
+from .events.power_up import power_up
 from .primitives import happening, leaving
 from .game import Game
 from .query import adjacent, query

@@ -12,7 +12,17 @@ replacements, the event, triggers) is the same for every event; a rule only says
 - :meth:`EventRule.do`, the event as an effect — and as a cost, paid on announcement (CR 505):
   the same objects chosen the same way (:class:`Cost` carries what the step names), each event
   through the pipeline, all of it or nothing;
-- :meth:`EventRule.refusal`, what of the event vsoracle cannot play, said before anything happens.
+- :meth:`EventRule.can_do`, :meth:`~EventRule.what`, :meth:`~EventRule.leaves_play`,
+  :meth:`~EventRule.affected`, :meth:`~EventRule.lessened`: what the pipeline and the interpreter
+  ask of an event ("unless he pays 3 endurance", the log's words, "cannot leave play", who orders
+  replacements, "prevent 2 of it");
+- where card text may use it: :attr:`~EventRule.happens` and :attr:`~EventRule.effect` (the
+  family has its own ``happen`` / ``do``), the flags (``payable``, ``prohibitable``,
+  ``permitted``, ``required``, ``amounted`` …) and :meth:`EventRule.refusal`, what of the event
+  vsoracle cannot play, said before anything happens (:mod:`vsoracle.engine.support` asks).
+
+An event that changes nothing itself and only happens, for triggers, "cannot" and "instead" to
+see (a card coming into play), is a :class:`Signal`.
 
 :func:`rule` finds a family's rule; an event with none is an error, never a default
 (``tests/engine/test_rules.py`` checks that every event of the language has a rule).
@@ -25,12 +35,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from attrs import define, field
 
 from ..text import nodes as n
-from .state import Context, Happening
+from .patterns import names_no_character
+from .state import Context, GameState, Happening
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["EventRule", "RULES", "rule", "Cost", "Result", "Done", "Mode"]
+__all__ = ["EventRule", "Signal", "RULES", "rule", "Cost", "Result", "Done", "Mode", "DONE", "only_characters"]
 
 #: What a primitive says: whether the event happened, and the events that follow from it (a
 #: stun's endurance loss, a card leaving play as it is KO'd).
@@ -40,9 +51,14 @@ Result = tuple[bool, list[Happening]]
 Done = tuple[bool, Context]
 
 #: Where card text uses an event (:meth:`EventRule.refusal`): it happens (a trigger, a
-#: replacement, "if … this turn"), it is forbidden ("cannot"), permitted ("can"), required
-#: ("must"), paid ("… >>>"), or done (an effect).
-Mode = Literal["happens", "prohibited", "permitted", "required", "cost", "effect", "unless"]
+#: replacement, "if … this turn"), it is what a replacement replaces ("If ~ would …", said of
+#: the replacement as a whole), it is forbidden ("cannot"), permitted ("can"), required ("must"),
+#: paid ("… >>>"), done (an effect), or done to avoid something ("unless he pays …").
+Mode = Literal["happens", "replaced", "prohibited", "permitted", "required", "cost", "effect", "unless"]
+
+#: The modes in which card text has the event done (an effect, a cost, "unless he does"), rather
+#: than seen, forbidden, permitted or required.
+DONE: frozenset[Mode] = frozenset({"cost", "effect", "unless"})
 
 #: Every event family's rule, by its node class (filled as :mod:`vsoracle.engine.events` is imported).
 RULES: dict[type, "EventRule"] = {}
@@ -72,15 +88,34 @@ class EventRule:
 
     #: The family's node class.
     node: ClassVar[type[n.Event]]
+    #: Does it happen in the game, so that a trigger, a replacement or "if … this turn" sees it?
+    #: (It does if the family has its own :meth:`happen`.)
+    happens: ClassVar[bool] = False
+    #: Can card text make it happen as an effect? (It can if the family has its own :meth:`do`.)
+    effect: ClassVar[bool] = False
     #: The event under way in the log's words: "stunning" ("the stunning of hulk is prevented").
     gerund: ClassVar[str] = ""
     #: Can card text pay it as a cost ("Stun ~ >>> …")?
     payable: ClassVar[bool] = False
     #: Can a "cannot" forbid it though it never happens by itself (using a power, the game's end)?
     prohibitable: ClassVar[bool] = False
+    #: Can a "can" permit it ("can attack as though it had range", "you may recruit ~ from your
+    #: KO'd pile")? The permissions the engine reads (query.permissions) are of these events.
+    permitted: ClassVar[bool] = False
+    #: Can a "must … if able" require it (the attack step asks: assumption A-MUST-ATTACK)?
+    required: ClassVar[bool] = False
+    #: Does it carry an amount, so that "that much" measures it (endurance, points, breakthrough)?
+    amounted: ClassVar[bool] = False
+    #: Is it what "you lose 1 less endurance instead" lowers (an endurance loss)?
+    lose_less: ClassVar[bool] = False
+    #: Paid with the card itself ("Discard ~ >>> …", "Remove ~ from the game >>> …"), can its
+    #: payment power be used while the card is in the hand (assumption A-HAND-POWER)?
+    from_hand: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.happens = cls.happen is not EventRule.happen
+        cls.effect = cls.do is not EventRule.do
         node = cls.__dict__.get("node")
         if node is None:
             return
@@ -105,28 +140,53 @@ class EventRule:
         "you may discard a card instead")? A player who cannot is not asked."""
         return True
 
+    def leaves_play(self, s: GameState, h: Happening) -> str | None:
+        """The object this event would take out of play, if any (a KO, a move into a pile): the
+        event is also its leaving play, so "cannot leave play" forbids it and "if ~ would leave
+        play, instead" replaces it."""
+        return None
+
+    def affected(self, g: Game, h: Happening) -> str | None:
+        """Who orders the replacements that compete to replace this event (FAQ GM 8), when it is
+        not the player its object, player or agent names (``None``)."""
+        return None
+
+    def lessened(self, e: Any) -> bool:
+        """Can a replacement prevent part of it ("prevent 2 of it", assumption A-LESSEN): has it
+        an amount to lower?"""
+        return False
+
     def what(self, h: Happening) -> str:
         """The event under way in a few words, for the log: "stunning hulk"."""
         o = h.get("object")
         word = self.gerund or self.node.__name__.lower()
         return f"{word} {o}" if o is not None else word
 
-    def refusal(self, e: Any, mode: Mode) -> str | None:
-        """Why vsoracle cannot play this event where card text has it (``None``: it can), beyond
-        what every event shares (:mod:`vsoracle.engine.support`)."""
-        return None
-
     # == where it plays =========================================================================
 
-    @property
-    def happens(self) -> bool:
-        """Does it happen in the game, so that a trigger, a replacement or "if … this turn" sees it?"""
-        return type(self).happen is not EventRule.happen
+    def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
+        """Why vsoracle cannot play this event where card text has it (``None``: it can), beyond
+        what every event shares (:mod:`vsoracle.engine.support`: whether it happens, is an effect,
+        can be paid …); ``words`` is the event as the card says it, for the refusal to quote."""
+        return None
 
-    @property
-    def effect(self) -> bool:
-        """Can card text make it happen as an effect?"""
-        return type(self).do is not EventRule.do
+
+class Signal(EventRule):
+    """An event that changes nothing itself: it happens so that triggers, "cannot" and "instead"
+    see it (a card coming into play or leaving it, an effect targeting a character, an attack
+    proposed); what it stands for is done by whoever makes it happen."""
+
+    def happen(self, g: Game, h: Happening) -> Result:
+        """Nothing changes; the event happened."""
+        return True, []
+
+
+def only_characters(e: Any, mode: Mode, words: str, participle: str) -> str | None:
+    """The refusal of an event only a character undergoes (CR 301; digest §11), done to cards that
+    are not characters ("Stun target resource": only a character can be stunned)."""
+    if mode in DONE and names_no_character(getattr(e, "object", None)):
+        return f"\"{words}\" (only a character can be {participle})"
+    return None
 
 
 def rule(kind: type) -> EventRule:

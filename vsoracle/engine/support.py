@@ -8,10 +8,13 @@ engine does not know, a condition or a number it cannot work out. An empty answe
 node has a rule; the scenario loader refuses a card with a non-empty one (exit 2), and
 ``vsoracle cards check`` reports it as "parses only".
 
-The lists below are the engine's own dispatch tables where it has them (the interpreter's
-handlers, the event primitives, the payable costs), and otherwise the node classes its query
-methods answer; ``tests/engine/test_support.py`` checks that every node class of
-:mod:`vsoracle.text.nodes` is placed, so a new node cannot be forgotten here.
+What an event can be is its family's to say (:data:`vsoracle.engine.rules.RULES`: whether it
+happens, is an effect, can be paid, forbidden, permitted or required, and
+:meth:`~vsoracle.engine.rules.EventRule.refusal` for what is its own, such as "only a character
+can be stunned"); the lists of events below are derived from the families. The other lists are
+the interpreter's own table (effect forms) and the node classes the query's methods answer;
+``tests/engine/test_support.py`` checks that every node class of :mod:`vsoracle.text.nodes` is
+placed, so a new node cannot be forgotten here.
 """
 
 from __future__ import annotations
@@ -23,36 +26,32 @@ import attrs
 from ..cards import CardType
 from ..errors import CardTextError
 from ..text import nodes as n
-from . import actions as _actions
-from . import effects as _effects
 from .effects import EFFECT_FORMS, target_range
-from .primitives import PRIMITIVES
-from .rules import RULES
+from .rules import RULES, Mode, rule
 from .keywords import defined_powers, is_known
 from .query import STEP_NAMES, Query
 from ..text import render
 
 __all__ = ["cannot_play"]
 
-#: Events that happen in the game, so that a trigger, a replacement or "if … this turn" can see
-#: them: every event primitive, and those the game itself makes.
-HAPPENINGS = frozenset(PRIMITIVES) | {kind for kind, family in RULES.items() if family.happens}
+#: Events that happen in the game, so that a trigger, a replacement or "if … this turn" can see them.
+HAPPENINGS = frozenset(kind for kind, family in RULES.items() if family.happens)
 
-#: Events card text can make happen as an effect: each family's that does, and the interpreter's.
-EFFECT_EVENTS = _effects.EFFECT_EVENTS | {kind for kind, family in RULES.items() if family.effect}
+#: Events card text can make happen as an effect.
+EFFECT_EVENTS = frozenset(kind for kind, family in RULES.items() if family.effect)
 
-#: Events card text can pay as a cost: each family's that can be paid, and those actions pays itself.
-PAYABLE = _actions.PAYABLE | {kind for kind, family in RULES.items() if family.payable}
+#: Events card text can pay as a cost.
+PAYABLE = frozenset(kind for kind, family in RULES.items() if family.payable)
 
-#: Events a "cannot" can stop: every happening, and the game's own actions.
-PROHIBITABLE = HAPPENINGS | {n.UsePower, n.GameEnd}
+#: Events a "cannot" can stop: every happening, and the game's own actions (using a power, its end).
+PROHIBITABLE = HAPPENINGS | {kind for kind, family in RULES.items() if family.prohibitable}
 
 #: Events a "can" permits (attacking hidden characters, as though it had range; "you may recruit
-#: ~ from your KO'd pile", checked by :func:`_permission`).
-PERMITTED = frozenset({n.Attack, n.Recruit})
+#: ~ from your KO'd pile", checked by :func:`_problem`).
+PERMITTED = frozenset(kind for kind, family in RULES.items() if family.permitted)
 
 #: Events a "must … if able" requires (the attack step: assumption A-MUST-ATTACK).
-REQUIRED = frozenset({n.Attack})
+REQUIRED = frozenset(kind for kind, family in RULES.items() if family.required)
 
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
@@ -81,7 +80,7 @@ _ONE_TARGET = n.Quantity("=", n.Fixed(1))
 PARTS = frozenset({n.CardText, n.Keyword, n.Place, n.CounterKind, n.Zone, n.Step, n.Duration, n.Instead})
 
 # Where an event stands decides what it must be: (the node holding it, the field) → the mode.
-_EVENT_PLACES = {
+_EVENT_PLACES: dict[tuple[type, str], Mode] = {
     (n.Whenever, "event"): "happens", (n.Instead, "event"): "happens", (n.Happened, "event"): "happens",
     (n.Cannot, "event"): "prohibited", (n.Can, "event"): "permitted", (n.Must, "event"): "required", (n.Unless, "condition"): "unless",
     (n.Activated, "costs"): "cost", (n.AdditionalCost, "costs"): "cost", (n.AlternateCost, "costs"): "cost",
@@ -117,13 +116,10 @@ def cannot_play(text: n.CardText, card_name: str = "~",
     return tuple(found)
 
 
-#: Events that carry an amount for "that much" (the happenings the engine makes with one).
-AMOUNTED = (n.Endurance, n.ResourcePoints, n.Breakthrough)
-
-
 def _events_with_amount(node: n.Power) -> bool:
-    """Whether a trigger or a replacement in ``node`` names an event that has an amount."""
-    return any(isinstance(x, (n.Whenever, n.Instead)) and isinstance(x.event, AMOUNTED) for x in n.descendants(node))
+    """Whether a trigger or a replacement in ``node`` names an event that has an amount (the
+    happenings the engine makes with one: its family says)."""
+    return any(isinstance(x, (n.Whenever, n.Instead)) and rule(type(x.event)).amounted for x in n.descendants(node))
 
 
 def _has(node: n.Power, classes: tuple[type, ...]) -> bool:
@@ -160,7 +156,7 @@ def _keyword(k: n.Keyword, block: bool, card_name: str) -> Iterator[str]:
         yield from _power(power, card_name)
 
 
-def _walk(node: object, mode: str | None, name: str) -> Iterator[str]:
+def _walk(node: object, mode: Mode | None, name: str) -> Iterator[str]:
     """The problems in ``node`` and below it; ``mode`` says what an event there must be."""
     if isinstance(node, tuple):
         for x in node:
@@ -190,14 +186,11 @@ def _walk(node: object, mode: str | None, name: str) -> Iterator[str]:
         child = getattr(node, a.name)
         if cls is n.AtEnd and child == n.Step("turn"):
             continue  # "at the end of the turn": the end of the recovery phase (assumption A-END-OF-TURN)
-        place = _EVENT_PLACES.get((cls, a.name))
+        place: Mode | None = _EVENT_PLACES.get((cls, a.name))
         if place is None:
             place = "effect" if isinstance(node, (n.Effect, n.Power)) and not isinstance(node, n.Event) else None
         yield from _walk(child, place, name)
 
-
-#: Events with an amount a replacement can lower ("prevent 2 of it").
-LESSENED = frozenset({n.Endurance, n.Breakthrough})
 
 #: What only a replacement does, as the whole of what it does: lower the event's amount.
 REPLACING = frozenset({n.Lessen})
@@ -207,25 +200,27 @@ def _lessened(node: n.Instead, lessen: n.Lessen) -> str | None:
     """"Prevent 2 of it" (``lessen``, the replacement's effect) needs an event with an amount:
     endurance lost, breakthrough; "you lose 1 less endurance" an endurance loss."""
     event = node.event
-    if type(event) not in LESSENED or (isinstance(event, n.Endurance) and event.gain):
+    family = rule(type(event))
+    if not family.lessened(event):
         return f"preventing part of \"{_say(event, '~')}\" (only an endurance loss or a breakthrough has an amount to lower)"
-    if lessen.word == "less" and not isinstance(event, n.Endurance):
+    if lessen.word == "less" and not family.lose_less:
         return "\"lose … less endurance\" instead of an event that is not an endurance loss"
     if isinstance(lessen.amount, n.ThatMuch):
         return "preventing \"that much\" of an event (all of it is \"prevent all …\")"
     return None
 
 
-def _problem(node: n.Node, mode: str | None, name: str) -> str | None:
+def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     cls = type(node)
 
     def say(x: Any) -> str:
         return _say(x, name)
 
-    if isinstance(node, n.Instead) and isinstance(node.event, n.EnterPlay):
-        # the engine applies replacements to a card entering play only after it has entered
-        # (and after the uniqueness rule), so "instead" would replace nothing: refused
-        return f"replacing \"{say(node.event).rstrip('.')}\" (a card coming into play is not replaced yet)"
+    if isinstance(node, n.Instead):
+        # what the family cannot have replaced ("would come into play": EnterPlayRule.refusal)
+        problem = rule(type(node.event)).refusal(node.event, "replaced", say(node.event).rstrip("."))
+        if problem:
+            return problem
     if isinstance(node, n.Event):
         return _event(node, mode, name)
     if isinstance(node, n.Modify) and any(isinstance(c, n.Can) and isinstance(c.event, n.Recruit)
@@ -279,73 +274,27 @@ def _problem(node: n.Node, mode: str | None, name: str) -> str | None:
     return None
 
 
-def _event(e: n.Event, mode: str | None, name: str) -> str | None:
-    cls = type(e)
+def _event(e: n.Event, mode: Mode | None, name: str) -> str | None:
+    """What in the event vsoracle cannot play where card text has it (``mode``; none: done, as an
+    effect): the family's own refusal first, then whether the family plays it there at all."""
+    family = rule(type(e))
     words = _say(e, name).rstrip(".")
-    if mode == "happens" and isinstance(e, n.Endurance) and e.cause == "pay":
-        return f"\"{words}\" as something that happens (a payment is not told from a loss yet)"
-    if mode == "happens":
-        return None if cls in HAPPENINGS else f"\"{words}\" as something that happens (nothing in the game does it yet)"
-    if mode == "prohibited":
-        return None if cls in PROHIBITABLE else f"\"cannot {words}\""
-    if mode == "permitted":
-        return None if cls in PERMITTED else f"\"can {words}\""
-    if mode == "required":
-        return None if cls in REQUIRED else f"a requirement (\"must … if able\") of \"{words}\" (only attacking can be required yet)"
-    if isinstance(e, n.KO) and _out_of_play_only(e.object):
-        # A KO puts a card in play or in a resource row into the KO'd pile (digest §4, §11);
-        # nothing says what KO'ing a card in a hand, a deck or a pile would do.
-        return f"\"{words}\" (KO'ing a card that is not in play or in a resource row)"
-    if cls in _CHARACTER_EVENTS and _not_characters(getattr(e, "object", None)):
-        # only characters are stunned, recovered, powered-up (CR 301; digest §11)
-        return f"\"{words}\" (only a character can be {_CHARACTER_EVENTS[cls]})"
-    if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None \
-            and set(e.to.zone.names) & _CHARACTER_PLACES and _not_characters(e.object):
-        # rows and areas hold characters (digest §4); equipment goes where its character goes
-        return f"\"{words}\" (only a character can be moved to a row or an area)"
-    if mode == "cost":
-        return None if cls in PAYABLE and not getattr(e, "gain", False) else f"the cost \"{words}\""
-    if isinstance(e, n.Move) and e.to is not None and e.to.zone is not None and e.to.zone.names == ("play",) \
-            and _not_characters(e.object):
-        # a character card comes into play (assumption A-INTO-PLAY); what equipment would attach to is unsaid
-        return f"the effect \"{words}\" (putting a card that is not a character into play)"
-    return None if cls in EFFECT_EVENTS else f"the effect \"{words}\""
-
-
-#: Events that only a character can undergo, and how the refusal says it.
-_CHARACTER_EVENTS: dict[type, str] = {n.Stun: "stunned", n.Recover: "recovered", n.PowerUp: "powered-up"}
-#: Places in play that hold characters only.
-_CHARACTER_PLACES = frozenset({"front row", "support row", "hidden area", "visible area"})
-#: Kinds of card a character-only event cannot be done to.
-_NOT_CHARACTER_KINDS = frozenset({"resource", "equipment", "location", "plot twist", "plot twist card",
-                                  "equipment card", "location card"})
-
-
-def _not_characters(sel: n.Selector | None) -> bool:
-    """Does the selector name only cards that are not characters ("target resource", "an
-    equipment or location")?"""
-    if isinstance(sel, n.Either):
-        return all(_not_characters(x) for x in sel.options)
-    if isinstance(sel, n.Filter):
-        return all(kind in _NOT_CHARACTER_KINDS for kind in sel.kind.split(" or "))
-    return False
-
-
-#: Zones of card text that are out of play and out of the resource row: no card there can be KO'd.
-_PILES_OUT_OF_PLAY = frozenset({"hand", "deck", "ko pile", "removed"})
-
-
-def _out_of_play_only(sel: n.Selector | None) -> bool:
-    """Does the selector name only cards in a hand, a deck, a KO'd pile or the removed-from-game
-    zone ("a card in your hand", "the top card of your deck")?"""
-    if isinstance(sel, n.TopCards):
-        return True
-    if isinstance(sel, (n.Either, n.Together)):
-        return any(_out_of_play_only(x) for x in (sel.options if isinstance(sel, n.Either) else sel.parts))
-    if isinstance(sel, n.Filter):
-        zones = [q.zone for q in sel.qualifiers if isinstance(q, n.InZone) and q.zone is not None]
-        return bool(zones) and all(set(z.names) <= _PILES_OUT_OF_PLAY for z in zones)
-    return False
+    where: Mode = "effect" if mode is None else mode
+    problem = family.refusal(e, where, words)
+    if problem:
+        return problem
+    if where == "happens":
+        return None if family.happens else f"\"{words}\" as something that happens (nothing in the game does it yet)"
+    if where == "prohibited":
+        return None if family.happens or family.prohibitable else f"\"cannot {words}\""
+    if where == "permitted":
+        return None if family.permitted else f"\"can {words}\""
+    if where == "required":
+        return None if family.required else \
+            f"a requirement (\"must … if able\") of \"{words}\" (only attacking can be required yet)"
+    if where == "cost":
+        return None if family.payable else f"the cost \"{words}\""
+    return None if family.effect else f"the effect \"{words}\""
 
 
 def _is_player(s: n.Selector) -> bool:

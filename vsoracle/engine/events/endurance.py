@@ -12,7 +12,7 @@ from ..effects import cost_amount, doers, pay_event, perform, record
 from ..game import Game
 from ..primitives import happening
 from ..query import query
-from ..rules import Cost, Done, EventRule, Result
+from ..rules import Cost, Done, EventRule, Mode, Result
 from ..state import Context, Happening
 from ..values import replace
 
@@ -20,6 +20,8 @@ from ..values import replace
 class EnduranceRule(EventRule):
     node = n.Endurance
     payable = True
+    amounted = True
+    lose_less = True
 
     def happen(self, g: Game, h: Happening) -> Result:
         """A player gains or loses endurance (nothing for an amount of 0 or less)."""
@@ -67,6 +69,17 @@ class EnduranceRule(EventRule):
             return True
         pid = ctx.bindings.get("acting") or ctx.controller
         return g.state.player(pid).endurance >= query(g.state).amount(e.amount, ctx)
+
+    def lessened(self, e: Any) -> bool:
+        """An endurance loss has an amount a replacement can lower ("prevent 2 of it"); a gain none."""
+        return not e.gain
+
+    def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
+        if mode == "happens" and e.cause == "pay":
+            return f"\"{words}\" as something that happens (a payment is not told from a loss yet)"
+        if mode == "cost" and e.gain:
+            return f"the cost \"{words}\""  # gaining endurance is no cost
+        return None
 
     def what(self, h: Happening) -> str:
         return f"{h.get('player')}'s endurance {'gain' if h.get('gain') else 'loss'} of {h.get('amount')}"

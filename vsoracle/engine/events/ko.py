@@ -8,9 +8,9 @@ from typing import Any
 from ...text import nodes as n
 from ..effects import on_objects
 from ..game import Game
-from ..primitives import ZONE_WORDS, leaving, left_the_row
-from ..rules import Cost, Done, EventRule, Result
-from ..state import Context, Happening, Zone
+from ..primitives import ZONE_WORDS, leaving, left_the_row, object_in_play
+from ..rules import DONE, Cost, Done, EventRule, Mode, Result
+from ..state import Context, GameState, Happening, Zone
 from ..zones import move_card
 
 
@@ -37,3 +37,31 @@ class KORule(EventRule):
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"KO target character"; as a cost, "KO ~ >>> …" (a card in play)."""
         return on_objects(g, e, ctx, k, cost, "KO", "KO'd")
+
+    def leaves_play(self, s: GameState, h: Happening) -> str | None:
+        """A KO'd card in play leaves play."""
+        return object_in_play(s, h)
+
+    def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
+        """A KO puts a card in play or in a resource row into the KO'd pile (digest §4, §11);
+        nothing says what KO'ing a card in a hand, a deck or a pile would do."""
+        if mode in DONE and _out_of_play_only(e.object):
+            return f"\"{words}\" (KO'ing a card that is not in play or in a resource row)"
+        return None
+
+
+#: Zones of card text that are out of play and out of the resource row: no card there can be KO'd.
+_PILES_OUT_OF_PLAY = frozenset({"hand", "deck", "ko pile", "removed"})
+
+
+def _out_of_play_only(sel: n.Selector | None) -> bool:
+    """Does the selector name only cards in a hand, a deck, a KO'd pile or the removed-from-game
+    zone ("a card in your hand", "the top card of your deck")?"""
+    if isinstance(sel, n.TopCards):
+        return True
+    if isinstance(sel, (n.Either, n.Together)):
+        return any(_out_of_play_only(x) for x in (sel.options if isinstance(sel, n.Either) else sel.parts))
+    if isinstance(sel, n.Filter):
+        zones = [q.zone for q in sel.qualifiers if isinstance(q, n.InZone) and q.zone is not None]
+        return bool(zones) and all(set(z.names) <= _PILES_OUT_OF_PLAY for z in zones)
+    return False

@@ -7,7 +7,7 @@ from typing import Any
 from ...text import nodes as n
 from ..effects import on_objects
 from ..game import Game
-from ..rules import Cost, Done, EventRule, Result
+from ..rules import Cost, Done, EventRule, Mode, Result, only_characters
 from ..state import Context, Happening, Zone
 from ..values import replace
 
@@ -31,3 +31,6 @@ class RecoverRule(EventRule):
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"Recover target character"."""
         return on_objects(g, e, ctx, k, cost, "recover")
+
+    def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
+        return only_characters(e, mode, words, "recovered")

@@ -12,7 +12,7 @@ from ..effects import cost_amount, doers, perform
 from ..game import Decision, Game
 from ..primitives import happening
 from ..query import query
-from ..rules import Cost, Done, EventRule, Result
+from ..rules import Cost, Done, EventRule, Mode, Result
 from ..state import Context, Happening
 from ..values import replace
 from ..words import say
@@ -21,6 +21,7 @@ from ..words import say
 class ResourcePointsRule(EventRule):
     node = n.ResourcePoints
     payable = True
+    amounted = True
 
     def happen(self, g: Game, h: Happening) -> Result:
         """A player gains resource points, or pays them (he must have them)."""
@@ -50,6 +51,9 @@ class ResourcePointsRule(EventRule):
             h = happening(n.ResourcePoints, player=pid, amount=q.amount(e.amount, ctx), gain=e.gain)
             done = perform(g, h, ctx) or done
         return done, ctx
+
+    def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
+        return f"the cost \"{words}\"" if mode == "cost" and e.gain else None  # gaining points is no cost
 
     def _pay(self, g: Game, e: Any, ctx: Context, cost: Cost) -> Done:
         pid = cost.payer

@@ -13,7 +13,7 @@ from ..effects import on_objects
 from ..game import Game
 from ..primitives import happening, out_of_the_attack
 from ..query import query
-from ..rules import Cost, Done, EventRule, Mode, Result
+from ..rules import Cost, Done, EventRule, Mode, Result, only_characters
 from ..state import Context, GameObject, Happening, Zone
 from ..values import replace
 
@@ -57,8 +57,8 @@ class StunRule(EventRule):
         >>> …": a character not stunned already."""
         return on_objects(g, e, ctx, k, cost, "stun", "stunned", _not_stunned)
 
-    def refusal(self, e: Any, mode: Mode) -> str | None:
-        return None
+    def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
+        return only_characters(e, mode, words, "stunned")
 
 
 def _not_stunned(o: GameObject) -> bool:
