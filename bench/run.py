@@ -34,10 +34,16 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
 9. A new text: median wall time of ``vsoracle parse "<a text no run has seen>"`` divided by that
    of the import floor, ``vsoracle --version`` (Python, ``vsoracle.cli`` and the typer
    application: what every typer command pays before it does anything), run in turn. Target
-   ≤ 2 (issue 22; before the tables were generated into the package: about 7 to 11).
+   ≤ 2 (issue 22; before the tables were generated into the package: about 7 to 11). A new text
+   imports vsoracle's parser, tree and node classes, never lark. In instructions (callgrind),
+   with typer 0.17.5 about 1.9; with typer 0.29, whose parameters are converted by pydantic,
+   about 2.6 (importing pydantic is most of the difference).
 10. A first ``vsoracle resolve`` of a scenario whose card text no run has seen (the Ultron
    example with the card renamed, a new file each run: an answer-cache miss, the text parsed),
-   divided by the same floor. Target ≤ 2. Rows 9 and 10 run in a cache folder of their own,
+   divided by the same floor. Target ≤ 2. In instructions about 2.2 (936M vs 421M): the new
+   text costs about 160M of it (importing the parser, and the parse); the rest, 774M, is what
+   any resolve that works its answer out pays, creating the node classes (``text/ast.py``'s
+   attrs classes, about 220M) among it. Rows 9 and 10 run in a cache folder of their own,
    filled once (the card database), so that the user's cache does not collect their texts.
 """
 

@@ -23,6 +23,7 @@ tests/text/test_tables.py runs :func:`generate` and compares its text with the c
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from collections import deque
 from pathlib import Path
@@ -210,6 +211,9 @@ def generate(grammar: str, parser: Any = None) -> str:
 
 
 def main(argv: list[str]) -> int:
+    if importlib.util.find_spec("lark") is None:  # vsoracle never imports it: only this script and the tests
+        print("tools/parse_tables.py needs lark, which computes the tables: pip install -e '.[test]'", file=sys.stderr)
+        return 2
     text = generate(GRAMMAR.read_text(encoding="utf-8"))
     if "--check" in argv:
         same = MODULE.is_file() and MODULE.read_text(encoding="utf-8") == text

@@ -9,7 +9,8 @@ on them is lark's own parse, exactly.
   (most of which fail) and texts composed by hypothesis give, through ``syntax.parse_tree``,
   the tree lark's own parser builds from the grammar — tree for tree, token for token, with the
   same positions (``meta``, which the transformer reads) — and the same AST; a text that fails
-  fails with the same message, line, column, expected words and hint.
+  fails with the same message, line, column, expected words and hint. The tree is made of
+  vsoracle's own classes (``vsoracle.text.tree``), compared field by field with lark's.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from lark import Token, Tree
+from lark import Token as LarkToken, Tree as LarkTree
 from lark.lexer import Lexer
 
 from vsoracle.errors import CardTextError
@@ -36,6 +37,7 @@ from vsoracle.text.read import read_card_text
 from vsoracle.text.refs import card_text
 from vsoracle.text.render import render
 from vsoracle.text.tables import Rule, Tables, packaged
+from vsoracle.text.tree import Meta, Token, Tree
 
 from .compose import powers
 
@@ -94,7 +96,9 @@ class _Chosen(Lexer):
         text = lexer_state.text
         text = getattr(text, "text", text)
         chosen = syntax._readings(text, reference().tables)
-        yield from [syntax._token(w, t) for w, t in chosen]
+        for token in [syntax._token(w, t) for w, t in chosen]:  # ours, remade as lark's
+            yield LarkToken(token.type, str(token), token.start_pos, token.line, token.column, token.end_line,
+                            token.end_column, token.end_pos)
 
 
 @lru_cache(maxsize=1)
@@ -118,9 +122,9 @@ def test_every_row_is_larks() -> None:
     assert ours.vocabulary == ref.tables.vocabulary
 
 
-def _parse_ref(text: str, name: str | None) -> Tree[Token]:
+def _parse_ref(text: str, name: str | None) -> LarkTree[LarkToken]:
     try:
-        tree: Tree[Token] = reference().parser.parse(prepare(text, name))
+        tree: LarkTree[LarkToken] = reference().parser.parse(prepare(text, name))
     except CardTextError as error:
         error.text = text
         raise
@@ -128,17 +132,33 @@ def _parse_ref(text: str, name: str | None) -> Tree[Token]:
 
 
 def _same_tree(ours: Any, theirs: Any, where: str = "start") -> None:
-    assert type(ours) is type(theirs), where
-    if isinstance(theirs, Tree):
+    """Our tree (``vsoracle.text.tree``) is lark's, field for field."""
+    if isinstance(theirs, LarkTree):
+        assert type(ours) is Tree, where
         assert ours.data == theirs.data and type(ours.data) is str, where
-        assert vars(ours.meta) == vars(theirs.meta), f"{where}: meta"
+        assert type(ours.meta) is Meta and vars(ours.meta) == vars(theirs.meta), f"{where}: meta"
         assert len(ours.children) == len(theirs.children), f"{where}: {ours.children} vs {theirs.children}"
         for i, (a, b) in enumerate(zip(ours.children, theirs.children)):
             _same_tree(a, b, f"{where}/{i}:{getattr(b, 'data', getattr(b, 'type', ''))}")
     else:
-        assert isinstance(theirs, Token), where
-        for field in Token.__slots__:
+        assert type(theirs) is LarkToken and type(ours) is Token, where
+        assert set(Token.__slots__) == set(LarkToken.__slots__)
+        for field in LarkToken.__slots__:
             assert getattr(ours, field) == getattr(theirs, field), f"{where}: token {field}"
+        assert str(ours) == str(theirs) and repr(ours) == repr(theirs), where
+
+
+def _ours(theirs: Any) -> Any:
+    """lark's tree in vsoracle's classes (what the transformer reads)."""
+    if isinstance(theirs, LarkToken):
+        return _token(theirs)
+    meta = Meta()
+    vars(meta).update(vars(theirs.meta))
+    return Tree(theirs.data, [_ours(c) for c in theirs.children], meta)
+
+
+def _token(t: LarkToken) -> Token:
+    return Token(t.type, t.value, t.start_pos, t.line, t.column, t.end_line, t.end_column, t.end_pos)
 
 
 # Every way lark shapes a tree: ``?rule`` with tokens dropped around its one child (which keeps
@@ -170,7 +190,7 @@ def test_the_driver_builds_larks_tree_for_every_shape(text: str) -> None:
     raw = tool.lark_tables(parser)
     tables = Tables(raw["rows"], [Rule(*r) for r in raw["rules"]], raw["start"], raw["end"],
                     {s for row in raw["rows"].values() for s in row}, raw["words"])
-    _same_tree(lalr.parse(tables, list(parser.lex(text))), parser.parse(text))
+    _same_tree(lalr.parse(tables, [_token(t) for t in parser.lex(text)]), parser.parse(text))
 
 
 def _error(error: CardTextError) -> tuple[Any, ...]:
@@ -192,7 +212,7 @@ def check_same(text: str, name: str | None, ast: bool = True) -> str:
     if not ast:
         return "tree"
     try:
-        expected = card_text(Build(text).transform(theirs))
+        expected = card_text(Build(text).transform(_ours(theirs)))
     except Exception as error:  # the AST step refuses it: read_card_text must refuse it too
         with pytest.raises(CardTextError):
             read_card_text(text, name)

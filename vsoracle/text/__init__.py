@@ -13,7 +13,7 @@ __all__ = ["nodes", "parse_card_text", "render"]
 
 def parse_card_text(text: str, card_name: str | None = None) -> nodes.CardText:
     """Parse card text into its AST (see :mod:`vsoracle.text.read`); the parser is loaded on
-    first use, so a run that needs no parsing never loads lark."""
+    first use, so a run that needs no parsing never loads it."""
     from .read import read_card_text
 
     return read_card_text(text, card_name)

@@ -1,4 +1,4 @@
-"""From lark's tree to :mod:`vsoracle.text.nodes`: one method per rule or alias of the grammar.
+"""From the parser's tree to :mod:`vsoracle.text.nodes`: one method per rule or alias of the grammar.
 
 A verb phrase is built before its subject is known, so it is an :class:`Verb` (an event class
 and its roles, waiting for the subject's role) or a :class:`Predicate` (changes a modifier
@@ -17,14 +17,13 @@ import re
 from typing import Any, Callable, Iterable, Literal, NoReturn, TypeAlias
 
 import attrs
-from lark import Token, Transformer, v_args
-from lark.tree import Meta
 
 from ..errors import CardTextError
 from . import nodes as n
 from .events import FAMILIES, family_rules
 from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, fail as _fail, is_token as _is_token,
                       trees as _trees)
+from .tree import Meta, Transformer
 
 __all__ = ["Build", "Pronoun", "That", "OtherMark", "TARGET"]
 
@@ -198,12 +197,11 @@ def _duration(mods: Iterable[Mod]) -> n.Duration:
 _REMINDER = re.compile(r"[ \t]*\(([^()\n]*)\)")
 
 
-@v_args(meta=True)
-class Build(Transformer[Token, list[RawLine]]):
-    """The transformer: every rule and alias of ``grammar/card-text.lark`` has a method."""
+class Build(Transformer[list[RawLine]]):
+    """The transformer: every rule and alias of ``grammar/card-text.lark`` has a method, called as
+    ``method(meta, children)``."""
 
     def __init__(self, text: str = "") -> None:
-        super().__init__()
         self._text = text  # the card text (as long as the parsed one): reminder text is read from it
 
     def __default__(self, data: str, children: Children, meta: Meta) -> NoReturn:
@@ -1525,7 +1523,7 @@ def _install_family_rules() -> None:
     for name, method in family_rules().items():
         if name in vars(Build):
             raise TypeError(f"the grammar rule {name!r} has a method in Build and in an event family")
-        setattr(Build, name, v_args(meta=True)(method))
+        setattr(Build, name, method)
 
 
 _install_family_rules()

@@ -2,8 +2,8 @@
 
 The tables are lark's (``tools/parse_tables.py`` writes them down), and the tree is the one
 ``Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False).parse``
-builds from the same tokens, ``Tree`` for ``Tree`` and ``Token`` for ``Token`` — so the
-transformer (:mod:`vsoracle.text.build`) cannot tell the two apart. Each reduction does what
+builds from the same tokens, ``Tree`` for ``Tree`` and ``Token`` for ``Token``, made of
+vsoracle's own classes (:mod:`vsoracle.text.tree`: lark is not imported). Each reduction does what
 lark's tree builder (``lark/parse_tree_builder.py``) does for the rule, in the same order:
 
 1. keep the children the rule keeps (:attr:`Rule.keep`: tokens lark filters out are dropped,
@@ -23,22 +23,21 @@ every card text the project has, and for texts drawn by hypothesis.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
-
-from lark import Token, Tree
+from typing import Iterable, Sequence
 
 from ..errors import CardTextError
 from .tables import Tables
+from .tree import Branch, Meta, Token, Tree
 
 __all__ = ["parse"]
 
 
-def parse(tables: Tables, tokens: Sequence[Token]) -> Tree[Token]:
+def parse(tables: Tables, tokens: Sequence[Token]) -> Tree:
     """The tree of ``tokens``, which the tables must accept (the readings were chosen on them:
     a token they refuse is a defect, reported as a :class:`CardTextError`)."""
     rows, rules = tables.rows, tables.rules
     states = [tables.start]
-    values: list[Any] = []
+    values: list[Branch] = []
 
     def reduce(number: int) -> None:
         rule = rules[number]
@@ -50,13 +49,16 @@ def parse(tables: Tables, tokens: Sequence[Token]) -> Tree[Token]:
         else:
             children = []
         keep = rule.keep
+        kept: list[Branch]
         if keep is None:
             kept = children
         else:
             kept = []
             for i in keep:
                 if i < 0:
-                    inner = children[~i].children
+                    inlined = children[~i]
+                    assert isinstance(inlined, Tree)  # an inlined rule is always a tree
+                    inner = inlined.children
                     if kept:
                         kept += inner
                     else:  # lark's own shortcut: the inlined tree's list becomes this one
@@ -85,7 +87,8 @@ def parse(tables: Tables, tokens: Sequence[Token]) -> Tree[Token]:
             raise _defect("$END", states[-1])
         reduce(~action)
         if states[-1] == tables.end:
-            tree: Tree[Token] = values[-1]
+            tree = values[-1]
+            assert isinstance(tree, Tree)  # the start rule is never a ?rule
             return tree
 
 
@@ -94,37 +97,38 @@ def _defect(symbol: str, state: int) -> CardTextError:
                          "(a defect: the readings were chosen on the same tables)")
 
 
-def _first(children: Any) -> Any | None:
+def _first(children: Iterable[Branch]) -> Meta | Token | None:
     """The first child with a place: a token, or a tree whose meta is not empty."""
     for c in children:
         if isinstance(c, Tree):
             if not c.meta.empty:
                 return c.meta
-        elif isinstance(c, Token):
+        else:
             return c
     return None
 
 
-def _place(tree: Tree[Token], children: list[Any]) -> None:
-    """lark's ``PropagatePositions`` for ``tree`` made from ``children``."""
-    meta: Any = tree.meta
+def _place(tree: Tree, children: list[Branch]) -> None:
+    """lark's ``PropagatePositions`` for ``tree`` made from ``children`` (a tree's place is its
+    ``container_…`` extent: where all of its rule's children are, the dropped ones too)."""
+    meta = tree.meta
     first = _first(children)
     if first is not None:
+        if isinstance(first, Meta):
+            line, column, start = first.container_line, first.container_column, first.container_start_pos
+        else:
+            line, column, start = first.line, first.column, first.start_pos
         if not hasattr(meta, "line"):
-            meta.line = getattr(first, "container_line", first.line)
-            meta.column = getattr(first, "container_column", first.column)
-            meta.start_pos = getattr(first, "container_start_pos", first.start_pos)
+            meta.line, meta.column, meta.start_pos = line, column, start
             meta.empty = False
-        meta.container_line = getattr(first, "container_line", first.line)
-        meta.container_column = getattr(first, "container_column", first.column)
-        meta.container_start_pos = getattr(first, "container_start_pos", first.start_pos)
+        meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
     last = _first(reversed(children))
     if last is not None:
+        if isinstance(last, Meta):
+            line, column, end = last.container_end_line, last.container_end_column, last.container_end_pos
+        else:
+            line, column, end = last.end_line, last.end_column, last.end_pos
         if not hasattr(meta, "end_line"):
-            meta.end_line = getattr(last, "container_end_line", last.end_line)
-            meta.end_column = getattr(last, "container_end_column", last.end_column)
-            meta.end_pos = getattr(last, "container_end_pos", last.end_pos)
+            meta.end_line, meta.end_column, meta.end_pos = line, column, end
             meta.empty = False
-        meta.container_end_line = getattr(last, "container_end_line", last.end_line)
-        meta.container_end_column = getattr(last, "container_end_column", last.end_column)
-        meta.container_end_pos = getattr(last, "container_end_pos", last.end_pos)
+        meta.container_end_line, meta.container_end_column, meta.container_end_pos = line, column, end

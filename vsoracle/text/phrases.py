@@ -8,8 +8,8 @@ event itself, a "may", a "cannot", a trigger's pattern, a condition (:mod:`vsora
 An event family (:mod:`vsoracle.text.events`) builds its phrases with the makers here:
 :func:`active`, :func:`passive`, :func:`past` and :func:`with_origin`.
 
-Nothing here imports lark: the event families are imported with the nodes, and a run whose texts
-are all in the parsed-text store never loads the parser.
+Nothing here imports the parser: the event families are imported with the nodes, and a run whose
+texts are all in the parsed-text store never loads it.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ..errors import CardTextError
 from . import ast as a
 
 if TYPE_CHECKING:
-    from lark.tree import Meta
+    from .tree import Meta
 
 __all__ = ["Verb", "Be", "BeKind", "Mod", "ModKind", "Pred", "PredMode", "Children", "Rule", "fail", "is_token",
            "trees", "active", "passive", "past", "with_origin"]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from lark.exceptions import VisitError
-
 from ..errors import CardTextError
 from . import nodes
 from .build import Build
 from .refs import card_text
 from .syntax import parse_tree
+from .tree import TooDeep
 
 __all__ = ["read_card_text"]
 
@@ -21,12 +20,14 @@ def read_card_text(text: str, card_name: str | None = None) -> nodes.CardText:
     tree = parse_tree(text, card_name)
     try:
         raw = Build(text).transform(tree)
-        return card_text(raw)
-    except VisitError as error:
-        inner = error.orig_exc
-        if isinstance(inner, CardTextError):
-            raise _placed(inner, text) from None
+    except CardTextError as error:
+        raise _placed(error, text) from None
+    except TooDeep:
+        raise CardTextError("the text is nested too deeply", text=text) from None
+    except Exception as inner:  # a method of Build that failed: a defect, said as one line
         raise CardTextError(f"cannot build the text's meaning: {inner}", text=text) from None
+    try:
+        return card_text(raw)
     except CardTextError as error:
         raise _placed(error, text) from None
     except RecursionError:

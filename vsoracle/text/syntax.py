@@ -8,7 +8,7 @@ resolves its shift/reduce conflicts by shifting, so a trailing phrase attaches t
 it can; it has no reduce/reduce conflict), and a word's role is decided by everything after it.
 Few readings stay alive for long (two readings that reach the same parser state are one), so this
 costs little. The tokens of that reading are then parsed on the same tables into lark's tree
-(:mod:`vsoracle.text.lalr`); lark's parser itself is never built.
+(:mod:`vsoracle.text.lalr`, of vsoracle's own :mod:`~vsoracle.text.tree`): lark is not imported.
 
 Every failure is a :class:`~vsoracle.errors.CardTextError` with the line, the column, a caret
 and what the grammar would have accepted there.
@@ -21,13 +21,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from lark import Token, Tree
-
 from ..errors import CardTextError
 from ..resources import data_path
 from . import lalr
 from .lexer import CHOICES, Word, prepare, words
 from .tables import Tables, packaged
+from .tree import Token, Tree
 
 __all__ = ["parse_tree", "grammar_path", "vocabulary", "terminal_words"]
 
@@ -207,8 +206,8 @@ def _pretty(terminal: str) -> str:
     return _terminal_words().get(terminal, terminal.lower())
 
 
-def parse_tree(text: str, card_name: str | None = None) -> Tree[Token]:
-    """The lark tree of ``text`` (``card_name``: the card whose text it is)."""
+def parse_tree(text: str, card_name: str | None = None) -> Tree:
+    """The tree of ``text`` (``card_name``: the card whose text it is)."""
     if not isinstance(text, str):
         raise CardTextError(f"card text must be a string, not {type(text).__name__}")
     prepared = prepare(text, card_name)

@@ -14,7 +14,7 @@ from ..phrases import Be, Children, Verb, trees
 from .family import Conjugate, Family, RenderError
 
 if TYPE_CHECKING:
-    from lark.tree import Meta
+    from ..tree import Meta
 
     from ..render import Speech
 

@@ -13,7 +13,7 @@ from ..phrases import Children, Verb, active, passive, past, trees
 from .family import Family
 
 if TYPE_CHECKING:
-    from lark.tree import Meta
+    from ..tree import Meta
 
 
 @attrs.frozen(repr=False, eq=False)

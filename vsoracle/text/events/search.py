@@ -12,7 +12,7 @@ from ..phrases import Children, Verb, trees
 from .family import Conjugate, Family
 
 if TYPE_CHECKING:
-    from lark.tree import Meta
+    from ..tree import Meta
 
     from ..render import Speech
 
