@@ -134,7 +134,8 @@ def test_cards_list_json_has_every_printed_field():
     assert len(cards) == doc["count"] == 37 and doc["set"] == "MAV" and doc["type"] is None
     aida = next(c for c in cards if c["number"] == "MAV-069")
     assert aida == {"number": "MAV-069", "title": "AIDA", "name": "AIDA", "identity": None, "version": None,
-                    "type": "plot twist", "cost": 2, "atk": None, "def": None, "affiliations": [], "icons": [],
+                    "type": "plot twist", "cost": 2, "atk": None, "def": None, "affiliations": [], "icons": [], "traits": [],
+                    "willpower": None,
                     "ongoing": True, "rarity": "rare", "text": aida["text"], "faq_quote": None, "set": "MAV",
                     "incomplete": False}
     assert aida["text"].startswith("Play AIDA only during your recruit step.")

@@ -28,7 +28,7 @@ _HERE = Path(__file__).resolve().parent
 
 CARD_KEYS = {
     "number": str, "name": str, "identity": str, "version": str, "type": str,
-    "cost": int, "atk": int, "def": int, "affiliations": list, "icons": list,
+    "cost": int, "atk": int, "def": int, "affiliations": list, "icons": list, "traits": list, "willpower": int,
     "ongoing": bool, "rarity": str, "text": str, "faq_quote": str, "incomplete": bool,
 }
 _TYPE_NAMES = {"int": "a whole number", "str": "a string", "list": "a list of strings",
@@ -81,13 +81,17 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
         for key in REQUIRED[card_type]:
             if key not in table:
                 raise fail(f"{card_type} '{shorten(str(name))}' needs '{shorten(str(key))}'", hint="add it, or mark the card incomplete = true")
-    for key in ("cost", "atk", "def"):
+    for key in ("cost", "atk", "def", "willpower"):
         if key in table and table[key] < 0:
             raise fail(f"'{shorten(str(key))}' cannot be negative", key)
     icons = tuple(i.lower() for i in table.get("icons", ()))
     for icon in icons:
         if icon not in ICONS:
             raise fail(f"unknown icon '{shorten(str(icon))}'", "icons", f"use {' or '.join(ICONS)}")
+    traits = tuple(_trait(t) for t in table.get("traits", ()))
+    for trait in traits:
+        if not trait or not trait[0].isalpha():
+            raise fail(f"'{shorten(trait)}' is not a trait", "traits", 'traits are words, e.g. traits = ["Mental"]')
     rarity = table.get("rarity")
     if rarity is not None and rarity.lower() not in RARITIES:
         raise fail(f"unknown rarity '{shorten(str(rarity))}'", "rarity", f"use one of {', '.join(RARITIES)}")
@@ -102,6 +106,8 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
         defense=table.get("def"),
         affiliations=tuple(table.get("affiliations", ())),
         icons=icons,
+        traits=traits,
+        willpower=table.get("willpower"),
         ongoing=bool(table.get("ongoing", False)),
         rarity=rarity.lower() if rarity else None,
         text=table.get("text", "").strip("\n"),
@@ -109,6 +115,12 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
         incomplete=incomplete,
         set_code=set_code,
     )
+
+
+def _trait(word: str) -> str:
+    """A trait as the card prints it, capitalised ("mental" is "Mental")."""
+    word = word.strip()
+    return word[:1].upper() + word[1:]
 
 
 def load_card_file(path: Path | str) -> tuple[tuple[Card, int | None], ...]:
@@ -164,7 +176,8 @@ def load_database(paths: list[Path] | None = None) -> "CardDB":
 _CARD_SHAPE: dict[str, Any] = {
     "name": str, "type": (str, type(None)), "number": (str, type(None)), "identity": (str, type(None)),
     "version": (str, type(None)), "cost": (int, type(None)), "atk": (int, type(None)),
-    "defense": (int, type(None)), "affiliations": [str], "icons": [str], "ongoing": bool,
+    "defense": (int, type(None)), "affiliations": [str], "icons": [str], "traits": [str],
+    "willpower": (int, type(None)), "ongoing": bool,
     "rarity": (str, type(None)), "text": str, "faq_quote": (str, type(None)), "incomplete": bool,
     "set_code": (str, type(None)),
 }
@@ -173,7 +186,7 @@ _CARD_SHAPE: dict[str, Any] = {
 def _card_to_json(card: Card) -> dict[str, Any]:
     data = {name: getattr(card, name) for name in _CARD_SHAPE}
     data["type"] = card.type.value if card.type is not None else None
-    data["affiliations"], data["icons"] = list(card.affiliations), list(card.icons)
+    data["affiliations"], data["icons"], data["traits"] = list(card.affiliations), list(card.icons), list(card.traits)
     return data
 
 
@@ -188,7 +201,7 @@ def _cards_from_json(data: Any) -> tuple[Card, ...] | None:
         except ValueError:
             return None
         cards.append(Card(**{**item, "type": card_type, "affiliations": tuple(item["affiliations"]),
-                             "icons": tuple(item["icons"])}))
+                             "icons": tuple(item["icons"]), "traits": tuple(item["traits"])}))
     return tuple(cards)
 
 

@@ -11,9 +11,12 @@ import enum
 
 from attrs import frozen, field
 
-__all__ = ["Card", "CardType", "DIAMOND"]
+__all__ = ["Card", "CardType", "DIAMOND", "MUTANT_TRAITS"]
 
 DIAMOND = "◊"
+
+#: The Mutant traits: a Mutant is a character with one of them (X-Men FAQ GM 1).
+MUTANT_TRAITS = frozenset({"Mental", "Energy", "Physical"})
 
 
 class CardType(enum.Enum):
@@ -46,6 +49,11 @@ class Card:
     defense: int | None = None
     affiliations: tuple[str, ...] = ()
     icons: tuple[str, ...] = ()
+    #: Printed traits (a Mutant's Mental, Energy or Physical): not text-box text, so a stunned
+    #: character keeps them (X-Men FAQ GM 1–1.1).
+    traits: tuple[str, ...] = ()
+    #: Printed willpower ("Willpower 3"), if the card prints it apart from its text.
+    willpower: int | None = None
     ongoing: bool = False
     rarity: str | None = None
     text: str = ""

@@ -169,6 +169,7 @@ def card_json(card: Any) -> dict[str, Any]:
     return {"number": card.number, "title": card.title, "name": card.name, "identity": card.identity,
             "version": card.version, "type": card.type.value if card.type else None, "cost": card.cost,
             "atk": card.atk, "def": card.defense, "affiliations": list(card.affiliations),
-            "icons": list(card.icons), "ongoing": bool(card.ongoing), "rarity": card.rarity,
+            "icons": list(card.icons), "traits": list(card.traits), "willpower": card.willpower,
+            "ongoing": bool(card.ongoing), "rarity": card.rarity,
             "text": card.text or None, "faq_quote": card.faq_quote, "set": card.set_code,
             "incomplete": bool(card.incomplete)}

@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Literal, overload
 from attrs import frozen
 
 from ..cards import CardType
+from ..cards.model import MUTANT_TRAITS
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .primitives import apply, happening, leaving_play
@@ -641,6 +642,8 @@ def _choice_names(q: Query, sel: n.Filter, ctx: Context) -> list[str]:
     the text names ("Choose a Mutant trait"), or every affiliation of a card in the game; for
     "choose an identity", every identity of a character card in the game."""
     named = [x.name for x in sel.qualifiers if isinstance(x, n.Name)]
+    if sel.kind == "trait" and [x.lower() for x in named] == ["mutant"]:
+        return sorted(MUTANT_TRAITS)  # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
     if named:
         return named
     among = [x for x in sel.qualifiers if isinstance(x, n.Among)]

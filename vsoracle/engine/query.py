@@ -15,6 +15,7 @@ from typing import Any, Callable, Container, Hashable, Iterable, Iterator, Liter
 
 from attrs import Attribute
 
+from ..cards.model import MUTANT_TRAITS
 from ..cards import CardType
 from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
@@ -45,6 +46,8 @@ def printed_stat(o: GameObject, stat: str) -> int:
     """A card's printed ATK, DEF or willpower ("Willpower 3"; 0 when none is printed, as for a
     character without the keyword: GL FAQ 1, digest §19)."""
     if stat == "willpower":
+        if o.card.willpower is not None:
+            return o.card.willpower
         value = keyword_values(o.card).get("willpower")
         return value.n if isinstance(value, n.Fixed) else 0
     return (o.card.atk if stat == "atk" else o.card.defense) or 0
@@ -351,8 +354,9 @@ class Query:
         return self._guard(("aff", o.id), compute, lambda: printed)
 
     def traits(self, o: GameObject) -> frozenset[str]:
-        """Traits gained ("gains the chosen trait"; printed traits are not in the card model)."""
-        found: set[str] = set()
+        """The printed traits and those gained ("… have the chosen trait"): a gained trait is in
+        addition to the printed ones, and a stunned character keeps its traits (X-Men FAQ GM 1–1.1)."""
+        found: set[str] = set(o.card.traits)
         for change, mod in self.changes_on(o, n.AffiliationChange):
             if change.trait:
                 found.update(self.affiliation_names(change, mod.ctx))
@@ -397,9 +401,7 @@ class Query:
         printed = keywords_printed(o.card)
 
         def compute() -> frozenset[str]:
-            have = set(printed)
-            if self.is_leader(o):
-                have.add("leader")
+            have = set(printed) | self._block_keywords(o)
             blocked: set[str] = set()
             found = list(self.changes_on(o, n.KeywordChange))
             found.sort(key=lambda cm: cm[1].order)
@@ -549,6 +551,23 @@ class Query:
 
     def has_change(self, o: GameObject, kind: type[n.Change]) -> bool:
         return any(True for _ in self.changes_on(o, kind))
+
+    def _block_keywords(self, o: GameObject) -> set[str]:
+        """The keywords a character prints before its powers ("Leader: …", "Cosmic—Surge: …"): it
+        has them while its text is active, not while stunned (FAQ GM 2; Heralds of Galactus FAQ 2.2:
+        "a cosmic character is a non-stunned character with either the cosmic or cosmic—surge
+        keyword"). An ongoing card's "Ongoing:" is its card type's, not a keyword it has."""
+        if o.card.type is not CardType.CHARACTER or o.stunned:
+            return set()
+        found = {line.block for line in powers(o.card) if line.block and line.block != "ongoing"}
+        if "cosmic-surge" in found:  # a cosmic—surge character is also a cosmic character (HoG FAQ 2.1)
+            found.add("cosmic")
+        return found
+
+    def _is_mutant(self, o: GameObject, name: str) -> bool:
+        """"Mutant characters": a Mutant has a Mutant trait — Mental, Energy or Physical — printed
+        or gained (X-Men FAQ GM 1: "Characters that aren't Mutants can become Mutants")."""
+        return _same(name, "Mutant") and bool(self.traits(o) & MUTANT_TRAITS)
 
     def is_leader(self, o: GameObject) -> bool:
         """A character with the leader keyword is a leader character unless stunned (FAQ GM 2)."""
@@ -799,7 +818,8 @@ class Query:
             # "Wrecking Crew characters" names a version as well as an affiliation (FAQ SC 32);
             # "Army", "Team-Up" are versions.
             found = self.has_affiliation(o, q.name) or _same(o.card.version or "", q.name) \
-                or _has(self.traits(o), q.name)
+                or _has(self.traits(o), q.name) or self._is_mutant(o, q.name) \
+                or q.name.lower() in self.keywords(o)  # "non-Cosmic characters" (vocabulary.premodifier)
             return found != q.negated
         if isinstance(q, n.Named):
             name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")

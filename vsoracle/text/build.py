@@ -21,6 +21,7 @@ import attrs
 from ..errors import CardTextError
 from . import nodes as n
 from .events import FAMILIES, family_rules
+from .vocabulary import premodifier
 from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, fail as _fail, is_token as _is_token,
                       trees as _trees)
 from .tree import Meta, Transformer
@@ -1289,7 +1290,10 @@ class Build(Transformer[list[RawLine]]):
         (q,) = _trees(children)
         return attrs.evolve(q, negated=True)
 
-    def named_premod(self, meta: Meta, children: Children) -> n.Name: return n.Name(_trees(children)[0])
+    def named_premod(self, meta: Meta, children: Children) -> n.Qualifier:
+        """A capitalised word before a noun: a name ("Avengers", "Army", "Mental"), or a game
+        word's characteristic ("Friendly", "Cosmic": :func:`vocabulary.premodifier`)."""
+        return premodifier(_trees(children)[0])
     def non_name(self, meta: Meta, children: Children) -> n.Name: return n.Name(_trees(children)[-1], negated=True)
     def other(self, meta: Meta, children: Children) -> OtherMark: return OtherMark(meta.start_pos)
 
