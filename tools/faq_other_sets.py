@@ -8,8 +8,8 @@ status — and the scenarios that play them (their ``[scenario]`` header names `
 pytest plugin runs them as strict xfail). Statuses:
 
 * ``scenario`` — a main scenario and a variation play the ruling, and pass;
-* ``pending``  — they play it, and vsoracle gives another answer than the FAQ: all its scenarios are
-  in ``PENDING``;
+* ``pending``  — they play it, and vsoracle gives another answer than the FAQ: the scenarios that
+  show it are in ``PENDING`` (a variation vsoracle already answers right is not);
 * ``waiting``  — vsoracle cannot play it yet (a card text that fails or parses only, a rule the
   engine lacks); ``docs/research/faq-rulings-waiting.md`` names it (by id) and says what is missing;
 * ``none``     — the source states no outcome to play (cut off before its answer, a legality date);
@@ -159,16 +159,19 @@ def collect(root: Path = ROOT) -> Collection:
         for r in s.rulings:
             if r.id in seen:
                 problems.append(f"ruling id `{r.id}` is used twice ({seen[r.id].file} and {r.file})")
-            seen.setdefault(r.id, r)
+                continue
+            seen[r.id] = r
             files = s.scenarios_of(r.id)
             if r.status in ("scenario", "pending"):
                 for variation, what in ((False, "main scenario (`variation = false`)"), (True, "variation")):
                     if not s.scenarios_of(r.id, variation):
                         problems.append(f"ruling `{r.id}` ({r.status}) has no {what} in {s.folder}")
-                for f in files:
-                    if f.pending is not (r.status == "pending"):
-                        problems.append(f"`{f.file}` plays ruling `{r.id}` ({r.status}): it must "
-                                        + ("" if r.status == "pending" else "not ") + f"be listed in {s.folder}/PENDING")
+                listed = [f for f in files if f.pending]
+                if r.status == "scenario" and listed:
+                    problems.append(f"`{listed[0].file}` plays ruling `{r.id}` (scenario): it must not be listed in "
+                                    f"{s.folder}/PENDING (or the ruling is “pending”)")
+                if r.status == "pending" and files and not listed:
+                    problems.append(f"ruling `{r.id}` is pending, but none of its scenarios is listed in {s.folder}/PENDING")
             elif files:
                 problems.append(f"ruling `{r.id}` is “{r.status}”, yet {files[0].file} plays it: make it “scenario”")
             if r.status == "waiting" and f"`{r.id}`" not in waiting_doc:
@@ -192,7 +195,8 @@ def _short(text: str, limit: int = SHORT) -> str:
 
 
 def _links(files: list[Scenario]) -> str:
-    return "<br>".join(f"[{Path(f.file).name.removesuffix('.scenario.toml')}](../{f.file})" for f in files)
+    return "<br>".join(f"[{Path(f.file).name.removesuffix('.scenario.toml')}](../{f.file})"
+                       + (" *(pending)*" if f.pending else "") for f in files)
 
 
 def render(root: Path = ROOT) -> str:
@@ -218,8 +222,8 @@ def render(root: Path = ROOT) -> str:
     add("Statuses: **scenario** — a main scenario (the FAQ's own situation, or the nearest one the cards "
         "allow) and a variation (other cards, numbers or positions, chosen so that the plausible wrong "
         "reading fails) play it, and pass; **pending** — they play it and vsoracle answers otherwise than the "
-        "FAQ: the scenarios hold the FAQ's answer and are listed in the folder's `PENDING` (strict xfail), "
-        "which makes each of them a finding; **waiting** — vsoracle cannot play it yet "
+        "FAQ: the scenarios hold the FAQ's answer, and those vsoracle gets wrong are listed in the folder's "
+        "`PENDING` (strict xfail, marked *(pending)* below): each is a finding; **waiting** — vsoracle cannot play it yet "
         f"([{WAITING_PATH.name}](research/{WAITING_PATH.name}) says what is missing); **none** — the source "
         "states no outcome to play.")
     add("")

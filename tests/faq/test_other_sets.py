@@ -74,23 +74,26 @@ def test_each_kind_of_problem_is_found(tmp_path):
     ruling = 'id = "{id}"\nsource = "s"\nurl = "u"\nquote = "q"\nstatus = "{status}"\n{extra}'
     rulings = [("x-ok", "scenario", ""), ("x-no-var", "scenario", ""), ("x-pending", "pending", 'why = "w"\n'),
                ("x-ok", "scenario", ""), ("x-unlisted", "waiting", 'why = "w"\n'), ("x-listed", "waiting", 'why = "w"\n'),
-               ("x-bad", "maybe", ""), ("x-none", "none", ""), ("x-played", "waiting", 'why = "w"\n')]
+               ("x-bad", "maybe", ""), ("x-none", "none", ""), ("x-played", "waiting", 'why = "w"\n'),
+               ("x-unpending", "pending", 'why = "w"\n')]
     (folder / "rulings.toml").write_text('[set]\ncode = "XYZ"\nname = "Test"\n\n' + "\n".join(
         "[[ruling]]\n" + ruling.format(id=i, status=st, extra=ex) for i, st, ex in rulings), encoding="utf-8")
     header = '[scenario]\ntitle = "t"\nsource = "{source}"\nrulings = {ids}\nvariation = {var}\n'
     scenarios = {"ok": ('["x-ok"]', "false"), "ok--var": ('["x-ok"]', "true"), "no-var": ('["x-no-var"]', "false"),
                  "pend": ('["x-pending"]', "false"), "pend--var": ('["x-pending"]', "true"),
+                 "unlisted": ('["x-unpending"]', "false"), "unlisted--var": ('["x-unpending"]', "true"),
                  "ghost": ('["x-ghost"]', "false"), "played": ('["x-played"]', "false")}
     for name, (ids, var) in scenarios.items():
         (folder / f"{name}.scenario.toml").write_text(header.format(source="FAQ", ids=ids, var=var), encoding="utf-8")
     (folder / "nosource.scenario.toml").write_text(header.format(source="", ids='["x-ok"]', var="true"),
                                                   encoding="utf-8")
-    (folder / "PENDING").write_text("pend.scenario.toml\nmissing.scenario.toml\n", encoding="utf-8")
+    (folder / "PENDING").write_text("pend.scenario.toml\nmissing.scenario.toml\nok--var.scenario.toml\n",
+                                    encoding="utf-8")
     (tmp_path / tool.FAQ_DIR / "ABC").mkdir()
     (tmp_path / tool.FAQ_DIR / "ABC" / "a.scenario.toml").write_text("[scenario]\n", encoding="utf-8")
     problems = tool.collect(tmp_path).problems
-    expected = ["`x-ok` is used twice", "`x-no-var` (scenario) has no variation", "pend--var.scenario.toml` plays "
-                "ruling `x-pending` (pending): it must be listed", "`x-unlisted` is waiting, but",
+    expected = ["`x-ok` is used twice", "`x-no-var` (scenario) has no variation", "ok--var.scenario.toml` plays "
+                "ruling `x-ok` (scenario): it must not be listed", "`x-unpending` is pending, but none", "`x-unlisted` is waiting, but",
                 "status “maybe”", "`x-none` (none) needs `why`", "`x-played` is “waiting”, yet",
                 "names ruling `x-ghost`", "nosource.scenario.toml` needs a `source`", "lists `missing.scenario.toml`",
                 "`tests/faq/ABC` has scenarios but no rulings.toml"]
