@@ -113,7 +113,8 @@ def _read_set(root: Path, folder: Path, problems: list[str]) -> SetRulings | Non
             continue
         why = table.get("why", "")
         if values["status"] not in STATUSES:
-            problems.append(f"`{rel}` ruling `{values['id']}` has status “{values['status']}”: one of {', '.join(STATUSES)}")
+            problems.append(f"`{rel}` ruling `{values['id']}` has status “{values['status']}”: "
+                            f"one of {', '.join(STATUSES)}")
         if values["status"] in ("waiting", "none", "pending") and not (isinstance(why, str) and why.strip()):
             problems.append(f"`{rel}` ruling `{values['id']}` ({values['status']}) needs `why`")
         rulings.append(Ruling(values["id"], values["source"], values["url"], values["quote"], values["status"],
@@ -128,14 +129,18 @@ def _read_set(root: Path, folder: Path, problems: list[str]) -> SetRulings | Non
             problems.append(f"`{srel}` is not valid TOML: {error}")
             continue
         ids, variation = header.get("rulings", []), header.get("variation")
-        if not (isinstance(ids, list) and ids and all(isinstance(i, str) for i in ids)) or not isinstance(variation, bool):
-            problems.append(f"`{srel}` needs `rulings = [...]` (ids of {rel}) and `variation = true|false` in [scenario]")
+        named = isinstance(ids, list) and ids and all(isinstance(i, str) for i in ids)
+        if not named or not isinstance(variation, bool):
+            problems.append(f"`{srel}` needs `rulings = [...]` (ids of {rel}) and `variation = true|false` "
+                            "in [scenario]")
             ids, variation = [], False
         if not str(header.get("source", "")).strip():
             problems.append(f"`{srel}` needs a `source` naming the FAQ and its item")
-        scenarios.append(Scenario(srel, str(header.get("title", path.name)), tuple(ids), variation, path.name in pending))
+        scenarios.append(Scenario(srel, str(header.get("title", path.name)), tuple(ids), variation,
+                                  path.name in pending))
     for name in sorted(pending - {Path(s.file).name for s in scenarios}):
-        problems.append(f"`{folder.relative_to(root).as_posix()}/PENDING` lists `{name}`, which is not a scenario there")
+        problems.append(f"`{folder.relative_to(root).as_posix()}/PENDING` lists `{name}`, "
+                        "which is not a scenario there")
     return SetRulings(code, name, folder.relative_to(root).as_posix(), rulings, scenarios)
 
 
@@ -171,11 +176,14 @@ def collect(root: Path = ROOT) -> Collection:
                     problems.append(f"`{listed[0].file}` plays ruling `{r.id}` (scenario): it must not be listed in "
                                     f"{s.folder}/PENDING (or the ruling is “pending”)")
                 if r.status == "pending" and files and not listed:
-                    problems.append(f"ruling `{r.id}` is pending, but none of its scenarios is listed in {s.folder}/PENDING")
+                    problems.append(f"ruling `{r.id}` is pending, but none of its scenarios is listed in "
+                                    f"{s.folder}/PENDING")
             elif files:
-                problems.append(f"ruling `{r.id}` is “{r.status}”, yet {files[0].file} plays it: make it “scenario”")
+                problems.append(f"ruling `{r.id}` is “{r.status}”, yet {files[0].file} plays it: "
+                                "make it “scenario”")
             if r.status == "waiting" and f"`{r.id}`" not in waiting_doc:
-                problems.append(f"ruling `{r.id}` is waiting, but {WAITING_PATH.as_posix()} does not name it (as `{r.id}`)")
+                problems.append(f"ruling `{r.id}` is waiting, but {WAITING_PATH.as_posix()} does not name it "
+                                f"(as `{r.id}`)")
         for f in s.scenarios:
             for rid in f.rulings:
                 if rid not in own:
@@ -223,7 +231,8 @@ def render(root: Path = ROOT) -> str:
         "allow) and a variation (other cards, numbers or positions, chosen so that the plausible wrong "
         "reading fails) play it, and pass; **pending** — they play it and vsoracle answers otherwise than the "
         "FAQ: the scenarios hold the FAQ's answer, and those vsoracle gets wrong are listed in the folder's "
-        "`PENDING` (strict xfail, marked *(pending)* below): each is a finding; **waiting** — vsoracle cannot play it yet "
+        "`PENDING` (strict xfail, marked *(pending)* below): each is a finding; **waiting** — vsoracle cannot "
+        "play it yet "
         f"([{WAITING_PATH.name}](research/{WAITING_PATH.name}) says what is missing); **none** — the source "
         "states no outcome to play.")
     add("")

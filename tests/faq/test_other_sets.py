@@ -73,7 +73,8 @@ def test_each_kind_of_problem_is_found(tmp_path):
     (tmp_path / tool.WAITING_PATH).write_text("`x-listed` and `x-played` wait\n", encoding="utf-8")
     ruling = 'id = "{id}"\nsource = "s"\nurl = "u"\nquote = "q"\nstatus = "{status}"\n{extra}'
     rulings = [("x-ok", "scenario", ""), ("x-no-var", "scenario", ""), ("x-pending", "pending", 'why = "w"\n'),
-               ("x-ok", "scenario", ""), ("x-unlisted", "waiting", 'why = "w"\n'), ("x-listed", "waiting", 'why = "w"\n'),
+               ("x-ok", "scenario", ""), ("x-unlisted", "waiting", 'why = "w"\n'),
+               ("x-listed", "waiting", 'why = "w"\n'),
                ("x-bad", "maybe", ""), ("x-none", "none", ""), ("x-played", "waiting", 'why = "w"\n'),
                ("x-unpending", "pending", 'why = "w"\n')]
     (folder / "rulings.toml").write_text('[set]\ncode = "XYZ"\nname = "Test"\n\n' + "\n".join(
@@ -93,7 +94,8 @@ def test_each_kind_of_problem_is_found(tmp_path):
     (tmp_path / tool.FAQ_DIR / "ABC" / "a.scenario.toml").write_text("[scenario]\n", encoding="utf-8")
     problems = tool.collect(tmp_path).problems
     expected = ["`x-ok` is used twice", "`x-no-var` (scenario) has no variation", "ok--var.scenario.toml` plays "
-                "ruling `x-ok` (scenario): it must not be listed", "`x-unpending` is pending, but none", "`x-unlisted` is waiting, but",
+                "ruling `x-ok` (scenario): it must not be listed", "`x-unpending` is pending, but none",
+                "`x-unlisted` is waiting, but",
                 "status “maybe”", "`x-none` (none) needs `why`", "`x-played` is “waiting”, yet",
                 "names ruling `x-ghost`", "nosource.scenario.toml` needs a `source`", "lists `missing.scenario.toml`",
                 "`tests/faq/ABC` has scenarios but no rulings.toml"]
