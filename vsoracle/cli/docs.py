@@ -26,6 +26,7 @@ TOPICS = {
     "moves": "legal actions and positions that wait; vsoracle moves, play, perft",
     "json": "the JSON contract: every --json document, its schema, errors and exit codes",
     "faq-coverage": "every Avengers FAQ ruling and the scenarios that check it",
+    "faq-other-sets": "the other sets' FAQ rulings, per set: the scenarios that play them, those that wait",
     "keywords": "every keyword and set mechanic of the game, by set: its rule, its source, its scenario",
     "architecture": "how the engine works: state, decisions, the chain, modifiers",
 }
