@@ -21,7 +21,7 @@ from .primitives import entry_area, happening
 from .fmap import FrozenMap
 from .rules import RULES, Cost
 from .game import Decision, Game
-from .powers import PowerLine, keyword_values, per_node, powers
+from .powers import PowerLine, keyword_values, keywords_printed, per_node, powers
 from .patterns import kind_of, pattern_matches
 from .query import Mod, Query, protected, query
 from .state import Area, Attack, ChainLink, Context, GameObject, LinkOrigin, Row, Zone
@@ -455,6 +455,11 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     usable: list[int | str] = [i + 1 for i, (node, _ln) in enumerate(lines) if isinstance(node, n.Activated)]
     from_keywords = _keyword_powers(g, o) if o.zone is Zone.IN_PLAY else {}
     if isinstance(power, str):
+        if power not in from_keywords and o.zone is Zone.IN_PLAY and o.stunned \
+                and power in keywords_printed(o.card):
+            # its text box is inactive while it is stunned, its keywords with it (CR 701.12b)
+            raise IllegalActionError(f"{oid}'s \"{power}\" power is not active now (it is stunned)",
+                                     hint="a stunned character's text box is inactive (CR 701.12b)")
         if power not in from_keywords:
             raise IllegalActionError(f"{oid} has no \"{power}\" power now",
                                      hint="keyword powers: " + (", ".join(from_keywords) or "none"))

@@ -61,6 +61,11 @@ class _Everything:
 
 _EVERYTHING = _Everything()
 
+#: The keywords a stunned character keeps: its icons (CR 701.12b [HCR789]) — concealed and
+#: concealed—optional are icons too since Marvel Legends ("A concealed or concealed-optional card
+#: remains so even while it is stunned", Marvel Legends FAQ 2).
+_KEPT_WHILE_STUNNED = frozenset({"flight", "range", "concealed", "concealed-optional"})
+
 
 class Mod:
     """A continuous modifier as the query sees it: from a power (order 0) or an effect."""
@@ -421,6 +426,11 @@ class Query:
                         blocked.add(k)
                     else:
                         blocked.add(k)
+            if o.stunned and o.zone is Zone.IN_PLAY and o.card.type is CardType.CHARACTER:
+                # a stunned character's text box is inactive, as though it did not exist (CR
+                # 701.12b [HCR789]): of its keywords it keeps flight and range only (Heralds of
+                # Galactus FAQ 2: "while stunned, characters lose cosmic")
+                have &= _KEPT_WHILE_STUNNED
             return frozenset(have - blocked) if blocked else frozenset(have)
 
         return self._guard(("kw", o.id), compute, lambda: printed)

@@ -1299,6 +1299,14 @@ class Build(Transformer[list[RawLine]]):
 
     def adj_unprotected(self, meta: Meta, children: Children) -> n.State: return n.State("protected", negated=True)
 
+    def adj_friendly(self, meta: Meta, children: Children) -> n.Qualifier:
+        """"friendly characters": those you control (digest §9)."""
+        return premodifier("friendly")
+
+    def adj_cosmic(self, meta: Meta, children: Children) -> n.Qualifier:
+        """"a cosmic character": one with cosmic or cosmic—surge, not stunned (HoG FAQ 2.2)."""
+        return premodifier("cosmic")
+
     def adj_opposing(self, meta: Meta, children: Children) -> n.ControlledBy:
         """"an opposing character": a character an opponent controls (digest §9)."""
         return n.ControlledBy(n.Filter("opponent", (), n.Quantity("=", _ONE), pos=meta.start_pos))

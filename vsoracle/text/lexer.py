@@ -80,6 +80,7 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "one": ("ONE", "ONE_NP"),  # "put one into your hand": one of them
     "each": ("EACH", "EACH_VP"),  # "X and Y each get +2 ATK"
     "willpower": ("WILLPOWER", "WILLPOWER_STAT"),  # "with willpower 3 or more": the stat
+    "cosmic": ("COSMIC", "COSMIC_A"),  # "a cosmic counter", "target cosmic character" (HoG FAQ 2.2)
     "it": ("IT", "IT_STEP"),  # "if it is your combat phase"  # "in the support row": a row, whoever's it is
 }
 
