@@ -22,6 +22,8 @@ from vsoracle.scenario.load import parse_scenario
 from vsoracle.scenario.run import run_scenario
 from vsoracle.text import nodes as n
 from vsoracle.text.read import read_card_text
+from vsoracle.text.events.pay_stat import PayStat
+from vsoracle.engine.query import query
 
 NAMES = ["Hank Pym", "Kang", "Yellowjacket", "Ultron"]
 
@@ -155,6 +157,7 @@ PAID = {
     n.Replace: ("Replace Payer", _LOCATION, "", "",
                 lambda s: s.obj("src").zone.value == "ko_pile" and s.player("A").resources == ("d1",)),
     n.Turn: ("Turn Payer face down", _LOCATION, "", "", lambda s: not s.obj("src").face_up),
+    PayStat: ("Pay 1 DEF this turn", _CHARACTER, "", "", lambda s: query(s).stat(s.obj("src"), "def") == 1),
 }
 
 

@@ -44,6 +44,7 @@ from typing import Any, Callable
 import attrs
 from hypothesis import strategies as st
 
+from vsoracle.text.events.pay_stat import PayStat
 from vsoracle.text import nodes as n, refs
 
 #: Card names the texts are written for (their ``Self`` is said by name).
@@ -679,6 +680,15 @@ def ev_points(draw: Any, sc: Scope, mode: str) -> Built:
     return n.ResourcePoints(amount=draw(fixed(1, 4, words=False)), gain=True), None
 
 
+def ev_pay_stat(draw: Any, sc: Scope, mode: str) -> Built:
+    """Paying ATK or DEF, a cost only: "Pay 1 ATK this turn >>> …" (the MTU set)."""
+    if mode != "pay":
+        raise Unsupported
+    sc.add("character", n.Self())
+    return PayStat(amount=draw(fixed(1, 3, words=False)), stat=draw(st.sampled_from(["atk", "def"])),
+                   object=n.Self(), span=draw(st.booleans())), None
+
+
 def ev_counter(draw: Any, sc: Scope, mode: str) -> Built:
     """Counters: "put a +1 ATK / +1 DEF counter on …", "remove the cosmic counter from ~"."""
     if mode in ("cannot", "happened", "would"):
@@ -969,6 +979,7 @@ EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "game end": ev_game_end,
     "use power": ev_use_power,
     "rally": ev_rally,
+    "pay stat": ev_pay_stat,
 }
 
 #: The event class each builder makes (``play`` and ``enter`` make Recruit and LeavePlay too).
@@ -980,7 +991,7 @@ EVENT_CLASSES: dict[str, type] = {
     "replace": n.Replace, "turn": n.Turn, "negate": n.Negate, "search": n.Search, "look": n.LookAt,
     "shuffle": n.Shuffle, "become target": n.BecomeTarget, "defender": n.BecomeDefender,
     "remove from attack": n.RemoveFromAttack, "change target": n.ChangeTarget, "reinforce": n.Reinforce,
-    "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally,
+    "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat,
 }
 
 #: The events whose prohibition is said of a player ("you cannot play plot twists").
@@ -1015,6 +1026,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "game end": ("do", "cannot"),
     "use power": ("whenever", "cannot"),
     "rally": ("do",),
+    "pay stat": ("pay",),
 }
 
 
