@@ -713,6 +713,27 @@ CASES: dict[str, Case] = {
         "# padding\n" * 110_000, None,
         "the file is larger than 1 MB, the most a scenario may be — a scenario is a few kilobytes of TOML: "
         "is this the right file?"),
+
+    # issue 24: what the TOML reader could not take in time, memory or at all
+    "number-of-5000-digits": Case(        # tomllib raised ValueError, not TOMLDecodeError: exit 3
+        '[game]\n# ' + "9" * 5000 + '\nturn = ' + "9" * 5000 + '\n', 3,
+        "invalid TOML: a number of more than 4,300 digits — a number in a scenario or a card file has a few digits"),
+    "header-with-100000-spaces": Case(    # "[players" + spaces + ".A]": quadratic in the spaces (10 s)
+        '[players' + " " * 100_000 + '.A]\n', 1,
+        'line 1 is 100,011 characters long — a line may be at most 50,000 characters; write long text over several '
+        'lines with """'),
+    "dotted-key-of-10000-parts": Case(    # 600 MB in tomllib and in the key index before being refused
+        "[check]\nthor" + ".z" * 10_000 + ' = "x"\n', 2,
+        "'thor.z.z' is nested more than 24 levels deep — a scenario needs a few levels ([players.A], "
+        "characters = [...], { … }); at most 24"),
+    "header-of-10000-parts": Case(
+        "[players" + " . A" * 10_000 + "]\n", 1,
+        "'players.A.A' is nested more than 24 levels deep — a scenario needs a few levels ([players.A], "
+        "characters = [...], { … }); at most 24"),
+    "inline-dotted-key-of-30-parts": Case(
+        'x = { ' + ".".join(['"a"'] * 30) + ' = 1 }\n', 1,
+        "'a.a.a' is nested more than 24 levels deep — a scenario needs a few levels ([players.A], "
+        "characters = [...], { … }); at most 24"),
 }
 
 

@@ -1,0 +1,91 @@
+"""Inputs shaped to cost more than their size (issue 24, cases 3, 4 and 13): each is read or refused
+in time and memory linear in it. The sizes are the largest a file may be (1 MB, lines of at most
+50,000 characters), where a quadratic reading takes minutes or gigabytes; the bounds leave a busy
+machine a wide margin and a quadratic one none.
+"""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from typing import Callable
+
+import pytest
+
+from vsoracle.errors import ScenarioError
+from vsoracle.tomlsource import MAX_LINE_CHARS, TomlSource
+
+MB = 1024 * 1024
+
+
+def _lines(line: Callable[[int], str], size: int = MB) -> str:
+    """Distinct lines ``line(0)``, ``line(1)`` … as many as ``size`` characters hold."""
+    out, total, n = [], 0, 0
+    while True:
+        text = line(n) + "\n"
+        if total + len(text) > size:
+            return "".join(out)
+        out.append(text)
+        total += len(text)
+        n += 1
+
+
+SHAPES = {
+    # case 4: spaces before the dot of a header (quadratic in the spaces: 10 s for 100,000)
+    "header-spaces": _lines(lambda n: f"[t{n}" + " " * (MAX_LINE_CHARS - 20) + ".A]"),
+    "one-long-header": "[players" + " " * (MAX_LINE_CHARS - 20) + ".A]\n",
+    "one-long-key": "a" + " " * (MAX_LINE_CHARS - 20) + "= 1\n",
+    # case 13: keys of many parts (every prefix built: 600 MB for 20 KB)
+    "keys-of-24-parts": _lines(lambda n: f"k{n}" + ".b" * 23 + " = 1"),
+    "quoted-keys-of-24-parts": _lines(lambda n: f'"k{n}"' + '."b"' * 23 + " = 1"),
+    "long-keys": _lines(lambda n: f"k{n}" + ".b" * (MAX_LINE_CHARS // 2 - 10) + " = 1"),
+    "long-headers": _lines(lambda n: f"[k{n}" + ".b" * (MAX_LINE_CHARS // 2 - 10) + "]"),
+    # the pre-check's own reading of strings and numbers
+    "quotes": _lines(lambda n: f"k{n} = [" + '"", ' * (MAX_LINE_CHARS // 5) + "]"),
+    "open-strings": _lines(lambda n: f"k{n} = \"" + "\\\"" * (MAX_LINE_CHARS // 3)),
+    "digit-runs": _lines(lambda n: f"k{n} = [" + "1234, " * (MAX_LINE_CHARS // 7) + "]"),
+    "long-numbers": _lines(lambda n: f"k{n} = " + "9" * 4000),
+    "dotted-numbers": _lines(lambda n: f"k{n} = [" + "1.5, " * (MAX_LINE_CHARS // 6) + "]"),
+    "array-items": "a = [\n" + '  "x",\n' * (MB // 8) + "]\n",
+}
+
+
+def _read(text: str) -> None:
+    try:
+        TomlSource.parse(text, "shaped.toml", ScenarioError)
+    except ScenarioError as error:
+        assert str(error).startswith("shaped.toml:") and "\n" not in str(error)
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_a_shaped_file_is_read_or_refused_in_linear_time(name: str) -> None:
+    text = SHAPES[name]
+    assert len(text.encode("utf-8")) <= MB
+    start = time.perf_counter()
+    _read(text)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 15, f"{name}: {elapsed:.1f} s for {len(text):,} characters"
+
+
+@pytest.mark.parametrize("name", ["header-spaces", "keys-of-24-parts", "long-keys", "quotes", "digit-runs"])
+def test_a_shaped_file_is_read_or_refused_in_linear_memory(name: str) -> None:
+    """A tenth of each shape (tracemalloc slows the reading tenfold): every dotted part is a table,
+    about 200 bytes for the two characters ".b", so the bound is 250 bytes a character."""
+    text = SHAPES[name][: MB // 10]
+    text = text[: text.rfind("\n") + 1]
+    tracemalloc.start()
+    _read(text)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 250 * len(text), f"{name}: {peak / MB:.0f} MB for {len(text) / MB:.2f} MB"
+
+
+def test_a_key_of_many_parts_is_refused_before_it_is_read() -> None:
+    """Case 13: the refusal costs a few copies of the text, not a tuple per prefix."""
+    text = "".join(f"k{n}" + ".b" * (MAX_LINE_CHARS // 2 - 10) + " = 1\n" for n in range(20))
+    tracemalloc.start()
+    with pytest.raises(ScenarioError, match="is nested more than 24 levels deep"):
+        TomlSource.parse(text, "deep.toml", ScenarioError)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 8 * len(text), f"{peak / MB:.0f} MB for a {len(text) / MB:.1f} MB file"
