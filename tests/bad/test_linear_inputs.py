@@ -89,3 +89,39 @@ def test_a_key_of_many_parts_is_refused_before_it_is_read() -> None:
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < 8 * len(text), f"{peak / MB:.0f} MB for a {len(text) / MB:.1f} MB file"
+
+
+# -- card text (case 3: a text naming its card thousands of times took 35 s for 270 KB) ------------
+def _naming_text(size: int) -> str:
+    """A text that names its card on every line, a hundred times a line, in ``size`` characters."""
+    line = ", ".join(["Quicksilver"] * 100)
+    return "Stun Quicksilver.\n" + "\n".join([line] * (size // (len(line) + 1)))
+
+
+@pytest.mark.parametrize("text", [_naming_text(300_000), "Stun Quicksilver.\n" * 8_000,
+                                  'Quicksilver has "' * 20_000, "Quicksilver " * 25_000],
+                         ids=["names", "powers", "quotes", "one-line"])
+def test_card_text_is_read_in_linear_time(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the length limit lifted, a text thirty times the limit is read (or refused) at once:
+    the lexer no longer looks back to the start of the text for each word or mention of the name."""
+    from vsoracle.errors import CardTextError
+    from vsoracle.text import read
+
+    monkeypatch.setattr(read, "MAX_TEXT_CHARS", 10 ** 7)
+    start = time.perf_counter()
+    try:
+        read.read_card_text(text, "Quicksilver")
+    except CardTextError:
+        pass
+    assert time.perf_counter() - start < 15
+
+
+def test_a_card_text_over_the_limit_is_refused_before_it_is_read() -> None:
+    from vsoracle.errors import CardTextError
+    from vsoracle.text.read import MAX_TEXT_CHARS, read_card_text
+
+    with pytest.raises(CardTextError) as error:
+        read_card_text("x" * (MAX_TEXT_CHARS + 1), "Quicksilver")
+    assert (error.value.message, error.value.hint) == (
+        "the text is 10,001 characters long", "a card's text is at most 10,000 characters (the longest printed one "
+        "is under 1,000)")

@@ -34,6 +34,11 @@ __all__ = ["parse_tree", "grammar_path", "get_parser", "vocabulary", "terminal_w
 #: At most this many readings are followed at once (the text is an error beyond it).
 BEAM = 64
 
+#: The deepest the parser's stack may grow (the printed cards need under 20): deeper is refused,
+#: so that each word costs the same whatever the text (copying a stack as deep as the text was
+#: quadratic: 'X has "' nested 4,000 times took a second, 20,000 times half a minute).
+MAX_DEPTH = 200
+
 # Readable names for the terminals an error can list as expected.
 _PRETTY = {
     "SELF": "the card's own name", "WORD": "a word", "NAME": "a name", "NUMBER": "a number",
@@ -112,26 +117,46 @@ def _readings(text: str, conf: Any, by_text: dict[str, str], vocabulary: frozens
 def _read(text: str, ws: list[Word], conf: Any, by_text: dict[str, str], names: bool) -> list[tuple[Word, str]]:
     states = conf.states
     known = _terminals(conf)
-    # A reading: (stack of parser states, terminals chosen so far).
-    paths: list[tuple[tuple[int, ...], tuple[str, ...]]] = [((conf.start_state,), ())]
+    # A reading: (stack of parser states, terminals chosen so far as a chain (last, the chain
+    # before it), so that choosing one more copies nothing: a tuple grown word by word was
+    # quadratic in a long text).
+    paths: list[tuple[tuple[int, ...], _Chosen]] = [((conf.start_state,), None)]
     for i, w in enumerate(ws):
         options = _choices(w, by_text, known, names)
-        nxt: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
+        nxt: list[tuple[tuple[int, ...], _Chosen]] = []
         seen: set[tuple[int, ...]] = set()
         for stack, chosen in paths:
             for terminal in options:
                 after = _feed(states, stack, terminal)
                 if after is None or after in seen:
                     continue
+                if len(after) > MAX_DEPTH:
+                    raise CardTextError("the text is nested too deeply here", text=text, column=w.column,
+                                        text_line=w.line, hint=f"a power nests a few phrases (at most {MAX_DEPTH} "
+                                        "open at once): is a quote or a sentence left open?")
                 seen.add(after)
-                nxt.append((after, chosen + (terminal,)))
+                nxt.append((after, (terminal, chosen)))
         if not nxt:
             raise _stuck(text, ws, i, [stack for stack, _ in paths], states)
         paths = nxt[:BEAM]
     for stack, chosen in paths:
         if _accepts(states, stack, conf.end_state):
-            return list(zip(ws, chosen))
+            return list(zip(ws, _unchained(chosen)))
     raise _stuck(text, ws, len(ws), [stack for stack, _ in paths], states)
+
+
+#: Terminals chosen so far, the last first: ``(terminal, the chain before it)``, ``None`` for none.
+_Chosen = tuple[str, Any] | None
+
+
+def _unchained(chosen: _Chosen) -> list[str]:
+    """The terminals of a chain, first to last."""
+    out: list[str] = []
+    while chosen is not None:
+        out.append(chosen[0])
+        chosen = chosen[1]
+    out.reverse()
+    return out
 
 
 _TERMINALS: dict[int, tuple[Any, frozenset[str]]] = {}
