@@ -125,3 +125,52 @@ def test_a_card_text_over_the_limit_is_refused_before_it_is_read() -> None:
     assert (error.value.message, error.value.hint) == (
         "the text is 10,001 characters long", "a card's text is at most 10,000 characters (the longest printed one "
         "is under 1,000)")
+
+
+# -- the exploration budget (case 5: a 20,000-card deck spent the budget in 106 s, not 5 s) --------
+def _may_draw(deck: int) -> str:
+    """A plot twist with two "you may draw a card" (four lines of play) and a deck of ``deck`` cards,
+    one a line."""
+    cards = ",\n".join(['"Windstorm"'] * deck)
+    return f'''[[card]]
+name = "Crossroads"
+type = "plot twist"
+cost = 0
+text = "You may draw a card. You may draw a card."
+
+[players.A]
+hand = [{{ card = "Crossroads", id = "p" }}]
+deck = [
+{cards}
+]
+
+[[step]]
+play = "p"
+
+[[step]]
+resolve = "top"
+'''
+
+
+def test_a_transition_counts_once_more_for_every_100_cards() -> None:
+    """The same lines of play spend the budget in proportion to the scenario's cards: the 10-card
+    deck's exact spending is enough for it, and the 250-card deck (251 cards: each transition counts
+    3) needs three times as much — a count, not a clock, so the answer is the machine's own."""
+    from vsoracle.cards import default_database
+    from vsoracle.errors import LimitExceededError
+    from vsoracle.scenario.load import parse_scenario
+    from vsoracle.scenario.run import run_scenario, transition_cost
+
+    db = default_database()
+    small, large = (parse_scenario(_may_draw(n), db, f"deck-{n}.toml") for n in (10, 250))
+    assert (transition_cost(small.state), transition_cost(large.state)) == (1, 3)
+    ran = run_scenario(small)
+    spent = ran.transitions + ran.replays
+    assert len(run_scenario(small, budget=spent).outcomes) == len(ran.outcomes) == 3
+    with pytest.raises(LimitExceededError):
+        run_scenario(small, budget=spent - 1)
+    assert run_scenario(large, budget=3 * spent).transitions == ran.transitions
+    with pytest.raises(LimitExceededError) as error:
+        run_scenario(large, budget=3 * spent - 1)
+    assert f"needs more than the exploration budget of {3 * spent - 1:,} transitions (each counts 3: the scenario " \
+           "has 251 cards)" in str(error.value)
