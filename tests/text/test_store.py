@@ -99,3 +99,23 @@ def test_the_tables_are_kept_as_data_and_a_damaged_file_is_rebuilt(cache_home, m
     record["sha256"] = caches._seal(tables.KIND, key, record["data"])  # sealed, but not a table
     path.write_text(json.dumps(record), encoding="utf-8")
     assert tables.load(key, syntax._Words) is None
+
+
+@pytest.mark.parametrize("edit", [
+    lambda effect: effect["count"].update(n="2"),                       # a string where a number goes
+    lambda effect: effect.update(count=2),                              # a number where a node goes
+    lambda effect: effect["count"].update(n=True),                      # a boolean is not a number
+    lambda effect: effect.update(count={"node": "CardText", "powers": []}),  # a node of another kind
+], ids=["string-for-number", "number-for-node", "boolean-for-number", "wrong-node"])
+def test_a_record_edited_and_sealed_again_with_a_wrong_type_is_a_miss(cache_home, monkeypatch, edit):
+    """Issue 24, case 9: the seal is a checksum, so the folder's owner can edit a record and seal it
+    again; a field of the wrong type must still be a miss (the text parsed again), never a crash."""
+    text = "Draw two cards."
+    store.parse_stored(text)
+    path, key = store._record(text, None)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    edit(record["data"]["powers"][0]["effect"])
+    caches.write_record(path, store.KIND, key, record["data"])          # sealed again, as the owner can
+    assert caches.read_record(path, store.KIND, key) == record["data"]
+    monkeypatch.setattr(store, "_known", {})
+    assert store.parse_stored(text) == read.read_card_text(text)

@@ -503,7 +503,7 @@ class LookAt(Event):
     """"Look at NP": the player sees cards nobody else does."""
 
     agent: Selector | None = None
-    object: Selector | None = None
+    object: "Selector | Zone | None" = None  # a Zone: "look at target player's hand"
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -533,7 +533,7 @@ class Endurance(Event):
     amount: Amount | None = None
     gain: bool = False
     cause: str | None = None
-    word: str = display(None)  # "pay" or None
+    word: str | None = display(None)  # "pay" or None
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -563,7 +563,7 @@ class Counter(Event):
     kind: CounterKind | None = None
     add: bool = True
     agent: Selector | None = None
-    count: Amount | None = None
+    count: Amount | Quantity | None = None  # Quantity("all"): "remove all cosmic counters from …"
 
 
 @attrs.frozen(repr=False, eq=False)
