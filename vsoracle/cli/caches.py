@@ -23,9 +23,14 @@ def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete ever
     """Show the caches (card database, answers; files older versions kept are "other" and never read), or clear them."""
     where = caches.folder()
     if clear:
+        in_the_way = caches.is_file_in_the_way()
         files, size = caches.clear()
         if as_json:
             typer.echo(_document(where, "cleared", [], {"files": files, "bytes": size}))
+            return
+        if in_the_way:  # not a folder vsoracle made: said so, not "removed 1 file" (issue 24, case 14)
+            typer.echo(f"removed nothing: {where} is a file, not the cache folder (vsoracle never writes a file there; "
+                       "remove it yourself if you do not need it)")
             return
         typer.echo(f"removed {files} file{'s' if files != 1 else ''} ({_size(size)}) from {where}")
         return
@@ -35,6 +40,8 @@ def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete ever
         status = "ignored"
         state = ("ignored: the folder is a link, is not yours, or others can write to it or to a folder above it "
                  "(nothing in it is read; vsoracle cache --clear removes it)")
+        if caches.is_file_in_the_way():
+            state = "ignored: it is a file, not a folder (nothing is cached; remove it yourself if you do not need it)"
     if as_json:
         typer.echo(_document(where, status, caches.usage(), None))
         return
