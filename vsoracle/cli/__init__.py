@@ -40,7 +40,9 @@ def _fast_arguments(argv: list[str]) -> tuple[str, set[str], dict[str, int]] | N
             return None
         if not equals:
             value = next(rest, None)
-        if value is None or not value.isdigit() or int(value) < 1:
+        # ASCII digits only ("²" is a digit to str.isdigit, not to int), and few enough for int to
+        # read: anything else is typer's to refuse in one line
+        if value is None or not (value.isascii() and value.isdigit()) or len(value) > 18 or int(value) < 1:
             return None
         numbers[name[2:]] = int(value)
     return argv[1], chosen, numbers
