@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from .lines import error_line, internal_error_line
+from .lines import emit, error_line, internal_error_line
 
 __all__ = ["main", "error_line", "internal_error_line"]
 
@@ -69,18 +69,16 @@ def _fast_resolve(argv: list[str]) -> int | None:
         if "json" in chosen:  # the error document on stdout (docs/json.md), as fail() prints it
             from .jsondoc import dumps, error_document
 
-            sys.stdout.write(dumps(error_document(error, 2)) + "\n")
+            emit(dumps(error_document(error, 2)))
         else:
-            sys.stderr.write(error_line(error) + "\n")
+            emit(error_line(error), err=True)
         return 2
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last line of defence: say so plainly
-        sys.stderr.write(internal_error_line(exc) + "\n")
+        emit(internal_error_line(exc), err=True)
         return 3
-    from .colour import paint, wants_colour
-
-    sys.stdout.write((paint(output) if "json" not in chosen and wants_colour(sys.stdout) else output) + "\n")
+    emit(output, colour="json" not in chosen)
     return code
 
 
