@@ -66,7 +66,7 @@ def show(value: Any) -> str:
     if isinstance(value, dict) or hasattr(value, "items"):
         return "a table"
     if isinstance(value, int) and abs(value) > 10 ** QUOTE_WIDTH:
-        return f"a number of {len(str(abs(value))):,} digits"
+        return f"a number of {_digits(value):,} digits"
     return shorten(str(value))
 
 
@@ -80,6 +80,39 @@ def show_key(keypath: KeyPath) -> str:
         else:
             out += ("." if out else "") + shorten(part)
     return out
+
+
+#: The largest integer TOML holds (64 bits, signed): "an integer that cannot be represented
+#: losslessly" must be an error (TOML 1.0); past it Python's own limits make a number a hazard
+#: to print (str() of a number of 4,301 digits raises).
+MAX_INTEGER = 2 ** 63 - 1
+
+
+def _digits(value: int) -> int:
+    """How many decimal digits ``abs(value)`` has, without writing it out."""
+    value = abs(value)
+    guess = max(1, int(value.bit_length() * 0.30102999566398120))
+    while guess > 1 and value < 10 ** (guess - 1):
+        guess -= 1
+    while value >= 10 ** guess:
+        guess += 1
+    return guess
+
+
+def _too_large(data: Any) -> KeyPath | None:
+    """The key path of the first integer outside 64 bits, if any (walked without recursion)."""
+    stack: list[tuple[Any, KeyPath]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if not -MAX_INTEGER - 1 <= value <= MAX_INTEGER:
+                return path
+        elif isinstance(value, (dict, list)) and len(path) <= MAX_NESTING:
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((v, path + (k,)) for k, v in reversed(list(items)))
+    return None
 
 
 def _too_deep(data: Any) -> KeyPath | None:
@@ -234,6 +267,14 @@ class TomlSource:
         if deep is not None:
             raise error(f"'{show_key(deep[:3])}' is nested more than {MAX_NESTING} levels deep", file=path,
                         line=source.line_of(deep) or _first_deep_line(text), hint=deep_hint)
+        large = _too_large(data)
+        if large is not None:
+            value: Any = data
+            for part in large:
+                value = value[part]
+            raise error(f"invalid TOML: '{show_key(large)}' is a number of {_digits(value):,} digits", file=path,
+                        line=source.line_of(large), hint="a TOML integer has at most 19 digits (64 bits); a scenario's "
+                        "or a card's have a few")
         return source
 
     @classmethod

@@ -722,6 +722,14 @@ CASES: dict[str, Case] = {
     "number-of-5000-digits": Case(        # tomllib raised ValueError, not TOMLDecodeError: exit 3
         '[game]\n# ' + "9" * 5000 + '\nturn = ' + "9" * 5000 + '\n', 3,
         "invalid TOML: a number of more than 4,300 digits — a number in a scenario or a card file has a few digits"),
+    "number-of-20-digits": Case(          # past 64 bits: TOML 1.0 says it must be an error
+        '[game]\nturn = 99999999999999999999\n', 2,
+        "invalid TOML: 'game.turn' is a number of 20 digits — a TOML integer has at most 19 digits (64 bits); a "
+        "scenario's or a card's have a few"),
+    "hex-number-of-6021-digits": Case(    # str() of it raised ValueError in a message: exit 3
+        '[players.A]\nendurance = 0x' + "9" * 5000 + '\n', 2,
+        "invalid TOML: 'players.A.endurance' is a number of 6,021 digits — a TOML integer has at most 19 digits "
+        "(64 bits); a scenario's or a card's have a few"),
     "header-with-100000-spaces": Case(    # "[players" + spaces + ".A]": quadratic in the spaces (10 s)
         '[players' + " " * 100_000 + '.A]\n', 1,
         'line 1 is 100,011 characters long — a line may be at most 50,000 characters; write long text over several '

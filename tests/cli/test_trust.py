@@ -143,6 +143,18 @@ def test_a_file_name_with_escapes_is_printed_escaped(tmp_path: Path, capsys: pyt
     assert f"no{EVIL_IN_ERRORS}such.toml: no such file" in err and f"==> {printable(missing)} <==" in out
 
 
+@pytest.mark.parametrize("args", [["resolve", f"--bogus{EVIL}"], [f"co{EVIL}mmand"], ["resolve", "--json", f"--x{EVIL}"],
+                                  ["cards", "show", f"Thor{EVIL}"], ["resolve", str(EXAMPLE), "--budget", EVIL]],
+                         ids=["option", "command", "option-json", "title", "number"])
+def test_what_typer_prints_itself_is_escaped_too(args: list[str], capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A usage error quotes the argument; the console entry guards the streams for typer's own
+    lines (vsoracle.cli.lines.guarded_streams)."""
+    code, out, err = vsoracle(capsys, monkeypatch, *args)
+    assert code == 2 and (out + err).count("\n") >= 1 and not RAW.search(out + err), repr(out + err)
+    assert "\\u001b]0;owned" in out + err or "--budget" in args  # a bad number is not quoted back
+
+
 def test_card_text_and_a_card_file_with_escapes_are_printed_escaped(tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str],
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:

@@ -90,8 +90,10 @@ def main() -> None:
         sys.exit(code)
     from .application import app
     from .common import run_guarded
+    from .lines import guarded_streams
 
-    run_guarded(lambda: app(prog_name="vsoracle"))  # as the user calls it, also under python -m vsoracle
+    with guarded_streams():  # what typer prints itself (a usage error quotes the argument) is escaped too
+        run_guarded(lambda: app(prog_name="vsoracle"))  # as the user calls it, also under python -m vsoracle
 
 
 def __getattr__(name: str):

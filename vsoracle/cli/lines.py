@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TYPE_CHECKING
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator, TextIO
 
 if TYPE_CHECKING:
     from ..errors import VsOracleError
 
-__all__ = ["error_line", "internal_error_line", "printable", "emit"]
+__all__ = ["error_line", "internal_error_line", "printable", "emit", "guarded_streams"]
 
 #: What a terminal acts on instead of showing: the C0 controls but the line feed, DEL, the C1
 #: controls (0x9b is a one-byte CSI), the line and paragraph separators, and the bidirectional
@@ -65,3 +66,44 @@ def internal_error_line(exc: BaseException) -> str:
     """What a vsoracle bug prints instead of a traceback."""
     return printable(f"internal error: {type(exc).__name__}: {exc}. This is a vsoracle bug: "
                      "please report it with the file you ran.")
+
+
+# What typer and click print themselves (a usage error quotes the argument: "no such option
+# --bogus…"), vsoracle does not write through emit; the console entry guards the streams for them.
+# Standard error carries only text (vsoracle's error lines, already escaped, and click's): every
+# control character but the line feed is escaped there. Standard output also carries vsoracle's
+# own colour (emit) and rich's tables, so ESC (and the tabs of piped tables) pass there; click's
+# only text on it is a usage error's JSON document, where ESC is already "\u001b".
+_NOT_ON_STDOUT = re.compile("[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+class _Escaping:
+    """A text stream that escapes, as :func:`printable` does, what ``pattern`` finds in everything
+    written to it, and is otherwise the stream it wraps (but has no ``buffer``: nothing may write
+    past it in bytes)."""
+
+    def __init__(self, stream: TextIO, pattern: "re.Pattern[str]") -> None:
+        self._stream, self._pattern = stream, pattern
+
+    def write(self, text: str) -> int:
+        self._stream.write(self._pattern.sub(_escape, text) if isinstance(text, str) else text)
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "buffer":
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def guarded_streams() -> Iterator[None]:
+    """While the body runs, what anything writes to standard output or standard error has its
+    control characters escaped (standard output keeps ESC and tabs: vsoracle's own colour and
+    rich's tables, emitted after escaping)."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = _Escaping(out, _NOT_ON_STDOUT)  # type: ignore[assignment]
+    sys.stderr = _Escaping(err, _CONTROL)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
