@@ -20,8 +20,8 @@ __all__ = ["register"]
 JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."
 
 BUDGET_HELP = ("Exploration budget: how many transitions (state changes) exploring the unscripted "
-               "decisions may make, every replay counted (default 100,000; in a scenario of more than 100 cards "
-               "each counts once more per 100 cards). Past it the error names the "
+               "decisions may make, every replay counted (default 100,000); in a scenario of more than 100 cards "
+               "each counts once more per 100 cards. Past it the error names the "
                "decision that explodes and how to script it with choose = [...].")
 
 
