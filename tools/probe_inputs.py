@@ -534,7 +534,9 @@ def run_process(args: list[str], env: dict[str, str], timeout: float = SHAPE_TIM
         proc = subprocess.Popen([sys.executable, "-m", "vsoracle", *args], cwd=ROOT, env=env, stdout=out, stderr=err,
                                 stdin=subprocess.DEVNULL)
         deadline = start + timeout
+        peak_kb = 0
         while True:
+            peak_kb = max(peak_kb, _high_water_kb(proc.pid))
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
@@ -543,11 +545,25 @@ def run_process(args: list[str], env: dict[str, str], timeout: float = SHAPE_TIM
                 pid, status, usage = os.wait4(proc.pid, 0)
                 status = 124 << 8
                 break
-            time.sleep(0.05)
+            time.sleep(0.02)
         proc.returncode = os.waitstatus_to_exitcode(status) if status != 124 << 8 else 124
         out.seek(0), err.seek(0)
+        # the child's own high-water mark (its ru_maxrss starts at the forking parent's size)
         return (proc.returncode, out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"),
-                time.perf_counter() - start, usage.ru_maxrss / 1024)
+                time.perf_counter() - start, (peak_kb or usage.ru_maxrss) / 1024)
+
+
+def _high_water_kb(pid: int) -> int:
+    """The peak resident memory of a running process, in KB (``VmHWM``: reset at exec, unlike
+    ``ru_maxrss``); 0 where /proc cannot tell."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
 
 
 def probe_shapes(tmp: Path, tally: dict) -> None:
