@@ -101,8 +101,8 @@ def guarded_streams() -> Iterator[None]:
     control characters escaped (standard output keeps ESC and tabs: vsoracle's own colour and
     rich's tables, emitted after escaping)."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout = _Escaping(out, _NOT_ON_STDOUT)  # type: ignore[assignment]
-    sys.stderr = _Escaping(err, _CONTROL)  # type: ignore[assignment]
+    sys.stdout = _Escaping(out, _NOT_ON_STDOUT)
+    sys.stderr = _Escaping(err, _CONTROL)
     try:
         yield
     finally:
