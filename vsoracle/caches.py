@@ -16,7 +16,9 @@ A cache is a convenience, so it must never be a way in. The rules every cache fo
 - **Sealed records.** :func:`write_record` stores a payload with its kind, its key (a digest of
   everything the payload depends on: :func:`digest`) and a SHA-256 of its canonical JSON;
   :func:`read_record` returns the payload only when all three agree, so a file copied under
-  another key, cut short or edited by hand is a miss.
+  another key, cut short or edited by hand is a miss — unless it was sealed again, which only
+  the folder's owner can do (the seal is a checksum, not a secret): so the caller still checks
+  every field's type (:func:`matches`), and a wrong type is a miss too, never a crash.
 - **Atomic, bounded.** Writes go through a private temporary file and a rename, so a reader never
   sees half a file; reads stop at a size limit (:data:`MAX_READ_BYTES`).
 
@@ -38,7 +40,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 __all__ = ["enabled", "folder", "safe_folder", "is_private", "digest", "read_bytes", "write_bytes",
-           "read_json", "write_json", "read_record", "write_record", "matches", "usage", "clear",
+           "read_json", "write_json", "read_record", "write_record", "matches", "usage", "clear", "is_file_in_the_way",
            "KINDS", "FORMAT", "MAX_READ_BYTES"]
 
 #: What the cache folder holds, by name pattern (``vsoracle cache`` shows them).
@@ -377,12 +379,16 @@ def usage() -> list[tuple[str, int, int]]:
 
 def clear() -> tuple[int, int]:
     """Delete the cache folder (always safe: everything in it can be worked out again);
-    the number of files and bytes removed. A symbolic link is removed, never followed."""
+    the number of files and bytes removed — counted after, so what could not be removed is not
+    counted. A symbolic link is removed, never followed; a regular file where the folder should
+    be is not a cache (vsoracle never writes one there) and is left alone: ``(0, 0)``."""
     import shutil
 
     root = folder()
+    if is_file_in_the_way():
+        return 0, 0
     files = _files(root)
-    size = sum(_size(f) for f in files)
+    sizes = {f: _size(f) for f in files}
     if root.is_symlink():
         try:
             root.unlink()
@@ -390,4 +396,15 @@ def clear() -> tuple[int, int]:
             pass
     else:
         shutil.rmtree(root, ignore_errors=True)
-    return len(files), size
+    gone = [f for f in files if not os.path.lexists(f)]
+    return len(gone), sum(sizes[f] for f in gone)
+
+
+def is_file_in_the_way() -> bool:
+    """Is the cache folder's place taken by something that is neither a folder nor a link (a
+    regular file, say), which :func:`clear` leaves alone?"""
+    try:
+        st = os.lstat(folder())
+    except OSError:
+        return False
+    return not (stat.S_ISDIR(st.st_mode) or stat.S_ISLNK(st.st_mode))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from .lines import error_line, internal_error_line
+from .lines import emit, error_line, internal_error_line
 
 __all__ = ["main", "error_line", "internal_error_line"]
 
@@ -40,7 +40,9 @@ def _fast_arguments(argv: list[str]) -> tuple[str, set[str], dict[str, int]] | N
             return None
         if not equals:
             value = next(rest, None)
-        if value is None or not value.isdigit() or int(value) < 1:
+        # ASCII digits only ("²" is a digit to str.isdigit, not to int), and few enough for int to
+        # read: anything else is typer's to refuse in one line
+        if value is None or not (value.isascii() and value.isdigit()) or len(value) > 18 or int(value) < 1:
             return None
         numbers[name[2:]] = int(value)
     return argv[1], chosen, numbers
@@ -67,18 +69,16 @@ def _fast_resolve(argv: list[str]) -> int | None:
         if "json" in chosen:  # the error document on stdout (docs/json.md), as fail() prints it
             from .jsondoc import dumps, error_document
 
-            sys.stdout.write(dumps(error_document(error, 2)) + "\n")
+            emit(dumps(error_document(error, 2)))
         else:
-            sys.stderr.write(error_line(error) + "\n")
+            emit(error_line(error), err=True)
         return 2
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last line of defence: say so plainly
-        sys.stderr.write(internal_error_line(exc) + "\n")
+        emit(internal_error_line(exc), err=True)
         return 3
-    from .colour import paint, wants_colour
-
-    sys.stdout.write((paint(output) if "json" not in chosen and wants_colour(sys.stdout) else output) + "\n")
+    emit(output, colour="json" not in chosen)
     return code
 
 
@@ -90,8 +90,10 @@ def main() -> None:
         sys.exit(code)
     from .application import app
     from .common import run_guarded
+    from .lines import guarded_streams
 
-    run_guarded(lambda: app(prog_name="vsoracle"))  # as the user calls it, also under python -m vsoracle
+    with guarded_streams():  # what typer prints itself (a usage error quotes the argument) is escaped too
+        run_guarded(lambda: app(prog_name="vsoracle"))  # as the user calls it, also under python -m vsoracle
 
 
 def __getattr__(name: str):

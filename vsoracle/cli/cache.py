@@ -10,7 +10,8 @@ Each answer is a sealed JSON record in ``answers/KEY.json`` (:func:`vsoracle.cac
 holding the printed output and the exit code. It is used only if the record is intact, is
 filed under the key asked for, holds a string and the code 0 or 1, and the code agrees with the
 output's verdict: a damaged or hand-edited file is a miss, so a cache file can neither change
-an answer nor choose an exit code. ``--no-cache`` or ``VSORACLE_NO_CACHE=1`` bypasses it.
+an answer nor choose an exit code — except one its owner edited and sealed again (nobody else can
+write to the folder), which is shown as its owner wrote it. ``--no-cache`` or ``VSORACLE_NO_CACHE=1`` bypasses it.
 """
 
 from __future__ import annotations
@@ -61,10 +62,10 @@ def _verdict(output: str) -> int | None:
         except (ValueError, AttributeError, RecursionError):
             return None
         return {True: 0, False: 1}.get(passed) if isinstance(passed, bool) else None
-    last = output.rstrip("\n").rsplit("\n", 1)[-1]
-    if last.endswith(" checks hold."):
+    last = output.rstrip("\n").rsplit("\n", 1)[-1]  # "2 of 3 checks hold.", "1 of 1 check holds."
+    if last.endswith((" checks hold.", " check holds.")):
         return 0
-    if last.endswith(" checks hold. The scenario FAILS."):
+    if last.endswith((" checks hold. The scenario FAILS.", " check holds. The scenario FAILS.")):
         return 1
     return None
 

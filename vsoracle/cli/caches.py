@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from .. import caches
+from .lines import emit
 
 __all__ = ["register"]
 
@@ -23,11 +24,16 @@ def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete ever
     """Show the caches (card database, answers; files older versions kept are "other" and never read), or clear them."""
     where = caches.folder()
     if clear:
+        in_the_way = caches.is_file_in_the_way()
         files, size = caches.clear()
         if as_json:
-            typer.echo(_document(where, "cleared", [], {"files": files, "bytes": size}))
+            emit(_document(where, "cleared", [], {"files": files, "bytes": size}))
             return
-        typer.echo(f"removed {files} file{'s' if files != 1 else ''} ({_size(size)}) from {where}")
+        if in_the_way:  # not a folder vsoracle made: said so, not "removed 1 file" (issue 24, case 14)
+            emit(f"removed nothing: {where} is a file, not the cache folder (vsoracle never writes a file there; "
+                       "remove it yourself if you do not need it)")
+            return
+        emit(f"removed {files} file{'s' if files != 1 else ''} ({_size(size)}) from {where}")
         return
     status = "on" if caches.enabled() else "off"
     state = "on" if caches.enabled() else "off (VSORACLE_NO_CACHE is set)"
@@ -35,13 +41,15 @@ def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete ever
         status = "ignored"
         state = ("ignored: the folder is a link, is not yours, or others can write to it or to a folder above it "
                  "(nothing in it is read; vsoracle cache --clear removes it)")
+        if caches.is_file_in_the_way():
+            state = "ignored: it is a file, not a folder (nothing is cached; remove it yourself if you do not need it)"
     if as_json:
-        typer.echo(_document(where, status, caches.usage(), None))
+        emit(_document(where, status, caches.usage(), None))
         return
-    typer.echo(f"caches in {where}: {state}")
+    emit(f"caches in {where}: {state}")
     for label, files, size in caches.usage():
-        typer.echo(f"  {label:<18} {files:>5} file{'s' if files != 1 else ' '}  {_size(size):>9}")
-    typer.echo("vsoracle cache --clear deletes them; each is worked out again when needed.")
+        emit(f"  {label:<18} {files:>5} file{'s' if files != 1 else ' '}  {_size(size):>9}")
+    emit("vsoracle cache --clear deletes them; each is worked out again when needed.")
 
 
 def _document(where, status: str, usage, cleared) -> str:

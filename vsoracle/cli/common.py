@@ -9,7 +9,7 @@ from typing import Callable, Iterator
 import typer
 
 from ..errors import VsOracleError
-from .lines import error_line, internal_error_line
+from .lines import emit, error_line, internal_error_line
 
 __all__ = ["run_guarded", "fail", "reported"]
 
@@ -20,9 +20,9 @@ def fail(error: VsOracleError, as_json: bool = False) -> "typer.Exit":
     if as_json:
         from .jsondoc import dumps, error_document
 
-        typer.echo(dumps(error_document(error, 2)))
+        emit(dumps(error_document(error, 2)))
     else:
-        typer.echo(error_line(error), err=True)
+        emit(error_line(error), err=True)
     return typer.Exit(code=2)
 
 
@@ -45,10 +45,10 @@ def run_guarded(app: Callable[..., object]) -> None:
     try:
         app()
     except VsOracleError as error:
-        typer.echo(error_line(error), err=True)
+        emit(error_line(error), err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # the last line of defence: say so plainly
-        typer.echo(internal_error_line(exc), err=True)
+        emit(internal_error_line(exc), err=True)
         sys.exit(3)

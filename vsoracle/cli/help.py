@@ -34,9 +34,9 @@ class WholeNumber:
     :attr:`DIGITS` of them, at least :attr:`least` (``None``: any whole number, a minus sign
     allowed). A typer ``parser=``, so the message is vsoracle's whatever typer is installed."""
 
-    #: More digits than any budget or depth a machine can spend (a 5,000-digit number is refused
+    #: Far more digits than any budget or depth needs (a 5,000-digit number is refused
     #: at once instead of being converted).
-    DIGITS = 18
+    DIGITS = 100
 
     __name__ = "whole number"  # typer names a parser's type after its function
 

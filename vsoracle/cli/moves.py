@@ -12,6 +12,7 @@ from ..errors import ScenarioError, VsOracleError
 from .common import fail
 from .help import WholeNumber
 from .jsondoc import choices_json, document, dumps, plain, state_json
+from .lines import emit
 
 __all__ = ["register", "moves_document", "moves_text", "perft_document"]
 
@@ -216,16 +217,16 @@ def register(app: typer.Typer) -> None:
         except VsOracleError as error:
             raise fail(error, as_json) from None
         if as_json:
-            typer.echo(dumps(doc))
+            emit(dumps(doc))
             return
         if doc["pending"] is not None:
             q = doc["pending"]
-            typer.echo(f"# the last step waits: {q['player']} decides ({q['kind']}): {q['prompt']}; "
+            emit(f"# the last step waits: {q['player']} decides ({q['kind']}): {q['prompt']}; "
                        "each answer is a move")
         for row in doc["split"]:
-            typer.echo(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
+            emit(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
                        .removeprefix("[[step]]; "))
-        typer.echo(f"depth {depth}: {doc['sequences']} sequences, {doc['positions']} positions"
+        emit(f"depth {depth}: {doc['sequences']} sequences, {doc['positions']} positions"
                    + (f" (from the first of {doc['outcomes']} outcomes)" if doc["outcomes"] > 1 else ""))
 
     @app.command("moves")
@@ -246,6 +247,6 @@ def register(app: typer.Typer) -> None:
         except VsOracleError as error:
             raise fail(error, as_json) from None
         if as_json:
-            typer.echo(dumps(doc))
+            emit(dumps(doc))
         else:
-            typer.echo(moves_text(doc), nl=False)
+            emit(moves_text(doc), nl=False)

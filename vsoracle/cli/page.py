@@ -66,7 +66,7 @@ def write_page(file, out, *, as_json: bool = False, quiet: bool = False, budget:
 
     from ..cards import default_database
     from ..errors import ScenarioError
-    from ..files import read_input
+    from ..files import read_input, write_file
     from ..scenario.load import load_scenario_bytes
     from .report import SHOWN_OUTCOMES, board_pages, report_json, report_lines
 
@@ -74,12 +74,9 @@ def write_page(file, out, *, as_json: bool = False, quiet: bool = False, budget:
     sc = load_scenario_bytes(read.data, read.name, default_database())
     result, stages = run_for_page(sc, budget=budget)
     page = ruling_page(result, stages, shown_path=_shown(file))
-    target = Path(out)
-    try:
-        target.write_text(page, encoding="utf-8")
-    except OSError as error:
-        raise ScenarioError(f"cannot write the ruling page: {error.strerror or error}", file=str(target),
-                            hint="give --html a file in a folder that exists and can be written") from None
+    # named by the person, so an existing page is replaced — through a temporary file and a rename:
+    # never through a link planted at the name, never half-written (vsoracle.files.write_file)
+    write_file(str(Path(out)), page.encode("utf-8"), ScenarioError, replace=True, what="the ruling page")
     if as_json:
         from .jsondoc import dumps
 

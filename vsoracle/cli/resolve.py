@@ -9,10 +9,9 @@ from typing import List, Optional
 import typer
 
 from ..cards import default_database
-from .colour import paint, wants_colour
 from .help import WholeNumber
 from .common import fail, reported
-from .lines import error_line
+from .lines import emit, error_line
 from .report import SHOWN_OUTCOMES, answer, explain_lines, plural
 
 __all__ = ["register"]
@@ -22,7 +21,8 @@ __all__ = ["register"]
 JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."
 
 BUDGET_HELP = ("Exploration budget: how many transitions (state changes) exploring the unscripted "
-               "decisions may make, every replay counted (default 100,000). Past it the error names the "
+               "decisions may make, every replay counted (default 100,000); in a scenario of more than 100 cards "
+               "each counts once more per 100 cards. Past it the error names the "
                "decision that explodes and how to script it with choose = [...]. At least 1.")
 
 
@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
             from .jsondoc import dumps
             from .report import explain_json
 
-            typer.echo(dumps(explain_json(result)))
+            emit(dumps(explain_json(result)))
             raise typer.Exit(code=0 if result.passed else 1)
         lines = explain_lines(result)
         if result.outcomes:
@@ -58,7 +58,7 @@ def register(app: typer.Typer) -> None:
             lines += ["", "Final position" + (f" (outcome 1 of {n}):" if n > 1 else ":")]
             lines += board_lines(result.outcomes[0].state)
         text = "\n".join(lines)
-        typer.echo(paint(text) if wants_colour(sys.stdout) else text)
+        emit(text, colour=True)
         raise typer.Exit(code=0 if result.passed else 1)
 
     @app.command("show")
@@ -88,7 +88,7 @@ def register(app: typer.Typer) -> None:
         result = run_scenario(attrs.evolve(sc, steps=sc.steps[:upto], checks=()), budget=budget)
         n = len(result.outcomes)
         heading = "Start" if upto == 0 else f"After step {upto} ({sc.steps[upto - 1].describe()})"
-        typer.echo("\n".join([f"{sc.title}", heading + (f", outcome 1 of {n}" if n > 1 else "") + ":"]
+        emit("\n".join([f"{sc.title}", heading + (f", outcome 1 of {n}" if n > 1 else "") + ":"]
                               + board_lines(result.outcomes[0].state)))
 
     @app.command("resolve")
@@ -126,7 +126,6 @@ def register(app: typer.Typer) -> None:
         if html is not None and len(files) > 1:
             raise fail(ScenarioError(f"--html writes one page for one file, and {len(files)} were given",
                                      hint="run vsoracle resolve FILE --html OUT.html once per file"), as_json)
-        colour = wants_colour(sys.stdout)
         if html is not None:
             from .page import write_page
 
@@ -135,32 +134,32 @@ def register(app: typer.Typer) -> None:
                                           outcomes=outcomes)
             except VsOracleError as error:
                 raise fail(error, as_json) from None
-            typer.echo(paint(output) if colour and not as_json else output)
-            typer.echo(f"Ruling page: {html}", err=True)
+            emit(output, colour=not as_json)
+            emit(f"Ruling page: {html}", err=True)
             raise typer.Exit(code=code)
         if len(files) == 1:
             with reported(as_json):
                 output, code = answer(files[0], as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget,
                                       board=board, outcomes=outcomes)
-            typer.echo(paint(output) if colour and not as_json else output)
+            emit(output, colour=not as_json)
             raise typer.Exit(code=code)
         held = failed = invalid = 0
         for n, file in enumerate(files):
             heading = f"==> {file} <=="
-            typer.echo(("\n" if n else "") + (paint(heading) if colour else heading))
+            emit(("\n" if n else "") + heading, colour=True)
             try:
                 output, code = answer(file, quiet=quiet, no_cache=no_cache, budget=budget, board=board,
                                       outcomes=outcomes)
             except VsOracleError as error:
                 sys.stdout.flush()
-                typer.echo(error_line(error), err=True)
+                emit(error_line(error), err=True)
                 invalid += 1
                 continue
-            typer.echo(paint(output) if colour else output)
+            emit(output, colour=True)
             held += code == 0
             failed += code != 0
         parts = [f"{held} hold{'s' if held == 1 else ''}", f"{failed} fail{'s' if failed == 1 else ''}"]
         if invalid:
             parts.append(f"{invalid} {'is' if invalid == 1 else 'are'} invalid")
-        typer.echo(f"\n{plural(len(files), 'scenario')}: " + ", ".join(parts))
+        emit(f"\n{plural(len(files), 'scenario')}: " + ", ".join(parts))
         raise typer.Exit(code=2 if invalid else 1 if failed else 0)

@@ -10,6 +10,7 @@ import typer
 from ..errors import CardDataError, CardTextError
 from .common import fail, reported
 from .jsondoc import document, dumps
+from .lines import emit, printable
 from .reading import reading_lines
 from .report import plural
 
@@ -28,7 +29,10 @@ def _caret_lines(error: CardTextError) -> list[str]:
     lines = []
     caret = error.caret()
     if caret:
-        lines.extend("    " + line for line in caret.splitlines())
+        shown, _, marker = caret.partition("\n")
+        column = marker.index("^") if "^" in marker else 0
+        # the caret under the text as it is printed: escaped (emit), so "\u001b" is six columns wide
+        lines += ["    " + printable(shown), "    " + " " * len(printable(shown[:column])) + "^"]
     if error.hint:
         lines.append("    " + error.hint)
     elif error.expected:
@@ -57,15 +61,15 @@ def parse_command(
                                      hint=error.hint or _expected(error)), True) from None
         exit_ = fail(message)  # the error's one line first, then the caret under it
         for line in _caret_lines(error):
-            typer.echo(line, err=True)
+            emit(line, err=True)
         raise exit_ from None
     if as_json:
-        typer.echo(dumps(document("parse", text=text.replace("\\n", "\n"), name=name,
+        emit(dumps(document("parse", text=text.replace("\\n", "\n"), name=name,
                                   reading=reading_lines(card_text, name), ast=to_data(card_text))))
     elif as_tree:
-        typer.echo(tree(card_text))
+        emit(tree(card_text))
     else:
-        typer.echo("\n".join(reading_lines(card_text, name) + ["", tree(card_text)]))
+        emit("\n".join(reading_lines(card_text, name) + ["", tree(card_text)]))
 
 
 def check_command(
@@ -124,15 +128,15 @@ def check_command(
             entries.append({"file": str(path), "line": source.text_line(("card", index, "text"), problems[0][0]),
                             "number": card.number, "title": card.title, "reads": "parses only", "problems": found})
     if as_json:
-        typer.echo(dumps(document("check", files=[str(p) for p in paths], cards=total, runs=runs,
+        emit(dumps(document("check", files=[str(p) for p in paths], cards=total, runs=runs,
                                   parses_only=parse_only, fails=total - runs - parse_only, not_running=entries)))
         if runs != total:
             raise typer.Exit(code=1)
         return
     for line in report:
-        typer.echo(line)
+        emit(line)
     failed = total - runs - parse_only
-    typer.echo(f"{plural(total, 'card')}: {runs} run{'s' if runs == 1 else ''}, {parse_only} parse"
+    emit(f"{plural(total, 'card')}: {runs} run{'s' if runs == 1 else ''}, {parse_only} parse"
                f"{'s' if parse_only == 1 else ''} only, {failed} fail{'s' if failed == 1 else ''}")
     if runs != total:
         raise typer.Exit(code=1)
