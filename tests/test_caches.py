@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from vsoracle.cli.output import Format
 from vsoracle import caches
 from vsoracle.cards import load, load_database
 from vsoracle.errors import CardDataError
@@ -160,16 +161,16 @@ def test_json_answers_are_kept_too(cache_home, tmp_path):
     the document's "passed", so JSON answers must still be found."""
     from vsoracle.cli import cache
     from vsoracle.cli.jsondoc import FORMAT
-    from vsoracle.cli.report import answer
+    from vsoracle.cli.answer import answer
 
     path = tmp_path / "q.toml"
     path.write_bytes((ROOT / "examples" / "uniqueness-names.toml").read_bytes())
-    output, code = answer(path, as_json=True)
+    output, code = answer(path, fmt=Format.JSON)
     key = cache.key(path.read_bytes(), str(path), ("resolve", f"json{FORMAT}", "log"))
     assert cache.lookup(key) == (output, code) and code == 0
     failing = tmp_path / "f.toml"
     failing.write_text(path.read_text(encoding="utf-8").replace('pym.zone = "ko_pile"', 'pym.zone = "in_play"'),
                        encoding="utf-8")
-    output, code = answer(failing, as_json=True)
+    output, code = answer(failing, fmt=Format.JSON)
     key = cache.key(failing.read_bytes(), str(failing), ("resolve", f"json{FORMAT}", "log"))
     assert cache.lookup(key) == (output, 1)

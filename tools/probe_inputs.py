@@ -300,7 +300,7 @@ def probe_caches(tmp: Path, rng: random.Random, tally: dict) -> None:
     from vsoracle import caches
     from vsoracle.cards import load, load_database
     from vsoracle.cli import cache as answers
-    from vsoracle.cli.report import answer
+    from vsoracle.cli.answer import answer
 
     home = tmp / "cache-planted"
     os.environ["XDG_CACHE_HOME"] = str(home)

@@ -77,7 +77,7 @@ def lookup(key: str) -> tuple[str, int] | None:
     if where is None:
         return None
     data = caches.read_record(where / f"{key}.json", _KIND, key)
-    if not caches.matches(data, _SHAPE) or data["code"] not in (0, 1):
+    if data is None or not caches.matches(data, _SHAPE) or data["code"] not in (0, 1):
         return None
     if _verdict(data["output"]) != data["code"]:
         return None

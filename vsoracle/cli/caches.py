@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from .. import caches
 from .lines import emit
+from .output import Format
 
 __all__ = ["register"]
 
@@ -22,11 +25,12 @@ def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete ever
                                                "(schema: json/cache.schema.json in vsoracle docs --path; "
                                                "the contract: vsoracle docs json).")) -> None:
     """Show the caches (card database, answers; files older versions kept are "other" and never read), or clear them."""
+    fmt = Format.of(as_json)
     where = caches.folder()
     if clear:
         in_the_way = caches.is_file_in_the_way()
         files, size = caches.clear()
-        if as_json:
+        if fmt is Format.JSON:
             emit(_document(where, "cleared", [], {"files": files, "bytes": size}))
             return
         if in_the_way:  # not a folder vsoracle made: said so, not "removed 1 file" (issue 24, case 14)
@@ -43,7 +47,7 @@ def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete ever
                  "(nothing in it is read; vsoracle cache --clear removes it)")
         if caches.is_file_in_the_way():
             state = "ignored: it is a file, not a folder (nothing is cached; remove it yourself if you do not need it)"
-    if as_json:
+    if fmt is Format.JSON:
         emit(_document(where, status, caches.usage(), None))
         return
     emit(f"caches in {where}: {state}")
@@ -52,7 +56,7 @@ def cache_command(clear: bool = typer.Option(False, "--clear", help="Delete ever
     emit("vsoracle cache --clear deletes them; each is worked out again when needed.")
 
 
-def _document(where, status: str, usage, cleared) -> str:
+def _document(where: Any, status: str, usage: Any, cleared: dict[str, int] | None) -> str:
     """The ``cache`` document: the folder, whether the caches are used (``on``, ``off``,
     ``ignored``, ``cleared``), each kind's files and bytes, and what ``--clear`` removed (or null)."""
     from .jsondoc import document, dumps

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
 from ..cards import Card, CardType, default_database as database, known_set_codes
+from .output import Format
 from .help import Application
 from .jsondoc import card_json, document, dumps
 from .lines import emit, printable
@@ -30,6 +31,7 @@ def list_cards(
 
     On a terminal, a table; piped or redirected, one full line a card with its fields separated
     by tabs (number, title, type, cost, ATK/DEF, incomplete), so grep and cut keep every column."""
+    fmt = Format.of(as_json)
     import sys
 
     from ..errors import VsOracleError
@@ -43,14 +45,14 @@ def list_cards(
             kind = CardType(card_type.replace("-", " ").lower())
         except ValueError:
             raise fail(VsOracleError(f"--type {card_type}: no such card type",
-                                     hint="use character, plot-twist, location or equipment"), as_json) from None
-    with reported(as_json):
+                                     hint="use character, plot-twist, location or equipment"), fmt) from None
+    with reported(fmt):
         db = database()
     known = known_set_codes(db)
     if set_code is not None and set_code.upper() not in {k.upper() for k in known}:
-        raise fail(VsOracleError(f"--set {set_code}: no such set", hint="the known sets: " + ", ".join(known)), as_json)
+        raise fail(VsOracleError(f"--set {set_code}: no such set", hint="the known sets: " + ", ".join(known)), fmt)
     cards = db.select(set_code, kind)
-    if as_json:
+    if fmt is Format.JSON:
         emit(dumps(document("cards", set=set_code, type=kind.value if kind else None,
                                   count=len(cards), cards=[card_json(c) for c in cards])))
         return
@@ -84,11 +86,12 @@ def show_card(
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP.format("card")),
 ) -> None:
     """Show one card as printed, then how vsoracle reads its text."""
+    fmt = Format.of(as_json)
     from .common import reported
 
-    with reported(as_json):
+    with reported(fmt):
         card = database().find(title)
-    if as_json:
+    if fmt is Format.JSON:
         emit(dumps(document("card", card=card_json(card), **_reading_json(card))))
         return
     from rich.console import Console
@@ -109,6 +112,10 @@ def show_card(
         body.append(f"    {card.atk} ATK / {card.defense} DEF")
     if card.icons:
         body.append("    " + ", ".join(i.title() for i in card.icons))
+    if card.traits:
+        body.append("    " + printable(" / ".join(card.traits)))
+    if card.willpower is not None:
+        body.append(f"    Willpower {card.willpower}")
     body.append("\n\n")
     if card.text:
         body.append(printable(card.text) + "\n")
@@ -117,9 +124,9 @@ def show_card(
     if card.incomplete:
         body.append("incomplete: the FAQ gives only part of this card\n", style="dim")
     footer = " · ".join(printable(x) for x in (card.number, card.rarity) if x)
-    title = Text(printable(card.title))
-    title.stylize("bold")  # the title's letters, not the space around them
-    Console().print(Panel(body, title=title,
+    heading = Text(printable(card.title))
+    heading.stylize("bold")  # the title's letters, not the space around them
+    Console().print(Panel(body, title=heading,
                           subtitle=Text(footer) if footer else None, expand=False))
     if card.text.strip():
         emit("\n".join(_reading(card)))
@@ -139,7 +146,7 @@ def _reading(card: Card) -> list[str]:
     return reading_lines(text, card.name, _SELF_WORDS.get(kind) if kind else None)
 
 
-def _reading_json(card: Card) -> dict:
+def _reading_json(card: Card) -> dict[str, Any]:
     """How vsoracle reads the card's text, for ``cards show --json``: ``reads`` (``runs``, ``parses
     only``, ``fails``, or null for a card without text), the plain reading's lines, what it cannot
     play yet, and the text error (null when there is none)."""

@@ -9,6 +9,7 @@ from typing import Any, Optional
 import typer
 
 from ..errors import ScenarioError, VsOracleError
+from .output import Format
 from .common import fail
 from .help import WholeNumber
 from .jsondoc import choices_json, document, dumps, plain, state_json
@@ -212,11 +213,12 @@ def register(app: typer.Typer) -> None:
 
         Exit status: 0, or 2 if the file is invalid.
         """
+        fmt = Format.of(as_json)
         try:
             doc = perft_document(file, depth, split)
         except VsOracleError as error:
-            raise fail(error, as_json) from None
-        if as_json:
+            raise fail(error, fmt) from None
+        if fmt is Format.JSON:
             emit(dumps(doc))
             return
         if doc["pending"] is not None:
@@ -242,11 +244,12 @@ def register(app: typer.Typer) -> None:
 
         Exit status: 0, or 2 if the file is invalid.
         """
+        fmt = Format.of(as_json)
         try:
             doc = moves_document(file, player)
         except VsOracleError as error:
-            raise fail(error, as_json) from None
-        if as_json:
+            raise fail(error, fmt) from None
+        if fmt is Format.JSON:
             emit(dumps(doc))
         else:
             emit(moves_text(doc), nl=False)

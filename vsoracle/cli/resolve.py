@@ -10,9 +10,11 @@ import typer
 
 from ..cards import default_database
 from .help import WholeNumber
+from .output import Format
 from .common import fail, reported
 from .lines import emit, error_line
-from .report import SHOWN_OUTCOMES, answer, explain_lines, plural
+from .answer import answer
+from .report import SHOWN_OUTCOMES, explain_lines, plural
 
 __all__ = ["register"]
 
@@ -39,14 +41,15 @@ def register(app: typer.Typer) -> None:
 
         Exit status as for resolve: 0 the checks hold, 1 one fails, 2 the file is invalid.
         """
+        fmt = Format.of(as_json)
         from ..scenario.load import load_scenario
         from ..scenario.run import run_scenario
 
         from .board import board_lines
 
-        with reported(as_json):
+        with reported(fmt):
             result = run_scenario(load_scenario(file, default_database()), budget=budget)
-        if as_json:
+        if fmt is Format.JSON:
             from .jsondoc import dumps
             from .report import explain_json
 
@@ -117,31 +120,23 @@ def register(app: typer.Typer) -> None:
         """
         from ..errors import ScenarioError, VsOracleError
 
-        if board and as_json:
+        fmt = Format.of(as_json)
+        if board and fmt is Format.JSON:
             raise fail(ScenarioError("--board draws text and --json prints data", file=str(files[0]),
-                                     hint="use one of them"), as_json)
-        if as_json and len(files) > 1:
+                                     hint="use one of them"), fmt)
+        if fmt is Format.JSON and len(files) > 1:
             raise fail(ScenarioError(f"--json answers one file at a time, and {len(files)} were given",
-                                     hint="run vsoracle resolve --json once per file"), as_json)
+                                     hint="run vsoracle resolve --json once per file"), fmt)
         if html is not None and len(files) > 1:
             raise fail(ScenarioError(f"--html writes one page for one file, and {len(files)} were given",
-                                     hint="run vsoracle resolve FILE --html OUT.html once per file"), as_json)
-        if html is not None:
-            from .page import write_page
-
-            try:
-                output, code = write_page(files[0], html, as_json=as_json, quiet=quiet, budget=budget, board=board,
-                                          outcomes=outcomes)
-            except VsOracleError as error:
-                raise fail(error, as_json) from None
-            emit(output, colour=not as_json)
-            emit(f"Ruling page: {html}", err=True)
-            raise typer.Exit(code=code)
+                                     hint="run vsoracle resolve FILE --html OUT.html once per file"), fmt)
         if len(files) == 1:
-            with reported(as_json):
-                output, code = answer(files[0], as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget,
-                                      board=board, outcomes=outcomes)
-            emit(output, colour=not as_json)
+            with reported(fmt):
+                output, code = answer(files[0], fmt=fmt, quiet=quiet, no_cache=no_cache, budget=budget,
+                                      board=board, outcomes=outcomes, page=html)
+            emit(output, colour=fmt.coloured)
+            if html is not None:
+                emit(f"Ruling page: {html}", err=True)
             raise typer.Exit(code=code)
         held = failed = invalid = 0
         for n, file in enumerate(files):
