@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,6 +41,10 @@ def _inputs_digest() -> str:
         if folder.is_dir():
             files += sorted(p for p in folder.iterdir() if p.is_file())
     return caches.digest(files)
+
+
+#: The cache is tidied (size cap, older versions' files) each time this many more answers are kept.
+TIDY_EVERY = 100
 
 
 def key(content: bytes, name: str, options: tuple[str, ...]) -> str | None:
@@ -89,3 +94,9 @@ def store(key: str, output: str, code: int) -> None:
     where = caches.safe_folder("answers")
     if where is not None:
         caches.write_record(where / f"{key}.json", _KIND, key, {"output": output, "code": code})
+        try:
+            kept = len(os.listdir(where))
+        except OSError:
+            return
+        if kept % TIDY_EVERY == 0:  # now and then, not at every answer: tidying walks the folder
+            caches.tidy()
