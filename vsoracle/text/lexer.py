@@ -9,8 +9,8 @@ preference, and :mod:`vsoracle.text.syntax` keeps the reading the grammar can fi
 
 What the lexer decides on its own, by the house style of the cards:
 
-* the card's own name is one ``SELF`` token wherever the text says it (``prepare`` has put
-  placeholder characters there, so columns stay true);
+* the card's own name, or ``~`` standing for it, is one ``SELF`` token wherever the text says it
+  (``prepare`` has put placeholder characters there, so columns stay true);
 * a capitalised word inside a sentence is part of a **name** (an affiliation, a version, a
   card's name, a trait): "Masters of Evil", "Heroes for Hire", "Darkseid's Elite", "X-Men",
   "S.H.I.E.L.D.". Lower-case "of", "for" and "the" between capitalised words belong to the
@@ -115,13 +115,13 @@ class Word:
 def prepare(text: str, card_name: str | None) -> str:
     """The text the grammar reads, as long as ``text``, column for column.
 
-    ’ ‘ – − become ' and -; the card's own name (a whole word sequence, not followed by another
-    capitalised word) becomes SELF characters. Reminder text in parentheses is kept as written."""
+    ’ ‘ – − become ' and -; ``~`` and the card's own name (a whole word sequence, not followed by
+    another capitalised word) become SELF characters. Reminder text in parentheses is kept as written."""
     if SELF_CHAR in text:
         index = text.index(SELF_CHAR)
         raise CardTextError("the text contains U+E000, a character vsoracle reserves", text=text,
                             column=index - text.rfind("\n", 0, index), text_line=text.count("\n", 0, index) + 1)
-    text = text.translate(_SAME_WIDTH)
+    text = _tilde_is_self(text.translate(_SAME_WIDTH))
     if not card_name or not card_name.strip():
         return text
     name = re.escape(card_name.strip().translate(_SAME_WIDTH))
@@ -138,6 +138,20 @@ def prepare(text: str, card_name: str | None) -> str:
         pieces.append(match.group(0))
         last = match.end()
     pieces.append(pattern.sub(own, text[last:]))
+    return "".join(pieces)
+
+
+def _tilde_is_self(text: str) -> str:
+    """``~`` is the card's own name wherever a name can stand, as rules columns and FAQs write it
+    ("When ~ comes into play, draw a card."): one SELF character for it, outside reminder text."""
+    if "~" not in text:
+        return text
+    pieces, last = [], 0
+    for match in re.finditer(r"\([^()\n]*\)", text):
+        pieces.append(text[last:match.start()].replace("~", SELF_CHAR))
+        pieces.append(match.group(0))
+        last = match.end()
+    pieces.append(text[last:].replace("~", SELF_CHAR))
     return "".join(pieces)
 
 
