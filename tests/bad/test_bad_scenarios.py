@@ -297,7 +297,7 @@ CASES: dict[str, Case] = {
         'row must be "front" or "support", not "front\\nrow"'),
     "dotted-key-before-any-table": Case(
         'A.endurance = 40\n\n' + RECRUIT, 1,
-        "unknown key 'A' in a scenario — a scenario takes: card, check, check_some, game, players, scenario, step"),
+        "unknown key 'A' in a scenario — a scenario takes: card, cards, check, check_some, game, players, scenario, step"),
     "player-table-typo": Case(
         RECRUIT.replace('[[players.B.characters]]', '[[players.Bcters]]'), 17,
         "'players.Bcters' must be a table, not [a table]"),

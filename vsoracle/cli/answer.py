@@ -4,7 +4,7 @@ format's writer (:data:`WRITERS`: the report for a person, the JSON document, th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from .output import Answer, Format, Stages, shown_path
 from .report import SHOWN_OUTCOMES, board_pages, report_json, report_lines, run_with_stages
@@ -44,7 +44,7 @@ def written(a: Answer, fmt: Format) -> str:
 
 def answer(file: Path | str, *, fmt: Format = Format.TEXT, quiet: bool = False, no_cache: bool = False,
            budget: int | None = None, board: bool = False, outcomes: int = SHOWN_OUTCOMES,
-           page: Path | None = None) -> tuple[str, int]:
+           page: Path | None = None, cards: Sequence[Path] | None = None) -> tuple[str, int]:
     """What ``vsoracle resolve FILE`` prints in ``fmt``, and its exit code (0 checks hold, 1 one
     fails); with ``page``, the ruling page (:data:`Format.HTML`) is written there too.
 
@@ -67,15 +67,16 @@ def answer(file: Path | str, *, fmt: Format = Format.TEXT, quiet: bool = False, 
     if not no_cache and read.regular and page is None:
         from . import cache
 
-        key = cache.key(read.data, read.name, options)
+        files = cache.card_files_part(read.data, read.name, tuple(cards or ()))
+        key = cache.key(read.data, read.name, options, files) if files is not None else None
         hit = cache.lookup(key) if key is not None else None
         if hit is not None:
             return hit
-    from ..cards import default_database
     from ..scenario.load import load_scenario_bytes
     from ..scenario.run import run_scenario
+    from .common import card_database
 
-    sc = load_scenario_bytes(read.data, read.name, default_database())
+    sc = load_scenario_bytes(read.data, read.name, card_database(cards))
     stages: Stages | None = None
     if page is not None or (board and fmt is Format.TEXT):
         result, stages = run_with_stages(sc, budget=budget)

@@ -2,7 +2,8 @@
 
 An answer is a pure function of its inputs: the scenario's bytes (read once: the key and the
 answer come from the same read), the name the file was given by, the options, the card
-database, the grammar, the FAQ in ``seeds/`` and vsoracle's own code. The key is a digest of
+database (the built-in files and the user's: ``VSORACLE_CARDS``, ``--cards``, the scenario's
+``cards`` list), the grammar, the FAQ in ``seeds/`` and vsoracle's own code. The key is a digest of
 all of them, so any change to any input (or to vsoracle) is a miss. Only regular files are
 answered from the cache; a pipe or standard input is always worked out.
 
@@ -25,7 +26,7 @@ from pathlib import Path
 from .. import caches
 from ..resources import data_path
 
-__all__ = ["key", "lookup", "store"]
+__all__ = ["key", "lookup", "store", "card_files_part"]
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 _KIND = "answer"
@@ -47,12 +48,43 @@ def _inputs_digest() -> str:
 TIDY_EVERY = 100
 
 
-def key(content: bytes, name: str, options: tuple[str, ...]) -> str | None:
+def card_files_part(content: bytes, name: str, cards: tuple[Path, ...]) -> str | None:
+    """What the user's card files add to an answer's key: a digest of every card file the answer
+    reads besides the built-in ones (``VSORACLE_CARDS``, ``--cards``, the scenario's own ``cards``
+    list), their names and contents; ``""`` when there are none; ``None`` when they cannot be told
+    without loading the scenario (the answer is then worked out, never taken from the cache)."""
+    import tomllib
+
+    from ..cards import card_files, user_card_paths
+    from ..errors import VsOracleError
+
+    try:
+        data = tomllib.loads(content.decode("utf-8"))
+        header = data.get("scenario", {})
+        named = (header.get("cards") if isinstance(header, dict) else None) or data.get("cards") or []
+        if not isinstance(named, list) or not all(isinstance(entry, str) for entry in named):
+            return None
+        origin = Path(name)
+        base = origin.parent if origin.is_file() else Path.cwd()
+        files = user_card_paths() + card_files(cards, "--cards") + card_files([base / e for e in named], "cards")
+    except (ValueError, RecursionError, VsOracleError, OSError):
+        return None
+    if not files:
+        return ""
+    try:
+        return caches.digest(files, *(str(f.resolve()).encode("utf-8", "surrogateescape") for f in files))
+    except OSError:
+        return None
+
+
+def key(content: bytes, name: str, options: tuple[str, ...], card_files: str = "") -> str | None:
     """The answer's key for a scenario's bytes, the name it was given by (the report names the
-    file as it was given) and the options; ``None`` when caching is off."""
+    file as it was given), the options and the user's card files (:func:`card_files_part`);
+    ``None`` when caching is off."""
     if not caches.enabled():
         return None
     h = hashlib.sha256(_inputs_digest().encode())
+    h.update(card_files.encode() + b"\0")
     h.update(name.encode("utf-8", "surrogateescape") + b"\0")
     h.update(hashlib.sha256(content).digest())
     h.update("\0".join(options).encode())

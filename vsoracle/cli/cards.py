@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from pathlib import Path
+from typing import Any, List, Optional
 
 import typer
 
-from ..cards import Card, CardType, default_database as database, known_set_codes
+from ..cards import Card, CardType, known_set_codes
 from .output import Format
+from .common import card_database, cards_option
 from .help import Application
 from .jsondoc import card_json, document, dumps
 from .lines import emit, printable
@@ -17,7 +19,8 @@ _JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle 
 
 __all__ = ["app"]
 
-app = Application(help="Browse and check the card database (the card files installed with vsoracle; vsoracle docs scenario-format describes them).", no_args_is_help=True)
+app = Application(help="Browse and check the card database: the card files installed with vsoracle and your own "
+                  "(--cards, VSORACLE_CARDS; vsoracle docs scenario-format describes them).", no_args_is_help=True)
 
 
 @app.command("list")
@@ -26,6 +29,7 @@ def list_cards(
     card_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE",
                                             help="Only this type: character, plot-twist, location, equipment."),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP.format("cards")),
+    cards: Optional[List[Path]] = cards_option(),
 ) -> None:
     """List the cards, one line each (number, title, type, cost, ATK/DEF).
 
@@ -47,17 +51,17 @@ def list_cards(
             raise fail(VsOracleError(f"--type {card_type}: no such card type",
                                      hint="use character, plot-twist, location or equipment"), fmt) from None
     with reported(fmt):
-        db = database()
+        db = card_database(cards)
     known = known_set_codes(db)
     if set_code is not None and set_code.upper() not in {k.upper() for k in known}:
         raise fail(VsOracleError(f"--set {set_code}: no such set", hint="the known sets: " + ", ".join(known)), fmt)
-    cards = db.select(set_code, kind)
+    chosen = db.select(set_code, kind)
     if fmt is Format.JSON:
         emit(dumps(document("cards", set=set_code, type=kind.value if kind else None,
-                                  count=len(cards), cards=[card_json(c) for c in cards])))
+                                  count=len(chosen), cards=[card_json(c) for c in chosen])))
         return
     if not wants_colour(sys.stdout, {}):  # piped: one full line a card, tab-separated, for grep and cut
-        for c in cards:
+        for c in chosen:
             stats = f"{c.atk}/{c.defense}" if c.atk is not None else ""
             fields = (c.number or "", c.title, str(c.type or ""), "" if c.cost is None else str(c.cost), stats,
                       "incomplete" if c.incomplete else "")
@@ -70,27 +74,28 @@ def list_cards(
     table = Table(box=None, show_header=True, header_style="bold")
     for column in ("number", "title", "type", "cost", "ATK/DEF", ""):
         table.add_column(column)
-    for c in cards:
+    for c in chosen:
         stats = f"{c.atk}/{c.defense}" if c.atk is not None else ""
         # Text, not markup (a title's "[link=…]" is not rich's to read), each cell escaped (printable)
         table.add_row(*(Text(printable(cell)) for cell in (c.number or "—", c.title, str(c.type or "?"),
                                                             "" if c.cost is None else str(c.cost), stats,
                                                             "incomplete" if c.incomplete else "")))
     Console().print(table)
-    emit(plural(len(cards), "card"))
+    emit(plural(len(chosen), "card"))
 
 
 @app.command("show")
 def show_card(
     title: str = typer.Argument(..., help="Number (MAV-020), title, or unique title prefix; <> for ◊."),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP.format("card")),
+    cards: Optional[List[Path]] = cards_option(),
 ) -> None:
     """Show one card as printed, then how vsoracle reads its text."""
     fmt = Format.of(as_json)
     from .common import reported
 
     with reported(fmt):
-        card = database().find(title)
+        card = card_database(cards).find(title)
     if fmt is Format.JSON:
         emit(dumps(document("card", card=card_json(card), **_reading_json(card))))
         return

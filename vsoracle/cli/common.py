@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 import typer
 
@@ -12,7 +13,31 @@ from ..errors import VsOracleError
 from .lines import emit, error_line, internal_error_line
 from .output import Format
 
-__all__ = ["run_guarded", "fail", "reported"]
+if TYPE_CHECKING:
+    from ..cards import CardDB
+
+__all__ = ["run_guarded", "fail", "reported", "cards_option", "card_database", "CARDS_HELP"]
+
+#: The help of every ``--cards`` option.
+CARDS_HELP = ("A card file (.toml, the schema of vsoracle docs scenario-format) or a folder of them whose cards "
+              "join the database; repeat it for more. VSORACLE_CARDS names more, separated by ':'.")
+
+
+def cards_option() -> Any:
+    """The ``--cards FILE|DIR`` option of every command that reads cards."""
+    return typer.Option(None, "--cards", metavar="FILE|DIR", help=CARDS_HELP)
+
+
+#: The annotation of a ``--cards`` parameter.
+CardPaths = Optional[list[Path]]
+
+
+def card_database(cards: Sequence[Path] | None = None) -> "CardDB":
+    """The database a command reads: the built-in cards, ``VSORACLE_CARDS``'s and ``--cards``'s
+    (:func:`vsoracle.cards.database`)."""
+    from ..cards import database
+
+    return database(tuple(cards or ()))
 
 
 def fail(error: VsOracleError, fmt: Format = Format.TEXT) -> "typer.Exit":

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, List, Optional, Sequence
 
 import typer
 from attrs import evolve, frozen
 
 from ..errors import ScenarioError, VsOracleError
 from ..tomlsource import shorten
-from .common import fail
+from .common import cards_option, fail
 from .lines import emit
 from .report import plural
 
@@ -255,12 +255,13 @@ def _not_one_position(sc: Any, outcomes: list[Any], path: str) -> ScenarioError:
                          hint="answer their decisions with choose = [...] so that one position remains")
 
 
-def run_session(file: Path, save: Path | None, read: Callable[[str], str], write: Callable[[str], None]) -> int:
+def run_session(file: Path, save: Path | None, read: Callable[[str], str], write: Callable[[str], None],
+                cards: Sequence[Path] | None = None) -> int:
     """The session's loop: show, read a line, act on it; at the end (``q`` or end of input) save.
     The exit code: 0, or 2 when the input ended and the session could not be saved (its steps
     are printed instead, so nothing played is lost)."""
-    from ..cards import default_database
     from ..files import read_input
+    from .common import card_database
     from ..scenario.load import load_scenario_bytes
     from ..scenario.run import run_scenario
 
@@ -269,7 +270,7 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
         raise ScenarioError("play reads the moves from standard input, so the scenario must be a file",
                             hint="vsoracle play FILE")
     raw = read_input(path, ScenarioError).data
-    sc = load_scenario_bytes(raw, path, default_database())
+    sc = load_scenario_bytes(raw, path, card_database(cards))
     text = raw.decode("utf-8", errors="replace")
     outcomes = [o for o in run_scenario(sc).outcomes if o.stopped is None]
     if len(outcomes) != 1:
@@ -343,6 +344,7 @@ def register(app: typer.Typer) -> None:
         file: Path = typer.Argument(..., help="A scenario file (TOML)."),
         save: Optional[Path] = typer.Option(None, "--save", metavar="OUT",
                                             help="Where q saves the scenario played (default: FILE-played.toml)."),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Play on from the position after the scenario's steps: pick numbered legal actions or
         answers, or type a step as TOML; u undoes, s FILE saves, q quits and saves the scenario
@@ -352,7 +354,7 @@ def register(app: typer.Typer) -> None:
         be saved: its steps are printed).
         """
         try:
-            code = run_session(file, save, input, emit)
+            code = run_session(file, save, input, emit, cards)
         except VsOracleError as error:
             raise fail(error) from None
         raise typer.Exit(code=code)

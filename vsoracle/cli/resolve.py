@@ -8,10 +8,9 @@ from typing import List, Optional
 
 import typer
 
-from ..cards import default_database
 from .help import WholeNumber
 from .output import Format
-from .common import fail, reported
+from .common import card_database, cards_option, fail, reported
 from .lines import emit, error_line
 from .answer import answer
 from .report import SHOWN_OUTCOMES, explain_lines, plural
@@ -36,6 +35,7 @@ def register(app: typer.Typer) -> None:
         file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP.format("explain")),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Explain a scenario's answer: the ruling in one line, the events that led to it, the rules consulted.
 
@@ -48,7 +48,7 @@ def register(app: typer.Typer) -> None:
         from .board import board_lines
 
         with reported(fmt):
-            result = run_scenario(load_scenario(file, default_database()), budget=budget)
+            result = run_scenario(load_scenario(file, card_database(cards)), budget=budget)
         if fmt is Format.JSON:
             from .jsondoc import dumps
             from .report import explain_json
@@ -70,6 +70,7 @@ def register(app: typer.Typer) -> None:
         step: Optional[int] = typer.Option(None, "--step", parser=WholeNumber(None), metavar="N",
                                            help="Draw the position after step N (0: the start; default: after every step)."),
         budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Draw a scenario's board: rows by column, areas, resources, counts, the chain, priority.
 
@@ -82,7 +83,7 @@ def register(app: typer.Typer) -> None:
         from ..scenario.run import run_scenario
         from .board import board_lines
 
-        sc = load_scenario(file, default_database())
+        sc = load_scenario(file, card_database(cards))
         total = len(sc.steps)
         if step is not None and not 0 <= step <= total:
             raise fail(ScenarioError(f"--step {step}: the scenario has {total} step{'s' if total != 1 else ''}",
@@ -110,6 +111,7 @@ def register(app: typer.Typer) -> None:
         html: Optional[Path] = typer.Option(None, "--html", metavar="OUT.html",
                                             help="Also write the ruling page: one self-contained HTML file with the "
                                             "ruling, the checks, each outcome's steps, log and board (one file)."),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Play a scenario: load the position, play the steps, resolve the chain, and check.
 
@@ -132,7 +134,7 @@ def register(app: typer.Typer) -> None:
                                      hint="run vsoracle resolve FILE --html OUT.html once per file"), fmt)
         if len(files) == 1:
             with reported(fmt):
-                output, code = answer(files[0], fmt=fmt, quiet=quiet, no_cache=no_cache, budget=budget,
+                output, code = answer(files[0], fmt=fmt, quiet=quiet, no_cache=no_cache, budget=budget, cards=cards,
                                       board=board, outcomes=outcomes, page=html)
             emit(output, colour=fmt.coloured)
             if html is not None:
@@ -143,7 +145,7 @@ def register(app: typer.Typer) -> None:
             heading = f"==> {file} <=="
             emit(("\n" if n else "") + heading, colour=True)
             try:
-                output, code = answer(file, quiet=quiet, no_cache=no_cache, budget=budget, board=board,
+                output, code = answer(file, quiet=quiet, no_cache=no_cache, budget=budget, board=board, cards=cards,
                                       outcomes=outcomes)
             except VsOracleError as error:
                 sys.stdout.flush()

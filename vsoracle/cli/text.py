@@ -9,7 +9,7 @@ import typer
 
 from ..errors import CardDataError, CardTextError
 from .output import Format
-from .common import fail, reported
+from .common import card_database, cards_option, fail, reported
 from .jsondoc import document, dumps
 from .lines import emit, printable
 from .reading import caret_lines, expected_line, parse_answer, reading_lines
@@ -35,9 +35,11 @@ def parse_command(
 
 
 def check_command(
-    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE...", help="Card files (default: the card database installed with vsoracle)."),
+    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE...", help="Card files (default: every card file of the "
+                                                 "database: the installed ones, VSORACLE_CARDS's and --cards's)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/check.schema.json in "
                                  "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
+    cards: Optional[List[Path]] = cards_option(),
 ) -> None:
     """Read the text of every card and say, for each, whether vsoracle can play it.
 
@@ -45,15 +47,17 @@ def check_command(
     only (the line and what vsoracle cannot play yet are named); it fails (the line, the column
     and a caret). Exit status: 0 when every card runs, 1 otherwise."""
     fmt = Format.of(as_json)
-    from ..cards.load import cards_of
+    from ..cards.load import card_files, cards_of
     from ..engine.support import cannot_play
     from ..files import MAX_CARD_FILE_BYTES
-    from ..resources import data_path
     from ..scenario.load import text_line
     from ..text.store import parse_stored
     from ..tomlsource import TomlSource
 
-    paths = [Path(f) for f in files] if files else sorted(data_path("cards").glob("*.toml"))
+    with reported(fmt):
+        # a folder is its card files; a file is read as given (a missing one is an error at its name)
+        paths = ([p for f in files for p in (card_files([f], "vsoracle cards check") if Path(f).is_dir() else (Path(f),))]
+                 if files else list(card_database(cards).files))
     total = runs = parse_only = 0
     report: list[str] = []
     entries: list[dict[str, Any]] = []  # every card that does not run, for --json
@@ -61,8 +65,8 @@ def check_command(
         sources = [(path, TomlSource.read(path, CardDataError, limit=MAX_CARD_FILE_BYTES, what="a card file"))
                    for path in paths]
         read = [(path, source, list(cards_of(source))) for path, source in sources]
-    for path, source, cards in read:
-        for index, (card, _header_line) in enumerate(cards):
+    for path, source, found_cards in read:
+        for index, (card, _header_line) in enumerate(found_cards):
             total += 1
             try:
                 text = parse_stored(card.text, card.name)
