@@ -158,8 +158,11 @@ class Query:
                 for crossover in powers(o.card, n.Crossover):
                     if self.power_active(o, crossover):
                         ctx = Context(self.controller_of(o), o.id)
-                        change = n.ShareAffiliations(crossover.node.names)
-                        subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(crossover.node.names)))
+                        # each character its controller controls with either affiliation has both
+                        # (assumption A-CROSSOVER); a chosen one is what the card's choice bound
+                        names, chosen = crossover.node.names, crossover.node.chosen
+                        change = n.ShareAffiliations(names, chosen)
+                        subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(names, chosen)))
                         out.append(Mod((change,), subject, None, ctx, None, 0))
             for o in self.s.in_play():
                 for power, mod in self._gained(o):
@@ -381,10 +384,11 @@ class Query:
 
     def affiliation_names(self, change: n.AffiliationChange | n.ShareAffiliations | n.HasEither,
                           ctx: Context) -> tuple[str, ...]:
+        """The names it says ("the Masters of Evil affiliation") and those a choice bound ("the
+        chosen affiliation"): "Crossover Brotherhood and the chosen affiliation" says both."""
         chosen = getattr(change, "chosen", None)
         if chosen:
-            value = self.chosen(chosen, ctx)
-            return tuple(_listify(value))
+            return tuple(change.names) + tuple(_listify(self.chosen(chosen, ctx)))
         return tuple(change.names)
 
     def shared_names(self, change: n.ShareAffiliations, mod: Mod) -> tuple[str, ...]:

@@ -416,9 +416,12 @@ class Spell(Power):
 
 @attrs.frozen(repr=False, eq=False)
 class Crossover(Power):
-    """"Crossover X-Men and Brotherhood.": characters with either affiliation have both."""
+    """"Crossover X-Men and Brotherhood.": characters with either affiliation have both
+    (assumption A-CROSSOVER); "Crossover Brotherhood and the chosen affiliation", "Crossover the
+    chosen affiliations": with the affiliations a choice of the card bound (``chosen``)."""
 
     names: tuple[str, ...]
+    chosen: str | None = None
 
 
 # =============================================================================================

@@ -172,6 +172,11 @@ PossessedNoun: TypeAlias = Callable[[Any, Meta], "n.Selector | n.Amount"]
 CounterSpec: TypeAlias = tuple[n.CounterKind | None, Any]
 
 
+def _chosen_binding(noun: str) -> str:
+    """The binding "the chosen affiliations" reads: the kind a choice bound ("affiliation")."""
+    return "affiliation" if noun in ("affiliations", "team affiliation", "team affiliations") else noun
+
+
 def _words(children: Iterable[Any]) -> list[str]:
     return [str(c) for c in children if _is_token(c)]
 
@@ -380,7 +385,13 @@ class Build(Transformer[list[RawLine]]):
         return str(children[0]).lower()
 
     def crossover(self, meta: Meta, children: Children) -> Sentence:
-        return Sentence("crossover", children[0], meta.start_pos)
+        return Sentence("crossover", (tuple(children[0]), None), meta.start_pos)
+
+    def crossover_chosen(self, meta: Meta, children: Children) -> Sentence:
+        """"Crossover Brotherhood and the chosen affiliation.": the names, and what a choice bound."""
+        parts = [c for c in _trees(children) if not _is_token(c)]
+        names = tuple(parts[0]) if len(parts) > 1 else ()
+        return Sentence("crossover", (names, _chosen_binding(parts[-1])), meta.start_pos)
 
     # == clauses =================================================================================
 

@@ -169,6 +169,11 @@ class Reading(Speech):
             kind = "recruit" if p.action == "recruit" else "threshold"
             return f"Alternative cost: you may {self.costs(p.costs)} instead of paying {self.name}'s {kind} cost"
         if isinstance(p, n.Crossover):
+            if p.chosen and p.names:
+                return f"Crossover: the {' and '.join(p.names)} team affiliation and the chosen {p.chosen} " \
+                    "count as one"
+            if p.chosen:
+                return f"Crossover: the chosen team {p.chosen}s count as one"
             return "Crossover: the " + " and ".join(p.names) + " team affiliations count as one"
         return f"Power: {_lower(self.power(p))}"  # a new kind of power, until it has its own reading
 

@@ -164,7 +164,8 @@ def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
             action, body = s.data
             return n.AdditionalCost(action, tuple(_costs(body)))
         if s.kind == "crossover":
-            return n.Crossover(tuple(s.data))
+            names, chosen = s.data
+            return n.Crossover(tuple(names), chosen)
         alternate = _alternate_cost(s)
         if alternate is not None:
             return alternate

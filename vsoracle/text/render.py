@@ -142,6 +142,10 @@ class Speech:
             kind = "recruit" if p.action == "recruit" else "threshold"
             return f"You may {self.event(p.costs[0], None)} rather than pay {self.name}'s {kind} cost."
         if isinstance(p, n.Crossover):
+            if p.chosen and p.names:
+                return f"Crossover {', '.join(p.names)} and the chosen {p.chosen}."
+            if p.chosen:
+                return f"Crossover the chosen {p.chosen}s."
             return f"Crossover {_join(list(p.names))}."
         raise RenderError(f"cannot render {type(p).__name__}")
 
