@@ -608,11 +608,12 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
     q = query(g.state)
     sel = e.selector
     pid = ctx.bindings.get("acting") or ctx.controller
+    when = "CR 505" if ctx.bindings.get("as cost") else "CR 508"  # as a cost, on announcement
     if isinstance(sel, n.Filter) and kind_of(sel) == "choice":
         names = _choice_names(q, sel, ctx)
         number = q.amount(sel.quantity.n, ctx) if sel.quantity and sel.quantity.n is not None else 1
         if len(names) < number:
-            g.note("choose", f"fewer than {number} {sel.kind}s to choose among: nothing chosen", "CR 508")
+            g.note("choose", f"fewer than {number} {sel.kind}s to choose among: nothing chosen", when)
             return False, ctx
         if number == 1:
             article = "an" if sel.kind[:1] in "aeiou" else "a"
@@ -623,17 +624,17 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
             options = tuple(tuple(c) for c in itertools.combinations(names, number))
             value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {number} {sel.kind}s", options)))
             shown = " and ".join(value)
-        g.note("choose", f"{pid} chooses {shown}", "CR 508")
+        g.note("choose", f"{pid} chooses {shown}", when)
         return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value if number > 1 or sel.kind == "affiliation"
                                   else value[0])
     found = [x for x in q.select(sel, ctx) if x in g.state.objects]
     count, up_to = how_many(q, sel, ctx)
     if not found:
-        g.note("choose", "nothing to choose: the effect chooses nothing", "CR 508")
+        g.note("choose", "nothing to choose: the effect chooses nothing", when)
         return False, ctx
     picked = choose_objects(g, pid, found, count, f"{pid} chooses {say(sel)}", up_to)
     value = tuple(picked) if len(picked) != 1 or (isinstance(count, int) and count > 1) else picked[0]
-    g.note("choose", f"{pid} chooses {', '.join(picked) or 'nothing'} (not a target)", "CR 508")
+    g.note("choose", f"{pid} chooses {', '.join(picked) or 'nothing'} (not a target)", when)
     return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value)
 
 

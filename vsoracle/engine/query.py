@@ -126,6 +126,10 @@ def _compare(a: int, op: str, b: int) -> bool:
     return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b}.get(op, False)
 
 
+#: The kinds of value a choice can name, not objects ("choose a team affiliation", "a card type of
+#: your choice"): what "If you chose …" looks among.
+NAMED_CHOICES = ("affiliation", "trait", "identity", "card type")
+
 #: The named counters card text has ("a cosmic counter"); a character keeps each under its name.
 NAMED_COUNTERS = ("cosmic",)
 
@@ -1210,9 +1214,13 @@ class Query:
             top = [p for p, v in scores.items() if v == best]
             return {"ok": True, "condition:player": top[0]} if best > 0 and len(top) == 1 else {}
         if isinstance(cond, n.ChoseNames):
-            chosen = _listify(self.chosen("affiliation", ctx))
-            named = [c for c in chosen if any(_same(c, x) for x in cond.names)]
-            return yes if named and (not cond.other or len(chosen) > len(named)) else {}
+            if cond.other:  # "you chose Avengers and a different affiliation" (FAQ SC 35)
+                chosen = _listify(self.chosen("affiliation", ctx))
+                named = [c for c in chosen if any(_same(c, x) for x in cond.names)]
+                return yes if named and len(chosen) > len(named) else {}
+            # "you chose JLA and JSA": each name is among the values the card's choices bound
+            values = [v for kind in NAMED_CHOICES for v in _listify(self.chosen(kind, ctx)) if isinstance(v, str)]
+            return yes if all(_has(values, x) for x in cond.names) else {}
         if isinstance(cond, n.During):
             return yes if self.during(cond.step, ctx.controller) else {}
         if isinstance(cond, n.HasInitiative):  # the initiative player of the turn (digest §5)

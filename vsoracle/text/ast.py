@@ -1264,7 +1264,8 @@ class Most(Condition):
 
 @attrs.frozen(repr=False, eq=False)
 class ChoseNames(Condition):
-    """"you chose Avengers and a different affiliation" (FAQ SC 35)."""
+    """"you chose Avengers and a different affiliation" (FAQ SC 35; ``other``); "you chose JLA and
+    JSA", "you chose Energy": each name is among the values the card's choices bound."""
 
     names: tuple[str, ...]
     other: bool = True

@@ -905,8 +905,12 @@ class Build(Transformer[list[RawLine]]):
     def chose(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("chose", _trees(children)[0])
 
-    def chosen_names(self, meta: Meta, children: Children) -> tuple[str, ...]:
-        return (_trees(children)[0],)
+    def chosen_names(self, meta: Meta, children: Children) -> n.ChoseNames:
+        return n.ChoseNames((_trees(children)[0],))
+
+    def chosen_each(self, meta: Meta, children: Children) -> n.ChoseNames:
+        """"you chose JLA and JSA": each name among the values chosen."""
+        return n.ChoseNames(tuple(c for c in _trees(children) if isinstance(c, str)), other=False)
 
     # == amounts =================================================================================
 
@@ -1694,7 +1698,8 @@ def _condition(subject: Any, p: Pred, meta: Meta | None) -> n.Condition:
         return _Did(subject)
     if p.mode == "happened":
         if isinstance(what, Predicate) and what.what == "chose":
-            return n.ChoseNames(what.data)
+            chose: n.ChoseNames = what.data
+            return chose
         if isinstance(what, Predicate) and what.what == "paid":  # "if you paid 3": the points paid
             q = what.data
             return n.Compare(n.PointsPaid(), q.op if q.op != "up to" else "<=", q.n)

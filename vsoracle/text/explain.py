@@ -192,7 +192,7 @@ class Reading(Speech):
     def costs(self, costs: tuple[n.Effect, ...]) -> str:
         self.paying = True
         try:
-            return ", ".join(self.event(c, None) for c in costs)
+            return ", ".join(self.event(c, None) if isinstance(c, n.Event) else self.clause(c) for c in costs)
         finally:
             self.paying = False
 

@@ -136,8 +136,9 @@ class Speech:
         if isinstance(p, n.Restriction):
             return f"{_cap(p.action)} {self.name} only " + " and only ".join(self.limit(x) for x in p.limits) + "."
         if isinstance(p, n.AdditionalCost):
+            # "…, choose a team affiliation among characters you control.": a choice made as a cost
             return f"As an additional cost to {p.action} {self.name}, " + \
-                ", ".join(self.event(c, None) for c in p.costs) + "."
+                ", ".join(self.event(c, None) if isinstance(c, n.Event) else self.clause(c) for c in p.costs) + "."
         if isinstance(p, n.AlternateCost):
             kind = "recruit" if p.action == "recruit" else "threshold"
             return f"You may {self.event(p.costs[0], None)} rather than pay {self.name}'s {kind} cost."
@@ -665,6 +666,8 @@ class Speech:
             counted = n.Filter(sel.kind, quals)
             return f"one player revealed more {self.filter_words(counted, plural=True, det='')} than any other player"
         if isinstance(c, n.ChoseNames):
+            if not c.other:
+                return f"you chose {' and '.join(c.names)}"
             return f"you chose {c.names[0]} and a different affiliation"
         if isinstance(c, n.During):
             return f"during {self.step(c.step)}"
