@@ -624,7 +624,8 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
             options = tuple(tuple(c) for c in itertools.combinations(names, number))
             value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {number} {sel.kind}s", options)))
             shown = " and ".join(value)
-        g.note("choose", f"{pid} chooses {shown}", when)
+        # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
+        g.note("choose", f"{pid} chooses {shown}", when + (" [FXM]" if sel.kind == "trait" else ""))
         return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value if number > 1 or sel.kind == "affiliation"
                                   else value[0])
     found = [x for x in q.select(sel, ctx) if x in g.state.objects]

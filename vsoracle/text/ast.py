@@ -657,7 +657,8 @@ class KeywordChange(Change):
 class AffiliationChange(Change):
     """"has the Masters of Evil affiliation" (``names``), "has the chosen affiliation"
     (``chosen``), "gains the chosen trait" (``trait``), "gains the identity Dr. Fate"
-    (``identity``: in addition to its printed one, IC FAQ 2)."""
+    (``identity``: in addition to its printed one, IC FAQ 2); "are Mutants" (``word`` "be", a
+    trait-like characteristic: X-Men FAQ GM 1, "Characters that aren't Mutants can become Mutants")."""
 
     names: tuple[str, ...] = ()
     chosen: str | None = None

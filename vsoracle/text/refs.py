@@ -31,6 +31,7 @@ from .build import (TARGET, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pron
                     Sentence, That, ThatOf, _Did, _duration, _Would, condition_of)
 from .events import FAMILIES, family
 from .phrases import Be, Mod, Pred, Verb, fail as _fail
+from .vocabulary import becomable
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
 
@@ -566,7 +567,23 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         return n.Modify(subject, (n.Unique(False),), duration)
     if mode == "is" and isinstance(what, Be) and what.kind == "state" and what.data == n.State("unique"):
         return n.Modify(subject, (n.Unique(True),), duration)
+    if mode == "is" and isinstance(what, Be) and what.kind == "np" and subject is not None:
+        # "Characters you control … are Mutants … this turn" (MXM): they become Mutants
+        made = _become(what.data)
+        if made is not None:
+            return _apply_mods(n.Modify(subject, (made,), duration), mods, subject)
     raise CardTextError("vsoracle cannot read this as an effect")
+
+
+def _become(np: Any) -> n.Change | None:
+    """"is a Mutant", "are Mutants" as a modifier: the characteristic gained (X-Men FAQ GM 1); a
+    name a card cannot become ("is a Brotherhood character") is not read."""
+    if not isinstance(np, n.Filter) or len(np.qualifiers) != 1:
+        return None
+    q = np.qualifiers[0]
+    word = q.name if isinstance(q, (n.Name, n.Named)) and not getattr(q, "negated", False) else None
+    found = becomable(word) if word else None
+    return n.AffiliationChange(names=(found,), trait=True, word="be") if found else None
 
 
 def _while_that(event: n.Event, duration: n.Duration) -> tuple[n.Event, n.Duration]:

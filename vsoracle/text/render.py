@@ -576,6 +576,8 @@ class Speech:
             if c.how == "block":
                 return f"cannot gain {kws}"
             return f"{v('lose')} and cannot gain {kws}"
+        if isinstance(c, n.AffiliationChange) and c.word == "be":  # "are Mutants" (MXM)
+            return f"are {c.names[0]}s" if base else f"is a {c.names[0]}"
         if isinstance(c, n.AffiliationChange):
             verb = v("gain") if c.word == "gain" else v("have")
             if c.chosen:
