@@ -610,24 +610,30 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
     pid = ctx.bindings.get("acting") or ctx.controller
     when = "CR 505" if ctx.bindings.get("as cost") else "CR 508"  # as a cost, on announcement
     if isinstance(sel, n.Filter) and kind_of(sel) == "choice":
-        names = _choice_names(q, sel, ctx)
+        groups = _choice_groups(q, sel, ctx)
         number = q.amount(sel.quantity.n, ctx) if sel.quantity and sel.quantity.n is not None else 1
-        if len(names) < number:
+        more = sel.quantity is not None and sel.quantity.op == ">="  # "two or more different …"
+        options: list[tuple[str, ...]] = []
+        for names in groups:
+            for size in range(number, len(names) + 1) if more else (number,):
+                options += [c for c in itertools.combinations(names, size) if c not in options]
+        if not options:
             g.note("choose", f"fewer than {number} {sel.kind}s to choose among: nothing chosen", when)
             return False, ctx
-        if number == 1:
+        if number == 1 and not more:
             article = "an" if sel.kind[:1] in "aeiou" else "a"
-            chosen: Any = g.ask(Decision(pid, "choose", f"{pid} chooses {article} {sel.kind}", tuple(names)))
+            chosen: Any = g.ask(Decision(pid, "choose", f"{pid} chooses {article} {sel.kind}",
+                                         tuple(c[0] for c in options)))
             shown = chosen
             value: Any = (chosen,)
         else:
-            options = tuple(tuple(c) for c in itertools.combinations(names, number))
-            value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {number} {sel.kind}s", options)))
+            said = f"{number} or more" if more else f"{number}"
+            value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {said} {sel.kind}s", tuple(options))))
             shown = " and ".join(value)
         # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
         g.note("choose", f"{pid} chooses {shown}", when + (" [FXM]" if sel.kind == "trait" else ""))
-        return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value if number > 1 or sel.kind == "affiliation"
-                                  else value[0])
+        return True, _bind_choice(g, ctx, f"chosen:{e.binding}",
+                                  value if number > 1 or more or sel.kind == "affiliation" else value[0])
     found = [x for x in q.select(sel, ctx) if x in g.state.objects]
     count, up_to = how_many(q, sel, ctx)
     if not found:
@@ -639,17 +645,34 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
     return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value)
 
 
-def _choice_names(q: Query, sel: n.Filter, ctx: Context) -> list[str]:
-    """The affiliations (or traits) to choose among: those of "among …" objects, or the ones
-    the text names ("Choose a Mutant trait"), or every affiliation of a card in the game; for
-    "choose an identity", every identity of a character card in the game."""
+def _choice_groups(q: Query, sel: n.Filter, ctx: Context) -> list[list[str]]:
+    """The names a choice is made among: those of "among …" objects, or the ones the text names
+    ("Choose a Mutant trait"), or every affiliation of a card in the game; for "choose an
+    identity", every identity of a character card in the game. "Among characters you control that
+    share the same Mutant trait": one group per trait they could share, the names chosen together
+    all from one group."""
     named = [x.name for x in sel.qualifiers if isinstance(x, n.Name)]
     if sel.kind == "trait" and [x.lower() for x in named] == ["mutant"]:
-        return sorted(MUTANT_TRAITS)  # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
+        return [sorted(MUTANT_TRAITS)]  # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
     if named:
-        return named
+        return [named]
     among = [x for x in sel.qualifiers if isinstance(x, n.Among)]
-    pool = q.select(among[0].of, ctx) if among else [o.id for o in q.s.objects.values()]
+    if not among:
+        return [_names_of(q, sel, [o.id for o in q.s.objects.values()])]
+    of = among[0].of
+    same = [x for x in of.qualifiers if isinstance(x, n.Shares) and x.same and x.of is None] \
+        if isinstance(of, n.Filter) else []
+    if not same or not isinstance(of, n.Filter):
+        return [_names_of(q, sel, q.select(of, ctx))]
+    pool = [x for x in q.select(replace(of, qualifiers=tuple(x for x in of.qualifiers if x is not same[0])), ctx)
+            if x in q.s.objects]
+    values = {x: q.share_values(same[0], q.s.obj(x)) for x in pool}
+    return [_names_of(q, sel, [x for x in pool if v in values[x]])
+            for v in sorted(set().union(*values.values()))]
+
+
+def _names_of(q: Query, sel: n.Filter, pool: Iterable[str]) -> list[str]:
+    """The affiliations (identities for "choose an identity") of the objects of ``pool``, sorted."""
     names: list[str] = []
     for x in pool:
         if x in q.s.objects:

@@ -990,6 +990,23 @@ class Query:
             return bool({x.casefold() for x in self.affiliations(o)} & {x.casefold() for x in self.affiliations(other)})
         return False
 
+    def share_values(self, q: n.Shares, o: GameObject) -> frozenset[str]:
+        """The values of the characteristic "that share the same Mutant trait" names that ``o``
+        has: its traits (only its Mutant traits, Mental, Energy or Physical, for "Mutant trait":
+        X-Men FAQ GM 1), or its affiliations for "the same team affiliation"."""
+        what = q.what[0]
+        if what == "trait":
+            found = self.traits(o)
+            return found & MUTANT_TRAITS if q.named and _same(q.named, "Mutant") else found
+        if what in ("affiliation", "team affiliation"):
+            return frozenset(x.casefold() for x in self.affiliations(o))
+        if what == "identity":
+            return frozenset(x.casefold() for x in self.identities(o))
+        value = {"name": o.card.name.casefold(), "version": (o.card.version or "").casefold(),
+                 "cost": str(self.cost(o)) if o.card.cost is not None else "",
+                 "atk": str(self.stat(o, "atk")), "def": str(self.stat(o, "def"))}.get(what, "")
+        return frozenset({value}) if value else frozenset()
+
     def _shares(self, q: n.Shares, o: GameObject, ctx: Context) -> bool:
         if q.of is not None:
             others = [self.s.obj(r) for r in self.select(q.of, ctx) if r in self.s.objects and r != o.id]
@@ -1001,6 +1018,9 @@ class Query:
             if not pool:
                 pool = [x.id for x in self.s.objects.values() if x.owner == o.owner and x.zone is o.zone]
             others = [self.s.obj(r) for r in pool if r != o.id]
+        if q.same:  # "that share the same Mutant trait": a value it has in common with another
+            mine = self.share_values(q, o)
+            return any(mine & self.share_values(q, other) for other in others)
         return any(any(self._same_as(w, o, other) for w in q.what) for other in others)
 
     def link_matches(self, f: n.Selector, link: ChainLink, ctx: Context) -> bool:

@@ -980,10 +980,13 @@ class SameAs(Qualifier):
 @attrs.frozen(repr=False, eq=False)
 class Shares(Qualifier):
     """"that share a cost or version with NP", "that share an affiliation with it", "that share a
-    name" (``of`` None: with each other); ``chosen`` for "either of the chosen affiliations"."""
+    name" (``of`` None: with each other); "that share the same Mutant trait" (``same``: one value
+    common to them all, of the kind ``named`` says if it names one)."""
 
     what: tuple[str, ...]
     of: Selector | None = None
+    same: bool = False
+    named: str | None = None
 
 
 @attrs.frozen(repr=False, eq=False)

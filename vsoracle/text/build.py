@@ -172,6 +172,11 @@ PossessedNoun: TypeAlias = Callable[[Any, Meta], "n.Selector | n.Amount"]
 CounterSpec: TypeAlias = tuple[n.CounterKind | None, Any]
 
 
+#: What "that share the same …" may name (the grammar's share_noun).
+_SHARE_NOUNS = frozenset({"cost", "version", "affiliation", "team affiliation", "name", "identity", "atk", "def",
+                          "trait"})
+
+
 def _chosen_binding(noun: str) -> str:
     """The binding "the chosen affiliations" reads: the kind a choice bound ("affiliation")."""
     return "affiliation" if noun in ("affiliations", "team affiliation", "team affiliations") else noun
@@ -1443,6 +1448,13 @@ class Build(Transformer[list[RawLine]]):
     def shares(self, meta: Meta, children: Children) -> n.Shares:
         parts = _trees(children)
         return n.Shares(parts[0], parts[1] if len(parts) > 1 else None)
+
+    def shares_same(self, meta: Meta, children: Children) -> n.Shares:
+        """"that share the same Mutant trait": one value common to all of them."""
+        parts = [c for c in _trees(children) if isinstance(c, str) and not _is_token(c)]
+        if len(parts) == 1 and parts[0] not in _SHARE_NOUNS:  # "the same Mutant trait"
+            return n.Shares(("trait",), None, same=True, named=parts[0])
+        return n.Shares((parts[0],), None, same=True)
 
     def share_what(self, meta: Meta, children: Children) -> tuple[str, ...]:
         return tuple(str(c) for c in children if isinstance(c, str) and not _is_token(c))

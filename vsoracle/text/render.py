@@ -1224,6 +1224,8 @@ class Speech:
         return f"{self.amount(q.count)} {what}s"
 
     def share_words(self, q: n.Shares) -> str:
+        if q.same:  # "the same Mutant trait"
+            return "the same " + (f"{q.named} " if q.named else "") + q.what[0]
         nouns = " or ".join(_article(w) if i == 0 else w for i, w in enumerate(q.what))
         return nouns + (f" with {self.np(q.of, 'object')}" if q.of is not None else "")
 
