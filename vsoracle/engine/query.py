@@ -126,9 +126,6 @@ def _compare(a: int, op: str, b: int) -> bool:
     return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b}.get(op, False)
 
 
-#: The kinds of value a choice can name, not objects ("choose a team affiliation", "a card type of
-#: your choice"): what "If you chose …" looks among.
-NAMED_CHOICES = ("affiliation", "trait", "identity", "card type")
 
 #: The named counters card text has ("a cosmic counter"); a character keeps each under its name.
 NAMED_COUNTERS = ("cosmic",)
@@ -892,7 +889,11 @@ class Query:
             return self.holds(q.condition, ctx.bind(affected=o.id))
         if isinstance(q, n.Chosen):
             chosen = _listify(self.chosen(q.binding, ctx))
+            if q.binding == "card type":  # "a card of the chosen type" (a rally for a card type of your choice)
+                return o.card.type is not None and _has(chosen, o.card.type.value)
             return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
+        if isinstance(q, n.NotChosenYet):  # an object this effect has not chosen before
+            return o.id not in _listify(ctx.bindings.get("chose"))
         return False
 
     def _zone_ids(self, zone: n.Zone, ctx: Context) -> frozenset[str]:
@@ -1239,7 +1240,7 @@ class Query:
                 named = [c for c in chosen if any(_same(c, x) for x in cond.names)]
                 return yes if named and len(chosen) > len(named) else {}
             # "you chose JLA and JSA": each name is among the values the card's choices bound
-            values = [v for kind in NAMED_CHOICES for v in _listify(self.chosen(kind, ctx)) if isinstance(v, str)]
+            values = [v for kind in n.VALUE_KINDS for v in _listify(self.chosen(kind, ctx)) if isinstance(v, str)]
             return yes if all(_has(values, x) for x in cond.names) else {}
         if isinstance(cond, n.During):
             return yes if self.during(cond.step, ctx.controller) else {}

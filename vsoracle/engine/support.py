@@ -61,7 +61,7 @@ AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.Th
 QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,
                         n.HasEither, n.Adjacent, n.ControlledBy, n.RecruitedBy, n.InZone, n.OfYourChoice, n.Among,
                         n.Than, n.Where, n.Chosen, n.Targeting, n.WithOneTarget, n.HasCounter, n.AtRandom,
-                        n.AttachedTo, n.HasExtreme, n.Affiliations})
+                        n.AttachedTo, n.HasExtreme, n.Affiliations, n.NotChosenYet})
 REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Paid, n.Equipped, n.Affected,
                   n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
 SELECTORS = frozenset({n.Filter, n.Either, n.Together, n.TopCards})
@@ -232,6 +232,11 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
+    if isinstance(node, n.Sequence):
+        for before, step in zip(node.steps, node.steps[1:]):
+            if isinstance(step, n.Repeat) and not isinstance(before, n.Rally):
+                # "successful" is a rally's word (Marvel Universe FAQ 2); another step would repeat for ever
+                return f"repeating \"{say(before)}\" each time you're successful (only a rally is successful or not)"
     if isinstance(node, n.Effect):
         return None if cls in EFFECT_FORMS else f"the effect \"{say(node)}\""
     if isinstance(node, n.Condition):

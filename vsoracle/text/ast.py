@@ -114,6 +114,7 @@ __all__ = [
     "Negative",
     "Node",
     "Not",
+    "NotChosenYet",
     "Nothing",
     "NumberOf",
     "OfYourChoice",
@@ -134,6 +135,7 @@ __all__ = [
     "Quantity",
     "RecruitedBy",
     "Ref",
+    "Repeat",
     "Replacement",
     "Restriction",
     "Role",
@@ -164,6 +166,7 @@ __all__ = [
     "Triggered",
     "Unique",
     "Unless",
+    "VALUE_KINDS",
     "Whenever",
     "Where",
     "WithOneTarget",
@@ -176,6 +179,11 @@ __all__ = [
     "evolve",
     "steps",
 ]
+
+
+#: The kinds of value a choice names, not objects: "choose a team affiliation", "choose a Mutant
+#: trait", "choose an identity", "a card type of your choice"; "the chosen …" reads it.
+VALUE_KINDS = ("affiliation", "trait", "identity", "card type")
 
 
 def display(default: Any = None) -> Any:
@@ -485,6 +493,15 @@ class Choose(Effect):
 
 
 @attrs.frozen(repr=False, eq=False)
+class Repeat(Effect):
+    """"Each time you're successful, repeat this process with a card type you haven't chosen yet.":
+    the step before it again, its object ``with_`` if the text names one, for as long as it
+    succeeds (a rally finds its card: Marvel Universe FAQ 2)."""
+
+    with_: Selector | None = None
+
+
+@attrs.frozen(repr=False, eq=False)
 class Modify(Effect):
     """A modifier on objects or players (CR 512): ``changes`` to ``subject`` for ``duration``.
     An effect makes one that lasts; a continuous power's are in force while it is active."""
@@ -715,7 +732,7 @@ class Quantity(Node):
 #: The order of a filter's qualifiers (by class): what comes before the noun, then after it.
 _QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
                     "WithOneTarget",
-                    "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
+                    "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "NotChosenYet", "Among", "Than",
                     "Shares", "HasEither", "Where", "Targeting", "Affiliations", "HasExtreme", "AtRandom")
 
 
@@ -1113,6 +1130,11 @@ class AtRandom(Qualifier):
 @attrs.frozen(repr=False, eq=False)
 class WithOneTarget(Qualifier):
     """"with one target" (an effect)."""
+
+
+@attrs.frozen(repr=False, eq=False)
+class NotChosenYet(Qualifier):
+    """"a card type you haven't chosen yet": a value this effect has not chosen before."""
 
 
 @attrs.frozen(repr=False, eq=False)

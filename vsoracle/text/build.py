@@ -92,7 +92,7 @@ ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
 SentenceKind: TypeAlias = Literal[
     "plain", "conditional", "instead", "next time", "otherwise", "if not done", "for each", "unless", "while",
-    "while_state", "play only", "delayed", "prevent", "additional_cost", "crossover"]
+    "while_state", "play only", "delayed", "prevent", "additional_cost", "crossover", "repeat"]
 
 
 @attrs.frozen
@@ -388,6 +388,11 @@ class Build(Transformer[list[RawLine]]):
 
     def play_word(self, meta: Meta, children: Children) -> str:
         return str(children[0]).lower()
+
+    def repeat(self, meta: Meta, children: Children) -> Sentence:
+        """"Each time you're successful, repeat this process with NP.": the step before, again."""
+        parts = [c for c in _trees(children) if not _is_token(c)]
+        return Sentence("repeat", parts[-1] if parts else None, meta.start_pos)
 
     def crossover(self, meta: Meta, children: Children) -> Sentence:
         return Sentence("crossover", (tuple(children[0]), None), meta.start_pos)
@@ -1301,6 +1306,7 @@ class Build(Transformer[list[RawLine]]):
     affiliation = _head("affiliation")
     trait = _head("trait")
     identity_head = _head("identity")
+    card_type_head = _head("card type")
     point = _head("point")
     power_head = _head("power")
 
@@ -1425,6 +1431,7 @@ class Build(Transformer[list[RawLine]]):
     def in_play(self, meta: Meta, children: Children) -> n.InZone: return n.InZone(None)
     def from_zone_mod(self, meta: Meta, children: Children) -> n.InZone: return n.InZone(children[0], word="from")
     def of_your_choice(self, meta: Meta, children: Children) -> n.OfYourChoice: return n.OfYourChoice()
+    def not_chosen_yet(self, meta: Meta, children: Children) -> n.NotChosenYet: return n.NotChosenYet()
     def among(self, meta: Meta, children: Children) -> n.Among: return n.Among(_trees(children)[-1])
     def revealed_this_way(self, meta: Meta, children: Children) -> n.Among:
         return n.Among(Pronoun("them", meta.start_pos), word="revealed this way")

@@ -292,6 +292,9 @@ def _effect(sentences: Iterable[Sentence]) -> n.Effect:
                                        'instead."')
                 steps[-1] = n.Conditional(s.data[0], _body(body), otherwise=steps[-1], instead=True)
                 continue
+        if s.kind == "repeat" and not steps:
+            raise CardTextError('"repeat this process" follows the sentence it repeats ("Rally for a card type of '
+                               'your choice. Each time you\'re successful, repeat this process …")')
         steps.append(_sentence(s))
     flat: list[n.Effect] = []
     for step in steps:
@@ -349,6 +352,8 @@ def _sentence(s: Sentence) -> n.Effect:
         raise CardTextError('"As an additional cost to …" is a line of its own')
     if kind == "crossover":
         raise CardTextError('"Crossover …" is a line of its own')
+    if kind == "repeat":
+        return n.Repeat(s.data)
     raise CardTextError(f"vsoracle cannot read this sentence ({kind})")
 
 
@@ -452,7 +457,7 @@ def _body(body: tuple[Clause, ...]) -> n.Effect:
 
 
 #: What "choose …" can pick that is not an object: a name of one of these kinds.
-_CHOICES = frozenset({"affiliation", "trait", "identity"})
+_CHOICES = frozenset(n.VALUE_KINDS)
 
 
 def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:

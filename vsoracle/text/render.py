@@ -212,6 +212,9 @@ class Speech:
         return out
 
     def sentence(self, e: n.Effect) -> list[str]:
+        if isinstance(e, n.Repeat):  # the step before, again (a rally's repeat)
+            tail = f" with {self.np(e.with_)}" if e.with_ is not None else ""
+            return [f"each time you're successful, repeat this process{tail}."]
         if isinstance(e, n.IfDone):
             who = self.np(e.player, "subject") if e.player is not None else "you"
             verb = "do" if who == "you" else "does"
@@ -1175,6 +1178,8 @@ class Speech:
                 out.append(f"{q.word} {self.zone(q.zone)}" if q.zone is not None else "in play")
             elif isinstance(q, n.OfYourChoice):
                 out.append("of your choice")
+            elif isinstance(q, n.NotChosenYet):
+                out.append("you haven't chosen yet")
             elif isinstance(q, n.Among) and q.word in ("from it", "from them", "revealed this way") \
                     and isinstance(q.of, n.Acted):
                 out.append(q.word)
