@@ -658,7 +658,7 @@ def choose_value(g: Game, pid: str, sel: n.Filter, ctx: Context, when: str) -> t
     q = query(g.state)
     number = q.amount(sel.quantity.n, ctx) if sel.quantity and sel.quantity.n is not None else 1
     more = sel.quantity is not None and sel.quantity.op == ">="  # "two or more different …"
-    options: list[tuple[str, ...]] = []
+    options: list[tuple[Any, ...]] = []
     for names in _choice_groups(q, sel, ctx):
         for size in range(number, len(names) + 1) if more else (number,):
             options += [c for c in itertools.combinations(names, size) if c not in options]
@@ -674,14 +674,15 @@ def choose_value(g: Game, pid: str, sel: n.Filter, ctx: Context, when: str) -> t
     else:
         said = f"{number} or more" if more else f"{number}"
         value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {said} {sel.kind}s", tuple(options))))
-        shown = " and ".join(value)
+        shown = " and ".join(map(str, value))
     # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
-    g.note("choose", f"{pid} chooses {shown}", when + (" [FXM]" if sel.kind == "trait" else ""))
+    g.note("choose", f"{pid} chooses {shown}", when + (" [FXM]" if sel.kind == "trait" else ""),
+           "A-CHOSEN-VALUES" if sel.kind in ("card name", "number") else None)
     ctx = ctx.bind(chose=tuple(ctx.bindings.get("chose", ())) + tuple(value))
     return (value if number > 1 or more or sel.kind == "affiliation" else value[0]), ctx
 
 
-def _choice_groups(q: Query, sel: n.Filter, ctx: Context) -> list[list[str]]:
+def _choice_groups(q: Query, sel: n.Filter, ctx: Context) -> list[list[Any]]:
     """The names a choice is made among: those of "among …" objects, or the ones the text names
     ("Choose a Mutant trait"), or every affiliation of a card in the game; for "choose an
     identity", every identity of a character card in the game. "Among characters you control that
@@ -694,6 +695,11 @@ def _choice_groups(q: Query, sel: n.Filter, ctx: Context) -> list[list[str]]:
         return [[x for x in names if x not in chose] for names in _choice_groups(q, unchosen, ctx)]
     if sel.kind == "card type":  # "a card type of your choice" (Marvel Universe FAQ 2): the game's four
         return [sorted(t.value for t in CardType)]
+    if sel.kind == "card name":  # the names of the cards in the game (assumption A-CHOSEN-VALUES)
+        return [sorted({o.card.name for o in q.s.objects.values()})]
+    if sel.kind == "number":  # 0 to the greatest number a card in the game prints (assumption A-CHOSEN-VALUES)
+        printed = [v for o in q.s.objects.values() for v in (o.card.cost, o.card.atk, o.card.defense) if v is not None]
+        return [list(range(0, max(printed, default=0) + 1))]
     if sel.kind == "trait" and [x.lower() for x in named] == ["mutant"]:
         return [sorted(MUTANT_TRAITS)]  # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
     if named:

@@ -891,6 +891,8 @@ class Query:
             chosen = _listify(self.chosen(q.binding, ctx))
             if q.binding == "card type":  # "a card of the chosen type" (a rally for a card type of your choice)
                 return o.card.type is not None and _has(chosen, o.card.type.value)
+            if q.binding == "card name":  # "a card with the chosen name"
+                return _has(chosen, o.card.name)
             return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
         if isinstance(q, n.NotChosenYet):  # an object this effect has not chosen before
             return o.id not in _listify(ctx.bindings.get("chose"))
@@ -1126,6 +1128,9 @@ class Query:
             return len(self.select(node.selector, ctx))
         if isinstance(node, n.ThatMuch):
             return int(ctx.bindings.get("event_amount", 0))
+        if isinstance(node, n.ChosenNumber):  # "the chosen number": 0 before anything is chosen
+            chosen = self.chosen("number", ctx)
+            return chosen if isinstance(chosen, int) else 0
         if isinstance(node, n.PointsPaid):
             return int(ctx.bindings.get("paid", 0))
         if isinstance(node, n.CountersOn):  # "for each cosmic counter on ~" (CR 215)

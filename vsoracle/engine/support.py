@@ -56,7 +56,7 @@ REQUIRED = frozenset(kind for kind, family in RULES.items() if family.required)
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
                         n.ChoseNames, n.During, n.HasInitiative})
-AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid,
+AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid, n.ChosenNumber,
                      n.EnduranceOf, n.StatOf, n.Quantity, n.CountersOn, n.Extreme, n.Offset})
 QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,
                         n.HasEither, n.Adjacent, n.ControlledBy, n.RecruitedBy, n.InZone, n.OfYourChoice, n.Among,

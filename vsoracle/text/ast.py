@@ -60,6 +60,7 @@ __all__ = [
     "Choose",
     "ChoseNames",
     "Chosen",
+    "ChosenNumber",
     "ChosenRef",
     "Compare",
     "Condition",
@@ -182,8 +183,9 @@ __all__ = [
 
 
 #: The kinds of value a choice names, not objects: "choose a team affiliation", "choose a Mutant
-#: trait", "choose an identity", "a card type of your choice"; "the chosen …" reads it.
-VALUE_KINDS = ("affiliation", "trait", "identity", "card type")
+#: trait", "choose an identity", "a card type of your choice", "choose a card name", "choose a
+#: number"; "the chosen …" reads it.
+VALUE_KINDS = ("affiliation", "trait", "identity", "card type", "card name", "number")
 
 
 def display(default: Any = None) -> Any:
@@ -1220,6 +1222,11 @@ class NumberOf(Amount):
 @attrs.frozen(repr=False, eq=False)
 class ThatMuch(Amount):
     """"that much": the amount of the event being replaced or that triggered."""
+
+
+@attrs.frozen(repr=False, eq=False)
+class ChosenNumber(Amount):
+    """"the chosen number": what "Choose a number." chose."""
 
 
 @attrs.frozen(repr=False, eq=False)

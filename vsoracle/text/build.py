@@ -941,6 +941,11 @@ class Build(Transformer[list[RawLine]]):
 
     def half(self, meta: Meta, children: Children) -> n.Half: return n.Half(_trees(children)[0])
     def that_much(self, meta: Meta, children: Children) -> n.ThatMuch: return n.ThatMuch()
+    def chosen_number(self, meta: Meta, children: Children) -> n.ChosenNumber: return n.ChosenNumber()
+
+    def a_number(self, meta: Meta, children: Children) -> n.Filter:
+        """"Choose a number.": a value of the kind "number"."""
+        return n.Filter("number", (), n.Quantity("=", _ONE), pos=meta.start_pos, end=meta.end_pos)
     def number_of(self, meta: Meta, children: Children) -> n.NumberOf: return n.NumberOf(_trees(children)[-1])
 
     def stat_of(self, meta: Meta, children: Children) -> n.StatOf:
@@ -1307,6 +1312,7 @@ class Build(Transformer[list[RawLine]]):
     trait = _head("trait")
     identity_head = _head("identity")
     card_type_head = _head("card type")
+    card_name_head = _head("card name")
     point = _head("point")
     power_head = _head("power")
 
@@ -1415,6 +1421,7 @@ class Build(Transformer[list[RawLine]]):
         return n.Chosen(_trees(children)[-1])
 
     def with_chosen(self, meta: Meta, children: Children) -> n.Chosen: return n.Chosen(_trees(children)[-1])
+    def with_chosen_name(self, meta: Meta, children: Children) -> n.Chosen: return n.Chosen("card name")
     def with_one_target(self, meta: Meta, children: Children) -> n.WithOneTarget: return n.WithOneTarget()
 
     def named(self, meta: Meta, children: Children) -> n.Named: return n.Named(_trees(children)[-1])

@@ -867,6 +867,8 @@ class Speech:
             return f"the number of {self.np_any(a.selector)}"
         if isinstance(a, n.ThatMuch):
             return "that much"
+        if isinstance(a, n.ChosenNumber):
+            return "the chosen number"
         if isinstance(a, n.Offset):
             return f"{self.amount(a.base)} {'minus' if a.minus else 'plus'} {self.amount(a.by)}"
         if isinstance(a, n.Extreme):
@@ -1159,7 +1161,7 @@ class Speech:
                 else:
                     out.append(f"with the same {_stat_word(q.what)} as {self.np(q.of, 'object')}")
             elif isinstance(q, n.Chosen):
-                out.append(f"with the chosen {q.binding}")
+                out.append(f"with the chosen {'name' if q.binding == 'card name' else q.binding}")
             elif isinstance(q, n.WithOneTarget):
                 out.append("with one target")
             elif isinstance(q, n.AtRandom):

@@ -37,9 +37,10 @@ class RallyRule(EventRule):
             value, ctx = made
             described = n.Filter("card", (n.Chosen(described.kind),))
             ctx = ctx.bind(**{f"chosen:{e.object.kind}": value})
-            shown = " or ".join(value) if isinstance(value, tuple) else value
-            article = "an" if shown[:1] in "aeiou" else "a"
-            g.note("rally", f"{pid} rallies for {article} {shown} card, chosen before the reveal", _RALLY)
+            shown = " or ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+            what = f"a card named {shown}" if e.object.kind == "card name" else \
+                f"{'an' if shown[:1].lower() in 'aeiou' else 'a'} {shown} card"
+            g.note("rally", f"{pid} rallies for {what}, chosen before the reveal", _RALLY)
         deck = g.state.player(pid).deck
         if not deck:
             g.note("rally", f"{pid} has no card to rally", _RALLY)
