@@ -645,6 +645,7 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
     picked = choose_objects(g, pid, found, count, f"{pid} chooses {say(sel)}", up_to)
     value = tuple(picked) if len(picked) != 1 or (isinstance(count, int) and count > 1) else picked[0]
     g.note("choose", f"{pid} chooses {', '.join(picked) or 'nothing'} (not a target)", when)
+    ctx = ctx.bind(chose=tuple(ctx.bindings.get("chose", ())) + tuple(picked))  # "… you haven't chosen yet"
     return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value)
 
 
