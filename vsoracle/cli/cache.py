@@ -10,13 +10,15 @@ Each answer is a sealed JSON record in ``answers/KEY.json`` (:func:`vsoracle.cac
 holding the printed output and the exit code. It is used only if the record is intact, is
 filed under the key asked for, holds a string and the code 0 or 1, and the code agrees with the
 output's verdict: a damaged or hand-edited file is a miss, so a cache file can neither change
-an answer nor choose an exit code. ``--no-cache`` or ``VSORACLE_NO_CACHE=1`` bypasses it.
+an answer nor choose an exit code — except one its owner edited and sealed again (nobody else can
+write to the folder), which is shown as its owner wrote it. ``--no-cache`` or ``VSORACLE_NO_CACHE=1`` bypasses it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -41,6 +43,10 @@ def _inputs_digest() -> str:
     return caches.digest(files)
 
 
+#: The cache is tidied (size cap, older versions' files) each time this many more answers are kept.
+TIDY_EVERY = 100
+
+
 def key(content: bytes, name: str, options: tuple[str, ...]) -> str | None:
     """The answer's key for a scenario's bytes, the name it was given by (the report names the
     file as it was given) and the options; ``None`` when caching is off."""
@@ -61,10 +67,10 @@ def _verdict(output: str) -> int | None:
         except (ValueError, AttributeError, RecursionError):
             return None
         return {True: 0, False: 1}.get(passed) if isinstance(passed, bool) else None
-    last = output.rstrip("\n").rsplit("\n", 1)[-1]
-    if last.endswith(" checks hold."):
+    last = output.rstrip("\n").rsplit("\n", 1)[-1]  # "2 of 3 checks hold.", "1 of 1 check holds."
+    if last.endswith((" checks hold.", " check holds.")):
         return 0
-    if last.endswith(" checks hold. The scenario FAILS."):
+    if last.endswith((" checks hold. The scenario FAILS.", " check holds. The scenario FAILS.")):
         return 1
     return None
 
@@ -76,7 +82,7 @@ def lookup(key: str) -> tuple[str, int] | None:
     if where is None:
         return None
     data = caches.read_record(where / f"{key}.json", _KIND, key)
-    if not caches.matches(data, _SHAPE) or data["code"] not in (0, 1):
+    if data is None or not caches.matches(data, _SHAPE) or data["code"] not in (0, 1):
         return None
     if _verdict(data["output"]) != data["code"]:
         return None
@@ -88,3 +94,9 @@ def store(key: str, output: str, code: int) -> None:
     where = caches.safe_folder("answers")
     if where is not None:
         caches.write_record(where / f"{key}.json", _KIND, key, {"output": output, "code": code})
+        try:
+            kept = len(os.listdir(where))
+        except OSError:
+            return
+        if kept % TIDY_EVERY == 0:  # now and then, not at every answer: tidying walks the folder
+            caches.tidy()

@@ -9,31 +9,32 @@ from typing import Callable, Iterator
 import typer
 
 from ..errors import VsOracleError
-from .lines import error_line, internal_error_line
+from .lines import emit, error_line, internal_error_line
+from .output import Format
 
 __all__ = ["run_guarded", "fail", "reported"]
 
 
-def fail(error: VsOracleError, as_json: bool = False) -> "typer.Exit":
-    """Print ``error`` as one line on stderr — or, under ``--json``, as the ``error`` document on
-    stdout (docs/json.md) — and return the exit to raise (code 2)."""
-    if as_json:
+def fail(error: VsOracleError, fmt: Format = Format.TEXT) -> "typer.Exit":
+    """Print ``error`` as one line on stderr — or, in JSON, as the ``error`` document on stdout
+    (docs/json.md) — and return the exit to raise (code 2)."""
+    if fmt is Format.JSON:
         from .jsondoc import dumps, error_document
 
-        typer.echo(dumps(error_document(error, 2)))
+        emit(dumps(error_document(error, 2)))
     else:
-        typer.echo(error_line(error), err=True)
+        emit(error_line(error), err=True)
     return typer.Exit(code=2)
 
 
 @contextmanager
-def reported(as_json: bool) -> Iterator[None]:
+def reported(fmt: Format) -> Iterator[None]:
     """Run a command's body: a :class:`VsOracleError` in it ends the command as :func:`fail` says
-    (under ``--json``, the error document on stdout), exit code 2."""
+    (in JSON, the error document on stdout), exit code 2."""
     try:
         yield
     except VsOracleError as error:
-        raise fail(error, as_json) from None
+        raise fail(error, fmt) from None
 
 
 def run_guarded(app: Callable[..., object]) -> None:
@@ -45,10 +46,10 @@ def run_guarded(app: Callable[..., object]) -> None:
     try:
         app()
     except VsOracleError as error:
-        typer.echo(error_line(error), err=True)
+        emit(error_line(error), err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # the last line of defence: say so plainly
-        typer.echo(internal_error_line(exc), err=True)
+        emit(internal_error_line(exc), err=True)
         sys.exit(3)

@@ -9,9 +9,11 @@ from typing import Any, Optional
 import typer
 
 from ..errors import ScenarioError, VsOracleError
+from .output import Format
 from .common import fail
 from .help import WholeNumber
 from .jsondoc import choices_json, document, dumps, plain, state_json
+from .lines import emit
 
 __all__ = ["register", "moves_document", "moves_text", "perft_document"]
 
@@ -211,21 +213,22 @@ def register(app: typer.Typer) -> None:
 
         Exit status: 0, or 2 if the file is invalid.
         """
+        fmt = Format.of(as_json)
         try:
             doc = perft_document(file, depth, split)
         except VsOracleError as error:
-            raise fail(error, as_json) from None
-        if as_json:
-            typer.echo(dumps(doc))
+            raise fail(error, fmt) from None
+        if fmt is Format.JSON:
+            emit(dumps(doc))
             return
         if doc["pending"] is not None:
             q = doc["pending"]
-            typer.echo(f"# the last step waits: {q['player']} decides ({q['kind']}): {q['prompt']}; "
+            emit(f"# the last step waits: {q['player']} decides ({q['kind']}): {q['prompt']}; "
                        "each answer is a move")
         for row in doc["split"]:
-            typer.echo(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
+            emit(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
                        .removeprefix("[[step]]; "))
-        typer.echo(f"depth {depth}: {doc['sequences']} sequences, {doc['positions']} positions"
+        emit(f"depth {depth}: {doc['sequences']} sequences, {doc['positions']} positions"
                    + (f" (from the first of {doc['outcomes']} outcomes)" if doc["outcomes"] > 1 else ""))
 
     @app.command("moves")
@@ -241,11 +244,12 @@ def register(app: typer.Typer) -> None:
 
         Exit status: 0, or 2 if the file is invalid.
         """
+        fmt = Format.of(as_json)
         try:
             doc = moves_document(file, player)
         except VsOracleError as error:
-            raise fail(error, as_json) from None
-        if as_json:
-            typer.echo(dumps(doc))
+            raise fail(error, fmt) from None
+        if fmt is Format.JSON:
+            emit(dumps(doc))
         else:
-            typer.echo(moves_text(doc), nl=False)
+            emit(moves_text(doc), nl=False)

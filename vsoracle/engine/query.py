@@ -896,7 +896,7 @@ class Query:
             return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
         if isinstance(q, n.NotChosenYet):  # an object this effect has not chosen before
             return o.id not in _listify(ctx.bindings.get("chose"))
-        return False
+        raise TypeError(f"unknown qualifier {q!r}")  # never a silent "matches nothing"
 
     def _zone_ids(self, zone: n.Zone, ctx: Context) -> frozenset[str]:
         key = ("zone", id(zone), ctx)
@@ -1052,8 +1052,8 @@ class Query:
             elif isinstance(q, n.Other):
                 if link.id in self.ref(q.of, ctx):
                     return False
-            else:
-                return False
+            else:  # support.py refuses an effect filter with any other qualifier before play
+                raise TypeError(f"unknown qualifier of an effect {q!r}")
         return True
 
     # == players, amounts, conditions ==============================================================

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -610,9 +611,12 @@ def text_line(text: str, line: int) -> str:
     return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
+@lru_cache(maxsize=256)
 def _unplayable(card: Card) -> tuple[tuple[int, str], ...]:
     """What in a card's text the engine cannot play yet (empty: all of it; see
-    :mod:`vsoracle.engine.support`). A text that does not parse is reported where it is read."""
+    :mod:`vsoracle.engine.support`). A text that does not parse is reported where it is read.
+    Remembered per card: a deck lists the same card many times (walking the text for each of
+    20,000 copies took seconds)."""
     if not card.text.strip():
         return ()
     from ..engine.support import cannot_play

@@ -1035,7 +1035,7 @@ class Adjacent(Qualifier):
 class ControlledBy(Qualifier):
     """"you control", "your opponents control", "an opponent controls", "he controls"."""
 
-    player: Selector
+    player: Selector | None  # None in a reading of "if you control 2 X or more characters" (it does not render)
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -716,7 +716,8 @@ def _times(effect: n.Effect, per: Any) -> n.Effect:
         if hasattr(effect, name) and getattr(effect, name) is not None:
             return n.evolve(effect, **{name: n.Times(factor, getattr(effect, name), word="for each")})
     if isinstance(effect, n.Counter):
-        return attrs.evolve(effect, count=n.Times(factor, effect.count or _ONE, word="for each"))
+        count = effect.count if isinstance(effect.count, n.Amount) else _ONE
+        return attrs.evolve(effect, count=n.Times(factor, count, word="for each"))
     raise CardTextError('"for each" needs an amount to multiply')
 
 

@@ -44,7 +44,8 @@ _SUBJECTIVE = {"him": "he", "her": "she", "his": "he", "its": "it", "them": "the
 
 
 def render(node: Any, card_name: str | None = None) -> str:
-    """The node as canonical card text; ``card_name`` is the name its :class:`~nodes.Self` takes."""
+    """The node as canonical card text; ``card_name`` is the name its :class:`~nodes.Self` takes,
+    ``~`` when the card's name is not known (card text reads ``~`` as the card's own name)."""
     # a sentence that ends with a quoted power ends with its period: 'has "… this turn."'
     return Speech(card_name).say(node).replace('.".', '."')
 
@@ -74,7 +75,7 @@ class Speech:
     verbatim = True
 
     def __init__(self, card_name: str | None) -> None:
-        self.name = card_name or "this card"
+        self.name = card_name or "~"
         self.targets: dict[int, n.Filter] = {}
         self.roles: dict[str, Any] = {}
         self.step_objects: dict[int, Any] = {}
