@@ -57,12 +57,12 @@ REQUIRED = frozenset(kind for kind, family in RULES.items() if family.required)
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
                         n.ChoseNames, n.During, n.HasInitiative})
-AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid,
+AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid, n.ChosenNumber,
                      n.EnduranceOf, n.StatOf, n.Quantity, n.CountersOn, n.Extreme, n.Offset})
 QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,
                         n.HasEither, n.Adjacent, n.ControlledBy, n.RecruitedBy, n.InZone, n.OfYourChoice, n.Among,
                         n.Than, n.Where, n.Chosen, n.Targeting, n.WithOneTarget, n.HasCounter, n.AtRandom,
-                        n.AttachedTo, n.HasExtreme, n.Affiliations})
+                        n.AttachedTo, n.HasExtreme, n.Affiliations, n.NotChosenYet})
 REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Paid, n.Equipped, n.Affected,
                   n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
 #: The qualifiers of an effect on the chain the query reads ("non-ongoing plot twist effects your
@@ -236,6 +236,11 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
+    if isinstance(node, n.Sequence):
+        for before, step in zip(node.steps, node.steps[1:]):
+            if isinstance(step, n.Repeat) and not isinstance(before, n.Rally):
+                # "successful" is a rally's word (Marvel Universe FAQ 2); another step would repeat for ever
+                return f"repeating \"{say(before)}\" each time you're successful (only a rally is successful or not)"
     if isinstance(node, n.Effect):
         return None if cls in EFFECT_FORMS else f"the effect \"{say(node)}\""
     if isinstance(node, n.Condition):

@@ -63,7 +63,8 @@ _NAME_LINKS = ("of", "for", "the", "of the")
 #: Contractions, spelt out.
 _SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"), "don't": ("do", "not"),
           "didn't": ("did", "not"), "isn't": ("is", "not"), "aren't": ("are", "not"), "wasn't": ("was", "not"),
-          "weren't": ("were", "not"), "it's": ("it", "is")}
+          "weren't": ("were", "not"), "it's": ("it", "is"), "you're": ("you", "are"), "haven't": ("have", "not"),
+          "hasn't": ("has", "not")}
 
 #: What a word may be, beyond its own keyword terminal: the grammar's refined terminals for the
 #: words whose role depends on what follows them (the syntax module keeps what parses).
