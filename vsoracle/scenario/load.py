@@ -11,7 +11,7 @@ import difflib
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import AbstractSet, Any, TypeVar, overload
 
 from attrs import frozen
 
@@ -28,6 +28,10 @@ __all__ = ["Scenario", "Step", "Check", "load_scenario", "load_scenario_bytes", 
 #: Every step verb and the keys it takes besides itself: the action classes' own (engine.moves).
 VERBS = {verb: set(keys) for verb, keys in moves.step_verbs().items()}
 COMMON_STEP_KEYS = set(moves.COMMON_STEP_KEYS)
+TOP_KEYS = frozenset({"scenario", "card", "cards", "game", "players", "step", "check", "check_some"})
+"""The tables a scenario file may hold (``cards``: its own card files, also allowed in ``[scenario]``)."""
+HEADER_KEYS = frozenset({"title", "source", "strict", "faq", "rulings", "variation", "description", "cards"})
+"""The keys of ``[scenario]``."""
 ADVANCE_TARGETS = moves.ADVANCE_TARGETS
 OBJECT_PROPERTIES = ("zone", "area", "row", "col", "controller", "state", "stunned", "exhausted", "face",
                      "atk", "def", "cost", "affiliations", "has", "counters", "equipped_to", "target_of",
@@ -175,7 +179,7 @@ class _Loader:
             raise self.fail(keypath, f"'{show_key(keypath)}' must be {what}, not {show(value)}")
         return value
 
-    def unknown_keys(self, table: dict[str, Any], allowed: set[str], keypath: KeyPath, what: str) -> None:
+    def unknown_keys(self, table: dict[str, Any], allowed: AbstractSet[str], keypath: KeyPath, what: str) -> None:
         for key in table:
             if key not in allowed:
                 near = difflib.get_close_matches(key, sorted(allowed), n=1)
@@ -185,11 +189,11 @@ class _Loader:
     # -- loading -----------------------------------------------------------
     def load(self) -> Scenario:
         data = self.src.data
-        self.unknown_keys(data, {"scenario", "card", "cards", "game", "players", "step", "check", "check_some"},
+        self.unknown_keys(data, TOP_KEYS,
                           (), "a scenario")
         header = data.get("scenario", {})
         self.expect(header, dict, ("scenario",), "a table")
-        self.unknown_keys(header, {"title", "source", "strict", "faq", "rulings", "variation", "description", "cards"},
+        self.unknown_keys(header, HEADER_KEYS,
                           ("scenario",), "[scenario]")
         self._card_files(header, data)
         title = self.expect(header.get("title", Path(self.src.path).stem), str, ("scenario", "title"), "a string")
