@@ -33,7 +33,8 @@ import attrs
 from .resources import data_path
 
 __all__ = ["RULES", "SOURCES", "KEYWORDS", "Reference", "CitationError", "expand", "references",
-           "consulted", "specific_entries", "general_entries", "sources_document"]
+           "consulted", "specific_entries", "general_entries", "FaqEntry", "faq_entries", "find_entries",
+           "card_entries", "sources_document"]
 
 
 @attrs.frozen
@@ -242,6 +243,81 @@ def general_entries() -> tuple[tuple[str, str], ...]:
         elif entries and line.strip():
             entries[-1][1].append(line.strip())
     return tuple((heading, "\n\n".join(body)) for heading, body in entries)
+
+
+@attrs.frozen
+class FaqEntry:
+    """One entry of the Avengers FAQ: ``code`` as citations write it (``GM 8``, ``SC 12``), its
+    title (the card's title, or the general entry's heading) and its text as the FAQ prints it."""
+
+    code: str
+    title: str
+    text: str
+
+
+@lru_cache(maxsize=1)
+def specific_bodies() -> tuple[str, ...]:
+    """The text of each SPECIFIC CARDS entry, in order (the card as printed, then the rulings)."""
+    folder = data_path("seeds")
+    files = sorted(folder.glob("*.txt")) if folder.is_dir() else []
+    if not files:
+        return ()
+    part = files[0].read_text(encoding="utf-8").split("SPECIFIC CARDS", 1)[-1].splitlines()
+    starts = []
+    for i, line in enumerate(part):
+        if line.strip() in _TYPES and i > 0 and part[i - 1].strip():
+            j = i - 1
+            if part[j].strip() in _VERSIONS:
+                j -= 1
+            starts.append(j)
+    bodies = []
+    for k, start in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(part)
+        bodies.append("\n".join(line.rstrip() for line in part[start:end]).strip())
+    return tuple(bodies)
+
+
+@lru_cache(maxsize=1)
+def faq_entries() -> tuple[FaqEntry, ...]:
+    """Every entry of the Avengers FAQ: the general mechanics (``GM n``), then the cards (``SC n``)."""
+    general = [FaqEntry(f"GM {i}", heading, f"{i}. {heading}\n\n{text}")
+               for i, (heading, text) in enumerate(general_entries(), 1)]
+    cards = [FaqEntry(f"SC {i}", title, body)
+             for i, (title, body) in enumerate(zip(specific_entries(), specific_bodies()), 1)]
+    return tuple(general + cards)
+
+
+def _folded(text: str) -> str:
+    """Text compared without case, quotes' shapes or the ◊ written as <>."""
+    return (text.casefold().replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+            .replace("<>", "◊"))
+
+
+def find_entries(words: str) -> list[FaqEntry]:
+    """The entries ``words`` names: a code (``GM 8``, ``SC 12``, ``General Mechanics 8``), else
+    the entries whose title holds the words (an exact title first), else those whose text does."""
+    key = _folded(" ".join(words.split()))
+    entries = faq_entries()
+    code = re.fullmatch(r"(gm|sc|general mechanics)\s*(\d+)", key)
+    if code:
+        kind = "SC" if code.group(1) == "sc" else "GM"
+        return [e for e in entries if e.code == f"{kind} {int(code.group(2))}"]
+    exact = [e for e in entries if _folded(e.title) == key]
+    if exact:
+        return exact
+    titled = [e for e in entries if key in _folded(e.title)]
+    return titled or [e for e in entries if key in _folded(e.text)]
+
+
+def card_entries(title: str, name: str) -> list[tuple[FaqEntry, bool]]:
+    """The FAQ entries that name a card: the entry about it (its title, ``True``) first, then those
+    whose text names its title or its name (``False``)."""
+    whole, short = _folded(title), _folded(name)
+    about = [(e, True) for e in faq_entries() if _folded(e.title) == whole]
+    said = re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in {whole, short} if w) + r")(?!\w)")
+    named = [(e, False) for e in faq_entries()
+             if _folded(e.title) != whole and said.search(_folded(e.text)) is not None] if whole or short else []
+    return about + named
 
 
 def expand(cite: str) -> str:

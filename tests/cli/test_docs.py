@@ -87,13 +87,13 @@ def test_help_and_hints_name_vsoracle_docs_not_repository_paths():
     said = set()
     for source in (ROOT / "vsoracle").rglob("*.py"):
         said |= set(re.findall(r"vsoracle docs ([a-z][a-z-]+)", source.read_text(encoding="utf-8")))
-    assert said - {"lists", "examples", "prints", "TOPIC"} <= set(TOPICS), said
+    assert said - {"lists", "examples", "faq", "prints", "TOPIC"} <= set(TOPICS), said
     assert {"scenario-format", "rules-assumptions", "sources"} <= said
 
 
 def test_docs_help_reads_like_the_others():
     short, long = runner.invoke(app, ["docs", "-h"]), runner.invoke(app, ["docs", "--help"])
     assert short.exit_code == 0 and short.output == long.output
-    assert short.output.splitlines()[0] == "Usage: vsoracle docs [OPTIONS] [TOPIC]"
+    assert short.output.splitlines()[0] == "Usage: vsoracle docs [OPTIONS] [TOPIC] [ENTRY]"
     for noise in ("<bool>", "<str>", "[[", "{"):
         assert noise not in short.output, noise

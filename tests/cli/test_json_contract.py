@@ -152,7 +152,7 @@ def test_every_property_is_described(kind):
 
 def test_every_command_with_json_has_a_schema():
     assert set(DOCUMENTS) == {"resolve", "explain", "cards", "card", "check", "parse", "cache", "moves", "perft",
-                              "error"}
+                              "rulings", "error"}
 
 
 # ----------------------------------------------------------------------------- resolve and explain

@@ -717,8 +717,14 @@ def ev_move_counter(draw: Any, sc: Scope, mode: str) -> Built:
     kind = draw(st.sampled_from([n.CounterKind(1, 1), n.CounterKind(-1, 0), n.CounterKind(name="cosmic")]))
     _step(sc)
     source = character_np(draw, sc, plural=False)
-    note_object(sc, source)
     to = character_np(draw, sc, plural=False, ref=False)
+    if isinstance(to, n.Filter):
+        # "to another character": other than the first — the first target, else the object the
+        # event is about; and to one character (a plural destination is refused)
+        first = n.TargetRef(source.target) if isinstance(source, n.Filter) and source.target else n.Affected()
+        to = attrs.evolve(to, quantity=n.Quantity("=", ONE),
+                          qualifiers=tuple(n.Other(first) if isinstance(q, n.Other) else q for q in to.qualifiers))
+    # no "it" after it: which of the two characters "it" is, the text does not settle
     count = draw(st.sampled_from([ONE, ONE, n.Quantity("all")]))
     return MoveCounter(object=source, to=to, kind=kind, count=count), None
 

@@ -97,7 +97,7 @@ def show_card(
     with reported(fmt):
         card = card_database(cards).find(title)
     if fmt is Format.JSON:
-        emit(dumps(document("card", card=card_json(card), **_reading_json(card))))
+        emit(dumps(document("card", card=card_json(card), **_reading_json(card), faq=_faq_json(card))))
         return
     from rich.console import Console
     from rich.panel import Panel
@@ -135,6 +135,29 @@ def show_card(
                           subtitle=Text(footer) if footer else None, expand=False))
     if card.text.strip():
         emit("\n".join(_reading(card)))
+    faq = _faq_lines(card)
+    if faq:
+        emit("\n".join(faq))
+
+
+def _faq_lines(card: Card) -> list[str]:
+    """The Avengers FAQ entries that name the card, each with the command that prints it."""
+    from ..citations import card_entries
+
+    found = card_entries(card.title, card.name)
+    if not found:
+        return []
+    lines = ["The Avengers FAQ names it (vsoracle docs faq CODE prints an entry):"]
+    for entry, about in found:
+        lines.append(f"  {entry.code:<6} {entry.title[:80]}" + ("  (its entry)" if about else ""))
+    return lines
+
+
+def _faq_json(card: Card) -> list[dict[str, Any]]:
+    """``cards show --json``'s ``faq``: the FAQ entries that name the card."""
+    from ..citations import card_entries
+
+    return [{"code": e.code, "title": e.title, "about": about} for e, about in card_entries(card.title, card.name)]
 
 
 def _reading(card: Card) -> list[str]:

@@ -35,6 +35,8 @@ TOPICS = {
 
 #: The topic that lists the example scenarios.
 EXAMPLES = "examples"
+#: The topic that lists the Avengers FAQ's entries, or prints one.
+FAQ = "faq"
 
 
 def _folder(name: str) -> Path:
@@ -50,10 +52,13 @@ def topic_path(topic: str) -> Path:
 
     if topic == EXAMPLES:
         return _folder("examples")
+    if topic == FAQ:
+        found = sorted(_folder("seeds").glob("*.txt"))
+        return found[0] if found else _folder("seeds")
     if topic.endswith(".md"):
         topic = topic[:-3]
     if topic not in TOPICS:
-        names = [*TOPICS, EXAMPLES]
+        names = [*TOPICS, EXAMPLES, FAQ]
         near = difflib.get_close_matches(topic, names, n=1, cutoff=0.6)
         raise VsOracleError(f"no such topic '{topic}'",
                             hint=(f"did you mean '{near[0]}'? (" if near else "") + "vsoracle docs lists the topics"
@@ -75,17 +80,58 @@ def examples() -> list[tuple[Path, str]]:
     return out
 
 
+def faq_text(words: str | None) -> str:
+    """``vsoracle docs faq [ENTRY]``: the Avengers FAQ's entries, one a line, or the entries
+    ``words`` names (a code such as ``GM 8`` or ``SC 4``, or words of a title) in full; words
+    that title no entry list the entries whose text holds them."""
+    from ..citations import faq_entries, find_entries
+    from ..errors import VsOracleError
+
+    entries = faq_entries()
+    if not entries:
+        raise VsOracleError("the FAQ's text is not installed", hint="reinstall vsoracle")
+    if words is None or not words.strip():
+        width = max(len(e.code) for e in entries)
+        lines = ["The Avengers FAQ (vsoracle docs faq ENTRY prints one; a log's 'FAQ GM 8' is entry GM 8):"]
+        for e in entries:
+            title = e.title if len(e.title) <= 90 else e.title[:89] + "…"
+            lines.append(f"  {e.code:<{width}}  {title}")
+        return "\n".join(lines)
+    found = find_entries(words)
+    if not found:
+        import difflib
+
+        titles = {t: e.title for e in entries for t in (e.title, e.title.split(",")[0])}
+        near = [titles[t] for t in difflib.get_close_matches(words, list(titles), n=1, cutoff=0.6)]
+        raise VsOracleError(f"no FAQ entry names '{words}'",
+                            hint=(f"did you mean '{near[0]}'? (" if near else "")
+                                 + "vsoracle docs faq lists the entries" + (")" if near else ""))
+    titled = [e for e in found if " ".join(words.split()).casefold() in e.title.casefold()
+              or e.code.casefold() == " ".join(words.split()).casefold()]
+    if titled or len(found) == 1:
+        shown = titled or found
+        return "\n\n".join(f"Avengers FAQ, {e.code}: {e.title}\n\n{e.text}" for e in shown)
+    width = max(len(e.code) for e in found)
+    return "\n".join([f"No FAQ entry is titled '{words}'; these entries mention it (vsoracle docs faq CODE "
+                      "prints one):"] + [f"  {e.code:<{width}}  {e.title[:90]}" for e in found])
+
+
 def docs_command(
     topic: Optional[str] = typer.Argument(None, metavar="TOPIC",
                                           help="A topic (scenario-format, card-text, rules-assumptions, sources, "
-                                               "rules-digest, moves, faq-coverage, keywords, architecture) or examples."),
+                                               "rules-digest, moves, faq-coverage, keywords, architecture), "
+                                               "examples, or faq."),
+    entry: Optional[str] = typer.Argument(None, metavar="ENTRY",
+                                          help="With faq: an entry to print — its code as the log cites it "
+                                               "(GM 8, SC 4) or words of its title (a card's name)."),
     path: bool = typer.Option(False, "--path", help="Print where the page is (no TOPIC: the folder of the pages and "
                                                     "of the JSON Schemas for editors)."),
 ) -> None:
     """Read the documentation that comes with vsoracle: the list of topics, a page, or the examples.
 
     vsoracle docs scenario-format prints the scenario format; vsoracle docs examples lists the example
-    scenarios with their paths (vsoracle resolve PATH answers one; copy one to start a scenario of your own).
+    scenarios with their paths (vsoracle resolve PATH answers one; copy one to start a scenario of your own);
+    vsoracle docs faq lists the Avengers FAQ's entries and vsoracle docs faq "GM 8" (or a card's name) prints one.
     """
     from ..errors import VsOracleError
     from .common import fail
@@ -97,13 +143,20 @@ def docs_command(
         width = max(len(t) for t in [*TOPICS, EXAMPLES])
         lines = [f"  {name:<{width}}  {what}" for name, what in TOPICS.items()]
         lines.append(f"  {EXAMPLES:<{width}}  the example scenarios, with their paths")
+        lines.append(f"  {FAQ:<{width}}  the Avengers FAQ: its entries; vsoracle docs faq ENTRY prints one")
         emit("\n".join(["vsoracle docs TOPIC prints a page:", *lines,
                               f"The pages are in {_folder('docs')} (vsoracle docs --path TOPIC: one page's file)."]))
         return
     try:
         where = topic_path(topic)
+        if entry is not None and topic != FAQ:
+            raise VsOracleError(f"'{topic}' takes no ENTRY", hint="only vsoracle docs faq ENTRY prints a part of a page")
+        text = faq_text(entry) if topic == FAQ and not path else None
     except VsOracleError as error:
         raise fail(error) from None
+    if text is not None:
+        emit(text)
+        return
     if path:
         emit(str(where))
         return

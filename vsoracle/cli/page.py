@@ -178,9 +178,16 @@ def _rule_said(rule: str, rules: dict[str, Any], tags: list[str]) -> str:
         return (f"{said}: {_e(heading)} <details><summary>The entry</summary><blockquote>{quoted}</blockquote>"
                 "</details>")
     if rule.startswith("FAQ SC "):
+        from ..citations import faq_entries
+
         n = rule.removeprefix("FAQ SC ")
-        return (f"The Avengers FAQ, SPECIFIC CARDS entry {_e(n)}: {_e(expand(rule).removeprefix('FAQ '))} "
-                "<span class=\"muted\">(the FAQ's text ships with vsoracle: seeds/).</span>")
+        said = f"The Avengers FAQ, SPECIFIC CARDS entry {_e(n)}: {_e(expand(rule).removeprefix('FAQ '))}"
+        entry = next((e for e in faq_entries() if e.code == f"SC {n}"), None)
+        if entry is None:
+            return said + "."
+        quoted = "".join(f"<p>{_e(para)}</p>" for para in entry.text.split("\n\n"))
+        return (f"{said} <details><summary>The entry</summary><blockquote>{quoted}</blockquote></details>"
+                f"<span class=\"muted\"> (vsoracle docs faq \"SC {_e(n)}\" prints it)</span>")
     if rule.startswith("keyword "):
         return "A keyword’s rule, where no Comprehensive Rules number for it was retrieved."
     if rule.startswith("digest "):

@@ -43,15 +43,16 @@ class MoveCounterRule(EventRule):
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"Move a counter from NP to NP": from each character the first names (chosen on
-        resolution if it is not a target) to the one the second names."""
+        resolution if it is not a target) to the one the second names — "another character"
+        there is one other than the first (it is the affected object as the second is chosen)."""
         pid = acting(ctx)
-        to = step_objects(g, e.to, ctx, pid, f"{pid} chooses a character to move counters to")
         moved: list[str] = []
+        every = isinstance(e.count, n.Quantity) and e.count.op == "all"
         for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character to move counters from"):
+            to = step_objects(g, e.to, ctx.bind(affected=oid), pid, f"{pid} chooses a character to move counters to")
             if not to:
-                break
+                continue
             q = query(g.state)
-            every = isinstance(e.count, n.Quantity) and e.count.op == "all"
             times = q.counters_of(g.state.obj(oid), e.kind) if every else q.amount(e.count or n.Fixed(1), ctx)
             h = happening(MoveCounter, object=oid, to=to[0], kind=e.kind, count=times, agent=pid)
             if perform(g, h, ctx):
@@ -66,8 +67,9 @@ class MoveCounterRule(EventRule):
     def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
         """Counters move to one character: "to each character …" says where no one counter goes."""
         to = e.to
-        if mode in DONE and isinstance(to, n.Filter) and to.quantity is not None and to.quantity.op in ("all", "each"):
-            return f"\"{words}\" (counters move to one character, not to each of several)"
+        one = n.Quantity("=", n.Fixed(1))
+        if mode in DONE and isinstance(to, n.Filter) and to.quantity is not None and to.quantity != one:
+            return f"\"{words}\" (counters move to one character, not to several)"
         if mode in DONE and e.kind is None:
             return f"\"{words}\" (which counters: a kind of counter must be named)"
         return None
