@@ -44,6 +44,7 @@ from typing import Any, Callable
 import attrs
 from hypothesis import strategies as st
 
+from vsoracle.text.events.either_event import EitherEvent
 from vsoracle.text.events.pay_stat import PayStat
 from vsoracle.text import nodes as n, refs
 
@@ -748,7 +749,10 @@ def ev_defend(draw: Any, sc: Scope, mode: str) -> Built:
         return n.Defend(agent=n.Affected()), "agent"
     if mode in ("do", "pay", "would"):
         raise Unsupported
-    return n.Defend(agent=pattern_np(draw, sc, mode, "agent")), "agent"
+    agent = pattern_np(draw, sc, mode, "agent")
+    if mode == "whenever" and draw(st.booleans()):  # "~ defends against an attacker you control"
+        return n.Defend(agent=agent, object=pat(sc, mode, "object", character_filter(draw, sc, A, False))), "agent"
+    return n.Defend(agent=agent), "agent"
 
 
 def ev_enter(draw: Any, sc: Scope, mode: str) -> Built:
@@ -944,6 +948,20 @@ def ev_rally(draw: Any, sc: Scope, mode: str) -> Built:
     return n.Rally(object=obj), None
 
 
+def ev_either(draw: Any, sc: Scope, mode: str) -> Built:
+    """Either of two events: "~ attacks or defends against a character you control" (MXM), "~ has
+    been in combat this turn" (MTU)."""
+    if mode == "happened":
+        agent = pattern_np(draw, sc, mode, "agent")
+        return EitherEvent(options=(n.Attack(agent=agent), n.Defend(agent=agent)), word="in combat"), "agent"
+    if mode != "whenever":
+        raise Unsupported
+    agent = pattern_np(draw, sc, mode, "agent")
+    opponent = pat(sc, mode, "object", character_filter(draw, sc, A, False))
+    return EitherEvent(options=(n.Attack(agent=agent, object=opponent), n.Defend(agent=agent, object=opponent))), \
+        "agent"
+
+
 #: One builder per event class of nodes.py that card text says.
 EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "stun": ev_character(n.Stun),
@@ -980,6 +998,7 @@ EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "use power": ev_use_power,
     "rally": ev_rally,
     "pay stat": ev_pay_stat,
+    "either": ev_either,
 }
 
 #: The event class each builder makes (``play`` and ``enter`` make Recruit and LeavePlay too).
@@ -991,7 +1010,7 @@ EVENT_CLASSES: dict[str, type] = {
     "replace": n.Replace, "turn": n.Turn, "negate": n.Negate, "search": n.Search, "look": n.LookAt,
     "shuffle": n.Shuffle, "become target": n.BecomeTarget, "defender": n.BecomeDefender,
     "remove from attack": n.RemoveFromAttack, "change target": n.ChangeTarget, "reinforce": n.Reinforce,
-    "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat,
+    "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat, "either": EitherEvent,
 }
 
 #: The events whose prohibition is said of a player ("you cannot play plot twists").
@@ -1027,6 +1046,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "use power": ("whenever", "cannot"),
     "rally": ("do",),
     "pay stat": ("pay",),
+    "either": ("whenever", "happened"),
 }
 
 

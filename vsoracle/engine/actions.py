@@ -60,7 +60,7 @@ def _limits_ok(g: Game, pid: str, o: GameObject, limits: Sequence[n.Limit], what
         if isinstance(limit, n.OnlyDuring) and not q.during(limit.step, pid):
             raise IllegalActionError(f"{what} only during {say(limit.step)}")
         if isinstance(limit, n.OnlyIf) and not q.holds(limit.condition, ctx):
-            raise IllegalActionError(f"{what} only {limit.word} {say(limit.condition)}")
+            raise IllegalActionError(f"{what} only {limit.word} {say(limit.condition)}", hint=_reading(limit.condition))
         if isinstance(limit, n.OnlyFrom):
             zone = limit.zone.names[0]
             where = {"hand": Zone.HAND, "resource row": Zone.RESOURCE_ROW}.get(zone)
@@ -71,6 +71,14 @@ def _limits_ok(g: Game, pid: str, o: GameObject, limits: Sequence[n.Limit], what
             if used >= limit.n:
                 raise IllegalActionError(f"{what} only {'once' if limit.n == 1 else 'twice'} per turn, and it was "
                                          "used this turn")
+
+
+def _reading(cond: n.Condition) -> str | None:
+    """The assumption a limit's condition rests on, said with the refusal: "has been in combat" is
+    having attacked or defended (assumption A-IN-COMBAT)."""
+    if any(isinstance(x, n.EitherEvent) and x.word == "in combat" for x in n.descendants(cond)):
+        return "assumption A-IN-COMBAT: a character has been in combat this turn if it attacked or defended this turn"
+    return None
 
 
 def _restrictions(g: Game, pid: str, o: GameObject, action: str) -> None:
@@ -830,7 +838,7 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
     for _a, plan in plans:
         carry_out(g, plan)
     if target not in s.player_ids:
-        perform(g, happening(n.Defend, agent=target))
+        perform(g, happening(n.Defend, agent=target, object=tuple(going)))  # "defends against" its attackers
     flush(g)
 
 

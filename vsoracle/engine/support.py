@@ -169,6 +169,9 @@ def _walk(node: object, mode: Mode | None, name: str) -> Iterator[str]:
     if problem:
         yield problem
         return
+    if isinstance(node, n.EitherEvent):  # each of its events, where it stands
+        yield from _walk(node.options, mode, name)
+        return
     if isinstance(node, n.Instead) and isinstance(node.effect, n.Lessen):
         problem = _lessened(node, node.effect)
         if problem:

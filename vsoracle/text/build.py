@@ -22,11 +22,11 @@ from ..errors import CardTextError
 from . import nodes as n
 from .events import FAMILIES, family_rules
 from .vocabulary import premodifier
-from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, fail as _fail, is_token as _is_token,
+from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, Verbs, fail as _fail, is_token as _is_token,
                       trees as _trees)
 from .tree import Meta, Transformer
 
-__all__ = ["Build", "Pronoun", "That", "OtherMark", "TARGET"]
+__all__ = ["Build", "Pronoun", "That", "OtherMark", "AdjacentMark", "TARGET"]
 
 #: The placeholder target number of a "target …" before targets are numbered.
 TARGET = 0
@@ -56,7 +56,7 @@ class That(n.Ref):
     pos: int
     plural: bool = False
     word: str = ""
-    qualifiers: tuple[n.State | n.ControlledBy, ...] = ()  # "that opposing character": what the antecedent must be said to be
+    qualifiers: tuple[n.State | n.ControlledBy | AdjacentMark, ...] = ()  # "that opposing character": what the antecedent must be said to be
 
 
 @attrs.frozen(eq=False)
@@ -64,6 +64,11 @@ class OtherMark(n.Qualifier):
     """"other", "another": other than what came before (resolved by position)."""
 
     pos: int
+
+
+@attrs.frozen(eq=False)
+class AdjacentMark(n.Qualifier):
+    """"that adjacent character": the antecedent is one said to be adjacent to something."""
 
 
 @attrs.frozen(eq=False)
@@ -92,7 +97,7 @@ ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
 SentenceKind: TypeAlias = Literal[
     "plain", "conditional", "instead", "next time", "otherwise", "if not done", "for each", "unless", "while",
-    "while_state", "play only", "delayed", "prevent", "additional_cost", "crossover"]
+    "while_state", "play only", "use only", "delayed", "prevent", "additional_cost", "crossover"]
 
 
 @attrs.frozen
@@ -347,6 +352,10 @@ class Build(Transformer[list[RawLine]]):
     def play_only(self, meta: Meta, children: Children) -> Sentence:
         """"Play only if …": the card's own restriction, as "Play ~ only if …"."""
         return Sentence("play only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))), meta.start_pos)
+
+    def use_only(self, meta: Meta, children: Children) -> Sentence:
+        """"Use only during …": a payment power's own restriction, as "Use this power only during …"."""
+        return Sentence("use only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))), meta.start_pos)
 
     def during_sentence(self, meta: Meta, children: Children) -> Sentence:
         """"During your combat phase, ~ gets +2 ATK.": while it is that step."""
@@ -1307,6 +1316,10 @@ class Build(Transformer[list[RawLine]]):
         """"a cosmic character": one with cosmic or cosmic—surge, not stunned (HoG FAQ 2.2)."""
         return premodifier("cosmic")
 
+    def adj_adjacent(self, meta: Meta, children: Children) -> AdjacentMark:
+        """"that adjacent character": the one the text said is adjacent to something."""
+        return AdjacentMark()
+
     def adj_opposing(self, meta: Meta, children: Children) -> n.ControlledBy:
         """"an opposing character": a character an opponent controls (digest §9)."""
         return n.ControlledBy(n.Filter("opponent", (), n.Quantity("=", _ONE), pos=meta.start_pos))
@@ -1722,7 +1735,7 @@ def _condition(subject: Any, p: Pred, meta: Meta | None) -> n.Condition:
         return n.Not(n.Does(what.event(subject)))
     if p.mode == "does_not":
         return n.Not(_condition(subject, attrs.evolve(p, mode="does"), meta))
-    if p.mode == "did_not" and isinstance(what, Verb):
+    if p.mode == "did_not" and isinstance(what, (Verb, Verbs)):
         return n.Not(n.Happened(what.event(subject), span))
     return _unread(meta)
 

@@ -22,6 +22,7 @@ from .events.counter import Counter as Counter
 from .events.defend import Defend as Defend
 from .events.discard import Discard as Discard
 from .events.draw import Draw as Draw
+from .events.either_event import EitherEvent as EitherEvent
 from .events.endurance import Endurance as Endurance
 from .events.enter_play import EnterPlay as EnterPlay
 from .events.exhaust import Exhaust as Exhaust

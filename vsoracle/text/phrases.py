@@ -24,7 +24,7 @@ from . import ast as a
 if TYPE_CHECKING:
     from .tree import Meta
 
-__all__ = ["Verb", "Be", "BeKind", "Mod", "ModKind", "Pred", "PredMode", "Children", "Rule", "fail", "is_token",
+__all__ = ["Verb", "Verbs", "Be", "BeKind", "Mod", "ModKind", "Pred", "PredMode", "Children", "Rule", "fail", "is_token",
            "trees", "active", "passive", "past", "with_origin"]
 
 #: What "is …" says (:class:`Be`).
@@ -76,6 +76,22 @@ class Verb:
 
 
 @attrs.frozen
+class Verbs:
+    """Verb phrases joined by "or" ("attacks or defends against NP"): one pattern, an event of
+    ``cls`` whose ``options`` are each verb phrase's event, before their subject is known (the
+    subject of each)."""
+
+    cls: type[a.Event]
+    verbs: tuple[Verb, ...]
+    word: str | None = None  # the card's words for the whole ("in combat")
+    role: str = "agent"
+
+    def event(self, subject: Any) -> a.Event:
+        """Each verb phrase's event, said of ``subject``, as one event of either kind."""
+        return self.cls(options=tuple(v.event(subject) for v in self.verbs), word=self.word)  # type: ignore[call-arg]
+
+
+@attrs.frozen
 class Be:
     """What "is …" says: ``kind`` "pp" (a passive Verb), "state", "zone", "np", "greater",
     "less", "equal", "at most", "at least", "quantity", "adjacent", "protecting", "attacking",
@@ -100,7 +116,7 @@ class Pred:
     (or mod, for the modifiers of "Choose …")."""
 
     mode: PredMode
-    what: Any  # Verb | Predicate | Be | tuple ("several" verbs, "either" verbs, "stays" words) | None
+    what: Any  # Verb | Verbs | Predicate | Be | tuple ("several" verbs, "either" verbs, "stays" words) | None
     mods: tuple[Mod, ...] = ()
     pos: int = 0
 

@@ -27,10 +27,10 @@ import attrs
 
 from ..errors import CardTextError
 from . import nodes as n
-from .build import (TARGET, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pronoun, RawLine, RawTrigger, Rest,
+from .build import (TARGET, AdjacentMark, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pronoun, RawLine, RawTrigger, Rest,
                     Sentence, That, ThatOf, _Did, _duration, _Would, condition_of)
 from .events import FAMILIES, family
-from .phrases import Be, Mod, Pred, Verb, fail as _fail
+from .phrases import Be, Mod, Pred, Verb, Verbs, fail as _fail
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
 
@@ -114,6 +114,8 @@ def _only_limits(s: Sentence, verb: str) -> list[n.Limit] | None:
     another sentence."""
     if s.kind == "play only":
         return [_limit(x) for x in s.data] if verb == "play" else None
+    if s.kind == "use only":
+        return [_limit(x) for x in s.data] if verb == "use" else None
     if s.kind != "plain" or len(s.data) != 1:
         return None
     clause = s.data[0]
@@ -235,7 +237,7 @@ def _trigger(raw: RawTrigger) -> n.Trigger:
         if len(preds) != 1:
             raise CardTextError("a trigger names one event")
         event, mods = _event(subject, preds[0])
-        role = preds[0].what.role if isinstance(preds[0].what, Verb) else "object"
+        role = preds[0].what.role if isinstance(preds[0].what, (Verb, Verbs)) else "object"
         return n.Whenever(event, word=word, subject=role)
     if raw[0] == "at_start":
         return n.AtStart(raw[1])
@@ -252,7 +254,7 @@ def _trigger_span(raw: RawTrigger) -> str | None:
 def _event(subject: Any, p: Pred) -> tuple[n.Event, tuple[Mod, ...]]:
     """The event a subject and a predicate name (a trigger's or a replacement's pattern)."""
     what = p.what
-    if isinstance(what, Verb):
+    if isinstance(what, (Verb, Verbs)):
         return what.event(subject), p.mods
     if isinstance(what, Be) and what.kind == "pp":
         return what.data.event(subject), p.mods
@@ -347,6 +349,8 @@ def _sentence(s: Sentence) -> n.Effect:
         raise CardTextError('"As an additional cost to …" is a line of its own')
     if kind == "crossover":
         raise CardTextError('"Crossover …" is a line of its own')
+    if kind == "use only":
+        raise CardTextError('"Use only …" restricts a payment power: it ends one ("COSTS >>> EFFECT. Use only …")')
     raise CardTextError(f"vsoracle cannot read this sentence ({kind})")
 
 
@@ -873,6 +877,10 @@ def _mentions(power: n.Power) -> list[Mention]:
         out.extend(_filter_mentions(f, ref))
 
     def event_roles(event: Any, ref_of: Callable[[str], Any]) -> None:
+        if isinstance(event, n.EitherEvent):  # "attacks or defends against NP": each one's roles
+            for option in event.options:
+                event_roles(option, ref_of)
+            return
         if not isinstance(event, n.Event):
             return
         for a in attrs.fields(type(event)):
@@ -942,7 +950,7 @@ def _mentions(power: n.Power) -> list[Mention]:
     for x in _instead_nodes(power):
         patterns.append((x.event, x.subject if x.subject != "become" else "object", x.end))
     for event, subject_role, end in patterns:
-        value = getattr(event, subject_role, None) if subject_role else None
+        value = _role_value(event, subject_role) if subject_role else None
         if end < 0:  # not read from text
             end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
         if subject_role and isinstance(value, n.Filter) and value.target is None:  # (no role, no value)
@@ -975,6 +983,13 @@ def _mentions(power: n.Power) -> list[Mention]:
     out.sort(key=lambda m: m.pos)
     _did_mentions(power, out)
     return out
+
+
+def _role_value(event: n.Event, role: str) -> Any:
+    """What an event's role names (of "either" events, their first one's: the subject is each one's)."""
+    if isinstance(event, n.EitherEvent):
+        return _role_value(event.options[0], role) if event.options else None
+    return getattr(event, role, None)
 
 
 def _instead_nodes(power: n.Power) -> list[n.Instead]:
@@ -1340,6 +1355,8 @@ def _plural_noun(noun: str) -> str:
 
 def _said(q: Any, qualifiers: tuple[Any, ...]) -> bool:
     """Is quality ``q`` ("opposing", "stunned") among what a noun phrase said of its object?"""
+    if isinstance(q, AdjacentMark):  # "that adjacent character": said to be adjacent to something
+        return any(isinstance(x, n.Adjacent) for x in qualifiers)
     if isinstance(q, n.ControlledBy):  # "opposing": controlled by an opponent, however it was said
         return any(isinstance(x, n.ControlledBy) and (isinstance(x.player, n.OpponentsOf) or
                    isinstance(x.player, n.Filter) and x.player.kind == "opponent") for x in qualifiers)
@@ -1358,7 +1375,8 @@ def _that(x: That, earlier: list[Mention]) -> tuple[Any, str]:
     found = others or found
     if x.plural:
         found = [m for m in found if m.plural] or found
-    adjectives = "".join(("opposing " if isinstance(q, n.ControlledBy) else f"{q.name} ") for q in x.qualifiers)
+    adjectives = "".join(("opposing " if isinstance(q, n.ControlledBy) else "adjacent " if isinstance(q, AdjacentMark)
+                          else f"{q.name} ") for q in x.qualifiers)
     words = f"{x.word} {adjectives}{_plural_noun(x.noun) if x.plural else x.noun}"
     if not found:
         raise _at(CardTextError(f"'{words}' has nothing to refer to"), x.pos)

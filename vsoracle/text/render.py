@@ -151,10 +151,12 @@ class Speech:
             if isinstance(x, n.Filter) and x.target is not None:
                 self.targets.setdefault(x.target, x)
             if isinstance(x, (n.Whenever, n.Instead)):
-                for a in x.event.__attrs_attrs__:
-                    v = getattr(x.event, a.name)
-                    if isinstance(v, n.Filter):
-                        self.roles.setdefault(a.name, v)
+                events = x.event.options if isinstance(x.event, n.EitherEvent) else (x.event,)
+                for e in events:
+                    for a in e.__attrs_attrs__:
+                        v = getattr(e, a.name)
+                        if isinstance(v, n.Filter):
+                            self.roles.setdefault(a.name, v)
 
     def keyword(self, k: n.Keyword) -> str:
         if k.spelled:
@@ -719,9 +721,10 @@ class Speech:
             if who is not None and fam.says_did_not(e):
                 return f"{self.np(who, 'subject')} did not {self.vp(e, base=True)}{self.span(c.span)}"
             text = self.happened(e, c.span)
-            for verb in (" was ", " were "):
+            for verb, neg in ((" was ", " was not "), (" were ", " were not "), (" has been ", " has not been "),
+                              (" have been ", " have not been ")):
                 if verb in text:
-                    return text.replace(verb, verb + "not ", 1)
+                    return text.replace(verb, neg, 1)
         raise RenderError("cannot render this negated condition")
 
     def compare(self, c: n.Compare) -> str:
