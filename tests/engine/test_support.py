@@ -41,7 +41,7 @@ def test_the_lists_are_the_engines_own_tables():
     ("Whenever Bob attacks, negate this power.", 'the reference "this power"'),
     ("Frenzy", "the keyword Frenzy (no rule, no reminder text)"),
     # a keyword whose rule a source gives in words vsoracle cannot play yet, or whose rule no source gives
-    ("Terraform", "the keyword Terraform (its rule needs a payment power used from the hand"),
+    ("Press", "the keyword Press (its rule needs"),
     ("Hunter (When this card enters play, choose an opposing character.)", "the keyword Hunter (its rule needs"),
     ("Vengeance: Whenever Bob becomes stunned, draw a card.", "the keyword Vengeance (no rule: no source gives"),
     ("Zap (Blah blah.)", "the keyword Zap (the reminder text of Zap does not parse"),
@@ -97,6 +97,10 @@ def test_the_line_of_each_problem_is_counted_from_one():
     "Put a card from your hand on the bottom of your deck.",
     "Move target character you control to your support row.",
     "Exhaust target location.",
+    "Terraform",
+    "Substitute (Reveal this card >>> Draw a card.)",
+    "Whenever Bob attacks or defends against a character with flight, draw a card.",
+    "Pay 1 ATK this turn >>> Draw a card. Use only during your attack step and only if Bob has not been in combat this turn.",
 ])
 def test_what_it_can_play_is_not_refused(text):
     assert S.cannot_play(read_card_text(text, "Bob"), "Bob") == ()

@@ -17,13 +17,13 @@ from ..errors import IllegalActionError
 from ..text import nodes as n
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
 from .effects import perform, target_legal, target_range, targets_of, targets_refusal
-from .primitives import entry_area, happening
+from .primitives import ZONE_WORDS, entry_area, happening
 from .fmap import FrozenMap
 from .rules import RULES, Cost
 from .game import Decision, Game
 from .powers import PowerLine, keyword_values, keywords_printed, per_node, powers
 from .patterns import kind_of, pattern_matches
-from .query import Mod, Query, protected, query
+from .query import ZONES, Mod, Query, protected, query
 from .state import Area, Attack, ChainLink, Context, GameObject, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
@@ -462,6 +462,12 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     lines = q.numbered_powers(o)
     usable: list[int | str] = [i + 1 for i, (node, _ln) in enumerate(lines) if isinstance(node, n.Activated)]
     from_keywords = _keyword_powers(g, o) if o.zone is Zone.IN_PLAY else {}
+    if isinstance(power, str) and power not in from_keywords:
+        # a keyword whose rule is a payment power of the card's own ("Substitute"): by its name
+        named = [i + 1 for i, (node, ln) in enumerate(lines) if isinstance(node, n.Activated)
+                 and isinstance(ln, PowerLine) and ln.block is None and ln.keyword is not None
+                 and ln.keyword.name == power]
+        power = named[0] if named else power
     if isinstance(power, str):
         if power not in from_keywords and o.zone is Zone.IN_PLAY and o.stunned \
                 and power in keywords_printed(o.card):
@@ -493,9 +499,9 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     controller = o.controller if o.zone is Zone.IN_PLAY else o.owner
     if controller != pid:
         raise IllegalActionError(f"{pid} does not control {oid}")
-    from_hand = o.zone is Zone.HAND and _self_cost(node)
+    elsewhere = o.zone is Zone.HAND and _self_cost(node) or _used_from(node, o.zone)
     active = block in ("gained", "keyword") and o.zone is Zone.IN_PLAY and not o.stunned
-    if not from_hand and not active and not (not isinstance(line, str) and q.power_active(o, line)):
+    if not elsewhere and not active and not (not isinstance(line, str) and q.power_active(o, line)):
         raise IllegalActionError(f"{oid}'s power is not active now"
                                  + (" (it is stunned)" if o.stunned else f" (it is in the {o.zone})"
                                     if o.zone is not Zone.IN_PLAY else ""))
@@ -514,12 +520,32 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     binds = _pay_costs(g, pid, o, node.costs, list(costs), pay)
     used = sum(1 for k in g.state.used_powers if k[:2] == key)
     g.set(replace(g.state, used_powers=g.state.used_powers | {key + (used,)}))
-    g.note("use", f"{pid} uses {oid}'s power: {say(node)}", "CR 501, 505")
+    g.note("use", f"{pid} uses {oid}'s power: {say(node)}" + (f" (from the {ZONE_WORDS.get(o.zone, str(o.zone))})"
+                                                                 if elsewhere else ""),
+           "CR 501, 505", "A-HAND-POWER" if elsewhere else None)
     link_id = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
                        ongoing)
     targeted(g, link_id)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _used_from(node: n.Activated, zone: Zone) -> bool:
+    """A power that says it is used only while its card is in a zone of its owner's ("Use this power
+    only if this card is in your hand", DLS substitute, MHG terraform) is used there, where its
+    card's other powers are inactive (assumption A-HAND-POWER; as a trigger that says so works from
+    that zone, A-ZONE-TRIGGER)."""
+    for limit in node.limits:
+        if not isinstance(limit, n.OnlyIf):
+            continue
+        conds = limit.condition.conditions if isinstance(limit.condition, n.All) else (limit.condition,)
+        for c in conds:
+            if isinstance(c, n.Is) and isinstance(c.subject, n.Self) and not c.negated:
+                for qual in c.qualifiers:
+                    if isinstance(qual, n.InZone) and qual.zone is not None \
+                            and any(ZONES.get(x) is zone for x in qual.zone.names):
+                        return True
+    return False
 
 
 def _self_cost(node: n.Activated) -> bool:

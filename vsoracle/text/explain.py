@@ -45,6 +45,12 @@ KEYWORD_MEANINGS = {
               "it has one",
     "cosmic-surge": "this character comes into play without a cosmic counter and gets one at the start of "
                     "each recovery phase",
+    "energize": "whenever this character defends, ready it",
+    "terraform": "reveal this card from your hand in your recruit step >>> you may return a face-down "
+                 "resource you control to its owner's hand; if you do, put this card face down into your "
+                 "resource row",
+    "substitute": "reveal this card from your hand in your recruit step >>> you may remove from the game a "
+                  "ready character you control with cost at least this card's; if you do, put this card into play",
 }
 
 #: What a keyword before a power says about that power ("Leader: …", "Ongoing: …").
