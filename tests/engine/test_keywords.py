@@ -94,7 +94,6 @@ def test_a_keyword_no_source_defines_is_refused_bare_and_means_its_reminder(keyw
 
 
 @pytest.mark.parametrize("keyword, rule, word", [
-    ("hunter", "When ~ enters play, choose an opposing character. That character becomes hunted by you.", "hunted"),
     ("press", K.WAITING["press"][0], "next"),
 ])
 def test_the_wordings_a_waiting_keyword_needs_are_still_missing(keyword, rule, word):

@@ -42,7 +42,7 @@ def test_the_lists_are_the_engines_own_tables():
     ("Frenzy", "the keyword Frenzy (no rule, no reminder text)"),
     # a keyword whose rule a source gives in words vsoracle cannot play yet, or whose rule no source gives
     ("Press", "the keyword Press (its rule needs"),
-    ("Hunter (When this card enters play, choose an opposing character.)", "the keyword Hunter (its rule needs"),
+    ("Insanity: Draw a card.", "the keyword Insanity (its rule needs"),
     ("Vengeance: Whenever Bob becomes stunned, draw a card.", "the keyword Vengeance (no rule: no source gives"),
     ("Zap (Blah blah.)", "the keyword Zap (the reminder text of Zap does not parse"),
     ("Ongoing: Draw a card.\nFrenzy: Draw a card.", "the keyword Frenzy before a power"),
@@ -98,6 +98,8 @@ def test_the_line_of_each_problem_is_counted_from_one():
     "Move target character you control to your support row.",
     "Exhaust target location.",
     "Terraform",
+    "Hunter (When this card enters play, choose an opposing character. That character becomes hunted by you.)",
+    "Characters hunted by you get -1 DEF.",
     "Substitute (Reveal this card >>> Draw a card.)",
     "Whenever Bob attacks or defends against a character with flight, draw a card.",
     "Pay 1 ATK this turn >>> Draw a card. Use only during your attack step and only if Bob has not been in combat this turn.",

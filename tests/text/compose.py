@@ -316,6 +316,8 @@ def character_filter(draw: Any, sc: Scope, how_many: n.Quantity | None, target: 
         quals.append(n.ControlledBy(controller(draw)))
     if draw(st.integers(0, 8)) == 0:
         quals.append(n.Where(n.Happened(n.Breakthrough(agent=n.Affected()), "turn")))
+    if draw(st.integers(0, 8)) == 0:  # "hunted characters", "a character hunted by you" (MEV)
+        quals.append(n.Hunted(draw(st.sampled_from([None, YOU, n.Filter("opponent", (), A)]))))
     return n.Filter("character", tuple(quals), how_many, sc.next_target() if target else None)
 
 
@@ -962,6 +964,21 @@ def ev_either(draw: Any, sc: Scope, mode: str) -> Built:
         "agent"
 
 
+def ev_hunt(draw: Any, sc: Scope, mode: str) -> Built:
+    """Hunted (MEV): "that character becomes hunted by you", "Whenever a character becomes hunted by
+    you", "~ cannot be hunted", "if it was hunted by you this turn"."""
+    if mode == "cannot":
+        return n.Hunt(object=n.Affected()), "object"
+    if mode in ("whenever", "happened"):
+        return n.Hunt(object=pattern_np(draw, sc, mode, "object"), agent=YOU), "object"
+    if mode != "do":
+        raise Unsupported
+    _step(sc)
+    obj = character_np(draw, sc, plural=False)
+    note_object(sc, obj)
+    return n.Hunt(object=obj, agent=YOU), "object"
+
+
 #: One builder per event class of nodes.py that card text says.
 EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "stun": ev_character(n.Stun),
@@ -999,6 +1016,7 @@ EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "rally": ev_rally,
     "pay stat": ev_pay_stat,
     "either": ev_either,
+    "hunt": ev_hunt,
 }
 
 #: The event class each builder makes (``play`` and ``enter`` make Recruit and LeavePlay too).
@@ -1011,6 +1029,7 @@ EVENT_CLASSES: dict[str, type] = {
     "shuffle": n.Shuffle, "become target": n.BecomeTarget, "defender": n.BecomeDefender,
     "remove from attack": n.RemoveFromAttack, "change target": n.ChangeTarget, "reinforce": n.Reinforce,
     "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat, "either": EitherEvent,
+    "hunt": n.Hunt,
 }
 
 #: The events whose prohibition is said of a player ("you cannot play plot twists").
@@ -1047,6 +1066,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "rally": ("do",),
     "pay stat": ("pay",),
     "either": ("whenever", "happened"),
+    "hunt": ("do", "whenever", "cannot", "happened"),
 }
 
 
@@ -1285,7 +1305,7 @@ def combinator(draw: Any, sc: Scope) -> list[n.Effect]:
     if choice == 0:
         who = draw(st.sampled_from([YOU, YOU, n.Filter("player", (), n.Quantity("each"))]))
         sc.doer = False
-        inner, _ = any_event(draw, sc, "do", exclude=("attack", "defender"))
+        inner, _ = any_event(draw, sc, "do", exclude=("attack", "defender", "hunt"))
         sc.doer = True
         inner = _with_doer(inner, who)
         if who is not YOU:

@@ -27,7 +27,7 @@ __all__ = ["KEYWORD_POWERS", "KEYWORD_RULES", "KEYWORD_CITES", "WAITING", "UNSOU
 #: Keywords of a keyword line the engine has rules for (FAQ GM 1-2; digest §14).
 KNOWN_KEYWORDS = frozenset({"reservist", "concealed", "concealed-optional", "loyalty", "evasion", "flight", "range",
                             "invulnerability", "reinforcement", "transferable", "unique", "epic", "willpower",
-                            "energize", "terraform", "substitute"})
+                            "energize", "terraform", "substitute", "hunter"})
 
 #: Keywords a power can stand behind ("Leader: …", "Boost 2: …", "Cosmic—Surge: …").
 KNOWN_BLOCKS = frozenset({"leader", "ongoing", "ally", "cosmic", "cosmic-surge", "boost", "backup"})
@@ -49,6 +49,11 @@ KEYWORD_RULES = {
     # this character defends, ready it." — Marvel Evolution FAQ item 2
     # (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html)
     "energize": "Whenever ~ defends, ready it.",
+    # Hunter (MEV): "Hunter is a keyword power that characters can have. It means: When this card
+    # enters play, choose an opposing character. That character becomes hunted by you." — Marvel
+    # Evolution FAQ item 3 (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html); the
+    # CR wording agrees (http://vssystem.wikia.com/wiki/Hunter). Who is hunted by whom: engine/events/hunt.py.
+    "hunter": "When ~ enters play, choose an opposing character. That character becomes hunted by you.",
     # Terraform (MHG): "Terraform's ability is this: "Reveal this card >>> You may return a face-down
     # resource you control to its owner's hand. If you do, put this card face down into your resource
     # row. Use this power only during your recruit step and only if this card is in your hand"" —
@@ -77,6 +82,7 @@ KEYWORD_CITES = {
     "energize": "keyword Energize",
     "terraform": "keyword Terraform",
     "substitute": "keyword Substitute",
+    "hunter": "keyword Hunter",
 }
 
 #: Keywords whose rule a source gives, but in words vsoracle cannot read or play yet: the rule
@@ -84,11 +90,6 @@ KEYWORD_CITES = {
 #: ``<text>`` is that power), and what is missing. The wordings they
 #: need are listed in docs/research/keywords-needing-wordings.md.
 WAITING = {
-    # Hunter (MEV): Marvel Evolution FAQ item 3
-    # (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html); CR wording
-    # http://vssystem.wikia.com/wiki/Hunter
-    "hunter": ("When ~ enters play, choose an opposing character. That character becomes hunted by you.",
-               'the wording "becomes hunted by you", and who is hunted by whom'),
     # Press (MHG): http://kperovic.com/metagame/vs9dfc.html?ArticleId=6810&tabid=46;
     # http://vssystem.wikia.com/wiki/Press
     "press": ("When you recruit ~, your next character costs 1 less to recruit this turn for each press card you "

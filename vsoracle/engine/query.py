@@ -579,6 +579,17 @@ class Query:
         or gained (X-Men FAQ GM 1: "Characters that aren't Mutants can become Mutants")."""
         return _same(name, "Mutant") and bool(self.traits(o) & MUTANT_TRAITS)
 
+    def hunters(self, o: GameObject) -> tuple[str, ...]:
+        """The players who hunt ``o`` now: each hunts the one character that last became hunted by
+        him, "until it leaves play, stops being opposed to you, or another character becomes hunted
+        by you; even if it becomes stunned or loses its powers; whether or not there are any hunters
+        in play" (Marvel Evolution FAQ 3 [FEV]; a character that left play and came back is a new
+        object, CR 212.5e)."""
+        if o.zone is not Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
+            return ()
+        return tuple(p.id for p in self.s.players if p.hunting == (o.id, o.incarnation)
+                     and o.controller in self.s.opponents(p.id))
+
     def is_leader(self, o: GameObject) -> bool:
         """A character with the leader keyword is a leader character unless stunned (FAQ GM 2)."""
         return o.card.type is CardType.CHARACTER and not o.stunned and any(
@@ -831,6 +842,9 @@ class Query:
                 or _has(self.traits(o), q.name) or self._is_mutant(o, q.name) \
                 or q.name.lower() in self.keywords(o)  # "non-Cosmic characters" (vocabulary.premodifier)
             return found != q.negated
+        if isinstance(q, n.Hunted):  # "hunted by you", "hunted characters" (MEV, hunter)
+            hunters = self.hunters(o)
+            return bool(hunters) if q.player is None else any(p in hunters for p in self.players(q.player, ctx))
         if isinstance(q, n.Named):
             name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
             return _same(o.card.name, name)

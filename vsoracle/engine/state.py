@@ -133,6 +133,9 @@ class Player:
     removed: tuple[str, ...] = ()
     lost: bool = False
     won: bool = False
+    #: The character this player hunts (MEV, hunter): its id and incarnation, or ``None``. It is
+    #: hunted by him while that object is in play and opposed to him (``Query.hunters``).
+    hunting: tuple[str, int] | None = None
 
     def pile(self, zone: Zone) -> tuple[str, ...]:
         """The ordered ids of one of this player's piles."""

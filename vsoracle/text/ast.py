@@ -94,6 +94,7 @@ __all__ = [
     "HasExtreme",
     "HasInitiative",
     "HasKeyword",
+    "Hunted",
     "IfDone",
     "InZone",
     "Instead",
@@ -709,7 +710,7 @@ class Quantity(Node):
 
 
 #: The order of a filter's qualifiers (by class): what comes before the noun, then after it.
-_QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
+_QUALIFIER_ORDER = ("Other", "State", "Hunted", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
                     "WithOneTarget",
                     "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
                     "Shares", "HasEither", "Where", "Targeting", "Affiliations", "HasExtreme", "AtRandom")
@@ -916,6 +917,14 @@ class State(Qualifier):
 
     name: str
     negated: bool = False
+
+
+@attrs.frozen(repr=False, eq=False)
+class Hunted(Qualifier):
+    """"hunted by you" (``player``), "hunted characters" (``None``: by any player): the character a
+    player hunts now (MEV, hunter: one at a time, while it is in play and opposed to that player)."""
+
+    player: Selector | None = None
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -1308,6 +1308,14 @@ class Build(Transformer[list[RawLine]]):
 
     def adj_unprotected(self, meta: Meta, children: Children) -> n.State: return n.State("protected", negated=True)
 
+    def adj_hunted(self, meta: Meta, children: Children) -> n.Hunted:
+        """"target hunted character": one a player hunts (MEV, hunter)."""
+        return n.Hunted()
+
+    def hunted_by(self, meta: Meta, children: Children) -> n.Hunted:
+        """"a character hunted by you": the one that player hunts now."""
+        return n.Hunted(_trees(children)[-1])
+
     def adj_friendly(self, meta: Meta, children: Children) -> n.Qualifier:
         """"friendly characters": those you control (digest §9)."""
         return premodifier("friendly")
@@ -1589,6 +1597,9 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
         return said
     if be.kind == "pp":
         verb: Verb = be.data
+        quality = FAMILIES[verb.cls].qualifier(verb.fields)  # "is hunted by you": as it is now
+        if quality is not None:
+            return quality
         state = FAMILIES[verb.cls].state
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)

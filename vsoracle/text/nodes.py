@@ -27,6 +27,7 @@ from .events.endurance import Endurance as Endurance
 from .events.enter_play import EnterPlay as EnterPlay
 from .events.exhaust import Exhaust as Exhaust
 from .events.gain_control import GainControl as GainControl
+from .events.hunt import Hunt as Hunt
 from .events.game_end import GameEnd as GameEnd
 from .events.ko import KO as KO
 from .events.leave_play import LeavePlay as LeavePlay

@@ -559,7 +559,7 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
     if mode == "cannot" and isinstance(what, Verb):
         event, duration = _while_that(what.event(n.Affected()), duration)
         return _apply_mods(n.Modify(subject, (n.Cannot(event),), duration), mods, subject)
-    if mode == "cannot_be" and isinstance(what, Be) and what.kind == "pp":
+    if mode in ("cannot_be", "cannot") and isinstance(what, Be) and what.kind == "pp":  # "cannot become hunted"
         return _apply_mods(n.Modify(subject, (n.Cannot(what.data.event(n.Affected())),), duration), mods, subject)
     if mode == "can" and isinstance(what, Verb):
         as_though = next((m.data for m in mods if m.kind == "as though"), None)

@@ -814,6 +814,8 @@ class Speech:
             return f"{who} {has} the {q.name} affiliation"
         if isinstance(q, n.Adjacent):
             return f"{who} {be} adjacent to {self.np(q.to, 'object')}"
+        if isinstance(q, n.Hunted):
+            return f"{who} {be} hunted" + (f" by {self.np(q.player, 'object')}" if q.player is not None else "")
         if isinstance(q, n.Where) and isinstance(q.condition, n.Happened):
             e = q.condition.event
             return f"{who} {self.passive(_with_object(e, c.subject), False)}"
@@ -1098,6 +1100,8 @@ class Speech:
                 out.append(("non-" if q.negated else "") + q.name)
             elif isinstance(q, n.Name):
                 out.append(("non-" if q.negated else "") + q.name)
+            elif isinstance(q, n.Hunted) and q.player is None:
+                out.append("hunted")
         return out
 
     def postmods(self, qualifiers: Iterable[n.Qualifier], plural: bool = True) -> list[str]:
@@ -1110,7 +1114,7 @@ class Speech:
                         for q in qualifiers)
         first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy)) or _done_by(q) is not None]
         inner = [q for q in qualifiers if isinstance(q, (n.SameAs, n.Than, n.Among, n.AttachedTo)) or
-                 (isinstance(q, n.Adjacent) and not relatives)]
+                 (isinstance(q, n.Adjacent) and not relatives) or (isinstance(q, n.Hunted) and q.player is not None)]
         middle = [q for q in qualifiers if q not in first and q not in inner]
         out: list[str] = []
         rels: list[str] = []
@@ -1157,6 +1161,8 @@ class Speech:
                 out.append("at random")
             elif isinstance(q, n.Named):
                 out.append(f"named {self.name if q.self_ else q.name}")
+            elif isinstance(q, n.Hunted) and q.player is not None:
+                out.append(f"hunted by {self.np(q.player, 'object')}")
             elif isinstance(q, n.Adjacent):
                 out.append(f"adjacent to {self.np(q.to, 'object')}")
             elif isinstance(q, n.AttachedTo):
