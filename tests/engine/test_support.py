@@ -41,7 +41,8 @@ def test_the_lists_are_the_engines_own_tables():
     ("Whenever Bob attacks, negate this power.", 'the reference "this power"'),
     ("Frenzy", "the keyword Frenzy (no rule, no reminder text)"),
     # a keyword whose rule a source gives in words vsoracle cannot play yet, or whose rule no source gives
-    ("Press", "the keyword Press (its rule needs"),
+    ("Insanity", "the keyword Insanity (its rule needs"),
+    ("Your next character gets +1 ATK this turn.", '"Your next character gets +1 ATK this turn." ("your next character" is said only'),
     ("Insanity: Draw a card.", "the keyword Insanity (its rule needs"),
     ("Vengeance: Whenever Bob becomes stunned, draw a card.", "the keyword Vengeance (no rule: no source gives"),
     ("Zap (Blah blah.)", "the keyword Zap (the reminder text of Zap does not parse"),
@@ -98,6 +99,7 @@ def test_the_line_of_each_problem_is_counted_from_one():
     "Move target character you control to your support row.",
     "Exhaust target location.",
     "Terraform",
+    "Press",
     "Hunter (When this card enters play, choose an opposing character. That character becomes hunted by you.)",
     "Characters hunted by you get -1 DEF.",
     "Substitute (Reveal this card >>> Draw a card.)",

@@ -289,11 +289,25 @@ def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row:
     g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {where}"
            f", paying {total} resource point{'s' if total != 1 else ''}{changed}", "CR 301.4, 404",
            "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else assumption)
+    _use_up_next(g, q, o, pid)
     if index is not None:
         _reservist_swap(g, pid, oid, index, face_down)
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _use_up_next(g: Game, q: Query, o: GameObject, pid: str) -> None:
+    """"Your next character costs 1 less to recruit this turn": the modifier applies to the next
+    character its player recruits, and then is used up (MHG press [PRESS])."""
+    spent = {m.order for m in q.cost_mods(o, pid, "recruit") if m.order and isinstance(m.subject, n.Filter)
+             and n.State("next") in m.subject.qualifiers}
+    if not spent:
+        return
+    s = g.state
+    g.set(replace(s, modifiers=tuple(m for m in s.modifiers if m.id not in spent)))
+    g.note("modifier", f"{o.id} is {pid}'s next character: the cost change on it is used up", "CR 301.4 [PRESS]",
+           objects=(o.id,))
 
 
 @per_node

@@ -675,9 +675,13 @@ def _duration(d: n.Duration) -> Lasting:
 
 
 def _freeze(change: n.Change, q: Query, ctx: Context) -> n.Change:
-    """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37)."""
-    if isinstance(change, n.StatChange) and not isinstance(change.amount, n.Fixed):
-        return replace(change, amount=n.Fixed(q.amount(change.amount, ctx)))
+    """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37): a
+    stat's, and a cost's ("your next character costs 1 less … for each press card you recruited
+    this turn": those recruited as it resolves)."""
+    if isinstance(change, (n.StatChange, n.CostChange)) and not isinstance(change.amount, n.Fixed):
+        value = q.amount(change.amount, ctx)
+        fixed: n.Amount = n.Fixed(value) if value >= 0 or isinstance(change, n.StatChange) else n.Negative(n.Fixed(-value))
+        return replace(change, amount=fixed)
     return change
 
 

@@ -27,7 +27,7 @@ __all__ = ["KEYWORD_POWERS", "KEYWORD_RULES", "KEYWORD_CITES", "WAITING", "UNSOU
 #: Keywords of a keyword line the engine has rules for (FAQ GM 1-2; digest §14).
 KNOWN_KEYWORDS = frozenset({"reservist", "concealed", "concealed-optional", "loyalty", "evasion", "flight", "range",
                             "invulnerability", "reinforcement", "transferable", "unique", "epic", "willpower",
-                            "energize", "terraform", "substitute", "hunter"})
+                            "energize", "terraform", "substitute", "hunter", "press"})
 
 #: Keywords a power can stand behind ("Leader: …", "Boost 2: …", "Cosmic—Surge: …").
 KNOWN_BLOCKS = frozenset({"leader", "ongoing", "ally", "cosmic", "cosmic-surge", "boost", "backup"})
@@ -54,6 +54,14 @@ KEYWORD_RULES = {
     # Evolution FAQ item 3 (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html); the
     # CR wording agrees (http://vssystem.wikia.com/wiki/Hunter). Who is hunted by whom: engine/events/hunt.py.
     "hunter": "When ~ enters play, choose an opposing character. That character becomes hunted by you.",
+    # Press (MHG): "Press / When you recruit this card, your next character costs 1 less to recruit
+    # this turn for each press card you recruited this turn, but no less than 1. / Additional costs to
+    # recruit your next character, such as boost, must still be paid in full." — Metagame's Kree
+    # preview (http://kperovic.com/metagame/vs9dfc.html?ArticleId=6810&tabid=46); "Press is applied
+    # after all other cost reductions." (http://vssystem.wikia.com/wiki/Press): the floor's change
+    # comes last (Query.cost_to), and a boost is no part of the recruit cost.
+    "press": "When you recruit ~, your next character costs 1 less to recruit this turn for each press card you "
+             "recruited this turn, but no less than 1.",
     # Terraform (MHG): "Terraform's ability is this: "Reveal this card >>> You may return a face-down
     # resource you control to its owner's hand. If you do, put this card face down into your resource
     # row. Use this power only during your recruit step and only if this card is in your hand"" —
@@ -83,6 +91,7 @@ KEYWORD_CITES = {
     "terraform": "keyword Terraform",
     "substitute": "keyword Substitute",
     "hunter": "keyword Hunter",
+    "press": "keyword Press",
 }
 
 #: Keywords whose rule a source gives, but in words vsoracle cannot read or play yet: the rule
@@ -90,11 +99,6 @@ KEYWORD_CITES = {
 #: ``<text>`` is that power), and what is missing. The wordings they
 #: need are listed in docs/research/keywords-needing-wordings.md.
 WAITING = {
-    # Press (MHG): http://kperovic.com/metagame/vs9dfc.html?ArticleId=6810&tabid=46;
-    # http://vssystem.wikia.com/wiki/Press
-    "press": ("When you recruit ~, your next character costs 1 less to recruit this turn for each press card you "
-              "recruited this turn, but no less than 1.",
-              'the wordings "your next character", "press card" and "but no less than 1"'),
     # Insanity (DWF): World's Finest FAQ item 2
     # (http://obsidian3d.blogspot.com/2009/03/worlds-finest-faq.html);
     # https://vssystem.fandom.com/wiki/Insanity

@@ -493,12 +493,27 @@ class Query:
         """``o``'s cost plus every "costs N less/more to ``action``" that applies to it as ``pid``
         recruits or plays it (never below 0)."""
         total = o.card.cost or 0
-        for mod in self.mods() + self._own_cost_mods(o, pid):
+        floored: list[tuple[int, int]] = []
+        for mod in self.cost_mods(o, pid, action):
             for c in mod.changes:
                 if isinstance(c, n.CostChange) and c.action == action:
-                    if mod.subject is not None and self._cost_subject(mod, o, pid):
-                        total += self.amount(c.amount, mod.ctx.bind(affected=o.id))
+                    change = self.amount(c.amount, mod.ctx.bind(affected=o.id))
+                    if c.floor is not None:
+                        floored.append((change, self.amount(c.floor, mod.ctx)))
+                    else:
+                        total += change
+        # "…, but no less than 1": applied after every other change, lowering the cost no further
+        # than that (MHG press: "Press is applied after all other cost reductions" [PRESSW])
+        for change, floor in floored:
+            total = total + change if total + change >= floor else min(total, floor)
         return max(0, total)
+
+    def cost_mods(self, o: GameObject, pid: str, action: Literal["recruit", "play"]) -> list[Mod]:
+        """The modifiers that change ``o``'s cost to ``action`` it as ``pid`` does."""
+        return [mod for mod in self.mods() + self._own_cost_mods(o, pid)
+                if mod.subject is not None and any(isinstance(c, n.CostChange) and c.action == action
+                                                   for c in mod.changes)
+                and self._cost_subject(mod, o, pid)]
 
     def own_cost_changed(self, o: GameObject, pid: str) -> bool:
         """Does a power of ``o`` change its own recruit cost while it is out of play (A-OWN-COST)?"""
@@ -739,6 +754,14 @@ class Query:
                 yield self.s.obj(oid)
             return
         kinds = f.kind.split(" or ")
+        if any(isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and isinstance(q.condition.event, n.Recruit)
+               for q in f.qualifiers):
+            # "cards you recruited this turn": the one being recruited too, on the chain (its recruit
+            # effect is announced: FAQ GM 7)
+            for o in self.s.objects.values():
+                if o.zone is Zone.CHAIN:
+                    seen.add(o.id)
+                    yield o
         if any(k in ("character", "equipment", "card") for k in kinds):
             for o in self.s.in_play():
                 seen.add(o.id)
@@ -914,7 +937,7 @@ class Query:
     STATES = frozenset({"stunned", "exhausted", "ready", "hidden", "visible", "face-up", "face-down", "front row",
                         "support row", "equipped", "revealed", "remaining", "unique", "leader", "attacking",
                         "team attacking", "defending", "reinforced", "protected", "ongoing", "boosted", "powered-up",
-                        "different"})
+                        "different", "next"})
 
     def state_is(self, o: GameObject, name: str, ctx: Context) -> bool:
         """A state or place an object is in ("stunned", "ready", "face-up", "support row", …)."""
@@ -966,6 +989,8 @@ class Query:
             # this object's power-ups, not an earlier object's of its card (CR 212.5e)
             return any(h.name == "PowerUp" and h.get("object") == o.id and h.names_now(o) for h in self.s.turn_log)
         if name == "different":
+            return True
+        if name == "next":  # "your next character": its modifier is used up as it applies (actions.recruit)
             return True
         return False
 

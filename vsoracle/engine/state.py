@@ -302,7 +302,12 @@ class Happening:
         each event with the incarnations of the objects it names (``as_of``, none for 0:
         :func:`.triggers.stamped`); an event never stamped (one happening now) is about the present."""
         as_of = self.roles.get("as_of")
-        return as_of is None or dict(as_of).get(o.id, 0) == o.incarnation
+        if as_of is None:
+            return True
+        stamp = dict(as_of).get(o.id, 0)
+        # a card on the chain is recruited as the object it becomes (triggers.stamped): its recruit
+        # names it already ("each press card you recruited this turn", as its trigger resolves)
+        return stamp == o.incarnation or (o.zone is Zone.CHAIN and stamp == o.incarnation + 1)
 
 
 @frozen

@@ -232,6 +232,10 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
         if not isinstance(node.subject, n.Self) or node.duration != n.NO_DURATION or e.origin is None \
                 or e.origin.names != ("ko pile",) or not isinstance(e.origin.owner, (n.You, type(None))):
             return f"\"{say(node)}\" (only \"you may recruit ~ from your KO'd pile\" is a permission yet)"
+    if isinstance(node, n.Modify) and isinstance(node.subject, n.Filter) and n.State("next") in node.subject.qualifiers \
+            and (node.duration.span is None or not all(isinstance(c, n.CostChange) and c.action == "recruit"
+                                                       for c in node.changes)):
+        return f"\"{say(node)}\" (\"your next character\" is said only of a recruit cost an effect changes this turn)"
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"

@@ -682,10 +682,13 @@ class GainPower(Change):
 
 @attrs.frozen(repr=False, eq=False)
 class CostChange(Change):
-    """"costs 1 less to recruit [for each …]": ``amount`` is added to the cost (negative: less)."""
+    """"costs 1 less to recruit [for each …]": ``amount`` is added to the cost (negative: less);
+    ``floor`` for "…, but no less than 1": it lowers the cost no further than that, after every
+    other change (MHG press [PRESSW])."""
 
     action: str
     amount: Amount
+    floor: "Amount | None" = None
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -523,6 +523,10 @@ class Build(Transformer[list[RawLine]]):
     def rather_than(self, meta: Meta, children: Children) -> Mod: return Mod("rather than", children[0])
     def where_x(self, meta: Meta, children: Children) -> Mod: return Mod("where x", _trees(children)[-1])
 
+    def no_less_than(self, meta: Meta, children: Children) -> Mod:
+        """", but no less than 1": how far a cost change may lower a cost."""
+        return Mod("no less than", _trees(children)[-1])
+
     def rounded(self, meta: Meta, children: Children) -> Mod:
         return Mod("rounded", _trees(children)[0] if _trees(children) else str(children[-1]))
 
@@ -1307,6 +1311,21 @@ class Build(Transformer[list[RawLine]]):
     def other(self, meta: Meta, children: Children) -> OtherMark: return OtherMark(meta.start_pos)
 
     def adj_unprotected(self, meta: Meta, children: Children) -> n.State: return n.State("protected", negated=True)
+
+    def keyword_premod(self, meta: Meta, children: Children) -> n.HasKeyword:
+        """"each press card": a card with that keyword (as "Cosmic characters", vocabulary.premodifier)."""
+        (word,) = _trees(children)
+        return n.HasKeyword((word,))
+
+    def kw_adjective(self, meta: Meta, children: Children) -> str:
+        return str(children[0]).lower()
+
+    def your_next(self, meta: Meta, children: Children) -> n.Filter:
+        """"your next character": the next one that player recruits (a modifier on it is used up as
+        it applies, MHG press)."""
+        f = self._filter(None, _trees(children), meta)
+        return attrs.evolve(f, qualifiers=f.qualifiers + (n.State("next"), n.RecruitedBy(n.You(word="your"))),
+                            quantity=n.Quantity("=", _ONE), words="next")
 
     def adj_hunted(self, meta: Meta, children: Children) -> n.Hunted:
         """"target hunted character": one a player hunts (MEV, hunter)."""

@@ -49,6 +49,8 @@ KEYWORD_MEANINGS = {
     "terraform": "reveal this card from your hand in your recruit step >>> you may return a face-down "
                  "resource you control to its owner's hand; if you do, put this card face down into your "
                  "resource row",
+    "press": "when you recruit this character, your next character costs 1 less to recruit this turn for each "
+             "press card you recruited this turn, but no less than 1",
     "hunter": "when this character enters play, choose an opposing character: it becomes hunted by you",
     "substitute": "reveal this card from your hand in your recruit step >>> you may remove from the game a "
                   "ready character you control with cost at least this card's; if you do, put this card into play",

@@ -645,6 +645,12 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
             effect = attrs.evolve(effect, cause=m.data)
         elif k == "where x":
             effect = _replace_x(effect, m.data)
+        elif k == "no less than":  # "costs 1 less to recruit …, but no less than 1"
+            if not isinstance(effect, n.Modify) or not any(isinstance(c, n.CostChange) for c in effect.changes):
+                raise CardTextError('"but no less than …" is said of a cost changed ("costs 1 less to recruit, '
+                                    'but no less than 1")')
+            effect = attrs.evolve(effect, changes=tuple(attrs.evolve(c, floor=m.data) if isinstance(c, n.CostChange)
+                                                        else c for c in effect.changes))
         elif k == "rounded":
             effect = _rounded(effect, m.data)
         elif k == "at random":  # "discards a card at random": the card is picked at random

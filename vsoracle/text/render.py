@@ -506,6 +506,10 @@ class Speech:
                 stats.append(c)
                 continue
             flush_stats()
+            if isinstance(c, n.CostChange) and isinstance(c.amount, n.Times) and c.amount.word == "for each" \
+                    and not tail_each:  # "costs 1 less to recruit this turn for each …": after the span
+                tail_each = f" for each {self.bare(c.amount.factor)}"
+                c = attrs.evolve(c, amount=c.amount.amount)
             preds.append(self.change(c, base, m.subject))
         flush_stats()
         if several:
@@ -522,6 +526,9 @@ class Speech:
                 tail += each
         tail += self.span(d.span)
         text = _join(preds) + tail + tail_each + where
+        floors = [c.floor for c in m.changes if isinstance(c, n.CostChange) and c.floor is not None]
+        if floors:  # "…, but no less than 1": said last
+            text += f", but no less than {self.amount(floors[0])}"
         return text
 
     def while_tail(self, c: n.Condition) -> str:
@@ -1026,6 +1033,10 @@ class Speech:
             if controller is not None:
                 activated = any(q == n.State("activated") for q in f.qualifiers)
                 return f"{_possessive_text(self, controller)} {'activated ' if activated else ''}powers"
+        if f.words == "next":  # "your next character"
+            who = next(q.player for q in f.qualifiers if isinstance(q, n.RecruitedBy))
+            rest = tuple(q for q in f.qualifiers if not isinstance(q, n.RecruitedBy) and q != n.State("next"))
+            return f"{_possessive_text(self, who)} next {self.filter_words(n.Filter(f.kind, rest), False, '')}"
         if f.words == "name":
             named = next((q for q in f.qualifiers if isinstance(q, n.Named)), None)
             if named is not None and len(f.qualifiers) == 1 and named.name:
@@ -1102,6 +1113,8 @@ class Speech:
                 out.append(("non-" if q.negated else "") + q.name)
             elif isinstance(q, n.Hunted) and q.player is None:
                 out.append("hunted")
+            elif _keyword_adjective(q):
+                out.append(q.keywords[0])  # "each press card"
         return out
 
     def postmods(self, qualifiers: Iterable[n.Qualifier], plural: bool = True) -> list[str]:
@@ -1138,6 +1151,8 @@ class Speech:
                 out.append(f"with {self.amount(q.extreme)}")
             elif isinstance(q, n.HasKeyword) and q.none:
                 out.append("with no keywords")
+            elif _keyword_adjective(q):
+                pass  # said before the noun
             elif isinstance(q, n.HasKeyword):
                 out.append(f"with {_join([_kw(k) for k in q.keywords])}")
             elif isinstance(q, n.HasCounter):
@@ -1262,6 +1277,14 @@ class Speech:
 
 #: The rows and areas of the in-play zone ("the support row": of whoever's it is).
 _ROWS = frozenset({"front row", "support row", "hidden area", "visible area"})
+
+
+#: Later sets' keywords said before a noun ("each press card"), not after it ("with flight").
+_ADJECTIVE_KEYWORDS = frozenset({"press", "hunter", "substitute", "terraform"})
+
+
+def _keyword_adjective(q: n.Qualifier) -> TypeGuard[n.HasKeyword]:
+    return isinstance(q, n.HasKeyword) and not q.none and len(q.keywords) == 1 and q.keywords[0] in _ADJECTIVE_KEYWORDS
 
 
 def _done_by(q: n.Qualifier) -> tuple[n.Event, str] | None:
