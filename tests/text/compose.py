@@ -675,8 +675,8 @@ def ev_points(draw: Any, sc: Scope, mode: str) -> Built:
     """Resource points: "gain 2 resource points", "pay 1 resource point", "pay up to 3 …"."""
     if mode in ("cannot", "happened", "would"):
         raise Unsupported
-    if mode == "pay":
-        return n.ResourcePoints(amount=draw(fixed(1, 4, words=False))), None
+    if mode == "pay":  # "pay 2 resource points", "pay 1 or more resource points" (MEV)
+        return n.ResourcePoints(amount=draw(fixed(1, 4, words=False)), or_more=draw(st.integers(0, 3)) == 0), None
     if mode == "whenever":
         return n.ResourcePoints(player=YOU, amount=draw(fixed(1, 4, words=False))), "player"
     _step(sc)

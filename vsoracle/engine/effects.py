@@ -403,9 +403,9 @@ def choose_objects(g: Game, pid: str, candidates: list[Any], count: Count, promp
     """``count`` of the candidates chosen by ``pid`` on resolution ("all": every one); with
     ``random`` ("discards a card at random") nobody chooses: each pick is a line of play of its own,
     explored like any unscripted decision (a scenario may script it with ``choose``)."""
-    if count == "all":
+    if count == "all" and not up_to:
         return list(candidates)
-    n_ = int(count)
+    n_ = len(candidates) if count == "all" else int(count)  # "any number of": as many as he likes
     if not candidates or n_ <= 0:
         return []
     if random:
@@ -435,6 +435,8 @@ def how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, boo
             return "all", False
         if qty.op == "up to" and qty.n is not None:  # ("up to" always says how many)
             return q.amount(qty.n, ctx), True
+        if qty.op == "any number":  # "Discard any number of cards": none, some or all, his choice
+            return "all", True
         if qty.op in ("=",) and qty.n is not None:
             return q.amount(qty.n, ctx), False
         if qty.op == ">=":

@@ -115,7 +115,8 @@ UNSOURCED = {
     # (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html)
     "shift": "no source gives two of its three powers; the first, \"Pay 1 or more resource points >>> Remove "
              "this card from the game shifted with that many shift counters. Use only if this card is in your "
-             "hand.\", needs wordings vsoracle cannot read yet",
+             "hand.\", reads but for \"shifted with … shift counters\" (a card shifted in the removed-from-game "
+             "zone, a kind of counter)",
 }
 
 

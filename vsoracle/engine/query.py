@@ -1138,6 +1138,12 @@ class Query:
             return int(ctx.bindings.get("event_amount", 0))
         if isinstance(node, n.PointsPaid):
             return int(ctx.bindings.get("paid", 0))
+        if isinstance(node, n.ThatMany):  # what step k acted on, or what the costs paid
+            if node.step is not None:
+                return len(_listify(ctx.bindings.get(f"acted:{node.step}")))
+            if "paid" in ctx.bindings:
+                return int(ctx.bindings["paid"])
+            return sum(len(_listify(v)) for k, v in ctx.bindings.items() if k.startswith("cost:"))
         if isinstance(node, n.CountersOn):  # "for each cosmic counter on ~" (CR 215)
             return sum(self.counters_of(s.obj(oid), node.kind) for oid in self.select(node.of, ctx)
                        if oid in s.objects)

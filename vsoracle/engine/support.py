@@ -56,7 +56,7 @@ REQUIRED = frozenset(kind for kind, family in RULES.items() if family.required)
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
                         n.ChoseNames, n.During, n.HasInitiative})
-AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid,
+AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.ThatMany, n.PointsPaid,
                      n.EnduranceOf, n.StatOf, n.Quantity, n.CountersOn, n.Extreme, n.Offset})
 QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,
                         n.HasEither, n.Adjacent, n.ControlledBy, n.RecruitedBy, n.InZone, n.OfYourChoice, n.Among,
@@ -300,6 +300,9 @@ def _event(e: n.Event, mode: Mode | None, name: str) -> str | None:
         return None if family.required else \
             f"a requirement (\"must … if able\") of \"{words}\" (only attacking can be required yet)"
     if where == "cost":
+        if any(isinstance(x, n.Filter) and x.quantity is not None and x.quantity.op == "any number"
+               for x in n.descendants(e)):
+            return f"the cost \"{words}\" (\"any number of\" in a cost: how many is not chosen as it is paid yet)"
         return None if family.payable else f"the cost \"{words}\""
     return None if family.effect else f"the effect \"{words}\""
 

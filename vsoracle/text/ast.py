@@ -156,6 +156,7 @@ __all__ = [
     "TargetRef",
     "Targeting",
     "Than",
+    "ThatMany",
     "ThatMuch",
     "ThisPower",
     "Times",
@@ -705,7 +706,8 @@ class Unique(Change):
 @attrs.frozen(repr=False, eq=False)
 class Quantity(Node):
     """How many a noun phrase means: ``op`` "=" / ">=" / "<=" / ">" / "<" with ``n``, "all"
-    ("all", "each"), "any", "up to" (``n`` or fewer, chosen), "more" / "fewer" (than another)."""
+    ("all", "each"), "any", "up to" (``n`` or fewer, chosen), "any number" (as many as its chooser
+    likes, none or all), "more" / "fewer" (than another)."""
 
     op: str
     n: Amount | None = None
@@ -1203,6 +1205,15 @@ class NumberOf(Amount):
 @attrs.frozen(repr=False, eq=False)
 class ThatMuch(Amount):
     """"that much": the amount of the event being replaced or that triggered."""
+
+
+@attrs.frozen(repr=False, eq=False)
+class ThatMany(Amount):
+    """"that many": as many as step ``step`` of the effect acted on ("Discard any number of cards.
+    Draw that many cards."), or, with none before it (``None``), as many resource points as the
+    costs paid ("Pay 1 or more resource points >>> … that many …")."""
+
+    step: int | None = None
 
 
 @attrs.frozen(repr=False, eq=False)

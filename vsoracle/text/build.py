@@ -929,6 +929,7 @@ class Build(Transformer[list[RawLine]]):
 
     def half(self, meta: Meta, children: Children) -> n.Half: return n.Half(_trees(children)[0])
     def that_much(self, meta: Meta, children: Children) -> n.ThatMuch: return n.ThatMuch()
+    def that_many(self, meta: Meta, children: Children) -> n.ThatMany: return n.ThatMany()
     def number_of(self, meta: Meta, children: Children) -> n.NumberOf: return n.NumberOf(_trees(children)[-1])
 
     def stat_of(self, meta: Meta, children: Children) -> n.StatOf:
@@ -1123,6 +1124,8 @@ class Build(Transformer[list[RawLine]]):
 
     def det_each(self, meta: Meta, children: Children) -> Det: return (n.Quantity("each"), None, ())
     def det_any(self, meta: Meta, children: Children) -> Det: return (n.Quantity("any"), None, ())
+    def det_any_number(self, meta: Meta, children: Children) -> Det: return (n.Quantity("any number"), None, ())
+    def det_that_many(self, meta: Meta, children: Children) -> Det: return (n.Quantity("=", n.ThatMany()), None, ())
     def det_no(self, meta: Meta, children: Children) -> Det: return (n.Quantity("=", n.Fixed(0)), None, ())
     def det_quantity(self, meta: Meta, children: Children) -> Det:
         return (children[0] if isinstance(children[0], n.Quantity) else

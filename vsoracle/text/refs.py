@@ -744,6 +744,7 @@ def resolve(power: n.Power) -> n.Power:
         return attrs.evolve(power, power=resolve(power.power))
     power = _number_targets(power)
     power = _implicit_group(power)
+    power = _that_many(power)
     mentions = _mentions(power)
     return _resolve_refs(power, mentions)
 
@@ -1221,6 +1222,31 @@ def _implicit_group(power: n.Power) -> n.Power:
     if isinstance(power, n.Spell):
         return attrs.evolve(power, effect=new)
     if isinstance(power, (n.Activated, n.Triggered)):
+        return attrs.evolve(power, effect=new)
+    return power
+
+
+def _that_many(power: n.Power) -> n.Power:
+    """"that many": as many as the step before acted on ("Discard any number of cards. Draw that many
+    cards."), or, in a payment power's first step, as many points as its cost paid ("Pay 1 or more
+    resource points >>> …")."""
+    effect = _effect_of(power)
+    if effect is None or not any(isinstance(x, n.ThatMany) for x in n.descendants(effect)):
+        return power
+    parts = effect.steps if isinstance(effect, n.Sequence) else (effect,)
+    done = 0
+    out: list[n.Effect] = []
+    for part in parts:
+        if any(isinstance(x, n.ThatMany) for x in n.descendants(part)):
+            if done == 0 and not isinstance(power, n.Activated):
+                raise CardTextError('"that many" counts what the step before did, or what a cost paid: nothing '
+                                    'comes before it here')
+            step = done if done else None
+            part = _map(part, lambda x: n.ThatMany(step) if isinstance(x, n.ThatMany) else x)
+        out.append(part)
+        done += len(n.steps(part))
+    new = out[0] if len(out) == 1 else n.Sequence(tuple(out))
+    if isinstance(power, (n.Activated, n.Triggered, n.Static, n.Spell)):
         return attrs.evolve(power, effect=new)
     return power
 

@@ -867,6 +867,8 @@ class Speech:
             return f"the number of {self.np_any(a.selector)}"
         if isinstance(a, n.ThatMuch):
             return "that much"
+        if isinstance(a, n.ThatMany):
+            return "that many"
         if isinstance(a, n.Offset):
             return f"{self.amount(a.base)} {'minus' if a.minus else 'plus'} {self.amount(a.by)}"
         if isinstance(a, n.Extreme):
@@ -1069,6 +1071,8 @@ class Speech:
             return "each"
         if q.op == "any":
             return "any"
+        if q.op == "any number":
+            return "any number of"
         if q.op in ("more", "fewer"):
             return q.op
         if q.op == ">=" and q.n == n.Fixed(1) and isinstance(q.n, n.Fixed) and q.n.word == "one":
