@@ -407,6 +407,13 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         where = "hand"
     elif o.zone is Zone.RESOURCE_ROW and not o.face_up:
         where = "resource row"
+    elif o.zone is Zone.KO_PILE and o.owner == pid and q.may_from(o, pid, n.Play):
+        where = "KO'd pile"  # "You can play this card from your KO'd pile." (assumption A-RECRUIT-FROM)
+    elif o.zone is Zone.KO_PILE and _said_play_from(o):
+        raise IllegalActionError(f"{oid} can be played from the KO'd pile only if its insanity text is active: "
+                                 f"{o.owner}'s deck is not insane",
+                                 hint="\"Insanity: <text>\" is active only if the card started the game in an insane "
+                                      "deck (World's Finest FAQ 2); the scenario says so with insane = true")
     else:
         raise IllegalActionError(f"{oid} is not in {pid}'s hand or face down in the resource row")
     have = len(s.player(pid).resources)
@@ -416,7 +423,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
             raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
         raise IllegalActionError(f"{oid} has threshold cost {o.card.cost} (changed to {need}); {pid} has {have} "
                                  "resources", hint="digest §3.1 (a threshold cost is a requirement); assumption A-PLAY-COST")
-    h = happening(n.Play, agent=pid, object=oid, origin=(where, pid))
+    h = happening(n.Play, agent=pid, object=oid, origin=({"KO'd pile": "ko pile"}.get(where, where), pid))
     # played from the resource row, it is turned face up as it is played: a plot twist there,
     # which "you cannot play plot twists" sees (a face-down resource is no plot twist,
     # assumption A-FACE-DOWN-RESOURCE)
@@ -431,7 +438,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     values = _announce_targets(g, effect, list(targets), provisional) if effect is not None else ()
     binds = _pay_additional(g, pid, o, "play", list(costs))
     binds.update(binds0)
-    if where == "hand":
+    if where != "resource row":
         base = move_card(g.state, oid, Zone.CHAIN, controller=pid)
     else:
         base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
@@ -440,7 +447,12 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     epic = (o.card.version or "").casefold() == "epic"
     link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
                        o.card.ongoing, details={"epic": True} if epic else None, base=base)
-    g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
+    if where == "KO'd pile":
+        insane = " (its insanity text is active: its owner's deck is insane)" if _said_play_from(o, "insanity") else ""
+        g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}{insane}",
+               "CR 304, 505; keyword Insanity" if insane else "CR 304, 505", "A-RECRUIT-FROM")
+    else:
+        g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
     if need != (o.card.cost or 0):
         g.note("cost", f"{oid}'s threshold cost {o.card.cost or 0} is changed to {need}: {pid} needs {need} "
                f"resource{'s' if need != 1 else ''} and has {have}", "digest §3.1", "A-PLAY-COST")
@@ -450,6 +462,19 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     targeted(g, link_id)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _said_play_from(o: GameObject, block: str | None = "any") -> bool:
+    """Does ``o`` print "You can play this card from your KO'd pile" (behind ``block``: "insanity";
+    "any": in any block)?"""
+    for line in powers(o.card, n.Static):
+        if block != "any" and line.block != block:
+            continue
+        effect = line.node.effect
+        if isinstance(effect, n.Modify) and any(isinstance(c, n.Can) and isinstance(c.event, n.Play)
+                                                 for c in effect.changes):
+            return True
+    return False
 
 
 def _keyword_powers(g: Game, o: GameObject) -> dict[str, n.Activated]:

@@ -29,8 +29,10 @@ KNOWN_KEYWORDS = frozenset({"reservist", "concealed", "concealed-optional", "loy
                             "invulnerability", "reinforcement", "transferable", "unique", "epic", "willpower",
                             "energize", "terraform", "substitute", "hunter", "press"})
 
-#: Keywords a power can stand behind ("Leader: …", "Boost 2: …", "Cosmic—Surge: …").
-KNOWN_BLOCKS = frozenset({"leader", "ongoing", "ally", "cosmic", "cosmic-surge", "boost", "backup"})
+#: Keywords a power can stand behind ("Leader: …", "Boost 2: …", "Cosmic—Surge: …"; "Insanity: …", DWF:
+#: the power is active only if its card started the game in an insane deck — World's Finest FAQ 2,
+#: https://vssystem.fandom.com/wiki/Insanity; Query.insane_text, a scenario's ``insane = true``).
+KNOWN_BLOCKS = frozenset({"leader", "ongoing", "ally", "cosmic", "cosmic-surge", "boost", "backup", "insanity"})
 
 #: Evasion (CR 707.6 [S-CR:FWS, CO2]): the stun costs the stun endurance loss; the recovery
 #: at the start of the recovery phase does not use up the wrap-up recovery.
@@ -97,15 +99,9 @@ KEYWORD_CITES = {
 #: Keywords whose rule a source gives, but in words vsoracle cannot read or play yet: the rule
 #: as its source words it (``~`` for the card's own name; for a keyword before a power,
 #: ``<text>`` is that power), and what is missing. The wordings they
-#: need are listed in docs/research/keywords-needing-wordings.md.
-WAITING = {
-    # Insanity (DWF): World's Finest FAQ item 2
-    # (http://obsidian3d.blogspot.com/2009/03/worlds-finest-faq.html);
-    # https://vssystem.fandom.com/wiki/Insanity
-    "insanity": ("<text> is active only if ~ started the game in an insane deck.",
-                 "an insane deck (no more than one copy of each card) and a power active only if its card "
-                 "started the game in one"),
-}
+#: need are listed in docs/research/keywords-needing-wordings.md. None waits since hunter, press,
+#: substitute, terraform and insanity play (the table stays for the next set's keyword).
+WAITING: dict[str, tuple[str, str]] = {}
 
 #: Keywords the game printed whose rule no source gives (docs/keywords.md, "no source found").
 UNSOURCED = {

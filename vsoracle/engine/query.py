@@ -223,8 +223,11 @@ class Query:
         text box is inactive, FAQ GM 2, GM 9); equipment: in play; ongoing powers and locations:
         face up in the resource row (assumption A-ONGOING). A cosmic power needs its cosmic
         counter (CR keyword table; assumption A-COSMIC); a boost power, that the character was
-        boosted; a leader power, that it is a leader (not stunned)."""
+        boosted; a leader power, that it is a leader (not stunned); an insanity power, that its
+        owner's deck is insane (World's Finest FAQ 2)."""
         block = line.block
+        if block == "insanity" and not self.insane_text(o):
+            return False
         if not self._text_active(o, block):
             return False
         if block == "cosmic":
@@ -536,21 +539,32 @@ class Query:
         return out
 
     def may_recruit_from(self, o: GameObject, pid: str) -> bool:
-        """Does ``o`` say "you may recruit ~ from your KO'd pile" of the pile it is in? Like a
-        card's own cost change, the permission works where the card is (assumption
-        A-RECRUIT-FROM)."""
+        """Does ``o`` say "you may recruit ~ from your KO'd pile" of the pile it is in?"""
+        return self.may_from(o, pid, n.Recruit)
+
+    def may_from(self, o: GameObject, pid: str, kind: type[n.Recruit] | type[n.Play]) -> bool:
+        """Does ``o`` say "you may recruit ~ from your KO'd pile" ("You can play this card from your
+        KO'd pile", ``kind`` Play) of the pile it is in? Like a card's own cost change, the permission
+        works where the card is (assumption A-RECRUIT-FROM); behind "Insanity:" only if its owner's
+        deck is insane (:meth:`insane_text`)."""
         if o.zone is not Zone.KO_PILE or o.owner != pid:
             return False
         for line in powers(o.card, n.Static):
-            if line.block is not None:
+            if line.block is not None and not (line.block == "insanity" and self.insane_text(o)):
                 continue
             for m in _modifies(line.node.effect):
                 for c in m.changes:
-                    if isinstance(m.subject, n.Self) and isinstance(c, n.Can) and isinstance(c.event, n.Recruit) \
+                    if isinstance(m.subject, n.Self) and isinstance(c, n.Can) and isinstance(c.event, kind) \
                             and c.event.origin is not None and "ko pile" in c.event.origin.names \
                             and pid in self.players(c.event.origin.owner or n.You(), Context(pid, o.id)):
                         return True
         return False
+
+    def insane_text(self, o: GameObject) -> bool:
+        """"Insanity: <text>" means "<text> is active only if this card started the game in an
+        insane deck" (World's Finest FAQ 2 [FWF]; the wiki's CR wording [INSW]): its owner's deck
+        is insane (the scenario says so: ``insane = true``)."""
+        return self.s.player(o.owner).insane
 
     def _cost_subject(self, mod: Mod, o: GameObject, pid: str) -> bool:
         subject = mod.subject

@@ -136,6 +136,10 @@ class Player:
     #: The character this player hunts (MEV, hunter): its id and incarnation, or ``None``. It is
     #: hunted by him while that object is in play and opposed to him (``Query.hunters``).
     hunting: tuple[str, int] | None = None
+    #: Did his deck start the game insane, no more than one copy of each card (DWF insanity: "a
+    #: card's insanity text is active only if [it] started the game in an insane deck")? The scenario
+    #: states it (``insane = true``); vsoracle does not know the deck list.
+    insane: bool = False
 
     def pile(self, zone: Zone) -> tuple[str, ...]:
         """The ordered ids of one of this player's piles."""

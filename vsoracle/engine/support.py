@@ -226,12 +226,13 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
             return problem
     if isinstance(node, n.Event):
         return _event(node, mode, name)
-    if isinstance(node, n.Modify) and any(isinstance(c, n.Can) and isinstance(c.event, n.Recruit)
+    if isinstance(node, n.Modify) and any(isinstance(c, n.Can) and isinstance(c.event, (n.Recruit, n.Play))
                                           for c in node.changes):
-        e = next(c.event for c in node.changes if isinstance(c, n.Can) and isinstance(c.event, n.Recruit))
+        e = next(c.event for c in node.changes if isinstance(c, n.Can) and isinstance(c.event, (n.Recruit, n.Play)))
         if not isinstance(node.subject, n.Self) or node.duration != n.NO_DURATION or e.origin is None \
                 or e.origin.names != ("ko pile",) or not isinstance(e.origin.owner, (n.You, type(None))):
-            return f"\"{say(node)}\" (only \"you may recruit ~ from your KO'd pile\" is a permission yet)"
+            return f"\"{say(node)}\" (only \"you may recruit ~ from your KO'd pile\" and \"you may play ~ from your " \
+                   "KO'd pile\" are permissions yet)"
     if isinstance(node, n.Modify) and isinstance(node.subject, n.Filter) and n.State("next") in node.subject.qualifiers \
             and (node.duration.span is None or not all(isinstance(c, n.CostChange) and c.action == "recruit"
                                                        for c in node.changes)):

@@ -50,6 +50,8 @@ def _sources(state: GameState, o: GameObject) -> list[tuple[n.Triggered, bool, s
             if o.zone is Zone.RESOURCE_ROW and o.card.type is CardType.PLOT_TWIST and line.block != "ongoing":
                 continue
             out.append((node, line.block == "ongoing", why))
+        elif line.block == "insanity" and not q.insane_text(o):
+            continue  # "Insanity: <text>": active only if its card started the game in an insane deck
         elif _works_from(node, o) or (o.zone is Zone.CHAIN and _own_arrival(node)):
             out.append((node, False, why))
         elif o.zone is Zone.KO_PILE and _own_discard(node):

@@ -148,12 +148,14 @@ class Costs:
 # -- what the transformer's methods give: lines, triggers and the parts of noun phrases -------
 
 #: A line before the finishing pass classifies it (:func:`vsoracle.text.refs.line`).
-RawLine: TypeAlias = "n.Keywords | KeywordPowerLine | ActivatedLine | TriggeredLine | SentencesLine"
+RawLine: TypeAlias = "n.Keywords | KeywordPowerLine | ActivatedLine | TriggeredLine | SentencesLine | DoneLine"
 KeywordPowerLine: TypeAlias = "tuple[Literal['keyword_power'], n.Keyword, RawLine]"
 ActivatedLine: TypeAlias = "tuple[Literal['activated'], Costs, SentencesLine]"
 #: A triggered power: its trigger, its sentences and where the trigger's comma is.
 TriggeredLine: TypeAlias = "tuple[Literal['triggered'], RawTrigger, tuple[Sentence, ...], int]"
 SentencesLine: TypeAlias = tuple[Literal["sentences"], tuple[Sentence, ...]]
+#: "PERMISSION. Whenever you do, E.": the permission's sentences, and "Whenever you do, E." and after it.
+DoneLine: TypeAlias = tuple[Literal["whenever_done"], SentencesLine, tuple[Sentence, ...]]
 #: "Whenever SUBJECT PRED" (the word said: "whenever" or "when").
 WheneverTrigger: TypeAlias = tuple[Literal["whenever"], Any, tuple[Pred, ...], Literal["whenever", "when"]]
 #: "At the start/end of STEP [this turn]".

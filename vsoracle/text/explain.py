@@ -66,6 +66,7 @@ _BLOCK_MEANINGS = {
     "cosmic": "a cosmic power: it works only while this character has a cosmic counter",
     "cosmic-surge": "a cosmic power: it works only while this character has a cosmic counter",
     "loyalty": "a loyalty power",
+    "insanity": "an insanity power: active only if this card started the game in an insane deck",
 }
 
 #: Keywords whose block goes on over the lines after them (FAQ GM 2).

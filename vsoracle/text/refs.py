@@ -39,8 +39,70 @@ _ONE = n.Fixed(1)
 
 def card_text(raw_lines: Iterable[RawLine]) -> n.CardText:
     """The :class:`~nodes.CardText` of a transformed text (one raw line each; a line that opens
-    with its additional cost is two powers, :func:`_split_cost`)."""
-    return n.CardText(tuple(line(part) for raw in raw_lines for part in _split_cost(raw)))
+    with its additional cost is two powers, :func:`_split_cost`, and so is a permission followed by
+    "Whenever you do, …", :func:`_split_done`)."""
+    out: list[n.Power] = []
+    for raw in raw_lines:
+        for part in _split_cost(raw):
+            for piece in _split_done(part):
+                try:
+                    out.append(line(piece))
+                except CardTextError as error:
+                    pos = _raw_pos(piece)
+                    if error.column is None and getattr(error, "offset", None) is None and pos is not None:
+                        raise _at(error, pos) from None  # said where its line is, at least
+                    raise
+    return n.CardText(tuple(out))
+
+
+def _raw_pos(raw: Any) -> int | None:
+    """Where a raw line's text starts (its first sentence), if it says."""
+    if isinstance(raw, tuple) and raw:
+        if raw[0] in ("sentences", "whenever_done") and raw[-1 if raw[0] == "whenever_done" else 1]:
+            first = raw[1][1][0] if raw[0] == "whenever_done" else raw[1][0]
+            return first.pos if isinstance(first, Sentence) else None
+        if raw[0] == "keyword_power":
+            return _raw_pos(raw[2])
+    return None
+
+
+def _split_done(raw: RawLine) -> list[RawLine]:
+    """"You can play this card from your KO'd pile. Whenever you do, remove it from the game." (DWF,
+    an insanity plot twist): a permission the card gives itself, then a triggered power whose event is doing
+    what it permits — two powers, as if on two lines."""
+    if isinstance(raw, tuple) and raw and raw[0] == "keyword_power":
+        _, keyword, inner = raw
+        return [("keyword_power", keyword, part) for part in _split_done(inner)]
+    if not (isinstance(raw, tuple) and raw and raw[0] == "sentences"):
+        return [raw]
+    sentences = raw[1]
+    for i, sentence in enumerate(sentences):
+        if i and sentence.kind == "delayed" and _whenever_done(sentence.data[0]):
+            return [("sentences", tuple(sentences[:i])), ("whenever_done", ("sentences", tuple(sentences[:i])),
+                                                          tuple(sentences[i:]))]
+    return [raw]
+
+
+def _whenever_done(trigger: Any) -> bool:
+    """Is the trigger "Whenever you do"?"""
+    return trigger[0] == "whenever" and len(trigger[2]) == 1 and trigger[2][0].mode == "did"
+
+
+def _done_power(before: n.Power, sentences: tuple[Sentence, ...]) -> n.Triggered:
+    """"Whenever you do, E": whenever you do what the permission before it lets you do."""
+    first = sentences[0]
+    _, subject, _preds, word = first.data[0]
+    effect = before.effect if isinstance(before, n.Static) else None
+    said = effect.changes[0] if isinstance(effect, n.Modify) and isinstance(effect.subject, n.Self) \
+        and len(effect.changes) == 1 else None
+    if not isinstance(subject, n.You) or not isinstance(said, n.Can) \
+            or not isinstance(getattr(said.event, "object", None), n.Affected):
+        raise _at(CardTextError('"Whenever you do, …" follows a permission the card gives itself ("You can play this '
+                                'card from your KO\'d pile. Whenever you do, …"): nothing before it says what you do'),
+                  first.pos)
+    event = n.evolve(said.event, object=n.Self())
+    body = (Sentence("plain", first.data[1], first.pos),) + tuple(sentences[1:])
+    return n.Triggered(n.Whenever(event, word=word, subject="agent"), _effect(body))
 
 
 def _split_cost(raw: RawLine) -> list[RawLine]:
@@ -86,6 +148,9 @@ def _power(raw: RawLine) -> n.Power:
         return n.Triggered(found, _effect(sentences))
     if raw[0] == "sentences":
         return _sentences_power(raw[1])
+    if raw[0] == "whenever_done":
+        _, before, sentences = raw
+        return _done_power(_power(before), sentences)
     raise CardTextError(f"vsoracle cannot read this line ({kind})")
 
 
@@ -148,13 +213,23 @@ def _limit(x: n.Limit | OnlyLimit) -> n.Limit:
 
 def _recruit_permission(effect: n.Effect) -> n.Modify | None:
     """"You may recruit ~ from your KO'd pile." on a line of its own: a permission the card
-    has (``Can``), not a one-shot effect; Reservist says the same of the resource row."""
+    has (``Can``), not a one-shot effect; Reservist says the same of the resource row. "You can play
+    this card from your KO'd pile." (DWF) is the same permission to play it."""
+    if isinstance(effect, n.Modify) and isinstance(effect.subject, n.You) and effect.duration == n.NO_DURATION \
+            and len(effect.changes) == 1 and isinstance(effect.changes[0], n.Can) \
+            and effect.changes[0].as_though is None:
+        said = effect.changes[0].event  # "You can play ~ from your KO'd pile."
+        if isinstance(said, (n.Recruit, n.Play)) and isinstance(said.agent, n.Affected) \
+                and isinstance(said.object, n.Self) and said.origin is not None:
+            event: n.Event = type(said)(agent=n.You(), object=n.Affected(), origin=said.origin)
+            return n.Modify(n.Self(), (n.Can(event),), n.NO_DURATION)
+        return None
     if not isinstance(effect, n.May) or effect.player is not None:
         return None
     inner = effect.effect
-    if isinstance(inner, n.Recruit) and isinstance(inner.object, n.Self) and isinstance(inner.agent, n.You) \
+    if isinstance(inner, (n.Recruit, n.Play)) and isinstance(inner.object, n.Self) and isinstance(inner.agent, n.You) \
             and inner.origin is not None:
-        event = n.Recruit(agent=n.You(), object=n.Affected(), origin=inner.origin)
+        event = type(inner)(agent=n.You(), object=n.Affected(), origin=inner.origin)
         return n.Modify(n.Self(), (n.Can(event),), n.NO_DURATION)
     return None
 
@@ -258,7 +333,9 @@ def _event(subject: Any, p: Pred) -> tuple[n.Event, tuple[Mod, ...]]:
         return what.event(subject), p.mods
     if isinstance(what, Be) and what.kind == "pp":
         return what.data.event(subject), p.mods
-    raise CardTextError("vsoracle cannot read this as an event")
+    raise _at(CardTextError("vsoracle cannot read this as an event" + (
+        ' ("Whenever you do, …" follows a permission the card gives itself: "You can play this card from your '
+        'KO\'d pile. Whenever you do, …")' if p.mode == "did" else "")), p.pos)
 
 
 # =============================================================================================
