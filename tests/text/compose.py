@@ -971,7 +971,7 @@ def ev_hunt(draw: Any, sc: Scope, mode: str) -> Built:
         return n.Hunt(object=n.Affected()), "object"
     if mode in ("whenever", "happened"):
         return n.Hunt(object=pattern_np(draw, sc, mode, "object"), agent=YOU), "object"
-    if mode != "do":
+    if mode != "do" or not sc.doer:  # who hunts is "you": no other doer is said ("by him" would be the object)
         raise Unsupported
     _step(sc)
     obj = character_np(draw, sc, plural=False)
@@ -1349,6 +1349,8 @@ def _with_doer(e: n.Event, who: Any) -> n.Event:
     """The event done by ``who`` ("you may exhaust …", "unless its controller pays …")."""
     if isinstance(e, n.Exhaust) and e.word == "activate":
         e = n.Exhaust(object=e.object)
+    if isinstance(e, n.Hunt):
+        return e  # the player who hunts is said in "by …", not as the doer
     for role in ("player", "agent"):
         if hasattr(e, role) and not (isinstance(e, n.Attack) and getattr(e, role) is not None):
             if role == "agent" and isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)):
