@@ -29,7 +29,7 @@ _HERE = Path(__file__).resolve().parent
 CARD_KEYS = {
     "number": str, "name": str, "identity": str, "version": str, "type": str,
     "cost": int, "atk": int, "def": int, "affiliations": list, "icons": list, "traits": list, "willpower": int,
-    "ongoing": bool, "rarity": str, "text": str, "faq_quote": str, "incomplete": bool,
+    "ongoing": bool, "rarity": str, "text": str, "errata": str, "faq_quote": str, "incomplete": bool,
 }
 _TYPE_NAMES = {"int": "a whole number", "str": "a string", "list": "a list of strings",
                "bool": "true or false"}
@@ -110,7 +110,10 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
         willpower=table.get("willpower"),
         ongoing=bool(table.get("ongoing", False)),
         rarity=rarity.lower() if rarity else None,
-        text=table.get("text", "").strip("\n"),
+        # an errata'd card plays by its errata (CR 100.3: "Players must use current card text"; rules
+        # digest §19), and keeps its printed text to show
+        text=str(table.get("errata", table.get("text", ""))).strip("\n"),
+        printed=str(table.get("text", "")).strip("\n") if "errata" in table else None,
         faq_quote=table.get("faq_quote"),
         incomplete=incomplete,
         set_code=set_code,
@@ -178,8 +181,8 @@ _CARD_SHAPE: dict[str, Any] = {
     "version": (str, type(None)), "cost": (int, type(None)), "atk": (int, type(None)),
     "defense": (int, type(None)), "affiliations": [str], "icons": [str], "traits": [str],
     "willpower": (int, type(None)), "ongoing": bool,
-    "rarity": (str, type(None)), "text": str, "faq_quote": (str, type(None)), "incomplete": bool,
-    "set_code": (str, type(None)),
+    "rarity": (str, type(None)), "text": str, "printed": (str, type(None)), "faq_quote": (str, type(None)),
+    "incomplete": bool, "set_code": (str, type(None)),
 }
 
 

@@ -107,6 +107,8 @@ def show_card(
     body.append("\n\n")
     if card.text:
         body.append(card.text + "\n")
+    if card.printed is not None:
+        body.append(f"Printed (replaced by the errata above, which the rules use): “{card.printed}”\n", style="dim")
     if card.faq_quote:
         body.append(f"FAQ quotes: “{card.faq_quote}”\n", style="dim")
     if card.incomplete:

@@ -1426,6 +1426,17 @@ class Build(Transformer[list[RawLine]]):
 
     def same_what(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
+    def with_greater_than_all(self, meta: Meta, children: Children) -> n.StatIs:
+        """"with a greater cost than that of each character you control" (also "any", as printed
+        before the errata that said what it meant, Cerebro XVIII): greater than the greatest of them."""
+        stat, np = _trees(children)[-2:]
+        q = np.quantity if isinstance(np, n.Filter) else None
+        if not isinstance(np, n.Filter) or q is None or q.op not in ("each", "any", "all"):
+            raise _fail('"than that of …" compares with each of several ("than that of each character you '
+                        'control")', meta)
+        among = attrs.evolve(np, quantity=None)
+        return n.StatIs(stat, n.Quantity(">", n.Extreme(stat, among, True, word=f"that of {q.op}")))
+
     def with_greater(self, meta: Meta, children: Children) -> n.StatIs:
         stat, np = _trees(children)[-2:]
         return n.StatIs(stat, n.Quantity(">", n.StatOf(np, stat)))

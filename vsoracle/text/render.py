@@ -1147,6 +1147,12 @@ class Speech:
                 e, span = done
                 fam = family(e)
                 out.append(f"{self.np(fam.who(e), 'subject')} {fam.past_tense(fam.verb)}{self.span(span)}")
+            elif isinstance(q, n.StatIs) and q.quantity.op == ">" and isinstance(q.quantity.n, n.Extreme) \
+                    and (q.quantity.n.word or "").startswith("that of "):  # "… than that of each character you control"
+                most = q.quantity.n
+                each = n.Quantity(most.word.split()[-1] if most.word else "each")
+                among = attrs.evolve(most.among, quantity=each) if isinstance(most.among, n.Filter) else most.among
+                out.append(f"with a greater {_stat_word(q.stat)} than that of {self.np(among, 'object')}")
             elif isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.Affiliations) and q.quantity == n.Quantity("=", n.Fixed(0)):
