@@ -51,7 +51,7 @@ CARD_CASES: dict[str, CardCase] = {
         SET + '[[card]]\nname = "One"\ntype = "plot twist"\ncost = 1\n\n[[card]]\nname = "Two"\ntype = "plot twist"\n'
         'threshold = 1\n', 12, "unknown card key 'threshold' — known keys: " + ", ".join(
             ["number", "name", "identity", "version", "type", "cost", "atk", "def", "affiliations", "icons", "traits",
-             "willpower", "ongoing", "rarity", "text", "faq_quote", "incomplete"])),
+             "willpower", "ongoing", "rarity", "text", "errata", "faq_quote", "incomplete"])),
     "card-not-an-array": CardCase(
         'card = "Brick"\n', 1, "'card' must be an array of tables — write each card as [[card]]"),
     "bad-toml": CardCase(
@@ -61,6 +61,9 @@ CARD_CASES: dict[str, CardCase] = {
     "unknown-top-level-table": CardCase(
         SET + '[[cards]]\nname = "Brick"\ntype = "plot twist"\ncost = 1\n', 4,
         "unknown top-level key 'cards' — a card file has [set] and [[card]] tables"),
+    "cost-of-5000-digits": CardCase(     # issue 24, case 1: tomllib's ValueError was exit 3
+        SET + '[[card]]\nname = "Brick"\ntype = "plot twist"\ncost = ' + "1" * 5000 + '\n', 7,
+        "invalid TOML: a number of more than 4,300 digits — a number in a scenario or a card file has a few digits"),
     "set-not-a-table": CardCase(
         'set = "TST"\n\n[[card]]\nname = "Brick"\ntype = "plot twist"\ncost = 1\n', 1,
         "'set' must be a table — write [set] with code = \"MAV\" and name = \"…\" below it"),
