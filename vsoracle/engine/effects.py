@@ -594,19 +594,26 @@ def _unless(g: Game, e: n.Unless, ctx: Context, root: n.Effect) -> Done:
     choice, made on resolution; if he does it, E does not happen."""
     cond = e.condition
     q = query(g.state)
+    doers: tuple[str, ...] = ()
     if isinstance(cond, n.Does):
         event = cond.event
-        who = q.players(_doer(event), ctx) or (ctx.controller,)
-        pid = who[0]
-        if _can_do(g, event, ctx.bind(acting=pid)):
-            if g.ask(Decision(pid, "may", f"{pid} may {say_action(event)} so that this does not happen: "
-                              f"{say(e.effect)}", (True, False))):
-                done, ctx2 = execute(g, event, ctx.bind(acting=pid), root)
-                if done:
-                    g.note("unless", f"{pid} did it: \"{say(e.effect)}\" does not happen", "CR 508")
-                    return False, ctx
-        else:
-            g.note("unless", f"{pid} cannot {say_action(event)}", "CR 508")
+        doers = (q.players(_doer(event), ctx) or (ctx.controller,))[:1]
+    elif isinstance(cond, n.Some) and isinstance(cond.condition, n.Does):
+        # "unless an opponent discards a card": each of them in turn may, until one does (A-UNLESS-ANY)
+        event = cond.condition.event
+        doers = q.players(cond.players, ctx)
+    if doers:
+        for pid in doers:
+            if _can_do(g, event, ctx.bind(acting=pid)):
+                if g.ask(Decision(pid, "may", f"{pid} may {say_action(event)} so that this does not happen: "
+                                  f"{say(e.effect)}", (True, False))):
+                    done, ctx2 = execute(g, event, ctx.bind(acting=pid), root)
+                    if done:
+                        g.note("unless", f"{pid} did it: \"{say(e.effect)}\" does not happen", "CR 508",
+                               "A-UNLESS-ANY" if len(doers) > 1 else None)
+                        return False, ctx
+            else:
+                g.note("unless", f"{pid} cannot {say_action(event)}", "CR 508")
         return execute(g, e.effect, ctx, root)
     if q.holds(cond, ctx):
         g.note("unless", f"{say(cond)}: \"{say(e.effect)}\" does not happen", "CR 508")

@@ -174,6 +174,11 @@ def _walk(node: object, mode: Mode | None, name: str) -> Iterator[str]:
     if problem:
         yield problem
         return
+    if isinstance(node, n.Some) and mode == "unless" and isinstance(node.condition, n.Does):
+        # "unless an opponent discards a card": what one of those players may do (effects._unless)
+        yield from _walk(node.players, None, name)
+        yield from _walk(node.condition, "unless", name)
+        return
     if isinstance(node, n.EitherEvent):  # each of its events, where it stands
         yield from _walk(node.options, mode, name)
         return
