@@ -51,7 +51,7 @@ CARD_CASES: dict[str, CardCase] = {
         SET + '[[card]]\nname = "One"\ntype = "plot twist"\ncost = 1\n\n[[card]]\nname = "Two"\ntype = "plot twist"\n'
         'threshold = 1\n', 12, "unknown card key 'threshold' — known keys: " + ", ".join(
             ["number", "name", "identity", "version", "type", "cost", "atk", "def", "affiliations", "icons", "traits",
-             "willpower", "ongoing", "rarity", "text", "faq_quote", "incomplete"])),
+             "willpower", "ongoing", "rarity", "text", "errata", "faq_quote", "incomplete"])),
     "card-not-an-array": CardCase(
         'card = "Brick"\n', 1, "'card' must be an array of tables — write each card as [[card]]"),
     "bad-toml": CardCase(

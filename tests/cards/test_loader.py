@@ -27,7 +27,7 @@ def db():
 
 
 def test_every_specific_card_of_the_faq_is_complete(db):
-    mav = db.select("MAV")
+    mav = [c for c in db.select("MAV") if c.number]  # the FAQ's (other MAV cards a column quotes have none)
     assert len(mav) == 37
     assert all(not c.incomplete for c in mav)
     quick = db.find("MAV-020")
@@ -124,6 +124,21 @@ def test_incomplete_card_may_omit_fields(tmp_path):
     assert card.type is None and card.incomplete and line == 1
 
 
+def test_an_errata_is_the_text_the_rules_use_and_the_printed_text_is_kept(tmp_path):
+    """CR 100.3: players use current card text — a card file's ``errata`` replaces ``text`` for
+    play; the printed text stays on the card to show."""
+    path = write(tmp_path, '[[card]]\nname = "Brick"\ntype = "plot twist"\ncost = 1\n'
+                           'text = "Draw a card."\nerrata = "Draw two cards."\n\n'
+                           '[[card]]\nname = "Wall"\ntype = "plot twist"\ncost = 1\ntext = "Draw a card."\n')
+    (brick, _), (wall, _) = load_card_file(path)
+    assert (brick.text, brick.printed) == ("Draw two cards.", "Draw a card.")
+    assert (wall.text, wall.printed) == ("Draw a card.", None)
+    bad = write(tmp_path, '[[card]]\nname = "Brick"\ntype = "plot twist"\ncost = 1\nerrata = 2\n', "bad.toml")
+    with pytest.raises(CardDataError) as err:
+        load_card_file(bad)
+    assert str(err.value) == f"{bad}:5: 'errata' must be a string, not 2"
+
+
 def cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "vsoracle", *args], capture_output=True, text=True, cwd=ROOT)
 
@@ -133,14 +148,16 @@ def test_cards_list_json_has_every_printed_field():
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     cards = doc["cards"]
-    assert len(cards) == doc["count"] == 37 and doc["set"] == "MAV" and doc["type"] is None
+    assert len(cards) == doc["count"] == 38 and doc["set"] == "MAV" and doc["type"] is None  # 37 the FAQ's
     aida = next(c for c in cards if c["number"] == "MAV-069")
     assert aida == {"number": "MAV-069", "title": "AIDA", "name": "AIDA", "identity": None, "version": None,
                     "type": "plot twist", "cost": 2, "atk": None, "def": None, "affiliations": [], "icons": [], "traits": [],
                     "willpower": None,
-                    "ongoing": True, "rarity": "rare", "text": aida["text"], "faq_quote": None, "set": "MAV",
-                    "incomplete": False}
+                    "ongoing": True, "rarity": "rare", "text": aida["text"], "errata": None, "faq_quote": None,
+                    "set": "MAV", "incomplete": False}
     assert aida["text"].startswith("Play AIDA only during your recruit step.")
+    hyde = next(c for c in cards if c["name"] == "Mr. Hyde")  # an errata'd card: printed text and errata
+    assert "than that of any character" in hyde["text"] and "than that of each character" in hyde["errata"]
 
 
 def test_cards_show_unknown_is_one_line_and_exit_2():

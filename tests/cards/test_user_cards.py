@@ -177,6 +177,25 @@ def test_a_quoted_card_gives_way_to_the_whole_card(user_set: Path, tmp_path: Pat
         load_database([wrong, user_set / "mor.toml"])
 
 
+def test_a_card_as_printed_and_the_same_card_with_its_errata_are_one_card_that_plays_the_errata(
+        user_set: Path, tmp_path: Path):
+    """CR 100.3: a user who types the printed text of a card a built-in file (or another file) gives
+    with its errata gets one card, which plays by the errata, whichever file comes first."""
+    errata = tmp_path / "errata.toml"
+    errata.write_text('[set]\ncode = "MOR"\n\n[[card]]\nname = "Dusk Warden"\nversion = "Night Patrol"\n'
+                      'incomplete = true\ntext = "When ~ comes into play, draw a card."\n'
+                      'errata = "When ~ comes into play, draw two cards."\n', encoding="utf-8")
+    for files in ([errata, user_set / "mor.toml"], [user_set / "mor.toml", errata]):
+        card = load_database(files).find("Dusk Warden")
+        assert (card.text, card.printed) == ("When ~ comes into play, draw two cards.",
+                                             "When ~ comes into play, draw a card.")
+        assert not card.incomplete and card.number == "MOR-901"
+    other = tmp_path / "other.toml"  # an errata of a different printed text: a different card
+    other.write_text(errata.read_text(encoding="utf-8").replace("draw a card", "gain 1 endurance"), encoding="utf-8")
+    with pytest.raises(CardDataError):
+        load_database([other, user_set / "mor.toml"])
+
+
 def test_a_database_built_in_code_takes_a_scenarios_files_as_shadows(user_set: Path, tmp_path: Path):
     db = CardDB(default_database().cards)  # no files: built by a program, not loaded
     path = _scenario(tmp_path, "s.toml", f'cards = ["{(user_set / "mor.toml").as_posix()}"]')

@@ -41,8 +41,8 @@ def test_the_lists_are_the_engines_own_tables():
     ("Whenever Bob attacks, negate this power.", 'the reference "this power"'),
     ("Frenzy", "the keyword Frenzy (no rule, no reminder text)"),
     # a keyword whose rule a source gives in words vsoracle cannot play yet, or whose rule no source gives
-    ("Terraform", "the keyword Terraform (its rule needs a payment power used from the hand"),
-    ("Hunter (When this card enters play, choose an opposing character.)", "the keyword Hunter (its rule needs"),
+    ("Your next character gets +1 ATK this turn.", '"Your next character gets +1 ATK this turn." ("your next character" is said only'),
+    ("Shift", "the keyword Shift (no rule: no source gives"),
     ("Vengeance: Whenever Bob becomes stunned, draw a card.", "the keyword Vengeance (no rule: no source gives"),
     ("Zap (Blah blah.)", "the keyword Zap (the reminder text of Zap does not parse"),
     ("Ongoing: Draw a card.\nFrenzy: Draw a card.", "the keyword Frenzy before a power"),
@@ -71,6 +71,7 @@ def test_the_lists_are_the_engines_own_tables():
     # requirements: only attacking (A-MUST-ATTACK); a permission to recruit: only from the KO'd pile
     ("Bob must defend if able.", 'a requirement ("must … if able") of "It defends"'),
     ("You may recruit Bob from your hand.", '"You may recruit Bob from your hand." (only "you may recruit ~ from'),
+    ("You can play Bob from your hand.", '"You may play Bob from your hand." (only "you may recruit ~ from'),
     ("Look at your deck. Choose a card from it. Put that card into your hand.", '"from it" with no cards'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
@@ -97,6 +98,14 @@ def test_the_line_of_each_problem_is_counted_from_one():
     "Put a card from your hand on the bottom of your deck.",
     "Move target character you control to your support row.",
     "Exhaust target location.",
+    "Terraform",
+    "Press",
+    "Insanity: You can play Bob from your KO'd pile. Whenever you do, remove it from the game.",
+    "Hunter (When this card enters play, choose an opposing character. That character becomes hunted by you.)",
+    "Characters hunted by you get -1 DEF.",
+    "Substitute (Reveal this card >>> Draw a card.)",
+    "Whenever Bob attacks or defends against a character with flight, draw a card.",
+    "Pay 1 ATK this turn >>> Draw a card. Use only during your attack step and only if Bob has not been in combat this turn.",
 ])
 def test_what_it_can_play_is_not_refused(text):
     assert S.cannot_play(read_card_text(text, "Bob"), "Bob") == ()

@@ -45,6 +45,7 @@ import attrs
 from hypothesis import strategies as st
 
 from vsoracle.text.events.move_counter import MoveCounter
+from vsoracle.text.events.either_event import EitherEvent
 from vsoracle.text.events.pay_stat import PayStat
 from vsoracle.text import nodes as n, refs
 
@@ -316,6 +317,8 @@ def character_filter(draw: Any, sc: Scope, how_many: n.Quantity | None, target: 
         quals.append(n.ControlledBy(controller(draw)))
     if draw(st.integers(0, 8)) == 0:
         quals.append(n.Where(n.Happened(n.Breakthrough(agent=n.Affected()), "turn")))
+    if draw(st.integers(0, 8)) == 0:  # "hunted characters", "a character hunted by you" (MEV)
+        quals.append(n.Hunted(draw(st.sampled_from([None, YOU, n.Filter("opponent", (), A)]))))
     return n.Filter("character", tuple(quals), how_many, sc.next_target() if target else None)
 
 
@@ -673,8 +676,8 @@ def ev_points(draw: Any, sc: Scope, mode: str) -> Built:
     """Resource points: "gain 2 resource points", "pay 1 resource point", "pay up to 3 …"."""
     if mode in ("cannot", "happened", "would"):
         raise Unsupported
-    if mode == "pay":
-        return n.ResourcePoints(amount=draw(fixed(1, 4, words=False))), None
+    if mode == "pay":  # "pay 2 resource points", "pay 1 or more resource points" (MEV)
+        return n.ResourcePoints(amount=draw(fixed(1, 4, words=False)), or_more=draw(st.integers(0, 3)) == 0), None
     if mode == "whenever":
         return n.ResourcePoints(player=YOU, amount=draw(fixed(1, 4, words=False))), "player"
     _step(sc)
@@ -768,7 +771,10 @@ def ev_defend(draw: Any, sc: Scope, mode: str) -> Built:
         return n.Defend(agent=n.Affected()), "agent"
     if mode in ("do", "pay", "would"):
         raise Unsupported
-    return n.Defend(agent=pattern_np(draw, sc, mode, "agent")), "agent"
+    agent = pattern_np(draw, sc, mode, "agent")
+    if mode == "whenever" and draw(st.booleans()):  # "~ defends against an attacker you control"
+        return n.Defend(agent=agent, object=pat(sc, mode, "object", character_filter(draw, sc, A, False))), "agent"
+    return n.Defend(agent=agent), "agent"
 
 
 def ev_enter(draw: Any, sc: Scope, mode: str) -> Built:
@@ -964,6 +970,35 @@ def ev_rally(draw: Any, sc: Scope, mode: str) -> Built:
     return n.Rally(object=obj), None
 
 
+def ev_either(draw: Any, sc: Scope, mode: str) -> Built:
+    """Either of two events: "~ attacks or defends against a character you control" (MXM), "~ has
+    been in combat this turn" (MTU)."""
+    if mode == "happened":
+        agent = pattern_np(draw, sc, mode, "agent")
+        return EitherEvent(options=(n.Attack(agent=agent), n.Defend(agent=agent)), word="in combat"), "agent"
+    if mode != "whenever":
+        raise Unsupported
+    agent = pattern_np(draw, sc, mode, "agent")
+    opponent = pat(sc, mode, "object", character_filter(draw, sc, A, False))
+    return EitherEvent(options=(n.Attack(agent=agent, object=opponent), n.Defend(agent=agent, object=opponent))), \
+        "agent"
+
+
+def ev_hunt(draw: Any, sc: Scope, mode: str) -> Built:
+    """Hunted (MEV): "that character becomes hunted by you", "Whenever a character becomes hunted by
+    you", "~ cannot be hunted", "if it was hunted by you this turn"."""
+    if mode == "cannot":
+        return n.Hunt(object=n.Affected()), "object"
+    if mode in ("whenever", "happened"):
+        return n.Hunt(object=pattern_np(draw, sc, mode, "object"), agent=YOU), "object"
+    if mode != "do" or not sc.doer:  # who hunts is "you": no other doer is said ("by him" would be the object)
+        raise Unsupported
+    _step(sc)
+    obj = character_np(draw, sc, plural=False)
+    note_object(sc, obj)
+    return n.Hunt(object=obj, agent=YOU), "object"
+
+
 #: One builder per event class of nodes.py that card text says.
 EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "stun": ev_character(n.Stun),
@@ -1001,6 +1036,8 @@ EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "rally": ev_rally,
     "pay stat": ev_pay_stat,
     "move counter": ev_move_counter,
+    "either": ev_either,
+    "hunt": ev_hunt,
 }
 
 #: The event class each builder makes (``play`` and ``enter`` make Recruit and LeavePlay too).
@@ -1012,7 +1049,9 @@ EVENT_CLASSES: dict[str, type] = {
     "replace": n.Replace, "turn": n.Turn, "negate": n.Negate, "search": n.Search, "look": n.LookAt,
     "shuffle": n.Shuffle, "become target": n.BecomeTarget, "defender": n.BecomeDefender,
     "remove from attack": n.RemoveFromAttack, "change target": n.ChangeTarget, "reinforce": n.Reinforce,
-    "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat, "move counter": MoveCounter,
+    "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat, "either": EitherEvent,
+    "hunt": n.Hunt,
+    "move counter": MoveCounter,
 }
 
 #: The events whose prohibition is said of a player ("you cannot play plot twists").
@@ -1049,6 +1088,8 @@ MODES: dict[str, tuple[str, ...]] = {
     "rally": ("do",),
     "pay stat": ("pay",),
     "move counter": ("do",),
+    "either": ("whenever", "happened"),
+    "hunt": ("do", "whenever", "cannot", "happened"),
 }
 
 
@@ -1287,7 +1328,7 @@ def combinator(draw: Any, sc: Scope) -> list[n.Effect]:
     if choice == 0:
         who = draw(st.sampled_from([YOU, YOU, n.Filter("player", (), n.Quantity("each"))]))
         sc.doer = False
-        inner, _ = any_event(draw, sc, "do", exclude=("attack", "defender"))
+        inner, _ = any_event(draw, sc, "do", exclude=("attack", "defender", "hunt"))
         sc.doer = True
         inner = _with_doer(inner, who)
         if who is not YOU:
@@ -1331,6 +1372,8 @@ def _with_doer(e: n.Event, who: Any) -> n.Event:
     """The event done by ``who`` ("you may exhaust …", "unless its controller pays …")."""
     if isinstance(e, n.Exhaust) and e.word == "activate":
         e = n.Exhaust(object=e.object)
+    if isinstance(e, n.Hunt):
+        return e  # the player who hunts is said in "by …", not as the doer
     for role in ("player", "agent"):
         if hasattr(e, role) and not (isinstance(e, n.Attack) and getattr(e, role) is not None):
             if role == "agent" and isinstance(e, (n.Endurance, n.ResourcePoints, n.GameEnd)):

@@ -66,6 +66,9 @@ def _sample(cls: type) -> n.Event:
             values[a.name] = n.CounterKind(name="cosmic")
         elif "Amount" in kind:
             values[a.name] = n.Fixed(2)
+        elif "tuple[Event" in kind:  # either of two events
+            who, whom = n.Filter("character", (), n.Quantity("=", n.Fixed(1)), 1), n.Filter("character", ())
+            values[a.name] = (n.Attack(agent=who, object=whom), n.Defend(agent=who, object=whom))
     return cls(**values)
 
 

@@ -7,6 +7,7 @@ is the one in ``docs/scenario-format.md`` §2 (the same for the database in
 
 from __future__ import annotations
 
+import attrs
 import difflib
 import os
 import re
@@ -33,7 +34,7 @@ _HERE = Path(__file__).resolve().parent
 CARD_KEYS = {
     "number": str, "name": str, "identity": str, "version": str, "type": str,
     "cost": int, "atk": int, "def": int, "affiliations": list, "icons": list, "traits": list, "willpower": int,
-    "ongoing": bool, "rarity": str, "text": str, "faq_quote": str, "incomplete": bool,
+    "ongoing": bool, "rarity": str, "text": str, "errata": str, "faq_quote": str, "incomplete": bool,
 }
 _TYPE_NAMES = {"int": "a whole number", "str": "a string", "list": "a list of strings",
                "bool": "true or false"}
@@ -114,7 +115,10 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
         willpower=table.get("willpower"),
         ongoing=bool(table.get("ongoing", False)),
         rarity=rarity.lower() if rarity else None,
-        text=table.get("text", "").strip("\n"),
+        # an errata'd card plays by its errata (CR 100.3: "Players must use current card text"; rules
+        # digest §19), and keeps its printed text to show
+        text=str(table.get("errata", table.get("text", ""))).strip("\n"),
+        printed=str(table.get("text", "")).strip("\n") if "errata" in table else None,
         faq_quote=table.get("faq_quote"),
         incomplete=incomplete,
         set_code=set_code,
@@ -269,8 +273,8 @@ _CARD_SHAPE: dict[str, Any] = {
     "version": (str, type(None)), "cost": (int, type(None)), "atk": (int, type(None)),
     "defense": (int, type(None)), "affiliations": [str], "icons": [str], "traits": [str],
     "willpower": (int, type(None)), "ongoing": bool,
-    "rarity": (str, type(None)), "text": str, "faq_quote": (str, type(None)), "incomplete": bool,
-    "set_code": (str, type(None)),
+    "rarity": (str, type(None)), "text": str, "printed": (str, type(None)), "faq_quote": (str, type(None)),
+    "incomplete": bool, "set_code": (str, type(None)),
 }
 
 
@@ -336,8 +340,8 @@ def _load_files(files: Sequence[Path]) -> tuple[Card, ...]:
                     raise CardDataError(f"card title '{shorten(str(card.title))}' is defined twice, differently",
                                         file=str(path), line=line,
                                         hint=f"the other is at {earlier_where}; remove one, or make them the same card")
-                if kept is card:
-                    cards[index] = card
+                if kept is not cards[index]:
+                    cards[index] = kept
                     seen_titles[title] = (where, index)
                     if card.number:
                         seen_numbers.setdefault(card.number.upper(), (where, card))
@@ -367,7 +371,13 @@ def _one_card(a: Card, b: Card) -> Card | None:
 
     Alike in every printed field (spacing of the text, set code, rarity and quotes aside): the
     first. One ``incomplete`` (the FAQ quotes part of it), the other whole, and every field the
-    quote gives is the whole card's (each quoted text line one of its lines): the whole card."""
+    quote gives is the whole card's (each quoted text line one of its lines): the whole card. One
+    with an errata, the other as printed (its text the first's printed text): the same card, which
+    plays by the errata (CR 100.3)."""
+    for x, y in ((a, b), (b, a)):
+        if x.printed is not None and y.printed is None and _text_lines(x.printed) == _text_lines(y.text):
+            kept = _one_card(attrs.evolve(x, text=x.printed, printed=None), y)
+            return None if kept is None else attrs.evolve(kept, text=x.text, printed=x.printed)
     if a.incomplete and not b.incomplete:
         return b if _part_of(a, b) else None
     if b.incomplete and not a.incomplete:

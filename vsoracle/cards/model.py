@@ -56,7 +56,10 @@ class Card:
     willpower: int | None = None
     ongoing: bool = False
     rarity: str | None = None
+    #: The text the rules use: the current one (an errata, if the card file gives one: CR 100.3).
     text: str = ""
+    #: The printed text an errata replaced (``None``: the card plays as printed).
+    printed: str | None = None
     faq_quote: str | None = None
     incomplete: bool = False
     set_code: str | None = field(default=None, eq=False)

@@ -124,6 +124,9 @@ def show_card(
     body.append("\n\n")
     if card.text:
         body.append(printable(card.text) + "\n")
+    if card.printed is not None:
+        body.append(printable(f"Printed (replaced by the errata above, which the rules use): “{card.printed}”") + "\n",
+                    style="dim")
     if card.faq_quote:
         body.append(printable(f"FAQ quotes: “{card.faq_quote}”") + "\n", style="dim")
     if card.incomplete:

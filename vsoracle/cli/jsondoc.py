@@ -165,11 +165,13 @@ def scenario_json(sc: Any) -> dict[str, Any]:
 def card_json(card: Any) -> dict[str, Any]:
     """A card with every printed field (the card file's keys, ``set`` and ``title`` added): ``null``
     when the card has no such field, ``[]`` for an empty list, booleans for ``ongoing`` and
-    ``incomplete``."""
+    ``incomplete``; as in the card file, ``text`` is the printed text and ``errata`` the text an
+    errata gave it, which the rules use (``null``: none)."""
+    printed = card.printed if card.printed is not None else card.text
     return {"number": card.number, "title": card.title, "name": card.name, "identity": card.identity,
             "version": card.version, "type": card.type.value if card.type else None, "cost": card.cost,
             "atk": card.atk, "def": card.defense, "affiliations": list(card.affiliations),
             "icons": list(card.icons), "traits": list(card.traits), "willpower": card.willpower,
             "ongoing": bool(card.ongoing), "rarity": card.rarity,
-            "text": card.text or None, "faq_quote": card.faq_quote, "set": card.set_code,
-            "incomplete": bool(card.incomplete)}
+            "text": printed or None, "errata": card.text if card.printed is not None else None,
+            "faq_quote": card.faq_quote, "set": card.set_code, "incomplete": bool(card.incomplete)}

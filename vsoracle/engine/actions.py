@@ -17,13 +17,13 @@ from ..errors import IllegalActionError
 from ..text import nodes as n
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
 from .effects import execute, perform, target_legal, target_range, targets_of, targets_refusal
-from .primitives import entry_area, happening
+from .primitives import ZONE_WORDS, entry_area, happening
 from .fmap import FrozenMap
 from .rules import RULES, Cost
 from .game import Decision, Game
 from .powers import PowerLine, keyword_values, keywords_printed, per_node, powers
 from .patterns import kind_of, pattern_matches
-from .query import Mod, Query, protected, query
+from .query import ZONES, Mod, Query, protected, query
 from .state import Area, Attack, ChainLink, Context, GameObject, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
@@ -60,7 +60,7 @@ def _limits_ok(g: Game, pid: str, o: GameObject, limits: Sequence[n.Limit], what
         if isinstance(limit, n.OnlyDuring) and not q.during(limit.step, pid):
             raise IllegalActionError(f"{what} only during {say(limit.step)}")
         if isinstance(limit, n.OnlyIf) and not q.holds(limit.condition, ctx):
-            raise IllegalActionError(f"{what} only {limit.word} {say(limit.condition)}")
+            raise IllegalActionError(f"{what} only {limit.word} {say(limit.condition)}", hint=_reading(limit.condition))
         if isinstance(limit, n.OnlyFrom):
             zone = limit.zone.names[0]
             where = {"hand": Zone.HAND, "resource row": Zone.RESOURCE_ROW}.get(zone)
@@ -71,6 +71,14 @@ def _limits_ok(g: Game, pid: str, o: GameObject, limits: Sequence[n.Limit], what
             if used >= limit.n:
                 raise IllegalActionError(f"{what} only {'once' if limit.n == 1 else 'twice'} per turn, and it was "
                                          "used this turn")
+
+
+def _reading(cond: n.Condition) -> str | None:
+    """The assumption a limit's condition rests on, said with the refusal: "has been in combat" is
+    having attacked or defended (assumption A-IN-COMBAT)."""
+    if any(isinstance(x, n.EitherEvent) and x.word == "in combat" for x in n.descendants(cond)):
+        return "assumption A-IN-COMBAT: a character has been in combat this turn if it attacked or defended this turn"
+    return None
 
 
 def _restrictions(g: Game, pid: str, o: GameObject, action: str) -> None:
@@ -312,11 +320,25 @@ def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row:
     g.note("recruit", f"{pid} recruits {oid} ({o.card.title}) from {where}"
            f", paying {total} resource point{'s' if total != 1 else ''}{changed}", "CR 301.4, 404",
            "A-OWN-COST" if changed and q.own_cost_changed(o, pid) else assumption)
+    _use_up_next(g, q, o, pid)
     if index is not None:
         _reservist_swap(g, pid, oid, index, face_down)
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _use_up_next(g: Game, q: Query, o: GameObject, pid: str) -> None:
+    """"Your next character costs 1 less to recruit this turn": the modifier applies to the next
+    character its player recruits, and then is used up (MHG press [PRESS])."""
+    spent = {m.order for m in q.cost_mods(o, pid, "recruit") if m.order and isinstance(m.subject, n.Filter)
+             and n.State("next") in m.subject.qualifiers}
+    if not spent:
+        return
+    s = g.state
+    g.set(replace(s, modifiers=tuple(m for m in s.modifiers if m.id not in spent)))
+    g.note("modifier", f"{o.id} is {pid}'s next character: the cost change on it is used up", "CR 301.4 [PRESS]",
+           objects=(o.id,))
 
 
 @per_node
@@ -416,6 +438,13 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         where = "hand"
     elif o.zone is Zone.RESOURCE_ROW and not o.face_up:
         where = "resource row"
+    elif o.zone is Zone.KO_PILE and o.owner == pid and q.may_from(o, pid, n.Play):
+        where = "KO'd pile"  # "You can play this card from your KO'd pile." (assumption A-RECRUIT-FROM)
+    elif o.zone is Zone.KO_PILE and _said_play_from(o):
+        raise IllegalActionError(f"{oid} can be played from the KO'd pile only if its insanity text is active: "
+                                 f"{o.owner}'s deck is not insane",
+                                 hint="\"Insanity: <text>\" is active only if the card started the game in an insane "
+                                      "deck (World's Finest FAQ 2); the scenario says so with insane = true")
     else:
         raise IllegalActionError(f"{oid} is not in {pid}'s hand or face down in the resource row")
     have = len(s.player(pid).resources)
@@ -425,7 +454,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
             raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
         raise IllegalActionError(f"{oid} has threshold cost {o.card.cost} (changed to {need}); {pid} has {have} "
                                  "resources", hint="digest §3.1 (a threshold cost is a requirement); assumption A-PLAY-COST")
-    h = happening(n.Play, agent=pid, object=oid, origin=(where, pid))
+    h = happening(n.Play, agent=pid, object=oid, origin=({"KO'd pile": "ko pile"}.get(where, where), pid))
     # played from the resource row, it is turned face up as it is played: a plot twist there,
     # which "you cannot play plot twists" sees (a face-down resource is no plot twist,
     # assumption A-FACE-DOWN-RESOURCE)
@@ -440,7 +469,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     values = _announce_targets(g, effect, list(targets), provisional) if effect is not None else ()
     binds = _pay_additional(g, pid, o, "play", list(costs))
     binds.update(binds0)
-    if where == "hand":
+    if where != "resource row":
         base = move_card(g.state, oid, Zone.CHAIN, controller=pid)
     else:
         base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
@@ -449,7 +478,12 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     epic = (o.card.version or "").casefold() == "epic"
     link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
                        o.card.ongoing, details={"epic": True} if epic else None, base=base)
-    g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
+    if where == "KO'd pile":
+        insane = " (its insanity text is active: its owner's deck is insane)" if _said_play_from(o, "insanity") else ""
+        g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}{insane}",
+               "CR 304, 505; keyword Insanity" if insane else "CR 304, 505", "A-RECRUIT-FROM")
+    else:
+        g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}", "CR 304, 505")
     if need != (o.card.cost or 0):
         g.note("cost", f"{oid}'s threshold cost {o.card.cost or 0} is changed to {need}: {pid} needs {need} "
                f"resource{'s' if need != 1 else ''} and has {have}", "digest §3.1", "A-PLAY-COST")
@@ -459,6 +493,19 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     targeted(g, link_id)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _said_play_from(o: GameObject, block: str | None = "any") -> bool:
+    """Does ``o`` print "You can play this card from your KO'd pile" (behind ``block``: "insanity";
+    "any": in any block)?"""
+    for line in powers(o.card, n.Static):
+        if block != "any" and line.block != block:
+            continue
+        effect = line.node.effect
+        if isinstance(effect, n.Modify) and any(isinstance(c, n.Can) and isinstance(c.event, n.Play)
+                                                 for c in effect.changes):
+            return True
+    return False
 
 
 def _keyword_powers(g: Game, o: GameObject) -> dict[str, n.Activated]:
@@ -485,6 +532,12 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     lines = q.numbered_powers(o)
     usable: list[int | str] = [i + 1 for i, (node, _ln) in enumerate(lines) if isinstance(node, n.Activated)]
     from_keywords = _keyword_powers(g, o) if o.zone is Zone.IN_PLAY else {}
+    if isinstance(power, str) and power not in from_keywords:
+        # a keyword whose rule is a payment power of the card's own ("Substitute"): by its name
+        named = [i + 1 for i, (node, ln) in enumerate(lines) if isinstance(node, n.Activated)
+                 and isinstance(ln, PowerLine) and ln.block is None and ln.keyword is not None
+                 and ln.keyword.name == power]
+        power = named[0] if named else power
     if isinstance(power, str):
         if power not in from_keywords and o.zone is Zone.IN_PLAY and o.stunned \
                 and power in keywords_printed(o.card):
@@ -516,9 +569,9 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     controller = o.controller if o.zone is Zone.IN_PLAY else o.owner
     if controller != pid:
         raise IllegalActionError(f"{pid} does not control {oid}")
-    from_hand = o.zone is Zone.HAND and _self_cost(node)
+    elsewhere = o.zone is Zone.HAND and _self_cost(node) or _used_from(node, o.zone)
     active = block in ("gained", "keyword") and o.zone is Zone.IN_PLAY and not o.stunned
-    if not from_hand and not active and not (not isinstance(line, str) and q.power_active(o, line)):
+    if not elsewhere and not active and not (not isinstance(line, str) and q.power_active(o, line)):
         raise IllegalActionError(f"{oid}'s power is not active now"
                                  + (" (it is stunned)" if o.stunned else f" (it is in the {o.zone})"
                                     if o.zone is not Zone.IN_PLAY else ""))
@@ -537,12 +590,32 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     binds = _pay_costs(g, pid, o, node.costs, list(costs), pay)
     used = sum(1 for k in g.state.used_powers if k[:2] == key)
     g.set(replace(g.state, used_powers=g.state.used_powers | {key + (used,)}))
-    g.note("use", f"{pid} uses {oid}'s power: {say(node)}", "CR 501, 505")
+    g.note("use", f"{pid} uses {oid}'s power: {say(node)}" + (f" (from the {ZONE_WORDS.get(o.zone, str(o.zone))})"
+                                                                 if elsewhere else ""),
+           "CR 501, 505", "A-HAND-POWER" if elsewhere else None)
     link_id = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
                        ongoing)
     targeted(g, link_id)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _used_from(node: n.Activated, zone: Zone) -> bool:
+    """A power that says it is used only while its card is in a zone of its owner's ("Use this power
+    only if this card is in your hand", DLS substitute, MHG terraform) is used there, where its
+    card's other powers are inactive (assumption A-HAND-POWER; as a trigger that says so works from
+    that zone, A-ZONE-TRIGGER)."""
+    for limit in node.limits:
+        if not isinstance(limit, n.OnlyIf):
+            continue
+        conds = limit.condition.conditions if isinstance(limit.condition, n.All) else (limit.condition,)
+        for c in conds:
+            if isinstance(c, n.Is) and isinstance(c.subject, n.Self) and not c.negated:
+                for qual in c.qualifiers:
+                    if isinstance(qual, n.InZone) and qual.zone is not None \
+                            and any(ZONES.get(x) is zone for x in qual.zone.names):
+                        return True
+    return False
 
 
 def _self_cost(node: n.Activated) -> bool:
@@ -861,7 +934,7 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
     for _a, plan in plans:
         carry_out(g, plan)
     if target not in s.player_ids:
-        perform(g, happening(n.Defend, agent=target))
+        perform(g, happening(n.Defend, agent=target, object=tuple(going)))  # "defends against" its attackers
     flush(g)
 
 

@@ -403,9 +403,9 @@ def choose_objects(g: Game, pid: str, candidates: list[Any], count: Count, promp
     """``count`` of the candidates chosen by ``pid`` on resolution ("all": every one); with
     ``random`` ("discards a card at random") nobody chooses: each pick is a line of play of its own,
     explored like any unscripted decision (a scenario may script it with ``choose``)."""
-    if count == "all":
+    if count == "all" and not up_to:
         return list(candidates)
-    n_ = int(count)
+    n_ = len(candidates) if count == "all" else int(count)  # "any number of": as many as he likes
     if not candidates or n_ <= 0:
         return []
     if random:
@@ -435,6 +435,8 @@ def how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, boo
             return "all", False
         if qty.op == "up to" and qty.n is not None:  # ("up to" always says how many)
             return q.amount(qty.n, ctx), True
+        if qty.op == "any number":  # "Discard any number of cards": none, some or all, his choice
+            return "all", True
         if qty.op in ("=",) and qty.n is not None:
             return q.amount(qty.n, ctx), False
         if qty.op == ">=":
@@ -592,19 +594,26 @@ def _unless(g: Game, e: n.Unless, ctx: Context, root: n.Effect) -> Done:
     choice, made on resolution; if he does it, E does not happen."""
     cond = e.condition
     q = query(g.state)
+    doers: tuple[str, ...] = ()
     if isinstance(cond, n.Does):
         event = cond.event
-        who = q.players(_doer(event), ctx) or (ctx.controller,)
-        pid = who[0]
-        if _can_do(g, event, ctx.bind(acting=pid)):
-            if g.ask(Decision(pid, "may", f"{pid} may {say_action(event)} so that this does not happen: "
-                              f"{say(e.effect)}", (True, False))):
-                done, ctx2 = execute(g, event, ctx.bind(acting=pid), root)
-                if done:
-                    g.note("unless", f"{pid} did it: \"{say(e.effect)}\" does not happen", "CR 508")
-                    return False, ctx
-        else:
-            g.note("unless", f"{pid} cannot {say_action(event)}", "CR 508")
+        doers = (q.players(_doer(event), ctx) or (ctx.controller,))[:1]
+    elif isinstance(cond, n.Some) and isinstance(cond.condition, n.Does):
+        # "unless an opponent discards a card": each of them in turn may, until one does (A-UNLESS-ANY)
+        event = cond.condition.event
+        doers = q.players(cond.players, ctx)
+    if doers:
+        for pid in doers:
+            if _can_do(g, event, ctx.bind(acting=pid)):
+                if g.ask(Decision(pid, "may", f"{pid} may {say_action(event)} so that this does not happen: "
+                                  f"{say(e.effect)}", (True, False))):
+                    done, ctx2 = execute(g, event, ctx.bind(acting=pid), root)
+                    if done:
+                        g.note("unless", f"{pid} did it: \"{say(e.effect)}\" does not happen", "CR 508",
+                               "A-UNLESS-ANY" if len(doers) > 1 else None)
+                        return False, ctx
+            else:
+                g.note("unless", f"{pid} cannot {say_action(event)}", "CR 508")
         return execute(g, e.effect, ctx, root)
     if q.holds(cond, ctx):
         g.note("unless", f"{say(cond)}: \"{say(e.effect)}\" does not happen", "CR 508")
@@ -749,9 +758,13 @@ def _duration(d: n.Duration) -> Lasting:
 
 
 def _freeze(change: n.Change, q: Query, ctx: Context) -> n.Change:
-    """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37)."""
-    if isinstance(change, n.StatChange) and not isinstance(change.amount, n.Fixed):
-        return replace(change, amount=n.Fixed(q.amount(change.amount, ctx)))
+    """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37): a
+    stat's, and a cost's ("your next character costs 1 less … for each press card you recruited
+    this turn": those recruited as it resolves)."""
+    if isinstance(change, (n.StatChange, n.CostChange)) and not isinstance(change.amount, n.Fixed):
+        value = q.amount(change.amount, ctx)
+        fixed: n.Amount = n.Fixed(value) if value >= 0 or isinstance(change, n.StatChange) else n.Negative(n.Fixed(-value))
+        return replace(change, amount=fixed)
     return change
 
 

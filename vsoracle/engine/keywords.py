@@ -27,10 +27,12 @@ __all__ = ["KEYWORD_POWERS", "KEYWORD_RULES", "KEYWORD_CITES", "WAITING", "UNSOU
 #: Keywords of a keyword line the engine has rules for (FAQ GM 1-2; digest §14).
 KNOWN_KEYWORDS = frozenset({"reservist", "concealed", "concealed-optional", "loyalty", "evasion", "flight", "range",
                             "invulnerability", "reinforcement", "transferable", "unique", "epic", "willpower",
-                            "energize"})
+                            "energize", "terraform", "substitute", "hunter", "press"})
 
-#: Keywords a power can stand behind ("Leader: …", "Boost 2: …", "Cosmic—Surge: …").
-KNOWN_BLOCKS = frozenset({"leader", "ongoing", "ally", "cosmic", "cosmic-surge", "boost", "backup"})
+#: Keywords a power can stand behind ("Leader: …", "Boost 2: …", "Cosmic—Surge: …"; "Insanity: …", DWF:
+#: the power is active only if its card started the game in an insane deck — World's Finest FAQ 2,
+#: https://vssystem.fandom.com/wiki/Insanity; Query.insane_text, a scenario's ``insane = true``).
+KNOWN_BLOCKS = frozenset({"leader", "ongoing", "ally", "cosmic", "cosmic-surge", "boost", "backup", "insanity"})
 
 #: Evasion (CR 707.6 [S-CR:FWS, CO2]): the stun costs the stun endurance loss; the recovery
 #: at the start of the recovery phase does not use up the wrap-up recovery.
@@ -49,6 +51,36 @@ KEYWORD_RULES = {
     # this character defends, ready it." — Marvel Evolution FAQ item 2
     # (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html)
     "energize": "Whenever ~ defends, ready it.",
+    # Hunter (MEV): "Hunter is a keyword power that characters can have. It means: When this card
+    # enters play, choose an opposing character. That character becomes hunted by you." — Marvel
+    # Evolution FAQ item 3 (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html); the
+    # CR wording agrees (http://vssystem.wikia.com/wiki/Hunter). Who is hunted by whom: engine/events/hunt.py.
+    "hunter": "When ~ enters play, choose an opposing character. That character becomes hunted by you.",
+    # Press (MHG): "Press / When you recruit this card, your next character costs 1 less to recruit
+    # this turn for each press card you recruited this turn, but no less than 1. / Additional costs to
+    # recruit your next character, such as boost, must still be paid in full." — Metagame's Kree
+    # preview (http://kperovic.com/metagame/vs9dfc.html?ArticleId=6810&tabid=46); "Press is applied
+    # after all other cost reductions." (http://vssystem.wikia.com/wiki/Press): the floor's change
+    # comes last (Query.cost_to), and a boost is no part of the recruit cost.
+    "press": "When you recruit ~, your next character costs 1 less to recruit this turn for each press card you "
+             "recruited this turn, but no less than 1.",
+    # Terraform (MHG): "Terraform's ability is this: "Reveal this card >>> You may return a face-down
+    # resource you control to its owner's hand. If you do, put this card face down into your resource
+    # row. Use this power only during your recruit step and only if this card is in your hand"" —
+    # Pojo's exclusive preview of MHG-127 (https://www.pojo.com/vs/COTD/2006/Aug/17.shtml). Used
+    # from the hand (its own "only if", assumption A-HAND-POWER): ``use = ID, power = "terraform"``.
+    "terraform": "Reveal ~ >>> You may return a face-down resource you control to its owner's hand. If you do, "
+                 "put ~ face down into your resource row. Use this power only during your recruit step and only "
+                 "if ~ is in your hand.",
+    # Substitute (DLS): "Substitute characters have the following payment power: Reveal this card >>>
+    # You may remove from the game a ready character you control with cost greater than or equal to
+    # the cost of this card. If you do, put this card into play. Use this power only if this card is
+    # in your hand and only during your recruit step." — Metagame's Darkseid preview
+    # (http://kperovic.com/metagame/vsd604.html?ArticleId=7635&tabid=46);
+    # https://vssystem.fandom.com/wiki/Substitute
+    "substitute": "Reveal ~ >>> You may remove from the game a ready character you control with cost greater "
+                  "than or equal to the cost of ~. If you do, put ~ into play. Use this power only if ~ is in "
+                  "your hand and only during your recruit step.",
 }
 
 #: The citation of a keyword's rule (``vsoracle.citations`` reads each; docs/sources.md). The log
@@ -58,43 +90,18 @@ KEYWORD_CITES = {
     "evasion": "CR 707.6 [S-CR:FWS, CO2]",
     "cosmic-surge": "keyword Cosmic—surge",
     "energize": "keyword Energize",
+    "terraform": "keyword Terraform",
+    "substitute": "keyword Substitute",
+    "hunter": "keyword Hunter",
+    "press": "keyword Press",
 }
 
 #: Keywords whose rule a source gives, but in words vsoracle cannot read or play yet: the rule
 #: as its source words it (``~`` for the card's own name; for a keyword before a power,
 #: ``<text>`` is that power), and what is missing. The wordings they
-#: need are listed in docs/research/keywords-needing-wordings.md.
-WAITING = {
-    # Hunter (MEV): Marvel Evolution FAQ item 3
-    # (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html); CR wording
-    # http://vssystem.wikia.com/wiki/Hunter
-    "hunter": ("When ~ enters play, choose an opposing character. That character becomes hunted by you.",
-               'the wording "becomes hunted by you", and who is hunted by whom'),
-    # Terraform (MHG): Pojo exclusive preview of MHG-127 (the card is not named in code)
-    # (https://www.pojo.com/vs/COTD/2006/Aug/17.shtml)
-    "terraform": ("Reveal ~ >>> You may return a face-down resource you control to its owner's hand. If you do, "
-                  "put ~ face down into your resource row. Use this power only during your recruit step and only "
-                  "if ~ is in your hand.",
-                  'a payment power used from the hand whose cost reveals the card itself ("Reveal ~ >>> …")'),
-    # Press (MHG): http://kperovic.com/metagame/vs9dfc.html?ArticleId=6810&tabid=46;
-    # http://vssystem.wikia.com/wiki/Press
-    "press": ("When you recruit ~, your next character costs 1 less to recruit this turn for each press card you "
-              "recruited this turn, but no less than 1.",
-              'the wordings "your next character", "press card" and "but no less than 1"'),
-    # Substitute (DLS): http://kperovic.com/metagame/vsd604.html?ArticleId=7635&tabid=46;
-    # https://vssystem.fandom.com/wiki/Substitute; https://www.pojo.com/vs/COTD/2007/Mar/6.shtml
-    "substitute": ("Reveal ~ >>> You may remove from the game a ready character you control with cost greater "
-                   "than or equal to the cost of ~. If you do, put ~ into play. Use this power only if ~ is in "
-                   "your hand and only during your recruit step.",
-                   'the wording "remove from the game a …", and a payment power used from the hand whose cost '
-                   'reveals the card itself ("Reveal ~ >>> …")'),
-    # Insanity (DWF): World's Finest FAQ item 2
-    # (http://obsidian3d.blogspot.com/2009/03/worlds-finest-faq.html);
-    # https://vssystem.fandom.com/wiki/Insanity
-    "insanity": ("<text> is active only if ~ started the game in an insane deck.",
-                 "an insane deck (no more than one copy of each card) and a power active only if its card "
-                 "started the game in one"),
-}
+#: need are listed in docs/research/keywords-needing-wordings.md. None waits since hunter, press,
+#: substitute, terraform and insanity play (the table stays for the next set's keyword).
+WAITING: dict[str, tuple[str, str]] = {}
 
 #: Keywords the game printed whose rule no source gives (docs/keywords.md, "no source found").
 UNSOURCED = {
@@ -104,7 +111,8 @@ UNSOURCED = {
     # (http://obsidian3d.blogspot.ca/2009/02/marvel-evolutions-faq.html)
     "shift": "no source gives two of its three powers; the first, \"Pay 1 or more resource points >>> Remove "
              "this card from the game shifted with that many shift counters. Use only if this card is in your "
-             "hand.\", needs wordings vsoracle cannot read yet",
+             "hand.\", reads but for \"shifted with … shift counters\" (a card shifted in the removed-from-game "
+             "zone, a kind of counter)",
 }
 
 

@@ -21,7 +21,7 @@ __all__ = ["Event", "LogKind"]
 LogKind = Literal[
     # the rules the engine applies
     "attack", "boost", "breakthrough", "chain", "choice", "choose", "condition", "control", "cost", "counter",
-    "default", "delayed", "discard", "draw", "duration", "endurance", "equip", "face", "flag", "flip",
+    "default", "delayed", "discard", "draw", "duration", "endurance", "equip", "face", "flag", "flip", "hunt",
     "initiative", "ko", "look", "lose", "may", "modifier", "move", "negate", "new object", "over", "pass",
     "phase", "play", "points", "power-up", "prohibited", "rally", "ready", "repeat", "recover", "recruit", "reinforce",
     "replace", "replacement", "reservist", "resolve", "resource", "reveal", "search", "shuffle", "skip", "stun",

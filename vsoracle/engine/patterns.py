@@ -174,7 +174,16 @@ def _zone_matches(q: Query, zone: n.Zone | None, value: Any, ctx: Context) -> bo
 
 def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> dict[str, Any] | None:
     """If the happening matches the pattern, the bindings it gives (``event:ROLE``, and
-    ``event_amount`` for "that much"); else ``None``."""
+    ``event_amount`` for "that much"); else ``None``. Of several objects a role names (a
+    defence's attackers), the role binds those the pattern's selector matches ("defends against a
+    character adjacent to ~": that adjacent character). "Either" events match what one of theirs
+    matches."""
+    if isinstance(pattern, n.EitherEvent):
+        for option in pattern.options:
+            found = pattern_matches(q, option, h, ctx)
+            if found is not None:
+                return found
+        return None
     if type(pattern) is not h.kind:
         return None
     binds: dict[str, Any] = {}
@@ -206,6 +215,8 @@ def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> d
                 want = _as_card(want)
             if not _value_matches(q, want, value, ctx, name, h):
                 return None
+            if isinstance(value, tuple) and kind_of(want) != "effect":
+                value = tuple(v for v in value if _value_matches(q, want, v, ctx, name, h))
         if value is not None and name not in _NOT_ROLES:
             binds[f"event:{name}"] = value
     for role in ("object", "agent", "player"):

@@ -227,8 +227,11 @@ class Query:
         text box is inactive, FAQ GM 2, GM 9); equipment: in play; ongoing powers and locations:
         face up in the resource row (assumption A-ONGOING). A cosmic power needs its cosmic
         counter (CR keyword table; assumption A-COSMIC); a boost power, that the character was
-        boosted; a leader power, that it is a leader (not stunned)."""
+        boosted; a leader power, that it is a leader (not stunned); an insanity power, that its
+        owner's deck is insane (World's Finest FAQ 2)."""
         block = line.block
+        if block == "insanity" and not self.insane_text(o):
+            return False
         if not self._text_active(o, block):
             return False
         if block == "cosmic":
@@ -498,12 +501,27 @@ class Query:
         """``o``'s cost plus every "costs N less/more to ``action``" that applies to it as ``pid``
         recruits or plays it (never below 0)."""
         total = o.card.cost or 0
-        for mod in self.mods() + self._own_cost_mods(o, pid):
+        floored: list[tuple[int, int]] = []
+        for mod in self.cost_mods(o, pid, action):
             for c in mod.changes:
                 if isinstance(c, n.CostChange) and c.action == action:
-                    if mod.subject is not None and self._cost_subject(mod, o, pid):
-                        total += self.amount(c.amount, mod.ctx.bind(affected=o.id))
+                    change = self.amount(c.amount, mod.ctx.bind(affected=o.id))
+                    if c.floor is not None:
+                        floored.append((change, self.amount(c.floor, mod.ctx)))
+                    else:
+                        total += change
+        # "…, but no less than 1": applied after every other change, lowering the cost no further
+        # than that (MHG press: "Press is applied after all other cost reductions" [PRESSW])
+        for change, floor in floored:
+            total = total + change if total + change >= floor else min(total, floor)
         return max(0, total)
+
+    def cost_mods(self, o: GameObject, pid: str, action: Literal["recruit", "play"]) -> list[Mod]:
+        """The modifiers that change ``o``'s cost to ``action`` it as ``pid`` does."""
+        return [mod for mod in self.mods() + self._own_cost_mods(o, pid)
+                if mod.subject is not None and any(isinstance(c, n.CostChange) and c.action == action
+                                                   for c in mod.changes)
+                and self._cost_subject(mod, o, pid)]
 
     def own_cost_changed(self, o: GameObject, pid: str) -> bool:
         """Does a power of ``o`` change its own recruit cost while it is out of play (A-OWN-COST)?"""
@@ -526,21 +544,32 @@ class Query:
         return out
 
     def may_recruit_from(self, o: GameObject, pid: str) -> bool:
-        """Does ``o`` say "you may recruit ~ from your KO'd pile" of the pile it is in? Like a
-        card's own cost change, the permission works where the card is (assumption
-        A-RECRUIT-FROM)."""
+        """Does ``o`` say "you may recruit ~ from your KO'd pile" of the pile it is in?"""
+        return self.may_from(o, pid, n.Recruit)
+
+    def may_from(self, o: GameObject, pid: str, kind: type[n.Recruit] | type[n.Play]) -> bool:
+        """Does ``o`` say "you may recruit ~ from your KO'd pile" ("You can play this card from your
+        KO'd pile", ``kind`` Play) of the pile it is in? Like a card's own cost change, the permission
+        works where the card is (assumption A-RECRUIT-FROM); behind "Insanity:" only if its owner's
+        deck is insane (:meth:`insane_text`)."""
         if o.zone is not Zone.KO_PILE or o.owner != pid:
             return False
         for line in powers(o.card, n.Static):
-            if line.block is not None:
+            if line.block is not None and not (line.block == "insanity" and self.insane_text(o)):
                 continue
             for m in _modifies(line.node.effect):
                 for c in m.changes:
-                    if isinstance(m.subject, n.Self) and isinstance(c, n.Can) and isinstance(c.event, n.Recruit) \
+                    if isinstance(m.subject, n.Self) and isinstance(c, n.Can) and isinstance(c.event, kind) \
                             and c.event.origin is not None and "ko pile" in c.event.origin.names \
                             and pid in self.players(c.event.origin.owner or n.You(), Context(pid, o.id)):
                         return True
         return False
+
+    def insane_text(self, o: GameObject) -> bool:
+        """"Insanity: <text>" means "<text> is active only if this card started the game in an
+        insane deck" (World's Finest FAQ 2 [FWF]; the wiki's CR wording [INSW]): its owner's deck
+        is insane (the scenario says so: ``insane = true``)."""
+        return self.s.player(o.owner).insane
 
     def _cost_subject(self, mod: Mod, o: GameObject, pid: str) -> bool:
         subject = mod.subject
@@ -583,6 +612,17 @@ class Query:
         """"Mutant characters": a Mutant has a Mutant trait — Mental, Energy or Physical — printed
         or gained (X-Men FAQ GM 1: "Characters that aren't Mutants can become Mutants")."""
         return _same(name, "Mutant") and bool(self.traits(o) & MUTANT_TRAITS)
+
+    def hunters(self, o: GameObject) -> tuple[str, ...]:
+        """The players who hunt ``o`` now: each hunts the one character that last became hunted by
+        him, "until it leaves play, stops being opposed to you, or another character becomes hunted
+        by you; even if it becomes stunned or loses its powers; whether or not there are any hunters
+        in play" (Marvel Evolution FAQ 3 [FEV]; a character that left play and came back is a new
+        object, CR 212.5e)."""
+        if o.zone is not Zone.IN_PLAY or o.card.type is not CardType.CHARACTER:
+            return ()
+        return tuple(p.id for p in self.s.players if p.hunting == (o.id, o.incarnation)
+                     and o.controller in self.s.opponents(p.id))
 
     def is_leader(self, o: GameObject) -> bool:
         """A character with the leader keyword is a leader character unless stunned (FAQ GM 2)."""
@@ -733,6 +773,14 @@ class Query:
                 yield self.s.obj(oid)
             return
         kinds = f.kind.split(" or ")
+        if any(isinstance(q, n.Where) and isinstance(q.condition, n.Happened) and isinstance(q.condition.event, n.Recruit)
+               for q in f.qualifiers):
+            # "cards you recruited this turn": the one being recruited too, on the chain (its recruit
+            # effect is announced: FAQ GM 7)
+            for o in self.s.objects.values():
+                if o.zone is Zone.CHAIN:
+                    seen.add(o.id)
+                    yield o
         if any(k in ("character", "equipment", "card") for k in kinds):
             for o in self.s.in_play():
                 seen.add(o.id)
@@ -836,6 +884,9 @@ class Query:
                 or _has(self.traits(o), q.name) or self._is_mutant(o, q.name) \
                 or q.name.lower() in self.keywords(o)  # "non-Cosmic characters" (vocabulary.premodifier)
             return found != q.negated
+        if isinstance(q, n.Hunted):  # "hunted by you", "hunted characters" (MEV, hunter)
+            hunters = self.hunters(o)
+            return bool(hunters) if q.player is None else any(p in hunters for p in self.players(q.player, ctx))
         if isinstance(q, n.Named):
             name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
             return _same(o.card.name, name)
@@ -911,7 +962,7 @@ class Query:
     STATES = frozenset({"stunned", "exhausted", "ready", "hidden", "visible", "face-up", "face-down", "front row",
                         "support row", "equipped", "revealed", "remaining", "unique", "leader", "attacking",
                         "team attacking", "defending", "reinforced", "protected", "ongoing", "boosted", "powered-up",
-                        "different"})
+                        "different", "next"})
 
     def state_is(self, o: GameObject, name: str, ctx: Context) -> bool:
         """A state or place an object is in ("stunned", "ready", "face-up", "support row", …)."""
@@ -963,6 +1014,8 @@ class Query:
             # this object's power-ups, not an earlier object's of its card (CR 212.5e)
             return any(h.name == "PowerUp" and h.get("object") == o.id and h.names_now(o) for h in self.s.turn_log)
         if name == "different":
+            return True
+        if name == "next":  # "your next character": its modifier is used up as it applies (actions.recruit)
             return True
         return False
 
@@ -1133,6 +1186,12 @@ class Query:
             return chosen if isinstance(chosen, int) else 0
         if isinstance(node, n.PointsPaid):
             return int(ctx.bindings.get("paid", 0))
+        if isinstance(node, n.ThatMany):  # what step k acted on, or what the costs paid
+            if node.step is not None:
+                return len(_listify(ctx.bindings.get(f"acted:{node.step}")))
+            if "paid" in ctx.bindings:
+                return int(ctx.bindings["paid"])
+            return sum(len(_listify(v)) for k, v in ctx.bindings.items() if k.startswith("cost:"))
         if isinstance(node, n.CountersOn):  # "for each cosmic counter on ~" (CR 215)
             return sum(self.counters_of(s.obj(oid), node.kind) for oid in self.select(node.of, ctx)
                        if oid in s.objects)

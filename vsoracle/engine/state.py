@@ -133,6 +133,13 @@ class Player:
     removed: tuple[str, ...] = ()
     lost: bool = False
     won: bool = False
+    #: The character this player hunts (MEV, hunter): its id and incarnation, or ``None``. It is
+    #: hunted by him while that object is in play and opposed to him (``Query.hunters``).
+    hunting: tuple[str, int] | None = None
+    #: Did his deck start the game insane, no more than one copy of each card (DWF insanity: "a
+    #: card's insanity text is active only if [it] started the game in an insane deck")? The scenario
+    #: states it (``insane = true``); vsoracle does not know the deck list.
+    insane: bool = False
 
     def pile(self, zone: Zone) -> tuple[str, ...]:
         """The ordered ids of one of this player's piles."""
@@ -299,7 +306,12 @@ class Happening:
         each event with the incarnations of the objects it names (``as_of``, none for 0:
         :func:`.triggers.stamped`); an event never stamped (one happening now) is about the present."""
         as_of = self.roles.get("as_of")
-        return as_of is None or dict(as_of).get(o.id, 0) == o.incarnation
+        if as_of is None:
+            return True
+        stamp = dict(as_of).get(o.id, 0)
+        # a card on the chain is recruited as the object it becomes (triggers.stamped): its recruit
+        # names it already ("each press card you recruited this turn", as its trigger resolves)
+        return stamp == o.incarnation or (o.zone is Zone.CHAIN and stamp == o.incarnation + 1)
 
 
 @frozen

@@ -57,12 +57,13 @@ REQUIRED = frozenset(kind for kind, family in RULES.items() if family.required)
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
                         n.ChoseNames, n.During, n.HasInitiative})
-AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid, n.ChosenNumber,
+AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.ThatMany, n.PointsPaid,
+                     n.ChosenNumber,
                      n.EnduranceOf, n.StatOf, n.Quantity, n.CountersOn, n.Extreme, n.Offset})
 QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,
                         n.HasEither, n.Adjacent, n.ControlledBy, n.RecruitedBy, n.InZone, n.OfYourChoice, n.Among,
                         n.Than, n.Where, n.Chosen, n.Targeting, n.WithOneTarget, n.HasCounter, n.AtRandom,
-                        n.AttachedTo, n.HasExtreme, n.Affiliations, n.NotChosenYet})
+                        n.AttachedTo, n.HasExtreme, n.Affiliations, n.Hunted, n.NotChosenYet})
 REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Paid, n.Equipped, n.Affected,
                   n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
 #: The qualifiers of an effect on the chain the query reads ("non-ongoing plot twist effects your
@@ -173,6 +174,14 @@ def _walk(node: object, mode: Mode | None, name: str) -> Iterator[str]:
     if problem:
         yield problem
         return
+    if isinstance(node, n.Some) and mode == "unless" and isinstance(node.condition, n.Does):
+        # "unless an opponent discards a card": what one of those players may do (effects._unless)
+        yield from _walk(node.players, None, name)
+        yield from _walk(node.condition, "unless", name)
+        return
+    if isinstance(node, n.EitherEvent):  # each of its events, where it stands
+        yield from _walk(node.options, mode, name)
+        return
     if isinstance(node, n.Instead) and isinstance(node.effect, n.Lessen):
         problem = _lessened(node, node.effect)
         if problem:
@@ -227,12 +236,17 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
             return problem
     if isinstance(node, n.Event):
         return _event(node, mode, name)
-    if isinstance(node, n.Modify) and any(isinstance(c, n.Can) and isinstance(c.event, n.Recruit)
+    if isinstance(node, n.Modify) and any(isinstance(c, n.Can) and isinstance(c.event, (n.Recruit, n.Play))
                                           for c in node.changes):
-        e = next(c.event for c in node.changes if isinstance(c, n.Can) and isinstance(c.event, n.Recruit))
+        e = next(c.event for c in node.changes if isinstance(c, n.Can) and isinstance(c.event, (n.Recruit, n.Play)))
         if not isinstance(node.subject, n.Self) or node.duration != n.NO_DURATION or e.origin is None \
                 or e.origin.names != ("ko pile",) or not isinstance(e.origin.owner, (n.You, type(None))):
-            return f"\"{say(node)}\" (only \"you may recruit ~ from your KO'd pile\" is a permission yet)"
+            return f"\"{say(node)}\" (only \"you may recruit ~ from your KO'd pile\" and \"you may play ~ from your " \
+                   "KO'd pile\" are permissions yet)"
+    if isinstance(node, n.Modify) and isinstance(node.subject, n.Filter) and n.State("next") in node.subject.qualifiers \
+            and (node.duration.span is None or not all(isinstance(c, n.CostChange) and c.action == "recruit"
+                                                       for c in node.changes)):
+        return f"\"{say(node)}\" (\"your next character\" is said only of a recruit cost an effect changes this turn)"
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
@@ -308,6 +322,9 @@ def _event(e: n.Event, mode: Mode | None, name: str) -> str | None:
         return None if family.required else \
             f"a requirement (\"must … if able\") of \"{words}\" (only attacking can be required yet)"
     if where == "cost":
+        if any(isinstance(x, n.Filter) and x.quantity is not None and x.quantity.op == "any number"
+               for x in n.descendants(e)):
+            return f"the cost \"{words}\" (\"any number of\" in a cost: how many is not chosen as it is paid yet)"
         return None if family.payable else f"the cost \"{words}\""
     return None if family.effect else f"the effect \"{words}\""
 

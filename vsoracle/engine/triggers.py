@@ -39,7 +39,8 @@ def _sources(state: GameState, o: GameObject) -> list[tuple[n.Triggered, bool, s
     """The triggered powers of ``o`` that are active in ``state``, each with whether it is
     ongoing and the assumption it rests on (a keyword's reminder text read as its power,
     assumption A-REMINDER); a power that says "if <this card> is in your <zone>" works from that
-    zone (FAQ SC 25; assumption A-ZONE-TRIGGER)."""
+    zone (FAQ SC 25; assumption A-ZONE-TRIGGER), and a card's own "Whenever ~ is discarded" from the
+    KO'd pile its discard put it in (World's Finest FAQ 3 [FWF])."""
     q = query(state)
     out: list[tuple[n.Triggered, bool, str | None]] = []
     for line in powers(o.card, n.Triggered):
@@ -49,8 +50,12 @@ def _sources(state: GameState, o: GameObject) -> list[tuple[n.Triggered, bool, s
             if o.zone is Zone.RESOURCE_ROW and o.card.type is CardType.PLOT_TWIST and line.block != "ongoing":
                 continue
             out.append((node, line.block == "ongoing", why))
+        elif line.block == "insanity" and not q.insane_text(o):
+            continue  # "Insanity: <text>": active only if its card started the game in an insane deck
         elif _works_from(node, o) or (o.zone is Zone.CHAIN and _own_arrival(node)):
             out.append((node, False, why))
+        elif o.zone is Zone.KO_PILE and _own_discard(node):
+            out.append((node, False, "[FWF]"))
     if o.zone is Zone.IN_PLAY:
         for power, _mod in q._gained(o):
             if isinstance(power, n.Triggered):
@@ -73,6 +78,15 @@ def _own_arrival(node: n.Triggered) -> bool:
     recruit effect and resolves first (FAQ GM 7)."""
     t = node.trigger
     return isinstance(t, n.Whenever) and isinstance(t.event, (n.Recruit, n.Play)) and isinstance(t.event.object, n.Self)
+
+
+def _own_discard(node: n.Triggered) -> bool:
+    """"Whenever ~ is discarded": "A card can be discarded only from hand, so these powers trigger
+    only when a card enters a KO'd pile from a player's hand" (World's Finest FAQ 3 [FWF]) — the
+    power of the discarded card itself, which is in its owner's KO'd pile as the event happens (only
+    its own discard matches: a card in a KO'd pile is discarded no more)."""
+    t = node.trigger
+    return isinstance(t, n.Whenever) and isinstance(t.event, n.Discard) and isinstance(t.event.object, n.Self)
 
 
 def _works_from(node: n.Triggered, o: GameObject) -> bool:
@@ -251,5 +265,9 @@ def _remember(g: Game, found: list[PendingTrigger], cites: list[str | None]) -> 
     spent = {p.delayed for p in found if p.delayed is not None}
     once = {d.id for d in s.delayed if d.id in spent and d.once}
     for p, why in zip(found, cites):
-        g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502", why)
+        # ``why``: the assumption a trigger rests on ("A-…"), or the source that says it works where
+        # its card is ("[FWF]": a discarded card's own "is discarded" power)
+        source = why is not None and not why.startswith("A-")
+        g.note("trigger", f"{p.source or 'an effect'} triggers: {p.text}", "CR 502 [FWF]" if source else "CR 502",
+               None if source else why)
     g.set(replace(s, pending=s.pending + tuple(found), delayed=tuple(d for d in s.delayed if d.id not in once)))

@@ -58,7 +58,7 @@ CHECK_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
     "counters": (dict, "a table like { atk = 1, def = 1 }"), "equipped_to": ((str, bool), "an id"),
 }
 CHAIN_KINDS = ("recruit", "play", "power", "trigger", "attack", "reinforce", "power-up")
-PLAYER_KEYS = set(ZONE_KEYS) | {"endurance", "resource_points", "characters"}
+PLAYER_KEYS = set(ZONE_KEYS) | {"endurance", "resource_points", "characters", "insane"}
 GAME_KEYS = {"turn", "initiative", "phase", "step", "active"}
 #: Names an object id cannot take: the usual player names and ``chain`` (checks name them).
 RESERVED_IDS = ("A", "B", "C", "D", "chain")
@@ -392,8 +392,10 @@ class _Loader:
                              path + ("resource_points",), "a whole number")
         if points < 0:
             raise self.fail(path + ("resource_points",), "resource points cannot be negative")
+        # his deck started the game insane (DWF insanity): a fact the scenario states
+        insane = self.expect(table.get("insane", False), bool, path + ("insane",), "true or false")
         return Player(pid, endurance, points, piles[Zone.DECK], piles[Zone.HAND], piles[Zone.RESOURCE_ROW],
-                      piles[Zone.KO_PILE], piles[Zone.REMOVED])
+                      piles[Zone.KO_PILE], piles[Zone.REMOVED], insane=insane)
 
     def _pile_card(self, pid: str, zone: Zone, item: Any, keypath: KeyPath) -> str:
         given = None

@@ -95,6 +95,7 @@ __all__ = [
     "HasExtreme",
     "HasInitiative",
     "HasKeyword",
+    "Hunted",
     "IfDone",
     "InZone",
     "Instead",
@@ -158,6 +159,7 @@ __all__ = [
     "TargetRef",
     "Targeting",
     "Than",
+    "ThatMany",
     "ThatMuch",
     "ThisPower",
     "Times",
@@ -704,10 +706,13 @@ class GainPower(Change):
 
 @attrs.frozen(repr=False, eq=False)
 class CostChange(Change):
-    """"costs 1 less to recruit [for each …]": ``amount`` is added to the cost (negative: less)."""
+    """"costs 1 less to recruit [for each …]": ``amount`` is added to the cost (negative: less);
+    ``floor`` for "…, but no less than 1": it lowers the cost no further than that, after every
+    other change (MHG press [PRESSW])."""
 
     action: str
     amount: Amount
+    floor: "Amount | None" = None
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -724,7 +729,8 @@ class Unique(Change):
 @attrs.frozen(repr=False, eq=False)
 class Quantity(Node):
     """How many a noun phrase means: ``op`` "=" / ">=" / "<=" / ">" / "<" with ``n``, "all"
-    ("all", "each"), "any", "up to" (``n`` or fewer, chosen), "more" / "fewer" (than another)."""
+    ("all", "each"), "any", "up to" (``n`` or fewer, chosen), "any number" (as many as its chooser
+    likes, none or all), "more" / "fewer" (than another)."""
 
     op: str
     n: Amount | None = None
@@ -732,7 +738,7 @@ class Quantity(Node):
 
 
 #: The order of a filter's qualifiers (by class): what comes before the noun, then after it.
-_QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
+_QUALIFIER_ORDER = ("Other", "State", "Hunted", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
                     "WithOneTarget",
                     "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "NotChosenYet", "Among", "Than",
                     "Shares", "HasEither", "Where", "Targeting", "Affiliations", "HasExtreme", "AtRandom")
@@ -939,6 +945,14 @@ class State(Qualifier):
 
     name: str
     negated: bool = False
+
+
+@attrs.frozen(repr=False, eq=False)
+class Hunted(Qualifier):
+    """"hunted by you" (``player``), "hunted characters" (``None``: by any player): the character a
+    player hunts now (MEV, hunter: one at a time, while it is in play and opposed to that player)."""
+
+    player: Selector | None = None
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -1222,6 +1236,15 @@ class NumberOf(Amount):
 @attrs.frozen(repr=False, eq=False)
 class ThatMuch(Amount):
     """"that much": the amount of the event being replaced or that triggered."""
+
+
+@attrs.frozen(repr=False, eq=False)
+class ThatMany(Amount):
+    """"that many": as many as step ``step`` of the effect acted on ("Discard any number of cards.
+    Draw that many cards."), or, with none before it (``None``), as many resource points as the
+    costs paid ("Pay 1 or more resource points >>> … that many …")."""
+
+    step: int | None = None
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -22,11 +22,11 @@ from ..errors import CardTextError
 from . import nodes as n
 from .events import FAMILIES, family_rules
 from .vocabulary import premodifier
-from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, fail as _fail, is_token as _is_token,
+from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, Verbs, fail as _fail, is_token as _is_token,
                       trees as _trees)
 from .tree import Meta, Transformer
 
-__all__ = ["Build", "Pronoun", "That", "OtherMark", "TARGET"]
+__all__ = ["Build", "Pronoun", "That", "OtherMark", "AdjacentMark", "TARGET"]
 
 #: The placeholder target number of a "target …" before targets are numbered.
 TARGET = 0
@@ -56,7 +56,7 @@ class That(n.Ref):
     pos: int
     plural: bool = False
     word: str = ""
-    qualifiers: tuple[n.State | n.ControlledBy, ...] = ()  # "that opposing character": what the antecedent must be said to be
+    qualifiers: tuple[n.State | n.ControlledBy | AdjacentMark, ...] = ()  # "that opposing character": what the antecedent must be said to be
 
 
 @attrs.frozen(eq=False)
@@ -64,6 +64,11 @@ class OtherMark(n.Qualifier):
     """"other", "another": other than what came before (resolved by position)."""
 
     pos: int
+
+
+@attrs.frozen(eq=False)
+class AdjacentMark(n.Qualifier):
+    """"that adjacent character": the antecedent is one said to be adjacent to something."""
 
 
 @attrs.frozen(eq=False)
@@ -92,7 +97,7 @@ ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
 SentenceKind: TypeAlias = Literal[
     "plain", "conditional", "instead", "next time", "otherwise", "if not done", "for each", "unless", "while",
-    "while_state", "play only", "delayed", "prevent", "additional_cost", "crossover", "repeat"]
+    "while_state", "play only", "use only", "delayed", "prevent", "additional_cost", "crossover", "repeat"]
 
 
 @attrs.frozen
@@ -143,12 +148,14 @@ class Costs:
 # -- what the transformer's methods give: lines, triggers and the parts of noun phrases -------
 
 #: A line before the finishing pass classifies it (:func:`vsoracle.text.refs.line`).
-RawLine: TypeAlias = "n.Keywords | KeywordPowerLine | ActivatedLine | TriggeredLine | SentencesLine"
+RawLine: TypeAlias = "n.Keywords | KeywordPowerLine | ActivatedLine | TriggeredLine | SentencesLine | DoneLine"
 KeywordPowerLine: TypeAlias = "tuple[Literal['keyword_power'], n.Keyword, RawLine]"
 ActivatedLine: TypeAlias = "tuple[Literal['activated'], Costs, SentencesLine]"
 #: A triggered power: its trigger, its sentences and where the trigger's comma is.
 TriggeredLine: TypeAlias = "tuple[Literal['triggered'], RawTrigger, tuple[Sentence, ...], int]"
 SentencesLine: TypeAlias = tuple[Literal["sentences"], tuple[Sentence, ...]]
+#: "PERMISSION. Whenever you do, E.": the permission's sentences, and "Whenever you do, E." and after it.
+DoneLine: TypeAlias = tuple[Literal["whenever_done"], SentencesLine, tuple[Sentence, ...]]
 #: "Whenever SUBJECT PRED" (the word said: "whenever" or "when").
 WheneverTrigger: TypeAlias = tuple[Literal["whenever"], Any, tuple[Pred, ...], Literal["whenever", "when"]]
 #: "At the start/end of STEP [this turn]".
@@ -358,6 +365,10 @@ class Build(Transformer[list[RawLine]]):
         """"Play only if …": the card's own restriction, as "Play ~ only if …"."""
         return Sentence("play only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))), meta.start_pos)
 
+    def use_only(self, meta: Meta, children: Children) -> Sentence:
+        """"Use only during …": a payment power's own restriction, as "Use this power only during …"."""
+        return Sentence("use only", tuple(c for c in children if isinstance(c, (n.Limit, tuple))), meta.start_pos)
+
     def during_sentence(self, meta: Meta, children: Children) -> Sentence:
         """"During your combat phase, ~ gets +2 ATK.": while it is that step."""
         step, body = [c for c in children if not _is_token(c)]
@@ -534,6 +545,10 @@ class Build(Transformer[list[RawLine]]):
     def as_though(self, meta: Meta, children: Children) -> Mod: return Mod("as though", children[0])
     def rather_than(self, meta: Meta, children: Children) -> Mod: return Mod("rather than", children[0])
     def where_x(self, meta: Meta, children: Children) -> Mod: return Mod("where x", _trees(children)[-1])
+
+    def no_less_than(self, meta: Meta, children: Children) -> Mod:
+        """", but no less than 1": how far a cost change may lower a cost."""
+        return Mod("no less than", _trees(children)[-1])
 
     def rounded(self, meta: Meta, children: Children) -> Mod:
         return Mod("rounded", _trees(children)[0] if _trees(children) else str(children[-1]))
@@ -941,6 +956,8 @@ class Build(Transformer[list[RawLine]]):
 
     def half(self, meta: Meta, children: Children) -> n.Half: return n.Half(_trees(children)[0])
     def that_much(self, meta: Meta, children: Children) -> n.ThatMuch: return n.ThatMuch()
+    def that_many(self, meta: Meta, children: Children) -> n.ThatMany: return n.ThatMany()
+
     def chosen_number(self, meta: Meta, children: Children) -> n.ChosenNumber: return n.ChosenNumber()
 
     def a_number(self, meta: Meta, children: Children) -> n.Filter:
@@ -1140,6 +1157,8 @@ class Build(Transformer[list[RawLine]]):
 
     def det_each(self, meta: Meta, children: Children) -> Det: return (n.Quantity("each"), None, ())
     def det_any(self, meta: Meta, children: Children) -> Det: return (n.Quantity("any"), None, ())
+    def det_any_number(self, meta: Meta, children: Children) -> Det: return (n.Quantity("any number"), None, ())
+    def det_that_many(self, meta: Meta, children: Children) -> Det: return (n.Quantity("=", n.ThatMany()), None, ())
     def det_no(self, meta: Meta, children: Children) -> Det: return (n.Quantity("=", n.Fixed(0)), None, ())
     def det_quantity(self, meta: Meta, children: Children) -> Det:
         return (children[0] if isinstance(children[0], n.Quantity) else
@@ -1331,6 +1350,29 @@ class Build(Transformer[list[RawLine]]):
 
     def adj_unprotected(self, meta: Meta, children: Children) -> n.State: return n.State("protected", negated=True)
 
+    def keyword_premod(self, meta: Meta, children: Children) -> n.HasKeyword:
+        """"each press card": a card with that keyword (as "Cosmic characters", vocabulary.premodifier)."""
+        (word,) = _trees(children)
+        return n.HasKeyword((word,))
+
+    def kw_adjective(self, meta: Meta, children: Children) -> str:
+        return str(children[0]).lower()
+
+    def your_next(self, meta: Meta, children: Children) -> n.Filter:
+        """"your next character": the next one that player recruits (a modifier on it is used up as
+        it applies, MHG press)."""
+        f = self._filter(None, _trees(children), meta)
+        return attrs.evolve(f, qualifiers=f.qualifiers + (n.State("next"), n.RecruitedBy(n.You(word="your"))),
+                            quantity=n.Quantity("=", _ONE), words="next")
+
+    def adj_hunted(self, meta: Meta, children: Children) -> n.Hunted:
+        """"target hunted character": one a player hunts (MEV, hunter)."""
+        return n.Hunted()
+
+    def hunted_by(self, meta: Meta, children: Children) -> n.Hunted:
+        """"a character hunted by you": the one that player hunts now."""
+        return n.Hunted(_trees(children)[-1])
+
     def adj_friendly(self, meta: Meta, children: Children) -> n.Qualifier:
         """"friendly characters": those you control (digest §9)."""
         return premodifier("friendly")
@@ -1338,6 +1380,10 @@ class Build(Transformer[list[RawLine]]):
     def adj_cosmic(self, meta: Meta, children: Children) -> n.Qualifier:
         """"a cosmic character": one with cosmic or cosmic—surge, not stunned (HoG FAQ 2.2)."""
         return premodifier("cosmic")
+
+    def adj_adjacent(self, meta: Meta, children: Children) -> AdjacentMark:
+        """"that adjacent character": the one the text said is adjacent to something."""
+        return AdjacentMark()
 
     def adj_opposing(self, meta: Meta, children: Children) -> n.ControlledBy:
         """"an opposing character": a character an opponent controls (digest §9)."""
@@ -1412,6 +1458,17 @@ class Build(Transformer[list[RawLine]]):
         return tuple(n.SameAs(w, np) for w in whats)  # "the same name and version as": both
 
     def same_what(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
+
+    def with_greater_than_all(self, meta: Meta, children: Children) -> n.StatIs:
+        """"with a greater cost than that of each character you control" (also "any", as printed
+        before the errata that said what it meant, Cerebro XVIII): greater than the greatest of them."""
+        stat, np = _trees(children)[-2:]
+        q = np.quantity if isinstance(np, n.Filter) else None
+        if not isinstance(np, n.Filter) or q is None or q.op not in ("each", "any", "all"):
+            raise _fail('"than that of …" compares with each of several ("than that of each character you '
+                        'control")', meta)
+        among = attrs.evolve(np, quantity=None)
+        return n.StatIs(stat, n.Quantity(">", n.Extreme(stat, among, True, word=f"that of {q.op}")))
 
     def with_greater(self, meta: Meta, children: Children) -> n.StatIs:
         stat, np = _trees(children)[-2:]
@@ -1617,6 +1674,9 @@ def _be_qualifier(be: Be) -> n.Qualifier | None:
         return said
     if be.kind == "pp":
         verb: Verb = be.data
+        quality = FAMILIES[verb.cls].qualifier(verb.fields)  # "is hunted by you": as it is now
+        if quality is not None:
+            return quality
         state = FAMILIES[verb.cls].state
         if state is not None and not verb.fields.get("agent"):
             return n.State(state)
@@ -1764,7 +1824,7 @@ def _condition(subject: Any, p: Pred, meta: Meta | None) -> n.Condition:
         return n.Not(n.Does(what.event(subject)))
     if p.mode == "does_not":
         return n.Not(_condition(subject, attrs.evolve(p, mode="does"), meta))
-    if p.mode == "did_not" and isinstance(what, Verb):
+    if p.mode == "did_not" and isinstance(what, (Verb, Verbs)):
         return n.Not(n.Happened(what.event(subject), span))
     return _unread(meta)
 

@@ -45,6 +45,15 @@ KEYWORD_MEANINGS = {
               "it has one",
     "cosmic-surge": "this character comes into play without a cosmic counter and gets one at the start of "
                     "each recovery phase",
+    "energize": "whenever this character defends, ready it",
+    "terraform": "reveal this card from your hand in your recruit step >>> you may return a face-down "
+                 "resource you control to its owner's hand; if you do, put this card face down into your "
+                 "resource row",
+    "press": "when you recruit this character, your next character costs 1 less to recruit this turn for each "
+             "press card you recruited this turn, but no less than 1",
+    "hunter": "when this character enters play, choose an opposing character: it becomes hunted by you",
+    "substitute": "reveal this card from your hand in your recruit step >>> you may remove from the game a "
+                  "ready character you control with cost at least this card's; if you do, put this card into play",
 }
 
 #: What a keyword before a power says about that power ("Leader: …", "Ongoing: …").
@@ -57,6 +66,7 @@ _BLOCK_MEANINGS = {
     "cosmic": "a cosmic power: it works only while this character has a cosmic counter",
     "cosmic-surge": "a cosmic power: it works only while this character has a cosmic counter",
     "loyalty": "a loyalty power",
+    "insanity": "an insanity power: active only if this card started the game in an insane deck",
 }
 
 #: Keywords whose block goes on over the lines after them (FAQ GM 2).

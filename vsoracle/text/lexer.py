@@ -15,7 +15,7 @@ What the lexer decides on its own, by the house style of the cards:
   card's name, a trait): "Masters of Evil", "Heroes for Hire", "Darkseid's Elite", "X-Men",
   "S.H.I.E.L.D.". Lower-case "of", "for" and "the" between capitalised words belong to the
   name, and so does "'s" followed by another capitalised word. The game's capitalised tokens
-  (ATK, DEF, KO, KO'd, X) are not names;
+  (ATK, DEF — also typed Atk, Def — KO, KO'd, X) are not names;
 * a capitalised word at the start of a sentence (after a line break, ".", ">>>", ":" or an
   opening quote) is the grammar's word if the grammar has it ("Draw", "Stun"), else the first
   word of a name ("Masters of Evil characters you control …"); a word of both that stands
@@ -57,7 +57,7 @@ _RAW = re.compile(r"""
 """, re.VERBOSE)
 
 #: Capitalised words inside a sentence that are the game's own tokens, not names.
-_GAME_CAPS = {"ATK": "atk", "DEF": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "KOs": "kos", "X": "x"}
+_GAME_CAPS = {"ATK": "atk", "DEF": "def", "Atk": "atk", "Def": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "KOs": "kos", "X": "x"}
 #: Lower-case words that continue a name between two capitalised words.
 _NAME_LINKS = ("of", "for", "the", "of the")
 #: Contractions, spelt out.

@@ -22,10 +22,12 @@ from .events.counter import Counter as Counter
 from .events.defend import Defend as Defend
 from .events.discard import Discard as Discard
 from .events.draw import Draw as Draw
+from .events.either_event import EitherEvent as EitherEvent
 from .events.endurance import Endurance as Endurance
 from .events.enter_play import EnterPlay as EnterPlay
 from .events.exhaust import Exhaust as Exhaust
 from .events.gain_control import GainControl as GainControl
+from .events.hunt import Hunt as Hunt
 from .events.game_end import GameEnd as GameEnd
 from .events.ko import KO as KO
 from .events.leave_play import LeavePlay as LeavePlay

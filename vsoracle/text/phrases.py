@@ -24,7 +24,7 @@ from . import ast as a
 if TYPE_CHECKING:
     from .tree import Meta
 
-__all__ = ["Verb", "Be", "BeKind", "Mod", "ModKind", "Pred", "PredMode", "Children", "Rule", "fail", "is_token",
+__all__ = ["Verb", "Verbs", "Be", "BeKind", "Mod", "ModKind", "Pred", "PredMode", "Children", "Rule", "fail", "is_token",
            "trees", "active", "passive", "past", "with_origin"]
 
 #: What "is …" says (:class:`Be`).
@@ -35,7 +35,7 @@ BeKind: TypeAlias = Literal[
 #: What a :class:`Mod` after a verb phrase is.
 ModKind: TypeAlias = Literal[
     "span", "while", "for each", "if", "unless", "at start", "at end", "at random", "during", "from",
-    "as though", "rather than", "where x", "rounded", "any order", "instead", "if able", "only"]
+    "as though", "rather than", "where x", "rounded", "any order", "instead", "if able", "only", "no less than"]
 #: The mode of a :class:`Pred` (``mod``: "Choose …"'s modifiers, which have no verb).
 PredMode: TypeAlias = Literal[
     "does", "does_not", "did", "did_not", "may", "must", "cannot", "can", "would", "cannot_be", "can_be",
@@ -76,6 +76,22 @@ class Verb:
 
 
 @attrs.frozen
+class Verbs:
+    """Verb phrases joined by "or" ("attacks or defends against NP"): one pattern, an event of
+    ``cls`` whose ``options`` are each verb phrase's event, before their subject is known (the
+    subject of each)."""
+
+    cls: type[a.Event]
+    verbs: tuple[Verb, ...]
+    word: str | None = None  # the card's words for the whole ("in combat")
+    role: str = "agent"
+
+    def event(self, subject: Any) -> a.Event:
+        """Each verb phrase's event, said of ``subject``, as one event of either kind."""
+        return self.cls(options=tuple(v.event(subject) for v in self.verbs), word=self.word)  # type: ignore[call-arg]
+
+
+@attrs.frozen
 class Be:
     """What "is …" says: ``kind`` "pp" (a passive Verb), "state", "zone", "np", "greater",
     "less", "equal", "at most", "at least", "quantity", "adjacent", "protecting", "attacking",
@@ -100,7 +116,7 @@ class Pred:
     (or mod, for the modifiers of "Choose …")."""
 
     mode: PredMode
-    what: Any  # Verb | Predicate | Be | tuple ("several" verbs, "either" verbs, "stays" words) | None
+    what: Any  # Verb | Verbs | Predicate | Be | tuple ("several" verbs, "either" verbs, "stays" words) | None
     mods: tuple[Mod, ...] = ()
     pos: int = 0
 

@@ -27,10 +27,10 @@ import attrs
 
 from ..errors import CardTextError
 from . import nodes as n
-from .build import (TARGET, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pronoun, RawLine, RawTrigger, Rest,
+from .build import (TARGET, AdjacentMark, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pronoun, RawLine, RawTrigger, Rest,
                     Sentence, That, ThatOf, _Did, _duration, _Would, condition_of)
 from .events import FAMILIES, family
-from .phrases import Be, Mod, Pred, Verb, fail as _fail
+from .phrases import Be, Mod, Pred, Verb, Verbs, fail as _fail
 from .vocabulary import becomable
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
@@ -40,8 +40,70 @@ _ONE = n.Fixed(1)
 
 def card_text(raw_lines: Iterable[RawLine]) -> n.CardText:
     """The :class:`~nodes.CardText` of a transformed text (one raw line each; a line that opens
-    with its additional cost is two powers, :func:`_split_cost`)."""
-    return n.CardText(tuple(line(part) for raw in raw_lines for part in _split_cost(raw)))
+    with its additional cost is two powers, :func:`_split_cost`, and so is a permission followed by
+    "Whenever you do, …", :func:`_split_done`)."""
+    out: list[n.Power] = []
+    for raw in raw_lines:
+        for part in _split_cost(raw):
+            for piece in _split_done(part):
+                try:
+                    out.append(line(piece))
+                except CardTextError as error:
+                    pos = _raw_pos(piece)
+                    if error.column is None and getattr(error, "offset", None) is None and pos is not None:
+                        raise _at(error, pos) from None  # said where its line is, at least
+                    raise
+    return n.CardText(tuple(out))
+
+
+def _raw_pos(raw: Any) -> int | None:
+    """Where a raw line's text starts (its first sentence), if it says."""
+    if isinstance(raw, tuple) and raw:
+        if raw[0] in ("sentences", "whenever_done") and raw[-1 if raw[0] == "whenever_done" else 1]:
+            first = raw[1][1][0] if raw[0] == "whenever_done" else raw[1][0]
+            return first.pos if isinstance(first, Sentence) else None
+        if raw[0] == "keyword_power":
+            return _raw_pos(raw[2])
+    return None
+
+
+def _split_done(raw: RawLine) -> list[RawLine]:
+    """"You can play this card from your KO'd pile. Whenever you do, remove it from the game." (DWF,
+    an insanity plot twist): a permission the card gives itself, then a triggered power whose event is doing
+    what it permits — two powers, as if on two lines."""
+    if isinstance(raw, tuple) and raw and raw[0] == "keyword_power":
+        _, keyword, inner = raw
+        return [("keyword_power", keyword, part) for part in _split_done(inner)]
+    if not (isinstance(raw, tuple) and raw and raw[0] == "sentences"):
+        return [raw]
+    sentences = raw[1]
+    for i, sentence in enumerate(sentences):
+        if i and sentence.kind == "delayed" and _whenever_done(sentence.data[0]):
+            return [("sentences", tuple(sentences[:i])), ("whenever_done", ("sentences", tuple(sentences[:i])),
+                                                          tuple(sentences[i:]))]
+    return [raw]
+
+
+def _whenever_done(trigger: Any) -> bool:
+    """Is the trigger "Whenever you do"?"""
+    return trigger[0] == "whenever" and len(trigger[2]) == 1 and trigger[2][0].mode == "did"
+
+
+def _done_power(before: n.Power, sentences: tuple[Sentence, ...]) -> n.Triggered:
+    """"Whenever you do, E": whenever you do what the permission before it lets you do."""
+    first = sentences[0]
+    _, subject, _preds, word = first.data[0]
+    effect = before.effect if isinstance(before, n.Static) else None
+    said = effect.changes[0] if isinstance(effect, n.Modify) and isinstance(effect.subject, n.Self) \
+        and len(effect.changes) == 1 else None
+    if not isinstance(subject, n.You) or not isinstance(said, n.Can) \
+            or not isinstance(getattr(said.event, "object", None), n.Affected):
+        raise _at(CardTextError('"Whenever you do, …" follows a permission the card gives itself ("You can play this '
+                                'card from your KO\'d pile. Whenever you do, …"): nothing before it says what you do'),
+                  first.pos)
+    event = n.evolve(said.event, object=n.Self())
+    body = (Sentence("plain", first.data[1], first.pos),) + tuple(sentences[1:])
+    return n.Triggered(n.Whenever(event, word=word, subject="agent"), _effect(body))
 
 
 def _split_cost(raw: RawLine) -> list[RawLine]:
@@ -87,6 +149,9 @@ def _power(raw: RawLine) -> n.Power:
         return n.Triggered(found, _effect(sentences))
     if raw[0] == "sentences":
         return _sentences_power(raw[1])
+    if raw[0] == "whenever_done":
+        _, before, sentences = raw
+        return _done_power(_power(before), sentences)
     raise CardTextError(f"vsoracle cannot read this line ({kind})")
 
 
@@ -115,6 +180,8 @@ def _only_limits(s: Sentence, verb: str) -> list[n.Limit] | None:
     another sentence."""
     if s.kind == "play only":
         return [_limit(x) for x in s.data] if verb == "play" else None
+    if s.kind == "use only":
+        return [_limit(x) for x in s.data] if verb == "use" else None
     if s.kind != "plain" or len(s.data) != 1:
         return None
     clause = s.data[0]
@@ -147,13 +214,23 @@ def _limit(x: n.Limit | OnlyLimit) -> n.Limit:
 
 def _recruit_permission(effect: n.Effect) -> n.Modify | None:
     """"You may recruit ~ from your KO'd pile." on a line of its own: a permission the card
-    has (``Can``), not a one-shot effect; Reservist says the same of the resource row."""
+    has (``Can``), not a one-shot effect; Reservist says the same of the resource row. "You can play
+    this card from your KO'd pile." (DWF) is the same permission to play it."""
+    if isinstance(effect, n.Modify) and isinstance(effect.subject, n.You) and effect.duration == n.NO_DURATION \
+            and len(effect.changes) == 1 and isinstance(effect.changes[0], n.Can) \
+            and effect.changes[0].as_though is None:
+        said = effect.changes[0].event  # "You can play ~ from your KO'd pile."
+        if isinstance(said, (n.Recruit, n.Play)) and isinstance(said.agent, n.Affected) \
+                and isinstance(said.object, n.Self) and said.origin is not None:
+            event: n.Event = type(said)(agent=n.You(), object=n.Affected(), origin=said.origin)
+            return n.Modify(n.Self(), (n.Can(event),), n.NO_DURATION)
+        return None
     if not isinstance(effect, n.May) or effect.player is not None:
         return None
     inner = effect.effect
-    if isinstance(inner, n.Recruit) and isinstance(inner.object, n.Self) and isinstance(inner.agent, n.You) \
+    if isinstance(inner, (n.Recruit, n.Play)) and isinstance(inner.object, n.Self) and isinstance(inner.agent, n.You) \
             and inner.origin is not None:
-        event = n.Recruit(agent=n.You(), object=n.Affected(), origin=inner.origin)
+        event = type(inner)(agent=n.You(), object=n.Affected(), origin=inner.origin)
         return n.Modify(n.Self(), (n.Can(event),), n.NO_DURATION)
     return None
 
@@ -237,7 +314,7 @@ def _trigger(raw: RawTrigger) -> n.Trigger:
         if len(preds) != 1:
             raise CardTextError("a trigger names one event")
         event, mods = _event(subject, preds[0])
-        role = preds[0].what.role if isinstance(preds[0].what, Verb) else "object"
+        role = preds[0].what.role if isinstance(preds[0].what, (Verb, Verbs)) else "object"
         return n.Whenever(event, word=word, subject=role)
     if raw[0] == "at_start":
         return n.AtStart(raw[1])
@@ -254,11 +331,13 @@ def _trigger_span(raw: RawTrigger) -> str | None:
 def _event(subject: Any, p: Pred) -> tuple[n.Event, tuple[Mod, ...]]:
     """The event a subject and a predicate name (a trigger's or a replacement's pattern)."""
     what = p.what
-    if isinstance(what, Verb):
+    if isinstance(what, (Verb, Verbs)):
         return what.event(subject), p.mods
     if isinstance(what, Be) and what.kind == "pp":
         return what.data.event(subject), p.mods
-    raise CardTextError("vsoracle cannot read this as an event")
+    raise _at(CardTextError("vsoracle cannot read this as an event" + (
+        ' ("Whenever you do, …" follows a permission the card gives itself: "You can play this card from your '
+        'KO\'d pile. Whenever you do, …")' if p.mode == "did" else "")), p.pos)
 
 
 # =============================================================================================
@@ -352,6 +431,8 @@ def _sentence(s: Sentence) -> n.Effect:
         raise CardTextError('"As an additional cost to …" is a line of its own')
     if kind == "crossover":
         raise CardTextError('"Crossover …" is a line of its own')
+    if kind == "use only":
+        raise CardTextError('"Use only …" restricts a payment power: it ends one ("COSTS >>> EFFECT. Use only …")')
     if kind == "repeat":
         return n.Repeat(s.data)
     raise CardTextError(f"vsoracle cannot read this sentence ({kind})")
@@ -562,7 +643,7 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
     if mode == "cannot" and isinstance(what, Verb):
         event, duration = _while_that(what.event(n.Affected()), duration)
         return _apply_mods(n.Modify(subject, (n.Cannot(event),), duration), mods, subject)
-    if mode == "cannot_be" and isinstance(what, Be) and what.kind == "pp":
+    if mode in ("cannot_be", "cannot") and isinstance(what, Be) and what.kind == "pp":  # "cannot become hunted"
         return _apply_mods(n.Modify(subject, (n.Cannot(what.data.event(n.Affected())),), duration), mods, subject)
     if mode == "can" and isinstance(what, Verb):
         as_though = next((m.data for m in mods if m.kind == "as though"), None)
@@ -664,6 +745,12 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
             effect = attrs.evolve(effect, cause=m.data)
         elif k == "where x":
             effect = _replace_x(effect, m.data)
+        elif k == "no less than":  # "costs 1 less to recruit …, but no less than 1"
+            if not isinstance(effect, n.Modify) or not any(isinstance(c, n.CostChange) for c in effect.changes):
+                raise CardTextError('"but no less than …" is said of a cost changed ("costs 1 less to recruit, '
+                                    'but no less than 1")')
+            effect = attrs.evolve(effect, changes=tuple(attrs.evolve(c, floor=m.data) if isinstance(c, n.CostChange)
+                                                        else c for c in effect.changes))
         elif k == "rounded":
             effect = _rounded(effect, m.data)
         elif k == "at random":  # "discards a card at random": the card is picked at random
@@ -758,6 +845,7 @@ def resolve(power: n.Power) -> n.Power:
         return attrs.evolve(power, power=resolve(power.power))
     power = _number_targets(power)
     power = _implicit_group(power)
+    power = _that_many(power)
     mentions = _mentions(power)
     return _resolve_refs(power, mentions)
 
@@ -897,6 +985,10 @@ def _mentions(power: n.Power) -> list[Mention]:
         out.extend(_filter_mentions(f, ref))
 
     def event_roles(event: Any, ref_of: Callable[[str], Any]) -> None:
+        if isinstance(event, n.EitherEvent):  # "attacks or defends against NP": each one's roles
+            for option in event.options:
+                event_roles(option, ref_of)
+            return
         if not isinstance(event, n.Event):
             return
         for a in attrs.fields(type(event)):
@@ -966,7 +1058,7 @@ def _mentions(power: n.Power) -> list[Mention]:
     for x in _instead_nodes(power):
         patterns.append((x.event, x.subject if x.subject != "become" else "object", x.end))
     for event, subject_role, end in patterns:
-        value = getattr(event, subject_role, None) if subject_role else None
+        value = _role_value(event, subject_role) if subject_role else None
         if end < 0:  # not read from text
             end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
         if subject_role and isinstance(value, n.Filter) and value.target is None:  # (no role, no value)
@@ -999,6 +1091,13 @@ def _mentions(power: n.Power) -> list[Mention]:
     out.sort(key=lambda m: m.pos)
     _did_mentions(power, out)
     return out
+
+
+def _role_value(event: n.Event, role: str) -> Any:
+    """What an event's role names (of "either" events, their first one's: the subject is each one's)."""
+    if isinstance(event, n.EitherEvent):
+        return _role_value(event.options[0], role) if event.options else None
+    return getattr(event, role, None)
 
 
 def _instead_nodes(power: n.Power) -> list[n.Instead]:
@@ -1228,6 +1327,31 @@ def _implicit_group(power: n.Power) -> n.Power:
     return power
 
 
+def _that_many(power: n.Power) -> n.Power:
+    """"that many": as many as the step before acted on ("Discard any number of cards. Draw that many
+    cards."), or, in a payment power's first step, as many points as its cost paid ("Pay 1 or more
+    resource points >>> …")."""
+    effect = _effect_of(power)
+    if effect is None or not any(isinstance(x, n.ThatMany) for x in n.descendants(effect)):
+        return power
+    parts = effect.steps if isinstance(effect, n.Sequence) else (effect,)
+    done = 0
+    out: list[n.Effect] = []
+    for part in parts:
+        if any(isinstance(x, n.ThatMany) for x in n.descendants(part)):
+            if done == 0 and not isinstance(power, n.Activated):
+                raise CardTextError('"that many" counts what the step before did, or what a cost paid: nothing '
+                                    'comes before it here')
+            step = done if done else None
+            part = _map(part, lambda x: n.ThatMany(step) if isinstance(x, n.ThatMany) else x)
+        out.append(part)
+        done += len(n.steps(part))
+    new = out[0] if len(out) == 1 else n.Sequence(tuple(out))
+    if isinstance(power, (n.Activated, n.Triggered, n.Static, n.Spell)):
+        return attrs.evolve(power, effect=new)
+    return power
+
+
 def _own_object(power: n.Power) -> n.Power:
     """Inside step k, what step k acts on is each object it acts on ("Return all stunned
     characters to their owners' hands"): :class:`~nodes.Affected`, not the step's result."""
@@ -1364,6 +1488,8 @@ def _plural_noun(noun: str) -> str:
 
 def _said(q: Any, qualifiers: tuple[Any, ...]) -> bool:
     """Is quality ``q`` ("opposing", "stunned") among what a noun phrase said of its object?"""
+    if isinstance(q, AdjacentMark):  # "that adjacent character": said to be adjacent to something
+        return any(isinstance(x, n.Adjacent) for x in qualifiers)
     if isinstance(q, n.ControlledBy):  # "opposing": controlled by an opponent, however it was said
         return any(isinstance(x, n.ControlledBy) and (isinstance(x.player, n.OpponentsOf) or
                    isinstance(x.player, n.Filter) and x.player.kind == "opponent") for x in qualifiers)
@@ -1382,7 +1508,8 @@ def _that(x: That, earlier: list[Mention]) -> tuple[Any, str]:
     found = others or found
     if x.plural:
         found = [m for m in found if m.plural] or found
-    adjectives = "".join(("opposing " if isinstance(q, n.ControlledBy) else f"{q.name} ") for q in x.qualifiers)
+    adjectives = "".join(("opposing " if isinstance(q, n.ControlledBy) else "adjacent " if isinstance(q, AdjacentMark)
+                          else f"{q.name} ") for q in x.qualifiers)
     words = f"{x.word} {adjectives}{_plural_noun(x.noun) if x.plural else x.noun}"
     if not found:
         raise _at(CardTextError(f"'{words}' has nothing to refer to"), x.pos)

@@ -157,10 +157,12 @@ class Speech:
             if isinstance(x, n.Filter) and x.target is not None:
                 self.targets.setdefault(x.target, x)
             if isinstance(x, (n.Whenever, n.Instead)):
-                for a in x.event.__attrs_attrs__:
-                    v = getattr(x.event, a.name)
-                    if isinstance(v, n.Filter):
-                        self.roles.setdefault(a.name, v)
+                events = x.event.options if isinstance(x.event, n.EitherEvent) else (x.event,)
+                for e in events:
+                    for a in e.__attrs_attrs__:
+                        v = getattr(e, a.name)
+                        if isinstance(v, n.Filter):
+                            self.roles.setdefault(a.name, v)
 
     def keyword(self, k: n.Keyword) -> str:
         if k.spelled:
@@ -513,6 +515,10 @@ class Speech:
                 stats.append(c)
                 continue
             flush_stats()
+            if isinstance(c, n.CostChange) and isinstance(c.amount, n.Times) and c.amount.word == "for each" \
+                    and not tail_each:  # "costs 1 less to recruit this turn for each …": after the span
+                tail_each = f" for each {self.bare(c.amount.factor)}"
+                c = attrs.evolve(c, amount=c.amount.amount)
             preds.append(self.change(c, base, m.subject))
         flush_stats()
         if several:
@@ -529,6 +535,9 @@ class Speech:
                 tail += each
         tail += self.span(d.span)
         text = _join(preds) + tail + tail_each + where
+        floors = [c.floor for c in m.changes if isinstance(c, n.CostChange) and c.floor is not None]
+        if floors:  # "…, but no less than 1": said last
+            text += f", but no less than {self.amount(floors[0])}"
         return text
 
     def while_tail(self, c: n.Condition) -> str:
@@ -732,9 +741,10 @@ class Speech:
             if who is not None and fam.says_did_not(e):
                 return f"{self.np(who, 'subject')} did not {self.vp(e, base=True)}{self.span(c.span)}"
             text = self.happened(e, c.span)
-            for verb in (" was ", " were "):
+            for verb, neg in ((" was ", " was not "), (" were ", " were not "), (" has been ", " has not been "),
+                              (" have been ", " have not been ")):
                 if verb in text:
-                    return text.replace(verb, verb + "not ", 1)
+                    return text.replace(verb, neg, 1)
         raise RenderError("cannot render this negated condition")
 
     def compare(self, c: n.Compare) -> str:
@@ -824,6 +834,8 @@ class Speech:
             return f"{who} {has} the {q.name} affiliation"
         if isinstance(q, n.Adjacent):
             return f"{who} {be} adjacent to {self.np(q.to, 'object')}"
+        if isinstance(q, n.Hunted):
+            return f"{who} {be} hunted" + (f" by {self.np(q.player, 'object')}" if q.player is not None else "")
         if isinstance(q, n.Where) and isinstance(q.condition, n.Happened):
             e = q.condition.event
             return f"{who} {self.passive(_with_object(e, c.subject), False)}"
@@ -868,6 +880,8 @@ class Speech:
             return f"the number of {self.np_any(a.selector)}"
         if isinstance(a, n.ThatMuch):
             return "that much"
+        if isinstance(a, n.ThatMany):
+            return "that many"
         if isinstance(a, n.ChosenNumber):
             return "the chosen number"
         if isinstance(a, n.Offset):
@@ -1036,6 +1050,10 @@ class Speech:
             if controller is not None:
                 activated = any(q == n.State("activated") for q in f.qualifiers)
                 return f"{_possessive_text(self, controller)} {'activated ' if activated else ''}powers"
+        if f.words == "next":  # "your next character"
+            who = next(q.player for q in f.qualifiers if isinstance(q, n.RecruitedBy))
+            rest = tuple(q for q in f.qualifiers if not isinstance(q, n.RecruitedBy) and q != n.State("next"))
+            return f"{_possessive_text(self, who)} next {self.filter_words(n.Filter(f.kind, rest), False, '')}"
         if f.words == "name":
             named = next((q for q in f.qualifiers if isinstance(q, n.Named)), None)
             if named is not None and len(f.qualifiers) == 1 and named.name:
@@ -1068,6 +1086,8 @@ class Speech:
             return "each"
         if q.op == "any":
             return "any"
+        if q.op == "any number":
+            return "any number of"
         if q.op in ("more", "fewer"):
             return q.op
         if q.op == ">=" and q.n == n.Fixed(1) and isinstance(q.n, n.Fixed) and q.n.word == "one":
@@ -1110,6 +1130,10 @@ class Speech:
                 out.append(("non-" if q.negated else "") + q.name)
             elif isinstance(q, n.Name):
                 out.append(("non-" if q.negated else "") + q.name)
+            elif isinstance(q, n.Hunted) and q.player is None:
+                out.append("hunted")
+            elif _keyword_adjective(q):
+                out.append(q.keywords[0])  # "each press card"
         return out
 
     def postmods(self, qualifiers: Iterable[n.Qualifier], plural: bool = True) -> list[str]:
@@ -1122,7 +1146,7 @@ class Speech:
                         for q in qualifiers)
         first = [q for q in qualifiers if isinstance(q, (n.ControlledBy, n.RecruitedBy)) or _done_by(q) is not None]
         inner = [q for q in qualifiers if isinstance(q, (n.SameAs, n.Than, n.Among, n.AttachedTo)) or
-                 (isinstance(q, n.Adjacent) and not relatives)]
+                 (isinstance(q, n.Adjacent) and not relatives) or (isinstance(q, n.Hunted) and q.player is not None)]
         middle = [q for q in qualifiers if q not in first and q not in inner]
         out: list[str] = []
         rels: list[str] = []
@@ -1138,6 +1162,12 @@ class Speech:
                 e, span = done
                 fam = family(e)
                 out.append(f"{self.np(fam.who(e), 'subject')} {fam.past_tense(fam.verb)}{self.span(span)}")
+            elif isinstance(q, n.StatIs) and q.quantity.op == ">" and isinstance(q.quantity.n, n.Extreme) \
+                    and (q.quantity.n.word or "").startswith("that of "):  # "… than that of each character you control"
+                most = q.quantity.n
+                each = n.Quantity(most.word.split()[-1] if most.word else "each")
+                among = attrs.evolve(most.among, quantity=each) if isinstance(most.among, n.Filter) else most.among
+                out.append(f"with a greater {_stat_word(q.stat)} than that of {self.np(among, 'object')}")
             elif isinstance(q, n.StatIs):
                 out.append(f"with {_stat_word(q.stat)} {self.stat_quantity(q.quantity)}")
             elif isinstance(q, n.Affiliations) and q.quantity == n.Quantity("=", n.Fixed(0)):
@@ -1146,6 +1176,8 @@ class Speech:
                 out.append(f"with {self.amount(q.extreme)}")
             elif isinstance(q, n.HasKeyword) and q.none:
                 out.append("with no keywords")
+            elif _keyword_adjective(q):
+                pass  # said before the noun
             elif isinstance(q, n.HasKeyword):
                 out.append(f"with {_join([_kw(k) for k in q.keywords])}")
             elif isinstance(q, n.HasCounter):
@@ -1169,6 +1201,8 @@ class Speech:
                 out.append("at random")
             elif isinstance(q, n.Named):
                 out.append(f"named {self.name if q.self_ else q.name}")
+            elif isinstance(q, n.Hunted) and q.player is not None:
+                out.append(f"hunted by {self.np(q.player, 'object')}")
             elif isinstance(q, n.Adjacent):
                 out.append(f"adjacent to {self.np(q.to, 'object')}")
             elif isinstance(q, n.AttachedTo):
@@ -1272,6 +1306,14 @@ class Speech:
 
 #: The rows and areas of the in-play zone ("the support row": of whoever's it is).
 _ROWS = frozenset({"front row", "support row", "hidden area", "visible area"})
+
+
+#: Later sets' keywords said before a noun ("each press card"), not after it ("with flight").
+_ADJECTIVE_KEYWORDS = frozenset({"press", "hunter", "substitute", "terraform"})
+
+
+def _keyword_adjective(q: n.Qualifier) -> TypeGuard[n.HasKeyword]:
+    return isinstance(q, n.HasKeyword) and not q.none and len(q.keywords) == 1 and q.keywords[0] in _ADJECTIVE_KEYWORDS
 
 
 def _done_by(q: n.Qualifier) -> tuple[n.Event, str] | None:

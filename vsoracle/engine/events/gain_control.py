@@ -31,6 +31,11 @@ class GainControlRule(EventRule):
         why = f"; {h.get('why')}" if h.get("why") else ""
         g.note("control", f"{pid} gains control of {oid} ({o.row} row, column {col}{why})", h.get("cite", "CR 508"),
                "A-CONTROL-PLACE", (oid,))
+        for p in g.state.players:  # "until it … stops being opposed to you" (MEV hunter, FAQ 3 [FEV])
+            if p.hunting is not None and p.hunting[0] == oid and pid not in g.state.opponents(p.id):
+                g.set(g.state.with_player(replace(p, hunting=None)))
+                g.note("hunt", f"{oid} stops being hunted by {p.id}: it is no longer opposed to {p.id}",
+                       "keyword Hunter [FEV, HUNTW]", objects=(oid,))
         return True, []
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:

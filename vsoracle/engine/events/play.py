@@ -10,6 +10,7 @@ from ..state import Happening
 
 class PlayRule(Signal):
     node = n.Play
+    permitted = True  # "You can play this card from your KO'd pile." (DWF; assumption A-RECRUIT-FROM)
 
     def what(self, h: Happening) -> str:
         return f"{h.get('agent')} playing {h.get('object')}"

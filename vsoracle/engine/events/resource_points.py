@@ -42,7 +42,8 @@ class ResourcePointsRule(EventRule):
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"Gain 5 resource points"; as a cost, "Pay 2 resource points", "Pay up to 3 resource
-        points" (the payer chooses how many), "Pay X resource points" (X as the step says)."""
+        points" / "Pay 1 or more resource points" (the payer chooses how many), "Pay X resource
+        points" (X as the step says)."""
         if cost is not None:
             return self._pay(g, e, ctx, cost)
         q = query(g.state)
@@ -69,6 +70,19 @@ class ResourcePointsRule(EventRule):
                 pid, "pay", f"{pid} pays up to {say(e.amount)} resource points", tuple(range(most, -1, -1))))
             if amount > q.amount(e.amount, ctx):
                 raise IllegalActionError(f"{pid} can pay at most {say(e.amount)} resource points here")
+        elif e.or_more:
+            # "Pay 1 or more resource points": as many as he chooses, at least that many (MEV FAQ 4
+            # [FEV]: "You must pay at least 1 resource point to use this power")
+            assert e.amount is not None  # a cost says how much
+            least = q.amount(e.amount, ctx)
+            if p.resource_points < least:
+                raise IllegalActionError(f"{pid} cannot pay {least} or more resource points (has {p.resource_points})",
+                                         hint="resource points come in the recruit step")
+            amount = cost.pay if cost.pay is not None else g.ask(Decision(
+                pid, "pay", f"{pid} pays {least} or more resource points",
+                tuple(range(p.resource_points, least - 1, -1))))
+            if amount < least:
+                raise IllegalActionError(f"{pid} must pay at least {least} resource point{'s' if least != 1 else ''}")
         else:
             amount = cost_amount(g, cost, e.amount, ctx)
         if p.resource_points < amount:

@@ -1,5 +1,6 @@
 """Reveal: cards are shown to every player (and remembered as the effect's revealed cards: "reveal
-a card … put it into your hand"). As a cost (CR 505; FAQ SC 34), "Reveal a card from your hand >>> …"."""
+a card … put it into your hand"). As a cost (CR 505; FAQ SC 34), "Reveal a card from your hand >>> …",
+"Reveal ~ >>> …" (the card itself, whose power is used from the hand)."""
 
 from __future__ import annotations
 
@@ -32,8 +33,13 @@ class RevealRule(EventRule):
         the step names or the payer's choice (never the card being used or played)."""
         if cost is None:
             return show(g, e, ctx, k, revealed=True)
-        found = cost_candidates(g, cost, e.object, ctx)
-        shown = cost_pick(g, cost, found, cost_count(query(g.state), e.object, ctx), "reveal")
+        if isinstance(e.object, n.Self):
+            # "Reveal ~ >>> …": the card itself, from the hand its power is used in (DLS substitute,
+            # MHG terraform; assumption A-HAND-POWER)
+            shown = [cost.source]
+        else:
+            found = cost_candidates(g, cost, e.object, ctx)
+            shown = cost_pick(g, cost, found, cost_count(query(g.state), e.object, ctx), "reveal")
         perform(g, happening(n.Reveal, agent=cost.payer, object=tuple(shown), cost=True), ctx)
         cost.binds["revealed"] = tuple(cost.binds.get("revealed", ())) + tuple(shown)
         cost.binds["cost:acted"] = tuple(shown)

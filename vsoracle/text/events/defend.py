@@ -1,5 +1,6 @@
 """Defend: a character becomes the defender of an attack. "Whenever ~ defends", "if ~
-defended this turn", "characters that defended this turn"."""
+defended this turn", "characters that defended this turn", "defends against a character adjacent
+to ~" (an MXM leader: the attacker)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ if TYPE_CHECKING:
 
 @attrs.frozen(repr=False, eq=False)
 class Defend(Event):
-    """"NP defends": a character becomes the defender of an attack."""
+    """"NP defends [against NP]": a character becomes the defender of an attack (``object``: its
+    attackers)."""
 
     agent: Selector | None = None
+    object: Selector | None = None
 
 
 class DefendText(Family):
@@ -27,7 +30,7 @@ class DefendText(Family):
     active_past = True
     relative_past = "defended"
     of_character = True
-    rules = {"defend": active(Defend), "defended": past(Defend)}
+    rules = {"defend": active(Defend), "defend_against": active(Defend, "object"), "defended": past(Defend)}
 
     def vp(self, say: Speech, e: Any, v: Conjugate) -> str:
-        return v("defend")
+        return v("defend") + (f" against {say.np(e.object, 'object')}" if e.object is not None else "")

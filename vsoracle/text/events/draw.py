@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..ast import Amount, Event, Filter, Fixed, Quantity, Selector, Times, X
+from ..ast import Amount, Event, Filter, Fixed, Quantity, Selector, ThatMany, Times, X
 from ..phrases import Children, Verb, fail, trees
 from .family import Conjugate, Family
 
@@ -78,6 +78,8 @@ class DrawText(Family):
             return f"{v('draw')} {say.cards(count)}"
         if isinstance(count, X):
             return f"{v('draw')} X cards"
+        if isinstance(count, ThatMany):
+            return f"{v('draw')} that many cards"
         if isinstance(count, Quantity):  # a pattern: "if you drew two or more cards"
             one = isinstance(count.n, Fixed) and count.n.n == 1 and count.op == "="
             return f"{v('draw')} {say.quantity_words(count)} card{'' if one else 's'}"

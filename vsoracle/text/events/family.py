@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal, Mapping
 
-from ..ast import Event, Selector, You
+from ..ast import Event, Qualifier, Selector, You
 from ..phrases import Rule
 
 if TYPE_CHECKING:
@@ -158,6 +158,12 @@ class Family:
     def says_did_not(self, e: Any) -> bool:
         """Is "NP did not …" said of it ("if you did not draw a card this turn")?"""
         return True
+
+    def qualifier(self, fields: Mapping[str, Any]) -> "Qualifier | None":
+        """What "is <participle> [by NP]" says of a subject as a quality it has now (``fields``: the
+        participle's roles), or ``None``: it is the state the event leaves (:attr:`state`) or what
+        happened ("that was KO'd")."""
+        return None
 
     def leaves(self, e: Any) -> Literal["play", "ready"] | None:
         """What the event takes its object out of: "play" (a KO), "ready" (an exhaust); "instead,

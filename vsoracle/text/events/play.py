@@ -1,6 +1,7 @@
 """Play a card (a plot twist, a location, an equipment): "Whenever you play a plot twist [from
 your resource row]", "you cannot play plot twists", "plot twists an opponent played this turn",
-"if you played another plot twist this turn"."""
+"if you played another plot twist this turn", "You can play this card from your KO'd pile." (a
+permission the card has, DWF)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,7 @@ class PlayText(Family):
 
     def passive(self, say: Speech, e: Any) -> str:
         return "played" + (f" from {say.zone(e.origin)}" if e.origin is not None else "")
+
+    def permission(self, say: Speech, e: Any, subject: Any) -> str:
+        """"you may play ~ from your KO'd pile": the card's permission ("You can play this card …")."""
+        return f"{say.np(e.agent, 'subject')} may play {say.np(subject, 'object')} from {say.zone(e.origin)}"
