@@ -435,6 +435,13 @@ class Query:
 
         return self._guard(("kw", o.id), compute, lambda: printed)
 
+    def has_keyword(self, o: GameObject, keyword: str) -> bool:
+        """Has ``o`` the keyword, as card text names it ("with concealed", "Concealed characters")?
+        A card "with concealed" is any card with the moon icon lit: concealed—optional cards too
+        (Marvel Legends FAQ 2 [FML]; DC Legends FAQ 2 [FDL])."""
+        have = self.keywords(o)
+        return keyword in have or (keyword == "concealed" and "concealed-optional" in have)
+
     def stat(self, o: GameObject, stat: str) -> int:
         """ATK or DEF now: printed + counters + every applicable modifier (never below 0 for
         comparisons; assumption A-NEGATIVE)."""
@@ -829,7 +836,7 @@ class Query:
             # "Army", "Team-Up" are versions.
             found = self.has_affiliation(o, q.name) or _same(o.card.version or "", q.name) \
                 or _has(self.traits(o), q.name) or self._is_mutant(o, q.name) \
-                or q.name.lower() in self.keywords(o)  # "non-Cosmic characters" (vocabulary.premodifier)
+                or self.has_keyword(o, q.name.lower())  # "non-Cosmic characters" (vocabulary.premodifier)
             return found != q.negated
         if isinstance(q, n.Named):
             name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
@@ -852,7 +859,7 @@ class Query:
             have = self.keywords(o)
             if q.none:  # "with no keywords": none printed or gained
                 return not have
-            return all(k in have for k in q.keywords)
+            return all(self.has_keyword(o, k) for k in q.keywords)
         if isinstance(q, n.HasCounter):
             return self.counters_of(o, q.kind) >= self.amount(q.count, ctx)
         if isinstance(q, n.SameAs):
