@@ -72,6 +72,8 @@ def test_the_lists_are_the_engines_own_tables():
     ("Bob must defend if able.", 'a requirement ("must … if able") of "It defends"'),
     ("You may recruit Bob from your hand.", '"You may recruit Bob from your hand." (only "you may recruit ~ from'),
     ("Look at your deck. Choose a card from it. Put that card into your hand.", '"from it" with no cards'),
+    # a cost pays the number it says: "any number of" would be chosen, which costs do not yet
+    ("Discard any number of cards >>> Draw a card.", '"any number of …" in a cost'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")

@@ -1153,6 +1153,11 @@ def changes(draw: Any, sc: Scope, player: bool) -> tuple[n.Change, ...]:
     if choice == 6:
         event, _ = ev_attack(draw, sc, "can")
         return (n.Can(event),)
+    if choice == 7 and draw(st.booleans()):
+        # "can be equipped with any number of Fate Artifacts" (Helm of Nabu), "… with two equipment"
+        quals = (n.Name(draw(st.sampled_from(["Fate Artifacts", "Avengers"]))),) if draw(st.booleans()) else ()
+        many = n.Quantity("any number") if draw(st.booleans()) else n.Quantity("=", draw(fixed(2, 3)))
+        return (n.EquipLimit(n.Filter(draw(st.sampled_from(["equipment", "card"])), quals, many)),)
     name = draw(st.sampled_from([k for k, modes in MODES.items() if "cannot" in modes and k not in PLAYER_CANNOT]))
     event, _ = EVENTS[name](draw, sc, "cannot")
     return (n.Cannot(event),)

@@ -403,6 +403,11 @@ def choose_objects(g: Game, pid: str, candidates: list[Any], count: Count, promp
     """``count`` of the candidates chosen by ``pid`` on resolution ("all": every one); with
     ``random`` ("discards a card at random") nobody chooses: each pick is a line of play of its own,
     explored like any unscripted decision (a scenario may script it with ``choose``)."""
+    if count == "all" and up_to and candidates and not random:
+        # "any number of cards": as many as he chooses, none or all
+        combos = tuple(tuple(c) for k in range(len(candidates), -1, -1)
+                       for c in itertools.combinations(candidates, k))
+        return list(g.ask(Decision(pid, "choose", prompt, combos)))
     if count == "all":
         return list(candidates)
     n_ = int(count)
@@ -435,6 +440,8 @@ def how_many(q: Query, sel: n.Selector | None, ctx: Context) -> tuple[Count, boo
             return "all", False
         if qty.op == "up to" and qty.n is not None:  # ("up to" always says how many)
             return q.amount(qty.n, ctx), True
+        if qty.op == "any number":  # "any number of cards": any of them, chosen
+            return "all", True
         if qty.op in ("=",) and qty.n is not None:
             return q.amount(qty.n, ctx), False
         if qty.op == ">=":

@@ -122,8 +122,18 @@ def _has(names: Iterable[str], name: str) -> bool:
     return any(_same(x, name) for x in names)
 
 
+def _singulars(name: str) -> tuple[str, ...]:
+    """A name as card text writes it, and, written in the plural ("any number of Fate Artifacts"),
+    its singular too: what has the name "Fate Artifact" is one of the Fate Artifacts (assumption
+    A-NAME-PLURAL)."""
+    if len(name) > 2 and name.endswith("s") and not name.endswith("ss"):
+        return (name, name[:-1])
+    return (name,)
+
+
 def _compare(a: int, op: str, b: int) -> bool:
-    return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b}.get(op, False)
+    return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b,
+            "any number": True}.get(op, False)
 
 
 #: The named counters card text has ("a cosmic counter"); a character keeps each under its name.
@@ -832,12 +842,7 @@ class Query:
         if isinstance(q, n.State):
             return self.state_is(o, q.name, ctx) != q.negated
         if isinstance(q, n.Name):
-            # "Wrecking Crew characters" names a version as well as an affiliation (FAQ SC 32);
-            # "Army", "Team-Up" are versions.
-            found = self.has_affiliation(o, q.name) or _same(o.card.version or "", q.name) \
-                or _has(self.traits(o), q.name) or self._is_mutant(o, q.name) \
-                or self.has_keyword(o, q.name.lower())  # "non-Cosmic characters" (vocabulary.premodifier)
-            return found != q.negated
+            return any(self._has_name(o, name) for name in _singulars(q.name)) != q.negated
         if isinstance(q, n.Named):
             name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
             return _same(o.card.name, name)
@@ -893,6 +898,14 @@ class Query:
             chosen = _listify(self.chosen(q.binding, ctx))
             return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
         return False
+
+    def _has_name(self, o: GameObject, name: str) -> bool:
+        """Has ``o`` the name a noun phrase puts before its noun (or as its noun): an affiliation, a
+        version ("Wrecking Crew characters" names a version as well as an affiliation, FAQ SC 32;
+        "Army", "Team-Up" are versions), a trait, or a keyword ("non-Cosmic characters",
+        vocabulary.premodifier)."""
+        return self.has_affiliation(o, name) or _same(o.card.version or "", name) \
+            or _has(self.traits(o), name) or self._is_mutant(o, name) or self.has_keyword(o, name.lower())
 
     def _zone_ids(self, zone: n.Zone, ctx: Context) -> frozenset[str]:
         key = ("zone", id(zone), ctx)

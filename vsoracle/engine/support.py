@@ -66,7 +66,7 @@ REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, 
                   n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
 SELECTORS = frozenset({n.Filter, n.Either, n.Together, n.TopCards})
 CHANGES = frozenset({n.Cannot, n.Can, n.Must, n.StatChange, n.StatSwitch, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
-                     n.GainPower, n.CostChange, n.Unique})
+                     n.GainPower, n.CostChange, n.Unique, n.EquipLimit})
 TRIGGERS = frozenset({n.Whenever, n.AtStart, n.AtEnd})
 LIMITS = frozenset({n.PerTurn, n.OnlyIf, n.OnlyDuring, n.OnlyFrom})
 POWERS = frozenset({n.Keywords, n.KeywordPower, n.Activated, n.Triggered, n.Static, n.Replacement, n.Restriction,
@@ -138,6 +138,9 @@ def _power(p: n.Power, card_name: str) -> Iterator[str]:
         return
     if isinstance(p, n.AlternateCost) and p.action != "recruit":
         yield "an alternate cost for playing a card (only recruit costs have one yet)"
+    costs = getattr(p, "costs", ())
+    if any(isinstance(x, n.Quantity) and x.op == "any number" for x in n.descendants(costs)):
+        yield "\"any number of …\" in a cost (a cost pays the number it says; how many would be chosen is not yet)"
     yield from _walk(p, None, card_name)
 
 

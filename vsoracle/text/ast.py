@@ -80,6 +80,7 @@ __all__ = [
     "Effect",
     "Either",
     "EnduranceOf",
+    "EquipLimit",
     "Equipped",
     "Event",
     "EventRef",
@@ -680,6 +681,15 @@ class GainPower(Change):
 
 
 @attrs.frozen(repr=False, eq=False)
+class EquipLimit(Change):
+    """"can be equipped with any number of Fate Artifacts": besides the one equipment a
+    character holds, it may hold the equipment ``equipment`` names, as many as its quantity says
+    ("any number of": no limit)."""
+
+    equipment: Selector
+
+
+@attrs.frozen(repr=False, eq=False)
 class CostChange(Change):
     """"costs 1 less to recruit [for each …]": ``amount`` is added to the cost (negative: less)."""
 
@@ -701,7 +711,8 @@ class Unique(Change):
 @attrs.frozen(repr=False, eq=False)
 class Quantity(Node):
     """How many a noun phrase means: ``op`` "=" / ">=" / "<=" / ">" / "<" with ``n``, "all"
-    ("all", "each"), "any", "up to" (``n`` or fewer, chosen), "more" / "fewer" (than another)."""
+    ("all", "each"), "any", "up to" (``n`` or fewer, chosen), "any number" ("any number of":
+    as many as are chosen, none or all), "more" / "fewer" (than another)."""
 
     op: str
     n: Amount | None = None

@@ -86,7 +86,7 @@ class Rest(n.Ref):
 PredicateWhat: TypeAlias = Literal[
     "get", "get too", "switch", "keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
     "stat", "extreme", "endurance than", "counters", "initiative", "endurance", "compare stat", "either",
-    "affiliation", "paid", "chose"]
+    "affiliation", "paid", "chose", "equip"]
 #: A :class:`Clause`'s shape.
 ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
@@ -449,6 +449,12 @@ class Build(Transformer[list[RawLine]]):
 
     def did(self, meta: Meta, children: Children) -> Pred:
         return Pred("did", None, (), meta.start_pos)
+
+    def can_be_equipped(self, meta: Meta, children: Children) -> Pred:
+        """"can be equipped with any number of Fate Artifacts": a change, said of the subject."""
+        parts = [c for c in children if not _is_token(c)]
+        np = parts[0]
+        return Pred("does", Predicate("equip", np, (n.EquipLimit(np),)), tuple(parts[1:]), meta.start_pos)
 
     def gets_too(self, meta: Meta, children: Children) -> Pred:
         """"gets +1 ATK and +1 DEF …": more stat changes of the predicate before."""
@@ -1118,6 +1124,7 @@ class Build(Transformer[list[RawLine]]):
         return (n.Quantity("=", _trees(children)[0]), TARGET, ())
     def det_up_to_target(self, meta: Meta, children: Children) -> Det:
         return (n.Quantity("up to", _trees(children)[0]), TARGET, ())
+    def det_any_number(self, meta: Meta, children: Children) -> Det: return (n.Quantity("any number"), None, ())
     def det_more(self, meta: Meta, children: Children) -> Det: return (n.Quantity("more"), None, ())
     def det_fewer(self, meta: Meta, children: Children) -> Det: return (n.Quantity("fewer"), None, ())
 

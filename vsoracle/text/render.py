@@ -585,6 +585,8 @@ class Speech:
         if isinstance(c, n.GainPower):
             inner = Speech("this character").power(c.power)
             return f'{v("have")} "{inner}"'
+        if isinstance(c, n.EquipLimit):
+            return f"can be equipped with {self.np(c.equipment, 'object')}"
         if isinstance(c, n.CostChange):
             amount = c.amount
             tail = ""
@@ -1053,6 +1055,8 @@ class Speech:
             return "each"
         if q.op == "any":
             return "any"
+        if q.op == "any number":
+            return "any number of"
         if q.op in ("more", "fewer"):
             return q.op
         if q.op == ">=" and q.n == n.Fixed(1) and isinstance(q.n, n.Fixed) and q.n.word == "one":
