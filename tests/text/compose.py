@@ -44,6 +44,7 @@ from typing import Any, Callable
 import attrs
 from hypothesis import strategies as st
 
+from vsoracle.text.events.enter_combat import EnterCombat
 from vsoracle.text.events.pay_stat import PayStat
 from vsoracle.text import nodes as n, refs
 
@@ -680,6 +681,13 @@ def ev_points(draw: Any, sc: Scope, mode: str) -> Built:
     return n.ResourcePoints(amount=draw(fixed(1, 4, words=False)), gain=True), None
 
 
+def ev_enter_combat(draw: Any, sc: Scope, mode: str) -> Built:
+    """"Whenever ~ enters combat" (Amazo, Power Duplication, DCL): seen happen only."""
+    if mode != "whenever":
+        raise Unsupported
+    return EnterCombat(agent=pattern_np(draw, sc, mode, "agent")), "agent"
+
+
 def ev_pay_stat(draw: Any, sc: Scope, mode: str) -> Built:
     """Paying ATK or DEF, a cost only: "Pay 1 ATK this turn >>> …" (the MTU set)."""
     if mode != "pay":
@@ -980,6 +988,7 @@ EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "use power": ev_use_power,
     "rally": ev_rally,
     "pay stat": ev_pay_stat,
+    "enter combat": ev_enter_combat,
 }
 
 #: The event class each builder makes (``play`` and ``enter`` make Recruit and LeavePlay too).
@@ -992,6 +1001,7 @@ EVENT_CLASSES: dict[str, type] = {
     "shuffle": n.Shuffle, "become target": n.BecomeTarget, "defender": n.BecomeDefender,
     "remove from attack": n.RemoveFromAttack, "change target": n.ChangeTarget, "reinforce": n.Reinforce,
     "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat,
+    "enter combat": EnterCombat,
 }
 
 #: The events whose prohibition is said of a player ("you cannot play plot twists").
@@ -1027,6 +1037,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "use power": ("whenever", "cannot"),
     "rally": ("do",),
     "pay stat": ("pay",),
+    "enter combat": ("whenever",),
 }
 
 
@@ -1153,6 +1164,12 @@ def changes(draw: Any, sc: Scope, player: bool) -> tuple[n.Change, ...]:
     if choice == 6:
         event, _ = ev_attack(draw, sc, "can")
         return (n.Can(event),)
+    if choice == 8 and draw(st.booleans()):
+        # "gains the powers and keywords of target character" (Amazo, Power Duplication)
+        of = character_np(draw, sc, plural=False)
+        what = draw(st.sampled_from(["powers", "keywords", "both"]))
+        return ((n.GainPowers(of),) if what != "keywords" else ()) + \
+            ((n.KeywordChange((), "gain", word="of", of=of),) if what != "powers" else ())
     if choice == 7 and draw(st.booleans()):
         # "can be equipped with any number of Fate Artifacts" (Helm of Nabu), "… with two equipment"
         quals = (n.Name(draw(st.sampled_from(["Fate Artifacts", "Avengers"]))),) if draw(st.booleans()) else ()

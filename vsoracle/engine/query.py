@@ -38,7 +38,18 @@ STEP_NAMES: dict[tuple[PhaseName, StepName | None], str] = {
     ("recovery", None): "recovery phase", ("build", "recruit"): "recruit step",
     ("build", "resource"): "resource step", ("build", "formation"): "formation step",
     ("combat", "attack"): "attack step"}
-_QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower)
+_QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower, n.GainPowers)
+#: The kinds of power that work in play, which "gains the powers of NP" copies.
+_IN_PLAY_POWERS = (n.Static, n.Triggered, n.Activated, n.Replacement)
+
+
+def gained_line(power: n.Power) -> PowerLine[n.Power]:
+    """A gained power as a line of a text box: one behind a keyword ("Cosmic: …", copied from a
+    card that printed it so) in that keyword's block."""
+    if isinstance(power, n.KeywordPower):
+        k = power.keyword
+        return PowerLine(0, k.name, power.power, k)  # the block a printed one is in (powers._powers)
+    return PowerLine(0, None, power)
 
 
 
@@ -172,10 +183,10 @@ class Query:
                         subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(crossover.node.names)))
                         out.append(Mod((change,), subject, None, ctx, None, 0))
             for o in self.s.in_play():
-                for power, mod in self._gained(o):
-                    if isinstance(power, n.Static):
+                for gline, _mod in self._gained(o):
+                    if isinstance(gline.node, n.Static) and self.gained_active(o, gline):
                         ctx = Context(self.controller_of(o), o.id)
-                        for m in _modifies(power.effect):
+                        for m in _modifies(gline.node.effect):
                             out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
             for made in self.s.modifiers:
                 players = made.player_subject or None
@@ -184,25 +195,48 @@ class Query:
             self._mods = out
         return self._mods
 
-    def _gained(self, o: GameObject) -> list[tuple[n.Power, Mod]]:
-        """The powers ``o`` has gained ('Equipped character has "…"'), with their modifiers."""
+    def _gained(self, o: GameObject) -> list[tuple[PowerLine[n.Power], Mod]]:
+        """The powers ``o`` has gained, each as a line of its text box (a power behind a keyword in
+        that keyword's block), with its modifier: 'Equipped character has "…"', and "gains the
+        powers of NP" — those NP's objects have now, printed or gained (an effect's modifier copied
+        them as it resolved: effects._frozen)."""
         key = ("gained", o.id)
         if key in self._memo:
-            known: list[tuple[n.Power, Mod]] = self._memo[key]
+            known: list[tuple[PowerLine[n.Power], Mod]] = self._memo[key]
             return known
         if key in self._busy:
             return []
         self._busy.add(key)
         try:
-            found: list[tuple[n.Power, Mod]] = []
+            found: list[tuple[PowerLine[n.Power], Mod]] = []
             for mod in self._effect_and_power_mods():
                 for c in mod.changes:
                     if isinstance(c, n.GainPower) and self.applies(mod, o):
-                        found.append((c.power, mod))
+                        found.append((gained_line(c.power), mod))
+                    elif isinstance(c, n.GainPowers) and self.applies(mod, o):
+                        for x in self.select(c.of, mod.ctx):
+                            if x in self.s.objects and x != o.id:
+                                found += [(line, mod) for line in self.powers_in_play(self.s.obj(x))]
         finally:
             self._busy.discard(key)
         self._memo[key] = found
         return found
+
+    def powers_in_play(self, o: GameObject) -> list[PowerLine[n.Power]]:
+        """The powers ``o`` has that work in play — continuous, triggered, payment and replacement
+        powers, printed (with those its keywords stand for) or gained — each as a line of its text
+        box: what "gains the powers of NP" copies (DC Legends FAQ [FDL]: "both printed and otherwise
+        gained"). Its keywords are copied apart (a keyword change), and so are its restrictions on
+        being recruited or played, which are not powers it has in play."""
+        return [line for line in powers(o.card, _IN_PLAY_POWERS)] + \
+            [line for line, _mod in self._gained(o) if isinstance(line.node, _IN_PLAY_POWERS)]
+
+    def gained_active(self, o: GameObject, line: PowerLine[Any]) -> bool:
+        """Is a power ``o`` gained active? As a printed one would be (:meth:`power_active`): while its
+        text box is, not while it is stunned (assumption A-GAINED-POWERS; CR 701.12b: a stunned
+        character "loses and can't have any powers"), and one behind a keyword as that keyword's
+        block says (a cosmic power while it has a cosmic counter)."""
+        return self.power_active(o, line)
 
     def _effect_and_power_mods(self) -> list[Mod]:
         """The modifiers of printed powers and effects (not of gained powers), for ``_gained``."""
@@ -214,10 +248,10 @@ class Query:
                     if self.power_active(o, line):
                         ctx = Context(self.controller_of(o), o.id)
                         for m in _modifies(line.node.effect):
-                            if any(isinstance(c, n.GainPower) for c in m.changes):
+                            if any(isinstance(c, (n.GainPower, n.GainPowers)) for c in m.changes):
                                 out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
             for made in self.s.modifiers:
-                if any(isinstance(c, n.GainPower) for c in made.changes):
+                if any(isinstance(c, (n.GainPower, n.GainPowers)) for c in made.changes):
                     out.append(Mod(made.changes, made.subject if made.flagged is None else None, made.flagged,
                                    made.context, made.condition, made.id, made.player_subject or None))
             self._memo[key] = out
@@ -1334,8 +1368,8 @@ class Query:
         those; assumption A-GAINED-POWERS)."""
         out: list[tuple[n.Power, PowerLine[n.Power] | str]] = [(ln.node, ln) for ln in powers(o.card)]
         if o.zone is Zone.IN_PLAY:
-            for power, _mod in self._gained(o):
-                out.append((power, "gained"))
+            for line, _mod in self._gained(o):
+                out.append((line.node, "gained" if line.block is None else line))
         return out
 
 

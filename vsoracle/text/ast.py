@@ -88,6 +88,7 @@ __all__ = [
     "Filter",
     "Fixed",
     "GainPower",
+    "GainPowers",
     "Half",
     "Happened",
     "HasCounter",
@@ -678,6 +679,16 @@ class GainPower(Change):
     that object."""
 
     power: Power
+
+
+@attrs.frozen(repr=False, eq=False)
+class GainPowers(Change):
+    """"gains the powers [and keywords] of NP" (a character of DCL): the powers the
+    objects NP names have, printed or gained, each in the affected object's text box with its ~
+    that object; an effect's modifier copies them as it resolves and keeps them (DC Legends FAQ
+    [FDL]). The keywords are a :class:`KeywordChange` with ``of`` beside it."""
+
+    of: Selector
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -86,7 +86,7 @@ class Rest(n.Ref):
 PredicateWhat: TypeAlias = Literal[
     "get", "get too", "switch", "keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
     "stat", "extreme", "endurance than", "counters", "initiative", "endurance", "compare stat", "either",
-    "affiliation", "paid", "chose", "equip"]
+    "affiliation", "paid", "chose", "equip", "copy"]
 #: A :class:`Clause`'s shape.
 ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
@@ -831,6 +831,18 @@ class Build(Transformer[list[RawLine]]):
         name = _trees(children)[0]
         return Predicate("affiliation", None, (n.AffiliationChange(names=(name,), word="gain", identity=True),))
 
+    def gain_copied(self, meta: Meta, children: Children) -> Predicate:
+        """"gains the powers and keywords of NP": each of what NP has (its keywords: "the keywords of")."""
+        parts = _trees(children)
+        np, what = parts[-1], [w for w in parts[:-1] if isinstance(w, str)]
+        changes: tuple[n.Change, ...] = ()
+        if "powers" in what:
+            changes += (n.GainPowers(np),)
+        if "keywords" in what:
+            changes += (n.KeywordChange((), "gain", word="of", of=np),)
+        return Predicate("copy", np, changes)
+
+    def copied_what(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
     def gain_noun(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
     def stat_or_cost(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
     def stat(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()

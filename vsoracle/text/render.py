@@ -494,7 +494,17 @@ class Speech:
             return c.amount.factor if isinstance(c.amount, n.Times) and c.amount.word == "for each" else None
 
         several = len({repr(factor(c)) for c in m.changes if isinstance(c, n.StatChange)}) > 1
-        for c in m.changes:
+        copied_keywords: n.Change | None = None  # said with the powers: "the powers and keywords of NP"
+        for i, c in enumerate(m.changes):
+            if c is copied_keywords:
+                continue
+            nxt = m.changes[i + 1] if i + 1 < len(m.changes) else None
+            if isinstance(c, n.GainPowers) and isinstance(nxt, n.KeywordChange) and nxt.of == c.of \
+                    and nxt.word == "of":
+                flush_stats()
+                copied_keywords = nxt
+                preds.append(f"{'gain' if base else 'gains'} the powers and keywords of {self.np(c.of, 'object')}")
+                continue
             if isinstance(c, n.StatChange):
                 if several and stats and factor(stats[-1]) != factor(c):
                     # "+1 ATK for each card in your KO'd pile and +1 DEF for each card in your hand"
@@ -560,8 +570,12 @@ class Speech:
     def change(self, c: n.Change, base: bool, subject: Any) -> str:
         def v(word: str) -> str:
             return word if base else {"have": "has", "gain": "gains", "lose": "loses", "cost": "costs"}[word]
+        if isinstance(c, n.KeywordChange) and c.of is not None and c.word == "of":
+            return f"{v('gain')} the keywords of {self.np(c.of, 'object')}"
         if isinstance(c, n.KeywordChange) and c.of is not None:
             return f"{v('gain')} all keywords {self.np(c.of, 'subject')} {'have' if _plural(c.of) else 'has'}"
+        if isinstance(c, n.GainPowers):
+            return f"{v('gain')} the powers of {self.np(c.of, 'object')}"
         if isinstance(c, n.KeywordChange):
             kws = _join([_kw(k) for k in c.keywords])
             if c.how == "gain":
