@@ -45,6 +45,7 @@ import attrs
 from hypothesis import strategies as st
 
 from vsoracle.text.events.enter_combat import EnterCombat
+from vsoracle.text.events.flip import Flip
 from vsoracle.text.events.pay_stat import PayStat
 from vsoracle.text import nodes as n, refs
 
@@ -688,6 +689,14 @@ def ev_enter_combat(draw: Any, sc: Scope, mode: str) -> Built:
     return EnterCombat(agent=pattern_np(draw, sc, mode, "agent")), "agent"
 
 
+def ev_flip(draw: Any, sc: Scope, mode: str) -> Built:
+    """"When you flip ~", "Whenever you flip a location" (a location of MHG): seen happen only."""
+    if mode != "whenever":
+        raise Unsupported
+    obj = pat(sc, mode, "object", thing_filter(draw, sc, "location", A, False))
+    return Flip(agent=YOU, object=obj), "agent"
+
+
 def ev_pay_stat(draw: Any, sc: Scope, mode: str) -> Built:
     """Paying ATK or DEF, a cost only: "Pay 1 ATK this turn >>> …" (the MTU set)."""
     if mode != "pay":
@@ -989,6 +998,7 @@ EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "rally": ev_rally,
     "pay stat": ev_pay_stat,
     "enter combat": ev_enter_combat,
+    "flip": ev_flip,
 }
 
 #: The event class each builder makes (``play`` and ``enter`` make Recruit and LeavePlay too).
@@ -1002,6 +1012,7 @@ EVENT_CLASSES: dict[str, type] = {
     "remove from attack": n.RemoveFromAttack, "change target": n.ChangeTarget, "reinforce": n.Reinforce,
     "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat,
     "enter combat": EnterCombat,
+    "flip": Flip,
 }
 
 #: The events whose prohibition is said of a player ("you cannot play plot twists").
@@ -1038,6 +1049,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "rally": ("do",),
     "pay stat": ("pay",),
     "enter combat": ("whenever",),
+    "flip": ("whenever",),
 }
 
 

@@ -15,9 +15,10 @@ from typing import Any, Callable, Literal, Sequence, cast
 from ..cards import Card, CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
+from ..text.events.flip import Flip
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
 from .effects import perform, target_legal, target_range, targets_of, targets_refusal
-from .primitives import entry_area, happening, left_the_row
+from .primitives import entry_area, happening
 from .fmap import FrozenMap
 from .rules import RULES, Cost
 from .game import Decision, Game
@@ -549,37 +550,11 @@ def flip(g: Game, pid: str, oid: str) -> None:
     if o.card.type is CardType.LOCATION:
         if len(g.state.player(pid).resources) < (o.card.cost or 0):
             raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}")
-        g.set(g.state.with_object(replace(o, face_up=True)))
-        g.note("flip", f"{pid} flips location {oid} face up", "CR 303", "A-FLIP")
-        _location_uniqueness(g, pid, oid)
+        perform(g, happening(Flip, agent=pid, object=oid))  # face up, its uniqueness, "When you flip ~"
+        flush(g)
     else:
         g.set(g.state.with_object(replace(o, revealed=True)))
         g.note("reveal", f"{pid} reveals {oid} in the resource row (no chain)", "FAQ SC 30")
-
-
-def _location_uniqueness(g: Game, pid: str, oid: str) -> None:
-    """A location's uniqueness is checked as it is flipped: every other face-up location with the
-    same name in its player's resource row goes to its owner's KO'd pile (not KO'd; a resource
-    fewer); a location that is not unique ("~ is not unique") checks nothing, and one gained
-    control of is not checked, since none was just flipped. Names only, not versions (The Coming
-    of Galactus FAQ 4 [FCG]; the cogonline answer [CO7]; as for characters, CR 705.1)."""
-    s = g.state
-    o = s.obj(oid)
-    q = query(s)
-    if not q.is_unique(o):
-        g.note("unique", f"{oid} is not unique: no uniqueness check as it is flipped", "CR 705.1 [FCG]")
-        return
-    same = [s.obj(r) for r in s.player(pid).resources if r != oid and s.obj(r).face_up
-            and s.obj(r).card.type is CardType.LOCATION and s.obj(r).card.name.casefold() == o.card.name.casefold()]
-    if not same:
-        g.note("unique", f"uniqueness: {pid} has no other face-up location named '{o.card.name}' (a version or "
-               "another name does not count)", "CR 705.1 [FCG, CO7]")
-    for other in same:
-        g.set(move_card(g.state, other.id, Zone.KO_PILE))
-        g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name '{o.card.name}' with the "
-               f"location {oid} just flipped and is put into the KO'd pile (not KO'd)", "CR 705.1 [FCG, CO7]",
-               objects=(other.id,))
-        left_the_row(g, other)
 
 
 def unreveal(g: Game) -> None:
