@@ -283,12 +283,19 @@ class Query:
         if o.zone is Zone.IN_PLAY:
             if t is CardType.CHARACTER:
                 return not o.stunned
-            return t is CardType.EQUIPMENT
+            return t is CardType.EQUIPMENT and not self._on_a_stunned_character(o)
         if o.zone is Zone.RESOURCE_ROW and o.face_up:
             if t is CardType.LOCATION or t is None:
                 return True
             return block == "ongoing"
         return False
+
+    def _on_a_stunned_character(self, o: GameObject) -> bool:
+        """Is ``o`` equipment attached to a stunned character? Then its text box is inactive too (CR
+        701.12b [HCR789]: "the text boxes of any equipment attached to it are also inactive"; Cerebro
+        XXIX [C29]); it stays attached (assumption A-EQUIP-STUN) and keeps its name."""
+        host = self.s.objects.get(o.equipped_to) if o.equipped_to else None
+        return host is not None and host.stunned
 
     def applies(self, mod: Mod, o: GameObject) -> bool:
         """Does ``mod`` apply to ``o`` now (flagged set, or subject match, and its while-condition)?"""
@@ -470,10 +477,12 @@ class Query:
                         blocked.add(k)
                     else:
                         blocked.add(k)
-            if o.stunned and o.zone is Zone.IN_PLAY and o.card.type is CardType.CHARACTER:
-                # a stunned character's text box is inactive, as though it did not exist (CR
-                # 701.12b [HCR789]): of its keywords it keeps flight and range only (Heralds of
-                # Galactus FAQ 2: "while stunned, characters lose cosmic")
+            if o.zone is Zone.IN_PLAY and (o.stunned and o.card.type is CardType.CHARACTER
+                                           or self._on_a_stunned_character(o)):
+                # a stunned character's text box is inactive, as though it did not exist, and so are
+                # those of the equipment attached to it (CR 701.12b [HCR789]): of its keywords it keeps
+                # flight and range only (Heralds of Galactus FAQ 2: "while stunned, characters lose
+                # cosmic")
                 have &= _KEPT_WHILE_STUNNED
             return frozenset(have - blocked) if blocked else frozenset(have)
 
