@@ -74,6 +74,11 @@ def test_the_lists_are_the_engines_own_tables():
     ("Look at your deck. Choose a card from it. Put that card into your hand.", '"from it" with no cards'),
     # a cost pays the number it says: "any number of" would be chosen, which costs do not yet
     ("Discard any number of cards >>> Draw a card.", '"any number of …" in a cost'),
+    # entering combat is part of attacking and defending: it is seen happen, never forbidden or replaced
+    ("Bob cannot enter combat.", '"It enters combat" other than as something that happens'),
+    ("If Bob would enter combat, instead, draw a card.", '"Bob enters combat" other than as something that happens'),
+    # flipping a location is the flip step's (a player's action): card text sees it happen
+    ("Flip target location.", 'the effect "Flip target location"'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")

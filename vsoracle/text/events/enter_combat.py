@@ -25,7 +25,6 @@ class EnterCombat(Event):
 
 class EnterCombatText(Family):
     node = EnterCombat
-    intransitive = True
     active_past = True
     of_character = True
     rules = {"enter_combat": active(EnterCombat)}
