@@ -1180,8 +1180,10 @@ def changes(draw: Any, sc: Scope, player: bool) -> tuple[n.Change, ...]:
         # "gains the powers and keywords of target character" (Amazo, Power Duplication)
         of = character_np(draw, sc, plural=False)
         what = draw(st.sampled_from(["powers", "keywords", "both"]))
+        # a target is said once: the keywords' noun phrase refers to it (text/refs.py, _once)
+        again = n.TargetRef(of.target) if what == "both" and isinstance(of, n.Filter) and of.target else of
         return ((n.GainPowers(of),) if what != "keywords" else ()) + \
-            ((n.KeywordChange((), "gain", word="of", of=of),) if what != "powers" else ())
+            ((n.KeywordChange((), "gain", word="of", of=again),) if what != "powers" else ())
     if choice == 7 and draw(st.booleans()):
         # "can be equipped with any number of Fate Artifacts" (Helm of Nabu), "… with two equipment"
         quals = (n.Name(draw(st.sampled_from(["Fate Artifacts", "Avengers"]))),) if draw(st.booleans()) else ()

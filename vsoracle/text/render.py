@@ -508,8 +508,8 @@ class Speech:
             if c is copied_keywords:
                 continue
             nxt = m.changes[i + 1] if i + 1 < len(m.changes) else None
-            if isinstance(c, n.GainPowers) and isinstance(nxt, n.KeywordChange) and nxt.of == c.of \
-                    and nxt.word == "of":
+            if isinstance(c, n.GainPowers) and isinstance(nxt, n.KeywordChange) and nxt.word == "of" \
+                    and _same_np(nxt.of, c.of):
                 flush_stats()
                 copied_keywords = nxt
                 preds.append(f"{'gain' if base else 'gains'} the powers and keywords of {self.np(c.of, 'object')}")
@@ -1307,6 +1307,13 @@ def _done_by(q: n.Qualifier) -> tuple[n.Event, str] | None:
 #: Present tenses the rule (+s) does not make.
 _IRREGULAR = {"have": "has", "ready": "readies", "search": "searches", "ko": "KO's", "power-up": "powers-up",
               "rally": "rallies", "do": "does"}
+
+
+def _same_np(later: Any, first: Any) -> bool:
+    """Is ``later`` the noun phrase ``first`` said again: the same phrase, or a reference to the
+    target it chose ("the powers and keywords of target character" names its target once)?"""
+    return later == first or (isinstance(later, n.TargetRef) and isinstance(first, n.Filter)
+                              and first.target is not None and later.index == first.target)
 
 
 def _conjugate(base: bool) -> Conjugate:
