@@ -79,6 +79,8 @@ def test_the_lists_are_the_engines_own_tables():
     ("If Bob would enter combat, instead, draw a card.", '"Bob enters combat" other than as something that happens'),
     # flipping a location is the flip step's (a player's action): card text sees it happen
     ("Flip target location.", 'the effect "Flip target location"'),
+    # a copy of the gainer's own powers changes nothing ("its" read as the subject): say whose
+    ("Whenever a character defends, Bob gains its keywords this turn.", '"Bob gains the keywords of Bob this turn."'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")

@@ -239,6 +239,11 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
+    if isinstance(node, n.Modify) and isinstance(node.subject, n.Self) and any(
+            isinstance(c, (n.GainPowers, n.KeywordChange)) and isinstance(getattr(c, "of", None), n.Self)
+            for c in node.changes):
+        # a copy of the gainer's own powers changes nothing: a reading that silently does nothing
+        return f"\"{say(node)}\" (a copy of {name}'s own powers and keywords: say whose — \"that character's\")"
     if isinstance(node, n.Sequence):
         for before, step in zip(node.steps, node.steps[1:]):
             if isinstance(step, n.Repeat) and not isinstance(before, n.Rally):

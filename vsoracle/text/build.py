@@ -863,6 +863,13 @@ class Build(Transformer[list[RawLine]]):
             changes += (n.KeywordChange((), "gain", word="of", of=np),)
         return Predicate("copy", np, changes)
 
+    def gain_copied_of(self, meta: Meta, children: Children) -> Predicate:
+        """"gains that character's powers [and keywords]": the same copy, of the possessor."""
+        parts = _trees(children)
+        if isinstance(parts[0], n.You):
+            raise CardTextError('"your powers": a player has no powers — say whose ("that character\'s powers")')
+        return self.gain_copied(meta, [*parts[1:], parts[0]])
+
     def copied_what(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
     def gain_noun(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
     def stat_or_cost(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()

@@ -512,7 +512,7 @@ class Speech:
                     and _same_np(nxt.of, c.of):
                 flush_stats()
                 copied_keywords = nxt
-                preds.append(f"{'gain' if base else 'gains'} the powers and keywords of {self.np(c.of, 'object')}")
+                preds.append(f"{'gain' if base else 'gains'} {self.copied('powers and keywords', c.of)}")
                 continue
             if isinstance(c, n.StatChange):
                 if several and stats and factor(stats[-1]) != factor(c):
@@ -580,11 +580,11 @@ class Speech:
         def v(word: str) -> str:
             return word if base else {"have": "has", "gain": "gains", "lose": "loses", "cost": "costs"}[word]
         if isinstance(c, n.KeywordChange) and c.of is not None and c.word == "of":
-            return f"{v('gain')} the keywords of {self.np(c.of, 'object')}"
+            return f"{v('gain')} {self.copied('keywords', c.of)}"
         if isinstance(c, n.KeywordChange) and c.of is not None:
             return f"{v('gain')} all keywords {self.np(c.of, 'subject')} {'have' if _plural(c.of) else 'has'}"
         if isinstance(c, n.GainPowers):
-            return f"{v('gain')} the powers of {self.np(c.of, 'object')}"
+            return f"{v('gain')} {self.copied('powers', c.of)}"
         if isinstance(c, n.KeywordChange):
             kws = _join([_kw(k) for k in c.keywords])
             if c.how == "gain":
@@ -943,6 +943,14 @@ class Speech:
         if isinstance(s, n.Filter):
             return self.filter_words(s, plural=plural, det="")
         return self.np(s)
+
+    def copied(self, what: str, of: Any) -> str:
+        """What a copy gains: "the powers of target character"; what a pronoun named is said with its
+        noun ("its powers" → "the powers of that character": "of it" would read as the subject)."""
+        word = getattr(of, "word", None)
+        if isinstance(of, (n.EventRef, n.TargetRef)) and word and word.split()[0] in _POSSESSIVE:
+            of = n.evolve(of, word=None)
+        return f"the {what} of {self.np(of, 'object')}"
 
     def np(self, s: Any, case: str = "object") -> str:
         if s is None:
