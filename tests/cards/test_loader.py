@@ -169,5 +169,5 @@ def test_cards_show_unknown_is_one_line_and_exit_2():
 
 def test_cards_list_type_filter():
     out = cli("cards", "list", "--json", "--type", "equipment")
-    assert [c["title"] for c in json.loads(out.stdout)["cards"]] == ["Force Field Belt"]
+    assert [c["title"] for c in json.loads(out.stdout)["cards"]] == ["Helm of Nabu", "Force Field Belt"]
     assert CardType("plot twist") is CardType.PLOT_TWIST

@@ -73,6 +73,15 @@ def test_the_lists_are_the_engines_own_tables():
     ("You may recruit Bob from your hand.", '"You may recruit Bob from your hand." (only "you may recruit ~ from'),
     ("You can play Bob from your hand.", '"You may play Bob from your hand." (only "you may recruit ~ from'),
     ("Look at your deck. Choose a card from it. Put that card into your hand.", '"from it" with no cards'),
+    # a cost pays the number it says: "any number of" would be chosen, which costs do not yet
+    ("Discard any number of cards >>> Draw a card.", '"any number of …" in a cost'),
+    # entering combat is part of attacking and defending: it is seen happen, never forbidden or replaced
+    ("Bob cannot enter combat.", '"It enters combat" other than as something that happens'),
+    ("If Bob would enter combat, instead, draw a card.", '"Bob enters combat" other than as something that happens'),
+    # flipping a location is the flip step's (a player's action): card text sees it happen
+    ("Flip target location.", 'the effect "Flip target location"'),
+    # a copy of the gainer's own powers changes nothing ("its" read as the subject): say whose
+    ("Whenever a character defends, Bob gains its keywords this turn.", '"Bob gains the keywords of Bob this turn."'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")

@@ -46,6 +46,8 @@ from hypothesis import strategies as st
 
 from vsoracle.text.events.move_counter import MoveCounter
 from vsoracle.text.events.either_event import EitherEvent
+from vsoracle.text.events.enter_combat import EnterCombat
+from vsoracle.text.events.flip import Flip
 from vsoracle.text.events.pay_stat import PayStat
 from vsoracle.text import nodes as n, refs
 
@@ -684,6 +686,21 @@ def ev_points(draw: Any, sc: Scope, mode: str) -> Built:
     return n.ResourcePoints(amount=draw(fixed(1, 4, words=False)), gain=True), None
 
 
+def ev_enter_combat(draw: Any, sc: Scope, mode: str) -> Built:
+    """"Whenever ~ enters combat" (Amazo, Power Duplication, DCL): seen happen only."""
+    if mode != "whenever":
+        raise Unsupported
+    return EnterCombat(agent=pattern_np(draw, sc, mode, "agent")), "agent"
+
+
+def ev_flip(draw: Any, sc: Scope, mode: str) -> Built:
+    """"When you flip ~", "Whenever you flip a location" (a location of MHG): seen happen only."""
+    if mode != "whenever":
+        raise Unsupported
+    obj = pat(sc, mode, "object", thing_filter(draw, sc, "location", A, False))
+    return Flip(agent=YOU, object=obj), "agent"
+
+
 def ev_pay_stat(draw: Any, sc: Scope, mode: str) -> Built:
     """Paying ATK or DEF, a cost only: "Pay 1 ATK this turn >>> …" (the MTU set)."""
     if mode != "pay":
@@ -724,7 +741,8 @@ def ev_move_counter(draw: Any, sc: Scope, mode: str) -> Built:
     if isinstance(to, n.Filter):
         # "to another character": other than the first — the first target, else the object the
         # event is about; and to one character (a plural destination is refused)
-        first = n.TargetRef(source.target) if isinstance(source, n.Filter) and source.target else n.Affected()
+        first = (source if not isinstance(source, n.Filter)  # ~, or a reference: that one itself
+                 else n.TargetRef(source.target) if source.target else n.Affected())
         to = attrs.evolve(to, quantity=n.Quantity("=", ONE),
                           qualifiers=tuple(n.Other(first) if isinstance(q, n.Other) else q for q in to.qualifiers))
     # no "it" after it: which of the two characters "it" is, the text does not settle
@@ -1038,6 +1056,8 @@ EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "move counter": ev_move_counter,
     "either": ev_either,
     "hunt": ev_hunt,
+    "enter combat": ev_enter_combat,
+    "flip": ev_flip,
 }
 
 #: The event class each builder makes (``play`` and ``enter`` make Recruit and LeavePlay too).
@@ -1052,6 +1072,8 @@ EVENT_CLASSES: dict[str, type] = {
     "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat, "either": EitherEvent,
     "hunt": n.Hunt,
     "move counter": MoveCounter,
+    "enter combat": EnterCombat,
+    "flip": Flip,
 }
 
 #: The events whose prohibition is said of a player ("you cannot play plot twists").
@@ -1090,6 +1112,8 @@ MODES: dict[str, tuple[str, ...]] = {
     "move counter": ("do",),
     "either": ("whenever", "happened"),
     "hunt": ("do", "whenever", "cannot", "happened"),
+    "enter combat": ("whenever",),
+    "flip": ("whenever",),
 }
 
 
@@ -1216,6 +1240,19 @@ def changes(draw: Any, sc: Scope, player: bool) -> tuple[n.Change, ...]:
     if choice == 6:
         event, _ = ev_attack(draw, sc, "can")
         return (n.Can(event),)
+    if choice == 8 and draw(st.booleans()):
+        # "gains the powers and keywords of target character" (Amazo, Power Duplication)
+        of = character_np(draw, sc, plural=False)
+        what = draw(st.sampled_from(["powers", "keywords", "both"]))
+        # a target is said once: the keywords' noun phrase refers to it (text/refs.py, _once)
+        again = n.TargetRef(of.target) if what == "both" and isinstance(of, n.Filter) and of.target else of
+        return ((n.GainPowers(of),) if what != "keywords" else ()) + \
+            ((n.KeywordChange((), "gain", word="of", of=again),) if what != "powers" else ())
+    if choice == 7 and draw(st.booleans()):
+        # "can be equipped with any number of Fate Artifacts" (Helm of Nabu), "… with two equipment"
+        quals = (n.Name(draw(st.sampled_from(["Fate Artifacts", "Avengers"]))),) if draw(st.booleans()) else ()
+        many = n.Quantity("any number") if draw(st.booleans()) else n.Quantity("=", draw(fixed(2, 3)))
+        return (n.EquipLimit(n.Filter(draw(st.sampled_from(["equipment", "card"])), quals, many)),)
     name = draw(st.sampled_from([k for k, modes in MODES.items() if "cannot" in modes and k not in PLAYER_CANNOT]))
     event, _ = EVENTS[name](draw, sc, "cannot")
     return (n.Cannot(event),)

@@ -58,6 +58,12 @@ def test_reserved_character():
     assert error.column == 13 and "reserves" in error.message
 
 
+def test_a_players_powers_are_not_copied():
+    """"gains your powers": a player has none (a copy is of a character's: DC Legends FAQ [FDL])."""
+    error = error_of("Bob gains your powers this turn.", "Bob")
+    assert "a player has no powers" in error.message
+
+
 def test_empty_text_is_no_power():
     assert parse_card_text("", "Kang") == n.CardText(())
     assert parse_card_text("\n\n", None) == n.CardText(())

@@ -15,6 +15,7 @@ from typing import Any, Callable, Literal, Sequence, cast
 from ..cards import Card, CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
+from ..text.events.flip import Flip
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
 from .effects import execute, perform, target_legal, target_range, targets_of, targets_refusal
 from .primitives import ZONE_WORDS, entry_area, happening
@@ -28,7 +29,8 @@ from .state import Area, Attack, ChainLink, Context, GameObject, LinkOrigin, Row
 from .turn import pass_priority
 from .values import replace
 from .words import say, say_action
-from .zones import attach, move_card, team_equipment_problem, with_gear
+from .zones import (attach, equip_limit_problem, equipment_areas, move_card, team_equipment_problem,
+                    transfer_problem, with_gear)
 
 __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect", "play_link", "power_link", "target_refusal", "propose_attack", "reinforce",
@@ -270,12 +272,21 @@ def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row:
     if equip is not None:
         host = s.obj(equip)
         if o.card.type is not CardType.EQUIPMENT or host.zone is not Zone.IN_PLAY or host.controller != pid \
-                or host.card.type is not CardType.CHARACTER or host.area != "visible":
+                or host.card.type is not CardType.CHARACTER or host.area not in equipment_areas(s, oid):
+            where = " or ".join(sorted(equipment_areas(s, oid))) if o.card.type is CardType.EQUIPMENT else "visible"
             raise IllegalActionError(f"{oid} cannot be equipped to {equip}",
-                                     hint="equipment attaches to a visible character you control (CR 212.5e)")
+                                     hint=f"equipment attaches to a character you control in the {where} area "
+                                          "(CR 212.5e)")
         if (why := team_equipment_problem(s, oid, equip)) is not None:
             raise IllegalActionError(f"{why} (CR 302 [CH])",
                                      hint="team equipment attaches only to a character with its team affiliation")
+        if (why := equip_limit_problem(s, oid, equip)) is not None:
+            raise IllegalActionError(why, hint="equip a character that holds no equipment")
+        worn = sorted(e.id for e in s.in_play() if e.equipped_to == equip)
+        if worn:
+            g.note("equip", f"{equip} holds {', '.join(worn)} and can be equipped with {oid} as well: what a card "
+                   "lets it be equipped with does not count against its one equipment", "[C29, FIC]", "A-EQUIP-LIMIT",
+                   (equip,))
     elif o.card.type is CardType.EQUIPMENT:
         raise IllegalActionError("equipment needs a character to attach to", hint="add equip = ID")
     if face_down is not None:
@@ -643,8 +654,8 @@ def flip(g: Game, pid: str, oid: str) -> None:
     if o.card.type is CardType.LOCATION:
         if len(g.state.player(pid).resources) < (o.card.cost or 0):
             raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}")
-        g.set(g.state.with_object(replace(o, face_up=True)))
-        g.note("flip", f"{pid} flips location {oid} face up", "CR 303", "A-FLIP")
+        perform(g, happening(Flip, agent=pid, object=oid))  # face up, its uniqueness, "When you flip ~"
+        flush(g)
     else:
         g.set(g.state.with_object(replace(o, revealed=True)))
         g.note("reveal", f"{pid} reveals {oid} in the resource row (no chain)", "FAQ SC 30")
@@ -710,8 +721,8 @@ def transfer(g: Game, pid: str, oid: str, to: str) -> None:
     h = s.obj(to)
     if h.zone is not Zone.IN_PLAY or h.controller != pid or h.card.type is not CardType.CHARACTER:
         raise IllegalActionError(f"{to} is not a character {pid} controls")
-    if (why := team_equipment_problem(s, oid, to)) is not None:
-        raise IllegalActionError(f"{why} (CR 302 [CH])", hint="team equipment transfers only to a character of its team")
+    if (why := transfer_problem(s, oid, to)) is not None:
+        raise IllegalActionError(why)
     g.set(attach(s, oid, to))
     g.note("transfer", f"{oid} is transferred to {to}; counters stay where they are", "FAQ SC 6")
 

@@ -30,7 +30,7 @@ from ..cards.model import MUTANT_TRAITS
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .primitives import apply, happening, leaving_play
-from .rules import RULES, Cost, Done, rule
+from .rules import RULES, Cost, Done, parts, rule
 from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
@@ -39,7 +39,7 @@ from .log import LogKind
 from .state import ChainLink, Context, Delayed, GameObject, GameState, Happening, Lasting, Modifier, Replacement, Zone
 from .triggers import fire
 from .values import replace
-from .words import say, say_action
+from .words import say, say_action, say_of
 
 __all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of",
            "target_legal", "legal_targets", "choose_objects", "replacements", "affected_player",
@@ -155,6 +155,8 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
     done, follow = apply(g, h)
     if done:
         fire(g, h, start)
+        for part in parts(h):  # what happens as part of it ("enters combat" as it attacks)
+            also_happened(g, part, start)
     for f in follow:
         if f.kind is n.LeavePlay:
             also_happened(g, f, start)  # its "cannot" and "instead" were the event's (prepare)
@@ -226,6 +228,18 @@ def replacements(g: Game, h: Happening, ctx: Context | None = None,
             binds = match(line.node.instead, rctx)
             if binds is not None:
                 found.append((o.id, line.node.instead, rctx.bind(**binds, replaced=tuple(used | {key})), key))
+    for o in s.in_play() if q._effect_and_power_mods() else ():
+        # gained ones ('has "If ~ would …"', "gains the powers of NP"): their ~ is their holder
+        for i, (gline, _mod) in enumerate(q._gained(o)):
+            if not isinstance(gline.node, n.Replacement) or not q.gained_active(o, gline):
+                continue
+            key = (o.id, -1 - i)  # (a printed power's key is its line number)
+            if key in used:
+                continue
+            rctx = Context(q.controller_of(o), o.id)
+            binds = match(gline.node.instead, rctx)
+            if binds is not None:
+                found.append((o.id, gline.node.instead, rctx.bind(**binds, replaced=tuple(used | {key})), key))
     for r in s.replacements:
         key = ("modifier", r.id)
         if key in used:
@@ -757,31 +771,45 @@ def _duration(d: n.Duration) -> Lasting:
     return _LASTING.get(d.span or "", "permanent")
 
 
-def _freeze(change: n.Change, q: Query, ctx: Context) -> n.Change:
+def _freeze(change: n.Change, q: Query, ctx: Context, flagged: frozenset[str] = frozenset()) -> tuple[n.Change, ...]:
     """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37): a
     stat's, and a cost's ("your next character costs 1 less … for each press card you recruited
-    this turn": those recruited as it resolves)."""
+    this turn": those recruited as it resolves); so is what it copies: "gains the powers and
+    keywords of NP" gives what NP's objects have as the effect resolves, printed or gained, kept
+    even if they lose them (DC Legends FAQ [FDL]) — each power as the affected object's own, its ~
+    that object. What it affects (``flagged``) copies nothing from itself."""
     if isinstance(change, (n.StatChange, n.CostChange)) and not isinstance(change.amount, n.Fixed):
         value = q.amount(change.amount, ctx)
         fixed: n.Amount = n.Fixed(value) if value >= 0 or isinstance(change, n.StatChange) else n.Negative(n.Fixed(-value))
-        return replace(change, amount=fixed)
-    return change
+        return (replace(change, amount=fixed),)
+    if isinstance(change, n.KeywordChange) and change.of is not None:
+        kws = sorted({k for x in _copied_from(q, change.of, ctx, flagged) for k in q.keywords(q.s.obj(x))})
+        return (n.KeywordChange(tuple(kws), change.how, word="gain"),) if kws else ()
+    if isinstance(change, n.GainPowers):
+        return tuple(n.GainPower(line.node if line.block is None or line.keyword is None
+                                 else n.KeywordPower(line.keyword, line.node))
+                     for x in _copied_from(q, change.of, ctx, flagged) for line in q.powers_in_play(q.s.obj(x)))
+    return (change,)
+
+
+def _copied_from(q: Query, of: n.Selector, ctx: Context, flagged: frozenset[str]) -> list[str]:
+    return [x for x in q.select(of, ctx) if x in q.s.objects and x not in flagged]
 
 
 def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
     """Create a continuous modifier. If it alters a quality it flags what it affects now;
     otherwise it applies to whatever matches while it lasts (FAQ SC 4, SC 1, SC 29)."""
     q = query(g.state)
-    changes = tuple(_freeze(c, q, ctx) for c in e.changes)
     mid, s = g.state.fresh_id()
     g.set(s)
     duration = _duration(e.duration)
     text = say(e)
     if kind_of(e.subject) == "player":
+        changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx))
         players = q.players(e.subject, ctx)
         mod = Modifier(mid, ctx, changes, None, None, players, duration, e.duration.while_)
         g.note("modifier", f"{text} — applies to {', '.join(players)}", "CR 512")
-    elif alters_quality(changes):
+    elif alters_quality(e.changes):
         found = [x for x in q.select(e.subject, ctx) if x in g.state.objects]
         count, up_to = how_many(q, e.subject, ctx)
         if isinstance(count, int) and not isinstance(e.subject, n.Ref):
@@ -789,11 +817,14 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
             pid = ctx.bindings.get("acting") or ctx.controller
             found = choose_objects(g, pid, found, count, f"{pid} chooses {say(e.subject)}", up_to)
         flagged = frozenset(found)
+        changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx, flagged))
+        _say_copied(g, e, changes, ctx, flagged)
         mod = Modifier(mid, ctx, changes, e.subject, flagged, (), duration, e.duration.while_)
         shown = ", ".join(sorted(flagged)) or "nothing"
         g.note("flag", f"{text} — alters a quality, so it flags {shown} now", "FAQ SC 4, SC 13",
                objects=tuple(sorted(flagged)))
     else:
+        changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx))
         mod = Modifier(mid, ctx, changes, e.subject, None, (), duration, e.duration.while_)
         g.note("modifier", f"{text} — alters no quality, so it applies to whatever matches while it lasts",
                "FAQ SC 1, SC 29")
@@ -802,6 +833,25 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
                "CR 512", "A-SWITCH")
     g.set(replace(g.state, modifiers=g.state.modifiers + (mod,)))
     return True, ctx
+
+
+def _say_copied(g: Game, e: n.Modify, changes: tuple[n.Change, ...], ctx: Context, flagged: frozenset[str]) -> None:
+    """The log says what "gains the powers and keywords of NP" copied, as it resolves."""
+    q = query(g.state)
+    for c in e.changes:
+        of = c.of if isinstance(c, (n.GainPowers, n.KeywordChange)) else None
+        if of is not None:
+            sources = ", ".join(_copied_from(q, of, ctx, flagged)) or "nothing"
+            if isinstance(c, n.GainPowers):
+                holder = q.s.obj(next(iter(flagged))).card.name if len(flagged) == 1 else None
+                got = [say_of(x.power, holder) for x in changes if isinstance(x, n.GainPower)]
+                what = f"{len(got)} power{'s' if len(got) != 1 else ''}" + (": " + "; ".join(got) if got else "")
+            else:
+                kws = [k for x in changes if isinstance(x, n.KeywordChange) and x.of is None for k in x.keywords]
+                what = "the keywords " + ", ".join(kws) if kws else "no keyword"
+            g.note("modifier", f"{', '.join(sorted(flagged)) or 'nothing'} copies from {sources}, as this resolves, "
+                   f"{what} (its self-references are to the one that has it), and keeps them while the modifier lasts",
+                   "[FDL]")
 
 
 def _create_replacement(g: Game, e: n.CreateReplacement, ctx: Context, root: n.Effect) -> Done:

@@ -38,7 +38,18 @@ STEP_NAMES: dict[tuple[PhaseName, StepName | None], str] = {
     ("recovery", None): "recovery phase", ("build", "recruit"): "recruit step",
     ("build", "resource"): "resource step", ("build", "formation"): "formation step",
     ("combat", "attack"): "attack step"}
-_QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower)
+_QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower, n.GainPowers)
+#: The kinds of power that work in play, which "gains the powers of NP" copies.
+_IN_PLAY_POWERS = (n.Static, n.Triggered, n.Activated, n.Replacement)
+
+
+def gained_line(power: n.Power) -> PowerLine[n.Power]:
+    """A gained power as a line of a text box: one behind a keyword ("Cosmic: …", copied from a
+    card that printed it so) in that keyword's block."""
+    if isinstance(power, n.KeywordPower):
+        k = power.keyword
+        return PowerLine(0, k.name, power.power, k)  # the block a printed one is in (powers._powers)
+    return PowerLine(0, None, power)
 
 
 
@@ -122,8 +133,18 @@ def _has(names: Iterable[str], name: str) -> bool:
     return any(_same(x, name) for x in names)
 
 
+def _singulars(name: str) -> tuple[str, ...]:
+    """A name as card text writes it, and, written in the plural ("any number of Fate Artifacts"),
+    its singular too: what has the name "Fate Artifact" is one of the Fate Artifacts (assumption
+    A-NAME-PLURAL)."""
+    if len(name) > 2 and name.endswith("s") and not name.endswith("ss"):
+        return (name, name[:-1])
+    return (name,)
+
+
 def _compare(a: int, op: str, b: int) -> bool:
-    return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b}.get(op, False)
+    return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b,
+            "any number": True}.get(op, False)
 
 
 
@@ -166,10 +187,10 @@ class Query:
                         subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(names, chosen)))
                         out.append(Mod((change,), subject, None, ctx, None, 0))
             for o in self.s.in_play():
-                for power, mod in self._gained(o):
-                    if isinstance(power, n.Static):
+                for gline, _mod in self._gained(o):
+                    if isinstance(gline.node, n.Static) and self.gained_active(o, gline):
                         ctx = Context(self.controller_of(o), o.id)
-                        for m in _modifies(power.effect):
+                        for m in _modifies(gline.node.effect):
                             out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
             for made in self.s.modifiers:
                 players = made.player_subject or None
@@ -178,25 +199,48 @@ class Query:
             self._mods = out
         return self._mods
 
-    def _gained(self, o: GameObject) -> list[tuple[n.Power, Mod]]:
-        """The powers ``o`` has gained ('Equipped character has "…"'), with their modifiers."""
+    def _gained(self, o: GameObject) -> list[tuple[PowerLine[n.Power], Mod]]:
+        """The powers ``o`` has gained, each as a line of its text box (a power behind a keyword in
+        that keyword's block), with its modifier: 'Equipped character has "…"', and "gains the
+        powers of NP" — those NP's objects have now, printed or gained (an effect's modifier copied
+        them as it resolved: effects._frozen)."""
         key = ("gained", o.id)
         if key in self._memo:
-            known: list[tuple[n.Power, Mod]] = self._memo[key]
+            known: list[tuple[PowerLine[n.Power], Mod]] = self._memo[key]
             return known
         if key in self._busy:
             return []
         self._busy.add(key)
         try:
-            found: list[tuple[n.Power, Mod]] = []
+            found: list[tuple[PowerLine[n.Power], Mod]] = []
             for mod in self._effect_and_power_mods():
                 for c in mod.changes:
                     if isinstance(c, n.GainPower) and self.applies(mod, o):
-                        found.append((c.power, mod))
+                        found.append((gained_line(c.power), mod))
+                    elif isinstance(c, n.GainPowers) and self.applies(mod, o):
+                        for x in self.select(c.of, mod.ctx):
+                            if x in self.s.objects and x != o.id:
+                                found += [(line, mod) for line in self.powers_in_play(self.s.obj(x))]
         finally:
             self._busy.discard(key)
         self._memo[key] = found
         return found
+
+    def powers_in_play(self, o: GameObject) -> list[PowerLine[n.Power]]:
+        """The powers ``o`` has that work in play — continuous, triggered, payment and replacement
+        powers, printed (with those its keywords stand for) or gained — each as a line of its text
+        box: what "gains the powers of NP" copies (DC Legends FAQ [FDL]: "both printed and otherwise
+        gained"). Its keywords are copied apart (a keyword change), and so are its restrictions on
+        being recruited or played, which are not powers it has in play."""
+        return [line for line in powers(o.card, _IN_PLAY_POWERS)] + \
+            [line for line, _mod in self._gained(o) if isinstance(line.node, _IN_PLAY_POWERS)]
+
+    def gained_active(self, o: GameObject, line: PowerLine[Any]) -> bool:
+        """Is a power ``o`` gained active? As a printed one would be (:meth:`power_active`): while its
+        text box is, not while it is stunned (assumption A-GAINED-POWERS; CR 701.12b: a stunned
+        character "loses and can't have any powers"), and one behind a keyword as that keyword's
+        block says (a cosmic power while it has a cosmic counter)."""
+        return self.power_active(o, line)
 
     def _effect_and_power_mods(self) -> list[Mod]:
         """The modifiers of printed powers and effects (not of gained powers), for ``_gained``."""
@@ -208,10 +252,10 @@ class Query:
                     if self.power_active(o, line):
                         ctx = Context(self.controller_of(o), o.id)
                         for m in _modifies(line.node.effect):
-                            if any(isinstance(c, n.GainPower) for c in m.changes):
+                            if any(isinstance(c, (n.GainPower, n.GainPowers)) for c in m.changes):
                                 out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
             for made in self.s.modifiers:
-                if any(isinstance(c, n.GainPower) for c in made.changes):
+                if any(isinstance(c, (n.GainPower, n.GainPowers)) for c in made.changes):
                     out.append(Mod(made.changes, made.subject if made.flagged is None else None, made.flagged,
                                    made.context, made.condition, made.id, made.player_subject or None))
             self._memo[key] = out
@@ -246,12 +290,19 @@ class Query:
         if o.zone is Zone.IN_PLAY:
             if t is CardType.CHARACTER:
                 return not o.stunned
-            return t is CardType.EQUIPMENT
+            return t is CardType.EQUIPMENT and not self._on_a_stunned_character(o)
         if o.zone is Zone.RESOURCE_ROW and o.face_up:
             if t is CardType.LOCATION or t is None:
                 return True
             return block == "ongoing"
         return False
+
+    def _on_a_stunned_character(self, o: GameObject) -> bool:
+        """Is ``o`` equipment attached to a stunned character? Then its text box is inactive too (CR
+        701.12b [HCR789]: "the text boxes of any equipment attached to it are also inactive"; Cerebro
+        XXIX [C29]); it stays attached (assumption A-EQUIP-STUN) and keeps its name."""
+        host = self.s.objects.get(o.equipped_to) if o.equipped_to else None
+        return host is not None and host.stunned
 
     def applies(self, mod: Mod, o: GameObject) -> bool:
         """Does ``mod`` apply to ``o`` now (flagged set, or subject match, and its while-condition)?"""
@@ -434,14 +485,23 @@ class Query:
                         blocked.add(k)
                     else:
                         blocked.add(k)
-            if o.stunned and o.zone is Zone.IN_PLAY and o.card.type is CardType.CHARACTER:
-                # a stunned character's text box is inactive, as though it did not exist (CR
-                # 701.12b [HCR789]): of its keywords it keeps flight and range only (Heralds of
-                # Galactus FAQ 2: "while stunned, characters lose cosmic")
+            if o.zone is Zone.IN_PLAY and (o.stunned and o.card.type is CardType.CHARACTER
+                                           or self._on_a_stunned_character(o)):
+                # a stunned character's text box is inactive, as though it did not exist, and so are
+                # those of the equipment attached to it (CR 701.12b [HCR789]): of its keywords it keeps
+                # flight and range only (Heralds of Galactus FAQ 2: "while stunned, characters lose
+                # cosmic")
                 have &= _KEPT_WHILE_STUNNED
             return frozenset(have - blocked) if blocked else frozenset(have)
 
         return self._guard(("kw", o.id), compute, lambda: printed)
+
+    def has_keyword(self, o: GameObject, keyword: str) -> bool:
+        """Has ``o`` the keyword, as card text names it ("with concealed", "Concealed characters")?
+        A card "with concealed" is any card with the moon icon lit: concealed—optional cards too
+        (Marvel Legends FAQ 2 [FML]; DC Legends FAQ 2 [FDL])."""
+        have = self.keywords(o)
+        return keyword in have or (keyword == "concealed" and "concealed-optional" in have)
 
     def stat(self, o: GameObject, stat: str) -> int:
         """ATK or DEF now: printed + counters + every applicable modifier (never below 0 for
@@ -878,12 +938,7 @@ class Query:
         if isinstance(q, n.State):
             return self.state_is(o, q.name, ctx) != q.negated
         if isinstance(q, n.Name):
-            # "Wrecking Crew characters" names a version as well as an affiliation (FAQ SC 32);
-            # "Army", "Team-Up" are versions.
-            found = self.has_affiliation(o, q.name) or _same(o.card.version or "", q.name) \
-                or _has(self.traits(o), q.name) or self._is_mutant(o, q.name) \
-                or q.name.lower() in self.keywords(o)  # "non-Cosmic characters" (vocabulary.premodifier)
-            return found != q.negated
+            return any(self._has_name(o, name) for name in _singulars(q.name)) != q.negated
         if isinstance(q, n.Hunted):  # "hunted by you", "hunted characters" (MEV, hunter)
             hunters = self.hunters(o)
             return bool(hunters) if q.player is None else any(p in hunters for p in self.players(q.player, ctx))
@@ -908,7 +963,7 @@ class Query:
             have = self.keywords(o)
             if q.none:  # "with no keywords": none printed or gained
                 return not have
-            return all(k in have for k in q.keywords)
+            return all(self.has_keyword(o, k) for k in q.keywords)
         if isinstance(q, n.HasCounter):
             return self.counters_of(o, q.kind) >= self.amount(q.count, ctx)
         if isinstance(q, n.SameAs):
@@ -948,6 +1003,14 @@ class Query:
         if isinstance(q, n.NotChosenYet):  # an object this effect has not chosen before
             return o.id not in _listify(ctx.bindings.get("chose"))
         raise TypeError(f"unknown qualifier {q!r}")  # never a silent "matches nothing"
+
+    def _has_name(self, o: GameObject, name: str) -> bool:
+        """Has ``o`` the name a noun phrase puts before its noun (or as its noun): an affiliation, a
+        version ("Wrecking Crew characters" names a version as well as an affiliation, FAQ SC 32;
+        "Army", "Team-Up" are versions), a trait, or a keyword ("non-Cosmic characters",
+        vocabulary.premodifier)."""
+        return self.has_affiliation(o, name) or _same(o.card.version or "", name) \
+            or _has(self.traits(o), name) or self._is_mutant(o, name) or self.has_keyword(o, name.lower())
 
     def _zone_ids(self, zone: n.Zone, ctx: Context) -> frozenset[str]:
         key = ("zone", id(zone), ctx)
@@ -1411,8 +1474,8 @@ class Query:
         those; assumption A-GAINED-POWERS)."""
         out: list[tuple[n.Power, PowerLine[n.Power] | str]] = [(ln.node, ln) for ln in powers(o.card)]
         if o.zone is Zone.IN_PLAY:
-            for power, _mod in self._gained(o):
-                out.append((power, "gained"))
+            for line, _mod in self._gained(o):
+                out.append((line.node, "gained" if line.block is None else line))
         return out
 
 

@@ -16,7 +16,8 @@ from .query import adjacent, query
 from .state import Area, ChainLink, Context, GameObject, Row, Zone
 from .triggers import leading_condition
 from .values import replace
-from .zones import attach, free_col, gone_since_targeted, move_card, team_equipment_problem
+from .zones import (attach, equip_limit_problem, equipment_areas, free_col, gone_since_targeted, move_card,
+                    team_equipment_problem)
 
 __all__ = ["resolve_link", "resolve_recruit"]
 
@@ -133,6 +134,14 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
         if (why := team_equipment_problem(g.state, o.id, host)) is not None:
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{why} now: it cannot attach, and goes to the KO'd pile", "CR 302 [CH]",
+                   "A-EQUIP-FIZZLE")
+            return
+        where = g.state.obj(host).area
+        why = equip_limit_problem(g.state, o.id, host) if where in equipment_areas(g.state, o.id) else \
+            f"{host} is in the {where} area now"
+        if why is not None:
+            g.set(move_card(g.state, o.id, Zone.KO_PILE))
+            g.note("zone", f"{why}: {o.id} cannot attach, and goes to the KO'd pile", "CR 212.5e [FMK, C29]",
                    "A-EQUIP-FIZZLE")
             return
         if "unique" in q.keywords(o):

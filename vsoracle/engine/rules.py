@@ -30,18 +30,20 @@ see (a card coming into play), is a :class:`Signal`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Mapping
 
 from attrs import define, field
 
 from ..text import nodes as n
+from .fmap import FrozenMap
 from .patterns import names_no_character
 from .state import Context, GameState, Happening
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["EventRule", "Signal", "RULES", "rule", "Cost", "Result", "Done", "Mode", "DONE", "only_characters"]
+__all__ = ["EventRule", "Signal", "RULES", "rule", "parts", "Cost", "Result", "Done", "Mode", "DONE",
+           "only_characters"]
 
 #: What a primitive says: whether the event happened, and the events that follow from it (a
 #: stun's endurance loss, a card leaving play as it is KO'd).
@@ -111,6 +113,10 @@ class EventRule:
     #: Paid with the card itself ("Discard ~ >>> …", "Remove ~ from the game >>> …"), can its
     #: payment power be used while the card is in the hand (assumption A-HAND-POWER)?
     from_hand: ClassVar[bool] = False
+    #: The events this one is a part of, each with the role of that event that names this one's
+    #: doer: whenever one of them happens, so does this one, as part of it ("enters combat" is part
+    #: of attacking and of defending: ``{Attack: "agent", Defend: "agent", BecomeDefender: "object"}``).
+    part_of: ClassVar[Mapping[type, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -187,6 +193,23 @@ def only_characters(e: Any, mode: Mode, words: str, participle: str) -> str | No
     if mode in DONE and names_no_character(getattr(e, "object", None)):
         return f"\"{words}\" (only a character can be {participle})"
     return None
+
+
+def parts(h: Happening) -> list[Happening]:
+    """The events that happen as part of ``h`` (the families that say they are part of its kind,
+    :attr:`EventRule.part_of`), each naming as its doer the one ``h`` names in that role."""
+    found: list[Happening] = []
+    families = _PARTS.get(h.kind)
+    if families is None:  # (once every family is registered: parts are asked only while playing)
+        families = _PARTS[h.kind] = tuple(r for r in RULES.values() if h.kind in r.part_of)
+    for family in families:
+        who = h.get(family.part_of[h.kind])
+        if who is not None:
+            found.append(Happening(family.node, FrozenMap({"agent": who})))
+    return found
+
+
+_PARTS: dict[type, tuple["EventRule", ...]] = {}
 
 
 def rule(kind: type) -> EventRule:

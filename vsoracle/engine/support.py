@@ -71,7 +71,7 @@ REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, 
 LINK_QUALIFIERS = frozenset({n.ControlledBy, n.State, n.WithOneTarget, n.Targeting, n.Other})
 SELECTORS = frozenset({n.Filter, n.Either, n.Together, n.TopCards})
 CHANGES = frozenset({n.Cannot, n.Can, n.Must, n.StatChange, n.StatSwitch, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
-                     n.GainPower, n.CostChange, n.Unique})
+                     n.GainPower, n.GainPowers, n.CostChange, n.Unique, n.EquipLimit})
 TRIGGERS = frozenset({n.Whenever, n.AtStart, n.AtEnd})
 LIMITS = frozenset({n.PerTurn, n.OnlyIf, n.OnlyDuring, n.OnlyFrom})
 POWERS = frozenset({n.Keywords, n.KeywordPower, n.Activated, n.Triggered, n.Static, n.Replacement, n.Restriction,
@@ -143,6 +143,9 @@ def _power(p: n.Power, card_name: str) -> Iterator[str]:
         return
     if isinstance(p, n.AlternateCost) and p.action != "recruit":
         yield "an alternate cost for playing a card (only recruit costs have one yet)"
+    costs = getattr(p, "costs", ())
+    if any(isinstance(x, n.Quantity) and x.op == "any number" for x in n.descendants(costs)):
+        yield "\"any number of …\" in a cost (a cost pays the number it says; how many would be chosen is not yet)"
     yield from _walk(p, None, card_name)
 
 
@@ -250,6 +253,11 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
+    if isinstance(node, n.Modify) and isinstance(node.subject, n.Self) and any(
+            isinstance(c, (n.GainPowers, n.KeywordChange)) and isinstance(getattr(c, "of", None), n.Self)
+            for c in node.changes):
+        # a copy of the gainer's own powers changes nothing: a reading that silently does nothing
+        return f"\"{say(node)}\" (a copy of {name}'s own powers and keywords: say whose — \"that character's\")"
     if isinstance(node, n.Sequence):
         for before, step in zip(node.steps, node.steps[1:]):
             if isinstance(step, n.Repeat) and not isinstance(before, n.Rally):
@@ -322,9 +330,6 @@ def _event(e: n.Event, mode: Mode | None, name: str) -> str | None:
         return None if family.required else \
             f"a requirement (\"must … if able\") of \"{words}\" (only attacking can be required yet)"
     if where == "cost":
-        if any(isinstance(x, n.Filter) and x.quantity is not None and x.quantity.op == "any number"
-               for x in n.descendants(e)):
-            return f"the cost \"{words}\" (\"any number of\" in a cost: how many is not chosen as it is paid yet)"
         return None if family.payable else f"the cost \"{words}\""
     return None if family.effect else f"the effect \"{words}\""
 

@@ -57,9 +57,9 @@ def _sources(state: GameState, o: GameObject) -> list[tuple[n.Triggered, bool, s
         elif o.zone is Zone.KO_PILE and _own_discard(node):
             out.append((node, False, "[FWF]"))
     if o.zone is Zone.IN_PLAY:
-        for power, _mod in q._gained(o):
-            if isinstance(power, n.Triggered):
-                out.append((power, False, None))
+        for gline, _mod in q._gained(o):
+            if isinstance(gline.node, n.Triggered) and q.gained_active(o, gline):
+                out.append((gline.node, False, None))
     return out
 
 

@@ -21,7 +21,7 @@ from .query import query
 from .state import GameState, PhaseName, StepName, Zone
 from .triggers import fire_start
 from .values import replace
-from .zones import attach, team_equipment_problem
+from .zones import attach, transfer_problem
 
 __all__ = ["positions", "next_position", "pass_priority", "end_step", "enter", "advance", "wrap_up", "at_target",
            "draw"]
@@ -146,12 +146,13 @@ def enter(g: Game, phase: PhaseName, step: StepName | None, active: str | None) 
 
 def offer_transfers(g: Game, pid: str) -> None:
     """Transferable: at the start of your formation step you may transfer the equipment to
-    another character you control (FAQ SC 6)."""
+    another character you control (FAQ SC 6) that could take it (``zones.transfer_problem``: the
+    same kind of area [CMK], its team, CR 302 [CH], one equipment a character, [C29])."""
     for eq in sorted(g.state.in_play(pid), key=lambda o: o.id):
         if not eq.equipped_to or "transferable" not in query(g.state).keywords(eq):
             continue
-        hosts = tuple(sorted(c.id for c in g.state.characters(pid) if c.id != eq.equipped_to and c.area == "visible"
-                             and team_equipment_problem(g.state, eq.id, c.id) is None))  # CR 302 [CH]
+        hosts = tuple(sorted(c.id for c in g.state.characters(pid) if c.id != eq.equipped_to
+                             and transfer_problem(g.state, eq.id, c.id) is None))
         if not hosts:
             continue
         pick = g.ask(Decision(pid, "transfer", f"{pid} may transfer {eq.id} to another character", ("none",) + hosts))

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..text import nodes as n
 from .query import query
 from .values import replace
 
 from .state import PILES, Area, ChainLink, GameObject, GameState, Modifier, Player, Replacement, Row, Zone
 
-__all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "targets_only",
-           "gone_since_targeted"]
+__all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "equipment_areas",
+           "equip_limit_problem", "transfer_problem", "targets_only", "gone_since_targeted"]
 
 
 def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
@@ -170,6 +171,61 @@ def team_equipment_problem(state: GameState, eid: str, host: str) -> str | None:
     if has & {t.casefold() for t in teams}:
         return None
     return f"{eid} is {' / '.join(teams)} equipment and {host} has no such affiliation"
+
+
+def equipment_areas(state: GameState, eid: str) -> frozenset[Area]:
+    """The kinds of area a character must be in for equipment ``eid`` to be attached to it: the
+    visible area ("All equipment comes into play attached to a character in a visible area", CR
+    212.5e [FMK]; "Equipment can only be equipped to a visible character unless a card says
+    otherwise", [CMK]); equipment with concealed—optional either ("can be equipped on a hidden or
+    visible character, and is not lost when the character is transferred from one area to the
+    other", [SH2]); equipment with concealed only the hidden one (assumption A-CONCEALED-EQUIPMENT)."""
+    kw = query(state).keywords(state.obj(eid))
+    if "concealed-optional" in kw:
+        return frozenset({"visible", "hidden"})
+    if "concealed" in kw:
+        return frozenset({"hidden"})
+    return frozenset({"visible"})
+
+
+def equip_limit_problem(state: GameState, eid: str, host: str) -> str | None:
+    """Why ``host`` cannot hold equipment ``eid`` besides what it holds, or ``None``: a character
+    holds one equipment — one already equipped is "an illegal target" for a second (Cerebro XXIX
+    [C29]) — unless a card lets it hold more ("can be equipped with any number of Fate Artifacts"):
+    the equipment such a change names do not count, as many as it says (assumption A-EQUIP-LIMIT)."""
+    worn = [e for e in state.in_play() if e.equipped_to == host and e.id != eid]
+    if not worn:
+        return None
+    q = query(state)
+    free = worn + [state.obj(eid)]
+    for change, mod in q.changes_on(state.obj(host), n.EquipLimit):
+        sel = change.equipment
+        room = len(free)
+        if isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity.op != "any number" \
+                and sel.quantity.n is not None:
+            room = q.amount(sel.quantity.n, mod.ctx)
+        covered = [e for e in free if q.matches(sel, e, mod.ctx)][:room]
+        free = [e for e in free if e not in covered]
+    if len(free) <= 1:
+        return None
+    held = ", ".join(e.id for e in worn)
+    return f"{host} is already equipped with {held}: a character holds one equipment (Cerebro XXIX [C29]; " \
+           f"assumption A-EQUIP-LIMIT)"
+
+
+def transfer_problem(state: GameState, eid: str, host: str) -> str | None:
+    """Why equipment ``eid`` cannot be transferred to ``host`` (a character its controller
+    controls), or ``None``: not to a character in another kind of area than its own ("Equipment
+    can't be transferred to a character in a different kind of area", [CMK]), not team equipment
+    to a character without its team (CR 302 [CH]), not to a character that holds one already
+    (:func:`equip_limit_problem`) — whichever way it is transferred."""
+    e, h = state.obj(eid), state.obj(host)
+    if h.area != e.area:
+        return f"{eid} is in the {e.area} area: equipment cannot be transferred to a character in a different " \
+               f"kind of area ({host} is {h.area}) [CMK]"
+    if (why := team_equipment_problem(state, eid, host)) is not None:
+        return f"{why} (CR 302 [CH])"
+    return equip_limit_problem(state, eid, host)
 
 
 def free_col(state: GameState, controller: str, area: Area, row: Row, prefer: int | None = None,

@@ -81,6 +81,7 @@ __all__ = [
     "Effect",
     "Either",
     "EnduranceOf",
+    "EquipLimit",
     "Equipped",
     "Event",
     "EventRef",
@@ -88,6 +89,7 @@ __all__ = [
     "Filter",
     "Fixed",
     "GainPower",
+    "GainPowers",
     "Half",
     "Happened",
     "HasCounter",
@@ -702,6 +704,25 @@ class GainPower(Change):
     that object."""
 
     power: Power
+
+
+@attrs.frozen(repr=False, eq=False)
+class GainPowers(Change):
+    """"gains the powers [and keywords] of NP" (a character of DCL): the powers the
+    objects NP names have, printed or gained, each in the affected object's text box with its ~
+    that object; an effect's modifier copies them as it resolves and keeps them (DC Legends FAQ
+    [FDL]). The keywords are a :class:`KeywordChange` with ``of`` beside it."""
+
+    of: Selector
+
+
+@attrs.frozen(repr=False, eq=False)
+class EquipLimit(Change):
+    """"can be equipped with any number of Fate Artifacts": besides the one equipment a
+    character holds, it may hold the equipment ``equipment`` names, as many as its quantity says
+    ("any number of": no limit)."""
+
+    equipment: Selector
 
 
 @attrs.frozen(repr=False, eq=False)

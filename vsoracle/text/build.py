@@ -91,7 +91,7 @@ class Rest(n.Ref):
 PredicateWhat: TypeAlias = Literal[
     "get", "get too", "switch", "keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
     "stat", "extreme", "endurance than", "counters", "initiative", "endurance", "compare stat", "either",
-    "affiliation", "paid", "chose"]
+    "affiliation", "paid", "chose", "equip", "copy"]
 #: A :class:`Clause`'s shape.
 ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
@@ -482,6 +482,12 @@ class Build(Transformer[list[RawLine]]):
     def did(self, meta: Meta, children: Children) -> Pred:
         return Pred("did", None, (), meta.start_pos)
 
+    def can_be_equipped(self, meta: Meta, children: Children) -> Pred:
+        """"can be equipped with any number of Fate Artifacts": a change, said of the subject."""
+        parts = [c for c in children if not _is_token(c)]
+        np = parts[0]
+        return Pred("does", Predicate("equip", np, (n.EquipLimit(np),)), tuple(parts[1:]), meta.start_pos)
+
     def gets_too(self, meta: Meta, children: Children) -> Pred:
         """"gets +1 ATK and +1 DEF …": more stat changes of the predicate before."""
         parts = [c for c in children if not _is_token(c)]
@@ -861,6 +867,25 @@ class Build(Transformer[list[RawLine]]):
         name = _trees(children)[0]
         return Predicate("affiliation", None, (n.AffiliationChange(names=(name,), word="gain", identity=True),))
 
+    def gain_copied(self, meta: Meta, children: Children) -> Predicate:
+        """"gains the powers and keywords of NP": each of what NP has (its keywords: "the keywords of")."""
+        parts = _trees(children)
+        np, what = parts[-1], [w for w in parts[:-1] if isinstance(w, str)]
+        changes: tuple[n.Change, ...] = ()
+        if "powers" in what:
+            changes += (n.GainPowers(np),)
+        if "keywords" in what:
+            changes += (n.KeywordChange((), "gain", word="of", of=np),)
+        return Predicate("copy", np, changes)
+
+    def gain_copied_of(self, meta: Meta, children: Children) -> Predicate:
+        """"gains that character's powers [and keywords]": the same copy, of the possessor."""
+        parts = _trees(children)
+        if isinstance(parts[0], n.You):
+            raise CardTextError('"your powers": a player has no powers — say whose ("that character\'s powers")')
+        return self.gain_copied(meta, [*parts[1:], parts[0]])
+
+    def copied_what(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
     def gain_noun(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
     def stat_or_cost(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
     def stat(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()

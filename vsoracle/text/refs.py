@@ -531,10 +531,26 @@ def _without_instead(body: tuple[Clause, ...]) -> tuple[tuple[Clause, ...], bool
 
 def _body(body: tuple[Clause, ...]) -> n.Effect:
     effects: list[n.Effect] = []
-    for c in body:
+    for c in _one_subject(body):
         e = _clause(c)
         effects += list(e.steps) if isinstance(e, n.Sequence) else [e]
     return effects[0] if len(effects) == 1 else n.Sequence(tuple(effects))
+
+
+def _one_subject(body: tuple[Clause, ...]) -> tuple[Clause, ...]:
+    """"Equipped character can be equipped with …, gets +1 ATK, and gains the identity Dr. Fate": a
+    modifier's predicate after a comma ("gets …", "has …", "gains …") is never an order — nobody is
+    told to get +1 ATK — so it is said of the subject of the statement before it, as after "and"."""
+    out: list[Clause] = []
+    for c in body:
+        prev = out[-1] if out else None
+        if c.kind == "order" and prev is not None and prev.kind == "statement" and c.preds \
+                and all(p.mode == "does" and isinstance(p.what, Predicate) and p.what.what != "switch"
+                        for p in c.preds):  # ("Switch ~'s ATK and DEF" is an order: its own subject)
+            out[-1] = Clause("statement", prev.subject, prev.preds + c.preds, prev.pos)
+            continue
+        out.append(c)
+    return tuple(out)
 
 
 #: What "choose …" can pick that is not an object: a name of one of these kinds.

@@ -505,7 +505,17 @@ class Speech:
             return c.amount.factor if isinstance(c.amount, n.Times) and c.amount.word == "for each" else None
 
         several = len({repr(factor(c)) for c in m.changes if isinstance(c, n.StatChange)}) > 1
-        for c in m.changes:
+        copied_keywords: n.Change | None = None  # said with the powers: "the powers and keywords of NP"
+        for i, c in enumerate(m.changes):
+            if c is copied_keywords:
+                continue
+            nxt = m.changes[i + 1] if i + 1 < len(m.changes) else None
+            if isinstance(c, n.GainPowers) and isinstance(nxt, n.KeywordChange) and nxt.word == "of" \
+                    and _same_np(nxt.of, c.of):
+                flush_stats()
+                copied_keywords = nxt
+                preds.append(f"{'gain' if base else 'gains'} {self.copied('powers and keywords', c.of)}")
+                continue
             if isinstance(c, n.StatChange):
                 if several and stats and factor(stats[-1]) != factor(c):
                     # "+1 ATK for each card in your KO'd pile and +1 DEF for each card in your hand"
@@ -578,8 +588,12 @@ class Speech:
     def change(self, c: n.Change, base: bool, subject: Any) -> str:
         def v(word: str) -> str:
             return word if base else {"have": "has", "gain": "gains", "lose": "loses", "cost": "costs"}[word]
+        if isinstance(c, n.KeywordChange) and c.of is not None and c.word == "of":
+            return f"{v('gain')} {self.copied('keywords', c.of)}"
         if isinstance(c, n.KeywordChange) and c.of is not None:
             return f"{v('gain')} all keywords {self.np(c.of, 'subject')} {'have' if _plural(c.of) else 'has'}"
+        if isinstance(c, n.GainPowers):
+            return f"{v('gain')} {self.copied('powers', c.of)}"
         if isinstance(c, n.KeywordChange):
             kws = _join([_kw(k) for k in c.keywords])
             if c.how == "gain":
@@ -605,6 +619,8 @@ class Speech:
         if isinstance(c, n.GainPower):
             inner = Speech("this character").power(c.power)
             return f'{v("have")} "{inner}"'
+        if isinstance(c, n.EquipLimit):
+            return f"can be equipped with {self.np(c.equipment, 'object')}"
         if isinstance(c, n.CostChange):
             amount = c.amount
             tail = ""
@@ -941,6 +957,14 @@ class Speech:
         if isinstance(s, n.Filter):
             return self.filter_words(s, plural=plural, det="")
         return self.np(s)
+
+    def copied(self, what: str, of: Any) -> str:
+        """What a copy gains: "the powers of target character"; what a pronoun named is said with its
+        noun ("its powers" → "the powers of that character": "of it" would read as the subject)."""
+        word = getattr(of, "word", None)
+        if isinstance(of, (n.EventRef, n.TargetRef)) and word and word.split()[0] in _POSSESSIVE:
+            of = n.evolve(of, word=None)
+        return f"the {what} of {self.np(of, 'object')}"
 
     def np(self, s: Any, case: str = "object") -> str:
         if s is None:
@@ -1331,6 +1355,13 @@ def _done_by(q: n.Qualifier) -> tuple[n.Event, str] | None:
 #: Present tenses the rule (+s) does not make.
 _IRREGULAR = {"have": "has", "ready": "readies", "search": "searches", "ko": "KO's", "power-up": "powers-up",
               "rally": "rallies", "do": "does"}
+
+
+def _same_np(later: Any, first: Any) -> bool:
+    """Is ``later`` the noun phrase ``first`` said again: the same phrase, or a reference to the
+    target it chose ("the powers and keywords of target character" names its target once)?"""
+    return later == first or (isinstance(later, n.TargetRef) and isinstance(first, n.Filter)
+                              and first.target is not None and later.index == first.target)
 
 
 def _conjugate(base: bool) -> Conjugate:

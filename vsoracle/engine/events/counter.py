@@ -1,6 +1,6 @@
-"""Counters (CR 215): "+1 ATK / +1 DEF" counters on a character, and named ones (a character has
-at most one cosmic counter, keyword Cosmic). "Put a +1 ATK counter on target character", "remove
-all cosmic counters from …"; as a cost, "Remove a +1 ATK counter from ~ >>> …"."""
+"""Counters (CR 215): "+1 ATK / +1 DEF" counters on a character, and named ones (only a cosmic
+character has a cosmic counter, and at most one, keyword Cosmic). "Put a +1 ATK counter on target
+character", "remove all cosmic counters from …"; as a cost, "Remove a +1 ATK counter from ~ >>> …"."""
 
 from __future__ import annotations
 
@@ -37,6 +37,12 @@ class CounterRule(EventRule):
             if h.get("add"):
                 if have >= 1 or (kind.name == "cosmic" and o.stunned):
                     # at most one cosmic counter, and none on a stunned character (assumption A-COSMIC)
+                    return False, []
+                if not query(s).has_keyword(o, kind.name):
+                    # a counter named after a keyword is that keyword's: "Only cosmic characters can have a
+                    # cosmic counter" (Heralds of Galactus FAQ 2 [FHG]; cosmic—surge is cosmic too, 2.1)
+                    g.note("counter", f"no {kind.name} counter is put on {oid}: only a character with {kind.name} "
+                           f"can have one", "keyword Cosmic [FHG]", objects=(oid,))
                     return False, []
                 g.set(s.with_object(replace(o, bindings=o.bindings.set(kind.name, 1))))
                 g.note("counter", f"a {kind.name} counter is put on {oid}", "CR 215", objects=(oid,))

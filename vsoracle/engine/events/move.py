@@ -23,7 +23,7 @@ from ..rules import DONE, Cost, Done, EventRule, Mode, Result
 from ..state import ROWS, Area, Context, GameObject, GameState, Happening, Row, Zone
 from ..values import replace
 from ..words import say
-from ..zones import free_col, move_card, with_gear
+from ..zones import equipment_areas, free_col, move_card, with_gear
 
 
 #: Places in play that hold characters only.
@@ -64,6 +64,8 @@ class MoveRule(EventRule):
                     g.set(with_gear(g.state, oid, area=to_area, row=row, col=col))
                     g.note("move", f"{oid} moves to {o.controller}'s {to_area} area ({row} row, column {col})",
                            "CR 512.3", "A-MOVE-POSITION", (oid,))
+                    if to_area != o.area:
+                        follow += _falls_off(g, s, oid, to_area)
                 else:
                     to_row = where[1]
                     if o.row == to_row:
@@ -75,7 +77,7 @@ class MoveRule(EventRule):
                     g.set(with_gear(g.state, oid, row=to_row, col=col))
                     g.note("move", f"{oid} moves to {o.controller}'s {to_row} row, column {col}", "CR 512.3",
                            "A-MOVE-POSITION", (oid,))
-                return True, []
+                return True, follow
             if o.card.type is not CardType.CHARACTER:
                 return False, []
             row = where[1] if where[0] == "row" else "front"
@@ -197,6 +199,22 @@ class MoveRule(EventRule):
                           why="a cost", cite="CR 505")
             pay_event(g, cost, ctx, h, f"{x} cannot be moved")
         return True, ctx
+
+
+def _falls_off(g: Game, before: GameState, oid: str, area: Area) -> list[Happening]:
+    """A character has moved to the other kind of area: each equipment attached to it that cannot
+    be attached to a character there (zones.equipment_areas) is placed in its owner's KO'd pile,
+    once the character is moving, not "when it tries to move" ([CMK]); it leaves play, as equipment
+    that falls off does (assumption A-EQUIP-LEAVES)."""
+    out: list[Happening] = []
+    for e in before.in_play():
+        if e.equipped_to != oid or area in equipment_areas(g.state, e.id):
+            continue
+        g.set(move_card(g.state, e.id, Zone.KO_PILE))
+        g.note("equip", f"{e.id} was attached to {oid}, which moved to the {area} area: it falls off into "
+               f"{e.owner}'s KO'd pile", "CR 212.5e [CMK]", "A-CONCEALED-EQUIPMENT", (e.id,))
+        out += leaving(g, before, e.id)
+    return out
 
 
 def places(g: Game, oid: str, area: Area, row: Row | None = None) -> tuple[str, ...]:

@@ -48,7 +48,8 @@ class StunRule(EventRule):
                                     object=oid, why=f"{oid} stunned", cite="CR 702.1a"))
         gear = [e.id for e in g.state.in_play() if e.equipped_to == oid]
         if gear:
-            g.note("equip", f"{', '.join(gear)} stays attached to the stunned {oid}", "CR 302", "A-EQUIP-STUN")
+            g.note("equip", f"{', '.join(gear)} stays attached to the stunned {oid}, its text box inactive while "
+                   f"{oid} is stunned", "CR 302, 701.12b [HCR789]", "A-EQUIP-STUN")
         out_of_the_attack(g, h)
         return True, follow
 
