@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import acting, cost_one, pay_event, perform, record, step_objects
+from ..effects import cost_one, doer, pay_event, perform, record, step_objects
 from ..game import Game
 from ..primitives import happening
 from ..query import query
@@ -68,7 +68,7 @@ class CounterRule(EventRule):
         q = query(g.state)
         every = isinstance(e.count, n.Quantity) and e.count.op == "all"  # "remove all cosmic counters from …"
         times = 0 if every else q.amount(e.count or n.Fixed(1), ctx)
-        pid = acting(ctx)
+        pid = doer(q, e.agent, ctx)
         if not every and times <= 0:  # "for each point you paid", with none paid
             g.note("counter", f"the number of counters to put is {times}: none is put", "CR 215")
             return False, record(ctx, k, [])

@@ -9,9 +9,10 @@ from typing import Any
 
 from ...cards import CardType
 from ...text import nodes as n
-from ..effects import acting, perform, record, step_objects
+from ..effects import doer, perform, record, step_objects
 from ..game import Game
 from ..primitives import happening
+from ..query import query
 from ..rules import Cost, Done, EventRule, Mode, Result, only_characters
 from ..state import Context, Happening, Modifier, Zone
 from ..values import replace
@@ -34,7 +35,7 @@ class PowerUpRule(EventRule):
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """Power-up (core rule): the character gets +1 ATK / +1 DEF this turn and becomes powered-up."""
-        pid = acting(ctx)
+        pid = doer(query(g.state), e.agent, ctx)
         done: list[str] = []
         for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character to power-up"):
             if power_up(g, pid, oid, ctx):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import doers, perform, record, without_zone
+from ..effects import doer, perform, record, without_zone
 from ..game import Game
 from ..primitives import happening
 from ..query import query
@@ -22,7 +22,7 @@ class RallyRule(EventRule):
         """"Rally for X": reveal the top card of your deck; an X card goes into your hand, another
         to the bottom of your deck (assumption A-RALLY)."""
         q = query(g.state)
-        pid = doers(q, e.agent, ctx)[0]
+        pid = doer(q, e.agent, ctx)
         deck = g.state.player(pid).deck
         if not deck:
             g.note("rally", f"{pid} has no card to rally", "CR 508", "A-RALLY")
