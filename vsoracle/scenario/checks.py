@@ -22,10 +22,13 @@ def actual(state: GameState, check: Check) -> Any:
 
 
 def player_property(state: GameState, player: str, prop: str) -> Any:
-    """A player's property as a check reads it (docs/scenario-format.md: piles are counts)."""
+    """A player's property as a check reads it (docs/scenario-format.md: piles are counts; so is
+    ``stunned_characters``, the stunned characters he controls)."""
     p = state.player(player)
     if prop in ("hand", "deck", "resources", "ko_pile", "removed"):
         return len(getattr(p, prop))
+    if prop == "stunned_characters":
+        return sum(1 for o in state.characters(player) if o.stunned)
     return getattr(p, prop)
 
 
