@@ -44,7 +44,7 @@ from .words import say, say_action
 __all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of",
            "target_legal", "legal_targets", "choose_objects", "replacements", "affected_player",
            # what the event families (vsoracle.engine.events) share: choosing objects, doing verbs, costs
-           "acting", "doers", "doer", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
+           "acting", "doers", "doer", "each_doer_picks", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
            "without_zone", "on_objects", "to_each", "pay_event", "cost_pick", "cost_one", "cost_count",
            "cost_candidates", "cost_amount", "cost_allowed", "Count"]
 
@@ -794,6 +794,20 @@ def doer(q: Query, node: n.Selector | None, ctx: Context) -> str:
     return next(iter(doers(q, node, ctx)), acting(ctx))
 
 
+def each_doer_picks(g: Game, e: Any, ctx: Context, what: str) -> list[tuple[str, str]]:
+    """The objects a step's verb is done to, each with the player who does it: for each player
+    who does the step (:func:`doers`: "each player stuns a character he controls" — each, in seat
+    order, chooses among his own: "he" is the one doing it), those the text names or he picks on
+    resolution ("{pid} chooses {what}")."""
+    q = query(g.state)
+    out: list[tuple[str, str]] = []
+    for pid in doers(q, getattr(e, "agent", None), ctx):
+        pctx = ctx if pid == acting(ctx) else ctx.bind(acting=pid)
+        out += [(pid, x) for x in step_objects(g, e.object, pctx, pid, f"{pid} chooses {what}")
+                if x not in [y for _p, y in out]]
+    return out
+
+
 def record(ctx: Context, k: int | None, objects: Iterable[Any], done: Iterable[Happening] = (),
             moved: Iterable[str] = (), revealed: Iterable[str] = ()) -> Context:
     b = ctx.bindings
@@ -860,8 +874,7 @@ def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, 
             pay_event(g, cost, ctx, happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"),
                       f"{x} cannot be {done_word}")
         return True, ctx
-    pid = doer(query(g.state), getattr(e, "agent", None), ctx)
-    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+    picked = [oid for _pid, oid in each_doer_picks(g, e, ctx, f"what to {verb}")]
     if not picked:
         g.note(verb, f"nothing to {verb}", "CR 508")
     done: list[str] = []
@@ -988,12 +1001,11 @@ def to_each(g: Game, e: Any, ctx: Context, k: int | None, verb: LogKind, one: bo
     one after another ("replace target resource", "turn a resource face down", "remove target
     character from the attack"; ``one``: to the first only), each its own event through the
     pipeline with the family's ``roles``."""
-    pid = doer(query(g.state), getattr(e, "agent", None), ctx)
-    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+    picked = each_doer_picks(g, e, ctx, f"what to {verb}")
     if one and len(picked) > 1:
         picked = picked[:1]
     done: list[str] = []
-    for oid in picked:
+    for pid, oid in picked:
         if perform(g, happening(type(e), object=oid, agent=pid, **roles), ctx):
             done.append(oid)
     if not picked:

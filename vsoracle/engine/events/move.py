@@ -13,8 +13,8 @@ from typing import Any, cast
 from ...cards import CardType
 from ...errors import IllegalActionError
 from ...text import nodes as n
-from ..effects import (at_once, cost_candidates, cost_count, cost_pick, doer, effect_roles, pay_event, perform,
-                       record, step_objects)
+from ..effects import (at_once, cost_candidates, cost_count, cost_pick, doer, each_doer_picks, effect_roles,
+                       pay_event, perform, record)
 from ..game import Decision, Game
 from ..primitives import entry_area, happening, leaving, left_the_row, object_in_play
 from ..query import AREAS, ZONES, Query, query
@@ -116,8 +116,9 @@ class MoveRule(EventRule):
         if cost is not None:
             return self._pay(g, e, ctx, cost)
         q = query(g.state)
-        pid = doer(q, e.agent, ctx)
-        picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses a card")
+        pairs = each_doer_picks(g, e, ctx, "a card")
+        picked = [oid for _pid, oid in pairs]
+        pid = pairs[0][0] if pairs else doer(q, e.agent, ctx)  # who orders them ("in any order")
         place = e.to
         if place is None:
             raise IllegalActionError("a move needs a place")
