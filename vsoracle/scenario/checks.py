@@ -68,7 +68,8 @@ def object_property(state: GameState, oid: str, prop: str, q: Query | None = Non
     if prop == "equipped_to":
         return o.equipped_to or ""
     if prop == "target_of":
-        return [lk.source for lk in state.chain if oid in lk.targets]
+        return [lk.source for lk in state.chain  # "two target characters": each is a target
+                if any(oid == t or (isinstance(t, tuple) and oid in t) for t in lk.targets)]
     if prop == "attacking":
         return state.attack is not None and o.id in state.attack.attackers
     if prop == "defending":
