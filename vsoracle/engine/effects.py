@@ -774,16 +774,20 @@ def doers(q: Query, node: n.Selector | None, ctx: Context) -> tuple[str, ...]:
     chooses which (FAQ GM 8's example: "he must choose one"); "target player replaces a … he
     controls" — the target player chooses which resource (the FAQ's ruling on that text); "its controller
     may …"; "each player discards a card" — each player, for his own (under "each player may …",
-    the one deciding now); perhaps nobody ("each player who controls …"). With no subject, or one
-    that names no player, the player acting (:func:`acting`)."""
+    the one deciding now); perhaps nobody ("each player who controls …"; "its controller …", "it"
+    gone and back). With no subject, or one that names no player, the player acting
+    (:func:`acting`)."""
     if node is None:
         return (acting(ctx),)
     deciding = ctx.bindings.get("deciding")
     if deciding is not None and node == deciding[0]:
         # the subject of "each player may …" does it one player at a time: the one deciding
         return (deciding[1],)
-    if isinstance(node, n.Filter):
-        # "each player who controls …": perhaps nobody
+    if isinstance(node, (n.Filter, n.ControllerOf, n.OwnerOf)):
+        # "each player who controls …": perhaps nobody; "its controller …", "it" a card that has
+        # left play and come back since (a new object the effect does not name, CR 212.5e,
+        # assumption A-NEW-OBJECT-REFS and the FAQ ruling it rests on): nobody — the effect
+        # resolves and does nothing
         return q.players(node, ctx)
     return q.players(node, ctx) or (acting(ctx),)
 
