@@ -92,6 +92,8 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
             g.note("prohibited", f"{_what(h)} does not happen: {who} \"{say(change)}\"",
                    "FAQ SC 13; FAQ GM 8")
             return None
+    if not rule(h.kind).would_happen(g.state, h):
+        return Plan(h)  # nothing for a replacement to replace (FAQ GM 8): it does not happen either
     options = replacements(g, h, ctx, also)
     if not options:
         return Plan(h)

@@ -14,7 +14,7 @@ from ..game import Game
 from ..primitives import happening, out_of_the_attack
 from ..query import query
 from ..rules import Cost, Done, EventRule, Mode, Result, only_characters
-from ..state import Context, GameObject, Happening, Zone
+from ..state import Context, GameObject, GameState, Happening, Zone
 from ..values import replace
 
 
@@ -51,6 +51,11 @@ class StunRule(EventRule):
             g.note("equip", f"{', '.join(gear)} stays attached to the stunned {oid}", "CR 302", "A-EQUIP-STUN")
         out_of_the_attack(g, h)
         return True, follow
+
+    def would_happen(self, s: GameState, h: Happening) -> bool:
+        """Only a character in play that is not stunned can become stunned (CR 702.1a)."""
+        o = s.objects.get(h.get("object"))
+        return o is not None and o.zone is Zone.IN_PLAY and not o.stunned and o.card.type is CardType.CHARACTER
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"Stun target character"; as a cost, "Stun ~ >>> …" or "Stun a character you control
