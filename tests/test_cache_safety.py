@@ -30,7 +30,7 @@ import pytest
 from vsoracle import caches
 from vsoracle.cards import load, load_database
 from vsoracle.cli import cache as answers
-from vsoracle.cli.report import answer
+from vsoracle.cli.answer import answer
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = "examples/ultron-when-you-recruit.toml"

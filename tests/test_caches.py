@@ -7,12 +7,15 @@ user's cache.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from vsoracle.cli.output import Format
 from vsoracle import caches
 from vsoracle.cards import load, load_database
 from vsoracle.errors import CardDataError
@@ -160,16 +163,75 @@ def test_json_answers_are_kept_too(cache_home, tmp_path):
     the document's "passed", so JSON answers must still be found."""
     from vsoracle.cli import cache
     from vsoracle.cli.jsondoc import FORMAT
-    from vsoracle.cli.report import answer
+    from vsoracle.cli.answer import answer
 
     path = tmp_path / "q.toml"
     path.write_bytes((ROOT / "examples" / "uniqueness-names.toml").read_bytes())
-    output, code = answer(path, as_json=True)
+    output, code = answer(path, fmt=Format.JSON)
     key = cache.key(path.read_bytes(), str(path), ("resolve", f"json{FORMAT}", "log"))
     assert cache.lookup(key) == (output, code) and code == 0
     failing = tmp_path / "f.toml"
     failing.write_text(path.read_text(encoding="utf-8").replace('pym.zone = "ko_pile"', 'pym.zone = "in_play"'),
                        encoding="utf-8")
-    output, code = answer(failing, as_json=True)
+    output, code = answer(failing, fmt=Format.JSON)
     key = cache.key(failing.read_bytes(), str(failing), ("resolve", f"json{FORMAT}", "log"))
     assert cache.lookup(key) == (output, 1)
+
+
+# -- where the cache lives, and what is tidied away (issue 22, 8) ---------------------------------
+
+def test_without_xdg_cache_home_the_folder_is_the_platforms_place(monkeypatch, tmp_path):
+    import platformdirs
+
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(platformdirs, "user_cache_dir", lambda name, appauthor=None: str(tmp_path / "Caches" / name))
+    assert caches.folder() == tmp_path / "Caches" / "vsoracle"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert caches.folder() == tmp_path / "xdg" / "vsoracle"
+
+
+def _aged(path: Path, days: float) -> None:
+    then = time.time() - days * 86400
+    os.utime(path, (then, then), follow_symlinks=False)
+
+
+def test_what_another_version_kept_goes_once_unused_and_this_versions_stays(cache_home):
+    root = caches.safe_folder()
+    old_texts, new_texts, answers = root / "card-texts-0123456789abcdef", root / "card-texts-new", root / "answers"
+    for folder in (old_texts, new_texts, answers):
+        folder.mkdir(mode=0o700)
+        (folder / "x.json").write_text("{}", encoding="utf-8")
+    (root / "parser").mkdir(mode=0o700)  # older versions' tables
+    (root / "cards-0123456789abcdef.json").write_text("{}", encoding="utf-8")
+    (root / "cards-recent.json").write_text("{}", encoding="utf-8")
+    for path in (old_texts, root / "parser", root / "cards-0123456789abcdef.json", answers, new_texts):
+        _aged(path, caches.STALE_DAYS + 1)
+    files, _ = caches.tidy({"card-texts-new"})
+    left = sorted(p.name for p in root.iterdir())
+    assert left == ["answers", "card-texts-new", "cards-recent.json"], left   # recent, current and answers stay
+    assert files == 2                                                         # the old texts' file and cards record
+
+
+def test_the_folder_is_kept_under_its_size_cap_oldest_first(cache_home, monkeypatch):
+    monkeypatch.setenv("VSORACLE_CACHE_MAX_MB", "1")
+    answers = caches.safe_folder("answers")
+    for k in range(8):  # 8 × 200 KB: over 1 MB
+        f = answers / f"a{k}.json"
+        f.write_bytes(b"x" * 200_000)
+        _aged(f, 8 - k)   # a0 the oldest
+    caches.tidy()
+    left = sorted(p.name for p in answers.iterdir())
+    assert sum((answers / n).stat().st_size for n in left) <= 0.8 * 1024 * 1024
+    assert left == [f"a{k}.json" for k in range(8 - len(left), 8)], left   # the newest stay
+
+
+def test_tidying_removes_a_link_without_following_it(cache_home, tmp_path):
+    root = caches.safe_folder()
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "keep.txt").write_text("mine", encoding="utf-8")
+    link = root / "card-texts-planted"
+    link.symlink_to(precious, target_is_directory=True)
+    _aged(link, caches.STALE_DAYS + 1)
+    caches.tidy()
+    assert not os.path.lexists(link) and (precious / "keep.txt").read_text(encoding="utf-8") == "mine"

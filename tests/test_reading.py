@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from vsoracle import files
-from vsoracle.cli import report
+from vsoracle.cli import answer as report
 from vsoracle.errors import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[1]

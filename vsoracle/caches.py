@@ -6,8 +6,10 @@ A cache is a convenience, so it must never be a way in. The rules every cache fo
   (:func:`matches`); nothing that runs code on load (pickle, marshal, lark's pickled tables) is
   ever read. Anything odd in a file — truncation, flipped bytes, wrong types, huge numbers, deep
   nesting, an unknown format — is a *miss*: the work is done again, and no exception escapes.
-- **The user's own folder.** The cache lives in ``$XDG_CACHE_HOME/vsoracle`` (default
-  ``~/.cache/vsoracle``), created mode 0700. There is no fallback to a shared folder (``/tmp``,
+- **The user's own folder.** The cache lives in ``$XDG_CACHE_HOME/vsoracle`` when that is set,
+  else in the platform's place for a user's caches (``platformdirs``: ``~/.cache/vsoracle`` on
+  Linux, ``~/Library/Caches/vsoracle`` on macOS, ``%LOCALAPPDATA%\\vsoracle\\Cache`` on Windows),
+  created mode 0700. There is no fallback to a shared folder (``/tmp``,
   ``$TMPDIR``): when that folder cannot be used, nothing is cached. A folder or file is read only
   if it is a real folder or regular file (not a symbolic link), owned by this user, and not
   writable by group or others (:func:`safe_folder`, :func:`read_bytes`); otherwise it is ignored,
@@ -16,9 +18,15 @@ A cache is a convenience, so it must never be a way in. The rules every cache fo
 - **Sealed records.** :func:`write_record` stores a payload with its kind, its key (a digest of
   everything the payload depends on: :func:`digest`) and a SHA-256 of its canonical JSON;
   :func:`read_record` returns the payload only when all three agree, so a file copied under
-  another key, cut short or edited by hand is a miss.
+  another key, cut short or edited by hand is a miss — unless it was sealed again, which only
+  the folder's owner can do (the seal is a checksum, not a secret): so the caller still checks
+  every field's type (:func:`matches`), and a wrong type is a miss too, never a crash.
 - **Atomic, bounded.** Writes go through a private temporary file and a rename, so a reader never
   sees half a file; reads stop at a size limit (:data:`MAX_READ_BYTES`).
+- **Tidy.** What an older vsoracle kept (parsed texts and card databases under another code key,
+  the parser tables' folder, pickles) is removed once unused for :data:`STALE_DAYS` days, and the
+  folder is kept under a size cap (:data:`MAX_BYTES`, ``VSORACLE_CACHE_MAX_MB``), oldest files
+  first (:func:`tidy`, run as a new version's folder is made, and by ``vsoracle cache``).
 
 What is kept: the card database (``cards-….json``, :mod:`vsoracle.cards.load`), parsed card
 texts (``card-texts-…/``, :mod:`vsoracle.text.store`), the parser's tables (``parser/``,
@@ -38,8 +46,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 __all__ = ["enabled", "folder", "safe_folder", "is_private", "digest", "read_bytes", "write_bytes",
-           "read_json", "write_json", "read_record", "write_record", "matches", "usage", "clear",
-           "KINDS", "FORMAT", "MAX_READ_BYTES"]
+           "read_json", "write_json", "read_record", "write_record", "matches", "usage", "clear", "is_file_in_the_way",
+           "KINDS", "FORMAT", "MAX_READ_BYTES", "MAX_BYTES", "STALE_DAYS", "tidy", "max_bytes"]
 
 #: What the cache folder holds, by name pattern (``vsoracle cache`` shows them).
 KINDS = (("card database", "cards-*.json"), ("parsed card texts", "card-texts-*"), ("parser tables", "parser"),
@@ -47,6 +55,12 @@ KINDS = (("card database", "cards-*.json"), ("parsed card texts", "card-texts-*"
 
 #: The version of the record envelope (:func:`write_record`); another version is a miss.
 FORMAT = 1
+
+#: The cache folder is kept under this size, oldest files first (``VSORACLE_CACHE_MAX_MB`` changes it).
+MAX_BYTES = 256 * 1024 * 1024
+
+#: What another version of vsoracle kept is removed once unused (not modified) for this many days.
+STALE_DAYS = 14
 
 #: No cache file is read past this size (a larger one is a miss).
 MAX_READ_BYTES = 16 * 1024 * 1024
@@ -65,10 +79,15 @@ def enabled() -> bool:
 
 
 def folder() -> Path:
-    """Where the cache lives: ``$XDG_CACHE_HOME/vsoracle`` (default ``~/.cache/vsoracle``).
-    Only names the place; :func:`safe_folder` is what may be read from or written to."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "vsoracle"
+    """Where the cache lives: ``$XDG_CACHE_HOME/vsoracle`` when that is set, else the platform's
+    place for a user's caches (``platformdirs.user_cache_dir``). Only names the place;
+    :func:`safe_folder` is what may be read from or written to."""
+    base = os.environ.get("XDG_CACHE_HOME")
+    if base:
+        return Path(base) / "vsoracle"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("vsoracle", appauthor=False))
 
 
 def is_private(st: os.stat_result, *, directory: bool) -> bool:
@@ -377,12 +396,16 @@ def usage() -> list[tuple[str, int, int]]:
 
 def clear() -> tuple[int, int]:
     """Delete the cache folder (always safe: everything in it can be worked out again);
-    the number of files and bytes removed. A symbolic link is removed, never followed."""
+    the number of files and bytes removed — counted after, so what could not be removed is not
+    counted. A symbolic link is removed, never followed; a regular file where the folder should
+    be is not a cache (vsoracle never writes one there) and is left alone: ``(0, 0)``."""
     import shutil
 
     root = folder()
+    if is_file_in_the_way():
+        return 0, 0
     files = _files(root)
-    size = sum(_size(f) for f in files)
+    sizes = {f: _size(f) for f in files}
     if root.is_symlink():
         try:
             root.unlink()
@@ -390,4 +413,87 @@ def clear() -> tuple[int, int]:
             pass
     else:
         shutil.rmtree(root, ignore_errors=True)
-    return len(files), size
+    gone = [f for f in files if not os.path.lexists(f)]
+    return len(gone), sum(sizes[f] for f in gone)
+
+
+def is_file_in_the_way() -> bool:
+    """Is the cache folder's place taken by something that is neither a folder nor a link (a
+    regular file, say), which :func:`clear` leaves alone?"""
+    try:
+        st = os.lstat(folder())
+    except OSError:
+        return False
+    return not (stat.S_ISDIR(st.st_mode) or stat.S_ISLNK(st.st_mode))
+
+
+def max_bytes() -> int:
+    """The size cap: ``VSORACLE_CACHE_MAX_MB`` megabytes when that is a whole number, else :data:`MAX_BYTES`."""
+    given = os.environ.get("VSORACLE_CACHE_MAX_MB", "")
+    if given.isascii() and given.isdigit() and len(given) <= 9:
+        return int(given) * 1024 * 1024
+    return MAX_BYTES
+
+
+def tidy(current: Iterable[str] = (), *, now: float | None = None) -> tuple[int, int]:
+    """Remove what another vsoracle version kept — a top-level entry of the folder whose name is
+    not in ``current`` nor ``answers``, unused for :data:`STALE_DAYS` days — then the oldest files
+    until the folder is under :func:`max_bytes`; the number of files and bytes removed. Only a
+    folder that is this user's own is tidied (:func:`safe_folder`), links are removed, never
+    followed, and nothing that cannot be removed stops anything."""
+    import shutil
+    import time
+
+    root = safe_folder(create=False)
+    if root is None:
+        return 0, 0
+    now = time.time() if now is None else now
+    keep = set(current) | {"answers"}
+    removed = [0, 0]
+
+    def drop(path: Path) -> None:
+        files = _files(path)
+        sizes = {f: _size(f) for f in files}
+        try:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink()
+        except OSError:
+            pass
+        gone = [f for f in files if not os.path.lexists(f)]
+        removed[0] += len(gone)
+        removed[1] += sum(sizes[f] for f in gone)
+
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return 0, 0
+    for entry in entries:
+        if entry.name in keep or entry.name.startswith("."):
+            continue
+        try:
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if age > STALE_DAYS * 86400:
+            drop(Path(entry.path))
+    files = [f for f in _files(root) if not f.name.startswith(".")]
+    total = sum(_size(f) for f in files)
+    cap = max_bytes()
+    if total > cap:
+        by_age = sorted(files, key=lambda f: _mtime(f))
+        for f in by_age:
+            if total <= cap * 0.8:  # down to four fifths, so the next writes do not tidy again at once
+                break
+            size = _size(f)
+            drop(f)
+            total -= size
+    return removed[0], removed[1]
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return os.lstat(path).st_mtime
+    except OSError:
+        return 0.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -18,17 +19,24 @@ from attrs import frozen
 from .errors import VsOracleError
 from .files import MAX_SCENARIO_BYTES, read_input
 
-__all__ = ["TomlSource", "KeyPath", "show", "show_key", "shorten", "MAX_NESTING"]
+__all__ = ["TomlSource", "KeyPath", "show", "show_key", "shorten", "MAX_NESTING", "MAX_LINE_CHARS", "precheck"]
 
-#: Arrays and tables nested deeper than this are an error (a scenario needs five or six levels).
+#: Arrays and tables nested deeper than this are an error (a scenario needs five or six levels);
+#: a dotted key or a table header of more parts is refused before the file is parsed.
 MAX_NESTING = 24
+
+#: A line longer than this is refused before the file is parsed (a scenario's lines are under 200
+#: characters; a card's text, at most :data:`vsoracle.text.read.MAX_TEXT_CHARS`, fits on one).
+MAX_LINE_CHARS = 50_000
 
 #: A value or key quoted in a message is shortened past this many characters.
 QUOTE_WIDTH = 60
 
 KeyPath = tuple[str | int, ...]
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+# The name neither starts nor ends with a space, so no space is tried by both ``\s*`` and the name
+# (``[^\]]+?\s*`` before ``]`` took time quadratic in the spaces of "[players     .A]").
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]\s](?:[^\]]*[^\]\s])?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=\s*(.*)$""")
 _TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 
@@ -58,7 +66,7 @@ def show(value: Any) -> str:
     if isinstance(value, dict) or hasattr(value, "items"):
         return "a table"
     if isinstance(value, int) and abs(value) > 10 ** QUOTE_WIDTH:
-        return f"a number of {len(str(abs(value))):,} digits"
+        return f"a number of {_digits(value):,} digits"
     return shorten(str(value))
 
 
@@ -72,6 +80,39 @@ def show_key(keypath: KeyPath) -> str:
         else:
             out += ("." if out else "") + shorten(part)
     return out
+
+
+#: The largest integer TOML holds (64 bits, signed): "an integer that cannot be represented
+#: losslessly" must be an error (TOML 1.0); past it Python's own limits make a number a hazard
+#: to print (str() of a number of 4,301 digits raises).
+MAX_INTEGER = 2 ** 63 - 1
+
+
+def _digits(value: int) -> int:
+    """How many decimal digits ``abs(value)`` has, without writing it out."""
+    value = abs(value)
+    guess = max(1, int(value.bit_length() * 0.30102999566398120))
+    while guess > 1 and value < 10 ** (guess - 1):
+        guess -= 1
+    while value >= 10 ** guess:
+        guess += 1
+    return guess
+
+
+def _too_large(data: Any) -> KeyPath | None:
+    """The key path of the first integer outside 64 bits, if any (walked without recursion)."""
+    stack: list[tuple[Any, KeyPath]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if not -MAX_INTEGER - 1 <= value <= MAX_INTEGER:
+                return path
+        elif isinstance(value, (dict, list)) and len(path) <= MAX_NESTING:
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((v, path + (k,)) for k, v in reversed(list(items)))
+    return None
 
 
 def _too_deep(data: Any) -> KeyPath | None:
@@ -104,6 +145,81 @@ def _split_dotted(key: str) -> tuple[str, ...]:
     return tuple(p[1:-1] if p[:1] in "\"'" else p for p in parts)
 
 
+# -- what is refused before parsing, in time linear in the text ----------------------------------
+# tomllib builds every prefix of a dotted key (a 10,000-part key of 20 KB took 600 MB), and so did
+# the key index; both are spared keys and headers deeper than MAX_NESTING, which are refused anyway.
+
+_DEEP_HINT = f"a scenario needs a few levels ([players.A], characters = [...], {{ … }}); at most {MAX_NESTING}"
+
+_OPENER = re.compile(r"\"\"\"|'''|[\"'#]")
+# where each kind of string ends (possessive: an unclosed string fails in one pass, no backtracking)
+_STRING_END = {
+    '"""': re.compile(r'(?:[^"\\]++|\\.|"(?!""))*+"""', re.S),
+    "'''": re.compile(r"(?:[^']++|'(?!''))*+'''"),
+    '"': re.compile(r'(?:[^"\\\n]++|\\.)*+"'),
+    "'": re.compile(r"[^'\n]*+'"),
+}
+#: A key of more than MAX_NESTING parts, bare or quoted (quoted parts are ``q`` in the masked text);
+#: the look-behind starts a try only where a part starts, so the search is linear.
+_DEEP_KEY = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]++(?:[ \t]*+\.[ \t]*+[A-Za-z0-9_-]++){%d}" % MAX_NESTING)
+_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+')"""
+_DEEP_KEY_WRITTEN = re.compile(r"(?<![A-Za-z0-9_\"'-])" + _PART + r"(?:[ \t]*+\.[ \t]*+" + _PART + "){%d}" % MAX_NESTING)
+#: A run of digits as long as Python refuses to read as a number.
+_LONG_NUMBER = re.compile(r"(?<![0-9_])[0-9](?:_?+[0-9]){%d,}" % (sys.get_int_max_str_digits() or 4300))
+
+
+def _masked(text: str) -> str:
+    """``text`` with each string replaced by ``q`` and each comment left out, its newlines kept (so
+    a position in it is on the same line as in ``text``): where keys and numbers can be told from
+    the words inside strings. A string left open runs to the end of its line (of the text, for a
+    multi-line one), where the TOML reader stops too."""
+    out: list[str] = []
+    pos = 0
+    while True:
+        found = _OPENER.search(text, pos)
+        if found is None:
+            out.append(text[pos:])
+            return "".join(out)
+        out.append(text[pos:found.start()])
+        opener = found.group()
+        if opener == "#":
+            end = text.find("\n", found.end())
+        else:
+            closed = _STRING_END[opener].match(text, found.end())
+            end = closed.end() if closed else -1 if len(opener) == 3 else text.find("\n", found.end())
+        end = len(text) if end < 0 else end
+        out.append(("" if opener == "#" else "q") + "\n" * text.count("\n", found.start(), end))
+        pos = end
+
+
+def precheck(text: str, path: str, error: type[VsOracleError]) -> None:
+    """Refuse, in time linear in ``text``, what would cost the TOML reader (or the key index)
+    more: a line longer than :data:`MAX_LINE_CHARS`, a dotted key or a table header of more than
+    :data:`MAX_NESTING` parts."""
+    lines = text.split("\n")
+    longest = max(map(len, lines))
+    if longest > MAX_LINE_CHARS:
+        number = next(n for n, line in enumerate(lines, start=1) if len(line) == longest)
+        raise error(f"line {number} is {longest:,} characters long", file=path, line=number,
+                    hint=f"a line may be at most {MAX_LINE_CHARS:,} characters; write long text over several lines "
+                         'with """')
+    masked = _masked(text)
+    deep = _DEEP_KEY.search(masked)
+    if deep is not None:
+        number = masked.count("\n", 0, deep.start()) + 1
+        written = _DEEP_KEY_WRITTEN.search(lines[number - 1])  # the key as written, its quoted parts too
+        parts = _split_dotted(written.group())[:3] if written else [p.strip() for p in deep.group().split(".", 3)[:3]]
+        raise error(f"'{'.'.join(shorten(p, 20) for p in parts)}' is nested more than {MAX_NESTING} levels deep",
+                    file=path, line=number, hint=_DEEP_HINT)
+
+
+def _long_number_line(text: str) -> int | None:
+    """The line of the first number too long for Python to read (strings and comments skipped)."""
+    masked = _masked(text)
+    found = _LONG_NUMBER.search(masked)
+    return masked.count("\n", 0, found.start()) + 1 if found else None
+
+
 @frozen
 class TomlSource:
     """The text of one TOML file, its parsed data, and where each key path starts."""
@@ -119,7 +235,8 @@ class TomlSource:
         byte-order mark is skipped; arrays and tables nested past :data:`MAX_NESTING` are an error."""
         if text.startswith("\ufeff"):
             text = text[1:]
-        deep_hint = f"a scenario needs a few levels ([players.A], characters = [...], {{ … }}); at most {MAX_NESTING}"
+        deep_hint = _DEEP_HINT
+        precheck(text, path, error)
         try:
             data = tomllib.loads(text)
         except RecursionError:
@@ -138,12 +255,26 @@ class TomlSource:
             if line is None or "end of document" in message:
                 line = _last_opening(text) or max(1, len(text.splitlines()))
             raise error(f"invalid TOML: {reason}", file=path, line=line, hint=hint) from None
+        except ValueError as exc:  # not a TOMLDecodeError: a number Python will not read (issue 24, case 1)
+            line = _long_number_line(text)
+            if line is None:
+                raise error(f"invalid TOML: {exc}", file=path, hint="check the values of this file") from None
+            raise error(f"invalid TOML: a number of more than {sys.get_int_max_str_digits():,} digits", file=path,
+                        line=line, hint="a number in a scenario or a card file has a few digits") from None
         lines = tuple(text.splitlines())
         source = cls(path, data, _index(lines), lines)
         deep = _too_deep(data)
         if deep is not None:
             raise error(f"'{show_key(deep[:3])}' is nested more than {MAX_NESTING} levels deep", file=path,
                         line=source.line_of(deep) or _first_deep_line(text), hint=deep_hint)
+        large = _too_large(data)
+        if large is not None:
+            value: Any = data
+            for part in large:
+                value = value[part]
+            raise error(f"invalid TOML: '{show_key(large)}' is a number of {_digits(value):,} digits", file=path,
+                        line=source.line_of(large), hint="a TOML integer has at most 19 digits (64 bits); a scenario's "
+                        "or a card's have a few")
         return source
 
     @classmethod

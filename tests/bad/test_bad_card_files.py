@@ -61,6 +61,9 @@ CARD_CASES: dict[str, CardCase] = {
     "unknown-top-level-table": CardCase(
         SET + '[[cards]]\nname = "Brick"\ntype = "plot twist"\ncost = 1\n', 4,
         "unknown top-level key 'cards' — a card file has [set] and [[card]] tables"),
+    "cost-of-5000-digits": CardCase(     # issue 24, case 1: tomllib's ValueError was exit 3
+        SET + '[[card]]\nname = "Brick"\ntype = "plot twist"\ncost = ' + "1" * 5000 + '\n', 7,
+        "invalid TOML: a number of more than 4,300 digits — a number in a scenario or a card file has a few digits"),
     "set-not-a-table": CardCase(
         'set = "TST"\n\n[[card]]\nname = "Brick"\ntype = "plot twist"\ncost = 1\n', 1,
         "'set' must be a table — write [set] with code = \"MAV\" and name = \"…\" below it"),

@@ -297,7 +297,7 @@ CASES: dict[str, Case] = {
         'row must be "front" or "support", not "front\\nrow"'),
     "dotted-key-before-any-table": Case(
         'A.endurance = 40\n\n' + RECRUIT, 1,
-        "unknown key 'A' in a scenario — a scenario takes: card, check, check_some, game, players, scenario, step"),
+        "unknown key 'A' in a scenario — a scenario takes: card, cards, check, check_some, game, players, scenario, step"),
     "player-table-typo": Case(
         RECRUIT.replace('[[players.B.characters]]', '[[players.Bcters]]'), 17,
         "'players.Bcters' must be a table, not [a table]"),
@@ -696,23 +696,56 @@ CASES: dict[str, Case] = {
         "the scenario describes nothing: no position, no [[step]], no [check] — add a position ([game], "
         "[players.A]) and steps, checks or both"),
     "huge-token-phase": Case(
-        '[game]\nphase = "' + "x" * 100_000 + '"\n', 2,
-        "unknown phase '" + "x" * 40 + "… (100,000 characters)' — use one of draw | build | combat | recovery"),
+        '[game]\nphase = "' + "x" * 40_000 + '"\n', 2,
+        "unknown phase '" + "x" * 40 + "… (40,000 characters)' — use one of draw | build | combat | recovery"),
     "huge-token-key": Case(
-        '[game]\n' + "x" * 100_000 + ' = 1\n', 2,
-        "unknown key '" + "x" * 40 + "… (100,000 characters)' in [game] — [game] takes: active, initiative, "
+        '[game]\n' + "x" * 40_000 + ' = 1\n', 2,
+        "unknown key '" + "x" * 40 + "… (40,000 characters)' in [game] — [game] takes: active, initiative, "
         "phase, step, turn"),
     "huge-token-card": Case(
-        '[players.A]\nhand = ["' + "y" * 100_000 + '"]\n', 2,
-        "unknown card '" + "y" * 40 + "… (100,000 characters)' — `vsoracle cards list` shows every card; "
+        '[players.A]\nhand = ["' + "y" * 40_000 + '"]\n', 2,
+        "unknown card '" + "y" * 40 + "… (40,000 characters)' — `vsoracle cards list` shows every card; "
         "a scenario may define it with [[card]]"),
     "huge-token-id": Case(
-        RECRUIT + '[check]\n' + "z" * 100_000 + '.zone = "hand"\n', 22,
-        'unknown id "' + "z" * 40 + '…" (100,000 characters) — known ids: ' + KNOWN_IDS),
+        RECRUIT + '[check]\n' + "z" * 40_000 + '.zone = "hand"\n', 22,
+        'unknown id "' + "z" * 40 + '…" (40,000 characters) — known ids: ' + KNOWN_IDS),
     "file-too-large": Case(
         "# padding\n" * 110_000, None,
         "the file is larger than 1 MB, the most a scenario may be — a scenario is a few kilobytes of TOML: "
         "is this the right file?"),
+
+    # issue 24: what the TOML reader could not take in time, memory or at all
+    "card-text-of-20000-characters": Case(  # case 3: read, it took time quadratic in the mentions of the name
+        BRICK + 'text = """\n' + "Stun Brick.\n" * 2000 + '"""\n', 9,
+        "card 'Brick' text, column 1: the text is 23,999 characters long — a card's text is at most 10,000 "
+        "characters (the longest printed one is under 1,000)"),
+    "number-of-5000-digits": Case(        # tomllib raised ValueError, not TOMLDecodeError: exit 3
+        '[game]\n# ' + "9" * 5000 + '\nturn = ' + "9" * 5000 + '\n', 3,
+        "invalid TOML: a number of more than 4,300 digits — a number in a scenario or a card file has a few digits"),
+    "number-of-20-digits": Case(          # past 64 bits: TOML 1.0 says it must be an error
+        '[game]\nturn = 99999999999999999999\n', 2,
+        "invalid TOML: 'game.turn' is a number of 20 digits — a TOML integer has at most 19 digits (64 bits); a "
+        "scenario's or a card's have a few"),
+    "hex-number-of-6021-digits": Case(    # str() of it raised ValueError in a message: exit 3
+        '[players.A]\nendurance = 0x' + "9" * 5000 + '\n', 2,
+        "invalid TOML: 'players.A.endurance' is a number of 6,021 digits — a TOML integer has at most 19 digits "
+        "(64 bits); a scenario's or a card's have a few"),
+    "header-with-100000-spaces": Case(    # "[players" + spaces + ".A]": quadratic in the spaces (10 s)
+        '[players' + " " * 100_000 + '.A]\n', 1,
+        'line 1 is 100,011 characters long — a line may be at most 50,000 characters; write long text over several '
+        'lines with """'),
+    "dotted-key-of-10000-parts": Case(    # 600 MB in tomllib and in the key index before being refused
+        "[check]\nthor" + ".z" * 10_000 + ' = "x"\n', 2,
+        "'thor.z.z' is nested more than 24 levels deep — a scenario needs a few levels ([players.A], "
+        "characters = [...], { … }); at most 24"),
+    "header-of-10000-parts": Case(
+        "[players" + " . A" * 10_000 + "]\n", 1,
+        "'players.A.A' is nested more than 24 levels deep — a scenario needs a few levels ([players.A], "
+        "characters = [...], { … }); at most 24"),
+    "inline-dotted-key-of-30-parts": Case(
+        'x = { ' + ".".join(['"a"'] * 30) + ' = 1 }\n', 1,
+        "'a.a.a' is nested more than 24 levels deep — a scenario needs a few levels ([players.A], "
+        "characters = [...], { … }); at most 24"),
 }
 
 

@@ -102,11 +102,13 @@ def test_duplicate_number_and_title(tmp_path):
     b = write(tmp_path, card.format(name="Two"), "b.toml")
     with pytest.raises(CardDataError) as err:
         load_database([a, b])
-    assert str(err.value) == f"{b}:1: duplicate card number 'TST-001' — already used at {a}:1"
+    assert str(err.value) == (f"{b}:1: card number 'TST-001' is given to two cards — 'One' has it at {a}:1; "
+                              "a number belongs to one card")
     c = write(tmp_path, '[[card]]\nname = "One"\ntype = "plot twist"\ncost = 3\n', "c.toml")
     with pytest.raises(CardDataError) as err:
         load_database([a, c])
-    assert str(err.value) == f"{c}:1: duplicate card title 'One' — already defined at {a}:1"
+    assert str(err.value) == (f"{c}:1: card title 'One' is defined twice, differently — the other is at {a}:1; "
+                              "remove one, or make them the same card")
 
 
 def test_bad_toml_gives_its_line(tmp_path):

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import vsoracle
+from vsoracle.cli.output import Format
 from vsoracle.cli import app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -285,17 +286,17 @@ def test_cache(tmp_path, monkeypatch):
 def test_a_cached_answer_in_an_older_shape_is_never_served(tmp_path, monkeypatch):
     """The answer cache's key has the JSON format's version: a new shape is a miss, not the old text."""
     from vsoracle.cli import jsondoc
-    from vsoracle.cli.report import answer
+    from vsoracle.cli.answer import answer
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("VSORACLE_NO_CACHE", raising=False)
-    first, _ = answer(ONE_OUTCOME, as_json=True)
+    first, _ = answer(ONE_OUTCOME, fmt=Format.JSON)
     answers = tmp_path / "vsoracle" / "answers"
     stored = sorted(answers.iterdir())
-    assert len(stored) == 1 and answer(ONE_OUTCOME, as_json=True)[0] == first   # a hit: nothing new stored
+    assert len(stored) == 1 and answer(ONE_OUTCOME, fmt=Format.JSON)[0] == first   # a hit: nothing new stored
     assert sorted(answers.iterdir()) == stored
     monkeypatch.setattr(jsondoc, "FORMAT", "old")
-    answer(ONE_OUTCOME, as_json=True)
+    answer(ONE_OUTCOME, fmt=Format.JSON)
     assert len(list(answers.iterdir())) == 2                  # another key: worked out and stored anew
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from vsoracle.cli import _fast_arguments, app
-from vsoracle.cli.report import answer
+from vsoracle.cli.answer import answer
 from vsoracle.engine.game import Decision
 
 runner = CliRunner()

@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from vsoracle.cards import default_database
 from vsoracle.cli import app
-from vsoracle.cli.page import ruling_page, run_for_page
+from vsoracle.cli.page import ruling_page
+from vsoracle.cli.report import run_with_stages as run_for_page
 from vsoracle.cli.report import ruling
 from vsoracle.scenario.load import load_scenario
 

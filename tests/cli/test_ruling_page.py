@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from vsoracle.cards import default_database
-from vsoracle.cli.page import ruling_page, run_for_page
+from vsoracle.cli.page import ruling_page
+from vsoracle.cli.report import run_with_stages as run_for_page
 from vsoracle.cli.report import ruling
 from vsoracle.scenario.load import load_scenario
 

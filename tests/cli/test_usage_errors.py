@@ -32,7 +32,7 @@ CASES = [
     (["resolve", FILE, "--no-cache", "--budget", "²", "--board"],
      "vsoracle resolve: invalid value for --budget: \"²\" is not a whole number — see 'vsoracle resolve -h'"),
     (["perft", FILE, "--depth", "9" * 5000],
-     "vsoracle perft: invalid value for --depth: \"999999999999\"… has more than 18 digits — see 'vsoracle perft -h'"),
+     "vsoracle perft: invalid value for --depth: \"999999999999\"… has more than 100 digits — see 'vsoracle perft -h'"),
     (["show", FILE, "--step", "③"],
      "vsoracle show: invalid value for --step: \"③\" is not a whole number — see 'vsoracle show -h'"),
     (["resolve", FILE, "--bogus\x1b[2J"],

@@ -8,8 +8,9 @@ from functools import lru_cache
 
 import pytest
 
+from vsoracle.cli.output import Format
 from vsoracle.cards import load_database
-from vsoracle.cli.report import answer
+from vsoracle.cli.answer import answer
 from vsoracle.errors import ScenarioError
 from vsoracle.scenario.load import parse_scenario
 from vsoracle.scenario.run import run_scenario
@@ -121,7 +122,7 @@ def test_the_report_and_json_show_the_failed_expectation(tmp_path):
             "illegal target: spark is not a player") in text
     assert "stopped: step 1 was refused" in text
     import json
-    doc, code = answer(path, as_json=True, no_cache=True)
+    doc, code = answer(path, fmt=Format.JSON, no_cache=True)
     doc = json.loads(doc)
     assert code == 1 and doc["passed"] is False
     assert doc["checks"][0]["found"] == ["rejected: illegal target: spark is not a player"]

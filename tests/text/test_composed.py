@@ -123,3 +123,28 @@ def test_every_event_class_has_a_builder() -> None:
     events = {c for c in n.node_classes().values() if issubclass(c, n.Event) and c is not n.Event}
     assert events == set(compose.EVENT_CLASSES.values()) | {n.Recruit, n.LeavePlay}
     assert set(compose.EVENTS) == set(compose.MODES) == set(compose.EVENT_CLASSES)
+
+
+@st.composite
+def texts(draw: Any) -> tuple[str, str]:
+    """A composed text, or a mutated one."""
+    if draw(st.booleans()):
+        ct, name = draw(powers())
+        return render(ct, name), name
+    return draw(mutated())
+
+
+@SETTINGS
+@given(texts())
+def test_every_reading_is_node_data_whose_fields_have_their_annotated_types(pair: tuple[str, str]) -> None:
+    """What the store keeps reads back only if every field has the type it is annotated with
+    (issue 24, case 9: a record edited and sealed again with a number where a node goes crashed the
+    run), so every reading the parser builds must pass that check, or it would never be kept."""
+    from vsoracle.text.data import from_data, to_data
+
+    text, name = pair
+    try:
+        ct = read_card_text(text, name)
+    except CardTextError:
+        return
+    assert from_data(to_data(ct)) == ct, text

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from vsoracle.text import nodes as n
+from vsoracle import caches
 from vsoracle.text import read, render, store
 from vsoracle.text.data import from_data, to_data
 
@@ -78,3 +79,23 @@ def test_a_damaged_or_swapped_record_is_a_miss(cache_home, monkeypatch):
     path_b.write_text(json.dumps(record), encoding="utf-8")
     monkeypatch.setattr(store, "_known", {})
     assert store.parse_stored(other).powers[0].effect.count == n.Fixed(2)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda effect: effect["count"].update(n="2"),                       # a string where a number goes
+    lambda effect: effect.update(count=2),                              # a number where a node goes
+    lambda effect: effect["count"].update(n=True),                      # a boolean is not a number
+    lambda effect: effect.update(count={"node": "CardText", "powers": []}),  # a node of another kind
+], ids=["string-for-number", "number-for-node", "boolean-for-number", "wrong-node"])
+def test_a_record_edited_and_sealed_again_with_a_wrong_type_is_a_miss(cache_home, monkeypatch, edit):
+    """Issue 24, case 9: the seal is a checksum, so the folder's owner can edit a record and seal it
+    again; a field of the wrong type must still be a miss (the text parsed again), never a crash."""
+    text = "Draw two cards."
+    store.parse_stored(text)
+    path, key = store._record(text, None)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    edit(record["data"]["powers"][0]["effect"])
+    caches.write_record(path, store.KIND, key, record["data"])          # sealed again, as the owner can
+    assert caches.read_record(path, store.KIND, key) == record["data"]
+    monkeypatch.setattr(store, "_known", {})
+    assert store.parse_stored(text) == read.read_card_text(text)

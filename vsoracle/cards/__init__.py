@@ -1,9 +1,11 @@
 """Card data: the printed cards, loaded from ``cards/*.toml``, and lookup by number or title."""
 
 from .model import Card, CardType
-from .load import load_card_file, load_database, default_database, card_from_table
+from .load import (CARDS_VARIABLE, card_files, card_from_table, database, database_of, default_database,
+                   load_card_file, load_database, user_card_paths)
 from .lookup import CardDB, normalize_title
 from .sets import SET_CODES, known_set_codes
 
-__all__ = ["Card", "CardType", "CardDB", "load_card_file", "load_database", "default_database", "card_from_table",
+__all__ = ["Card", "CardType", "CardDB", "load_card_file", "load_database", "default_database", "database", "database_of",
+           "card_files", "user_card_paths", "CARDS_VARIABLE", "card_from_table",
            "normalize_title", "SET_CODES", "known_set_codes"]

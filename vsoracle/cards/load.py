@@ -8,6 +8,9 @@ is the one in ``docs/scenario-format.md`` §2 (the same for the database in
 from __future__ import annotations
 
 import difflib
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,7 +25,8 @@ from .model import Card, CardType
 if TYPE_CHECKING:
     from .lookup import CardDB
 
-__all__ = ["load_card_file", "cards_of", "load_database", "default_database", "card_from_table", "CARD_KEYS"]
+__all__ = ["load_card_file", "cards_of", "load_database", "default_database", "database", "card_files",
+           "user_card_paths", "builtin_card_files", "database_of", "card_from_table", "CARD_KEYS", "CARDS_VARIABLE"]
 
 _HERE = Path(__file__).resolve().parent
 
@@ -151,25 +155,112 @@ def cards_of(source: TomlSource) -> tuple[tuple[Card, int | None], ...]:
     return tuple(cards)
 
 
-def load_database(paths: list[Path] | None = None) -> "CardDB":
-    """Load every set file (default: all of ``cards/``) into one :class:`CardDB`.
+def load_database(paths: Sequence[Path] | None = None) -> "CardDB":
+    """Load every card file (default: all of ``cards/``) into one :class:`CardDB`.
 
-    Duplicate numbers and duplicate titles across the files are errors.
-    """
+    Two files that give one number or one title to different cards are an error naming both;
+    the same card typed in two files is one card."""
     from .lookup import CardDB
 
-    files = sorted(paths) if paths is not None else sorted(data_path("cards").glob("*.toml"))
+    files = list(paths) if paths is not None else list(builtin_card_files())
     remembered = _remembered(files)
     if remembered is not None:
         path, key = remembered
         cached = _cards_from_json(caches.read_record(path, "card database", key))
         if cached is not None:
-            return CardDB(cached)
+            return CardDB(cached, files=tuple(files))
     cards = _load_files(files)
     if remembered is not None:
         path, key = remembered
         caches.write_record(path, "card database", key, [_card_to_json(c) for c in cards])
-    return CardDB(cards)
+    return CardDB(cards, files=tuple(files))
+
+
+#: The environment variable naming a user's card files and folders, separated as ``PATH`` is.
+CARDS_VARIABLE = "VSORACLE_CARDS"
+
+
+def builtin_card_files() -> tuple[Path, ...]:
+    """The card files installed with vsoracle (``cards/*.toml``), in name order."""
+    return tuple(sorted(data_path("cards").glob("*.toml")))
+
+
+def card_files(paths: Iterable[Path | str], origin: str) -> tuple[Path, ...]:
+    """The card files ``paths`` name: a file is itself, a folder its ``*.toml`` files in name order
+    (not its sub-folders). A path that is missing, is neither, or holds more than a card file may
+    is a :class:`CardDataError` naming ``origin`` (``--cards``, ``VSORACLE_CARDS``, a scenario)."""
+    found: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.glob("*.toml") if p.is_file()))
+        elif path.is_file():
+            if path.suffix.lower() != ".toml":
+                raise CardDataError(f"{origin}: '{shorten(str(given))}' is not a card file (a card file's name ends in .toml)",
+                                    hint="name a .toml card file, or a folder of them")
+            found.append(path)
+        elif path.exists():
+            raise CardDataError(f"{origin}: '{shorten(str(given))}' is not a regular file or a folder",
+                                hint="name a card file (.toml) or a folder of them")
+        else:
+            raise CardDataError(f"{origin}: no such card file or folder '{shorten(str(given))}'",
+                                hint="check the path; a card file is TOML with [set] and [[card]] tables")
+    for path in found:
+        try:
+            size = os.stat(path).st_size
+        except OSError as exc:
+            raise CardDataError(f"{origin}: cannot read '{shorten(str(path))}' ({exc.strerror})") from None
+        if size > MAX_CARD_FILE_BYTES:
+            raise CardDataError(f"{origin}: '{shorten(str(path))}' is larger than a card file may be "
+                                f"({MAX_CARD_FILE_BYTES // (1024 * 1024)} MB)", hint="split the set into several files")
+    return tuple(found)
+
+
+def user_card_paths(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
+    """The card files of ``VSORACLE_CARDS`` (files and folders separated by ``os.pathsep``;
+    empty entries are skipped)."""
+    value = (os.environ if environ is None else environ).get(CARDS_VARIABLE, "")
+    entries = [entry for entry in value.split(os.pathsep) if entry.strip()]
+    return card_files(entries, CARDS_VARIABLE) if entries else ()
+
+
+def database(extra: Sequence[Path | str] = (), environ: Mapping[str, str] | None = None) -> "CardDB":
+    """The cards a command reads: the built-in files, ``VSORACLE_CARDS``'s and ``extra`` (a
+    command's ``--cards``), each file once. Loaded once per process for each list of files."""
+    return database_of(builtin_card_files() + user_card_paths(environ) + card_files(extra, "--cards"))
+
+
+def database_of(files: Iterable[Path]) -> "CardDB":
+    """The cards of ``files`` (each once, in order), loaded once per process for each list of
+    files as they are now (an edited file is loaded again)."""
+    kept = _once(files)
+    return _database(kept, tuple(_stamp(path) for path in kept))
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    """What tells a file's versions apart without reading it: size, change time, inode."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (-1, -1, -1)  # the loader reports it
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _once(files: Iterable[Path]) -> tuple[Path, ...]:
+    """``files`` in order, a file named twice (by different paths too) kept at its first place."""
+    seen: set[Path] = set()
+    kept = []
+    for path in files:
+        real = path.resolve()
+        if real not in seen:
+            seen.add(real)
+            kept.append(path)
+    return tuple(kept)
+
+
+@lru_cache(maxsize=8)
+def _database(files: tuple[Path, ...], stamps: tuple[tuple[int, int, int], ...]) -> "CardDB":
+    return load_database(list(files))
 
 
 #: How a card is kept in the cache (:func:`_card_to_json`): each field with its JSON shape.
@@ -205,10 +296,10 @@ def _cards_from_json(data: Any) -> tuple[Card, ...] | None:
     return tuple(cards)
 
 
-@lru_cache(maxsize=1)
 def default_database() -> "CardDB":
-    """The built-in database (all of ``cards/``), loaded once per process."""
-    return load_database()
+    """The built-in database (all of ``cards/``) and the user's card files named by
+    ``VSORACLE_CARDS``, loaded once per process (:func:`database`)."""
+    return database()
 
 
 def _remembered(files: list[Path]) -> tuple[Path, str] | None:
@@ -226,24 +317,76 @@ def _remembered(files: list[Path]) -> tuple[Path, str] | None:
     return (where / f"cards-{key[:16]}.json", key) if where is not None else None
 
 
-def _load_files(files: list[Path]) -> tuple[Card, ...]:
-    """Every card of ``files``; duplicate numbers and titles across them are errors."""
-    seen_numbers: dict[str, str] = {}
-    seen_titles: dict[str, str] = {}
+def _load_files(files: Sequence[Path]) -> tuple[Card, ...]:
+    """Every card of ``files``. A number or a title two files give to different cards is an error
+    naming both places. The same card in two files is one card, and a card the FAQ only quotes
+    (``incomplete``) gives way to the whole card when they agree on all it gives: a user who types
+    a set whose cards the built-in files quote gets the cards they typed."""
+    seen_numbers: dict[str, tuple[str, Card]] = {}
+    seen_titles: dict[str, tuple[str, int]] = {}  # title -> (where, index in cards)
     cards: list[Card] = []
     for path in files:
         for card, line in load_card_file(path):
             where = f"{path}:{line}"
+            title = card.title.casefold()
+            if title in seen_titles:
+                earlier_where, index = seen_titles[title]
+                kept = _one_card(cards[index], card)
+                if kept is None:
+                    raise CardDataError(f"card title '{shorten(str(card.title))}' is defined twice, differently",
+                                        file=str(path), line=line,
+                                        hint=f"the other is at {earlier_where}; remove one, or make them the same card")
+                if kept is card:
+                    cards[index] = card
+                    seen_titles[title] = (where, index)
+                    if card.number:
+                        seen_numbers.setdefault(card.number.upper(), (where, card))
+                continue
             if card.number:
                 key = card.number.upper()
                 if key in seen_numbers:
-                    raise CardDataError(f"duplicate card number '{shorten(str(card.number))}'", file=str(path), line=line,
-                                        hint=f"already used at {seen_numbers[key]}")
-                seen_numbers[key] = where
-            title = card.title.casefold()
-            if title in seen_titles:
-                raise CardDataError(f"duplicate card title '{shorten(str(card.title))}'", file=str(path), line=line,
-                                    hint=f"already defined at {seen_titles[title]}")
-            seen_titles[title] = where
+                    raise CardDataError(f"card number '{shorten(str(card.number))}' is given to two cards",
+                                        file=str(path), line=line,
+                                        hint=f"'{shorten(seen_numbers[key][1].title)}' has it at {seen_numbers[key][0]}; "
+                                        "a number belongs to one card")
+                seen_numbers[key] = (where, card)
+            seen_titles[title] = (where, len(cards))
             cards.append(card)
     return tuple(cards)
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def _text_lines(text: str) -> list[str]:
+    return [_SPACE.sub(" ", line).strip().replace("’", "'") for line in text.splitlines() if line.strip()]
+
+
+def _one_card(a: Card, b: Card) -> Card | None:
+    """``a`` and ``b`` as one card: the one to keep, or ``None`` when they are different cards.
+
+    Alike in every printed field (spacing of the text, set code, rarity and quotes aside): the
+    first. One ``incomplete`` (the FAQ quotes part of it), the other whole, and every field the
+    quote gives is the whole card's (each quoted text line one of its lines): the whole card."""
+    if a.incomplete and not b.incomplete:
+        return b if _part_of(a, b) else None
+    if b.incomplete and not a.incomplete:
+        return a if _part_of(b, a) else None
+    fields = ("name", "type", "number", "identity", "version", "cost", "atk", "defense", "affiliations", "icons",
+              "traits", "willpower", "ongoing", "incomplete")
+    if all(getattr(a, f) == getattr(b, f) for f in fields) and _text_lines(a.text) == _text_lines(b.text):
+        return a
+    return None
+
+
+def _part_of(quote: Card, whole: Card) -> bool:
+    """Every field ``quote`` gives is ``whole``'s, and each of its text lines is one of ``whole``'s."""
+    for f in ("name", "type", "number", "identity", "version", "cost", "atk", "defense", "willpower"):
+        given = getattr(quote, f)
+        if given is not None and given != getattr(whole, f):
+            return False
+    for f in ("affiliations", "icons", "traits"):
+        if getattr(quote, f) and getattr(quote, f) != getattr(whole, f):
+            return False
+    lines = set(_text_lines(whole.text))
+    return all(line in lines for line in _text_lines(quote.text))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from pathlib import Path
 from typing import Iterable, Iterator
 
 from attrs import frozen, field
@@ -35,6 +36,8 @@ class CardDB:
     """An immutable collection of cards with number, title and prefix lookup."""
 
     cards: tuple[Card, ...]
+    #: The card files the cards come from (a scenario's own card files join these).
+    files: tuple[Path, ...] = field(default=(), eq=False, repr=False)
     _by_number: dict[str, Card] = field(init=False, eq=False, repr=False)
     _by_title: dict[str, Card] = field(init=False, eq=False, repr=False)
 
@@ -54,7 +57,7 @@ class CardDB:
         extra = tuple(extra)
         shadowed = {normalize_title(c.title) for c in extra}
         kept = tuple(c for c in self.cards if normalize_title(c.title) not in shadowed)
-        return CardDB(kept + extra)
+        return CardDB(kept + extra, files=self.files)
 
     def select(self, set_code: str | None = None, card_type: CardType | None = None) -> tuple[Card, ...]:
         """The cards of one set and/or one type, in database order."""

@@ -12,8 +12,10 @@ vsoracle) prints the stored answer without loading typer or the engine (see
 from __future__ import annotations
 
 import sys
+from typing import Any
 
-from .lines import error_line, internal_error_line
+from .output import Format
+from .lines import emit, error_line, internal_error_line
 
 __all__ = ["main", "error_line", "internal_error_line"]
 
@@ -35,12 +37,13 @@ def _fast_arguments(argv: list[str]) -> tuple[str, set[str], dict[str, int]] | N
         if arg in _FAST_FLAGS:
             chosen.add(_FAST_FLAGS[arg])
             continue
-        name, equals, value = arg.partition("=")
+        name, equals, given = arg.partition("=")
         if name not in _FAST_NUMBERS or name[2:] in numbers:
             return None
-        if not equals:
-            value = next(rest, None)
-        if value is None or not value.isdigit() or int(value) < 1:
+        value: str | None = given if equals else next(rest, None)
+        # ASCII digits only ("²" is a digit to str.isdigit, not to int), and few enough for int to
+        # read: anything else is typer's to refuse in one line
+        if value is None or not (value.isascii() and value.isdigit()) or len(value) > 18 or int(value) < 1:
             return None
         numbers[name[2:]] = int(value)
     return argv[1], chosen, numbers
@@ -58,43 +61,93 @@ def _fast_resolve(argv: list[str]) -> int | None:
     from ..errors import VsOracleError
 
     try:
-        from .report import SHOWN_OUTCOMES, answer
+        from .answer import answer
+        from .report import SHOWN_OUTCOMES
 
-        output, code = answer(file, as_json="json" in chosen, quiet="quiet" in chosen,
+        output, code = answer(file, fmt=Format.of("json" in chosen), quiet="quiet" in chosen,
                               no_cache="no_cache" in chosen, budget=numbers.get("budget"),
                               outcomes=numbers.get("outcomes", SHOWN_OUTCOMES))
     except VsOracleError as error:
         if "json" in chosen:  # the error document on stdout (docs/json.md), as fail() prints it
             from .jsondoc import dumps, error_document
 
-            sys.stdout.write(dumps(error_document(error, 2)) + "\n")
+            emit(dumps(error_document(error, 2)))
         else:
-            sys.stderr.write(error_line(error) + "\n")
+            emit(error_line(error), err=True)
         return 2
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last line of defence: say so plainly
-        sys.stderr.write(internal_error_line(exc) + "\n")
+        emit(internal_error_line(exc), err=True)
         return 3
-    from .colour import paint, wants_colour
+    emit(output, colour="json" not in chosen)
+    return code
 
-    sys.stdout.write((paint(output) if "json" not in chosen and wants_colour(sys.stdout) else output) + "\n")
+
+def _fast_parse(argv: list[str]) -> int | None:
+    """``parse TEXT [--json | --tree] [--name NAME]``, answered without building the typer
+    application (typer's start-up is most of a parse of a new text, issue 22); any other command
+    line goes through typer. Errors are reported exactly as the typer command reports them."""
+    if len(argv) < 2 or argv[0] != "parse":
+        return None
+    text: str | None = None
+    name: str | None = None
+    flags: set[str] = set()
+    rest = iter(argv[1:])
+    for arg in rest:
+        if arg in ("--json", "--tree") and arg not in flags:
+            flags.add(arg)
+        elif arg == "--name" and name is None:
+            name = next(rest, None)
+            if name is None:
+                return None
+        elif arg.startswith("--name=") and name is None:
+            name = arg.partition("=")[2]
+        elif text is None and not arg.startswith("-"):
+            text = arg
+        else:
+            return None  # anything else (-h, an unknown option, a second text) is typer's
+    if text is None:
+        return None
+    from ..errors import VsOracleError
+
+    try:
+        from .reading import parse_answer
+
+        out, err, code = parse_answer(text, name, Format.of("--json" in flags), "--tree" in flags)
+    except VsOracleError as error:
+        emit(error_line(error), err=True)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # the last line of defence: say so plainly
+        emit(internal_error_line(exc), err=True)
+        return 3
+    if out:
+        emit(out)
+    if err:
+        emit(err, err=True)
     return code
 
 
 def main() -> None:
     """Console entry point."""
-    code = _fast_resolve(sys.argv[1:])
+    argv = sys.argv[1:]
+    code = _fast_resolve(argv)
+    if code is None:
+        code = _fast_parse(argv)
     if code is not None:
         sys.stdout.flush()
         sys.exit(code)
     from .application import app
     from .common import run_guarded
+    from .lines import guarded_streams
 
-    run_guarded(lambda: app(prog_name="vsoracle"))  # as the user calls it, also under python -m vsoracle
+    with guarded_streams():  # what typer prints itself (a usage error quotes the argument) is escaped too
+        run_guarded(lambda: app(prog_name="vsoracle"))  # as the user calls it, also under python -m vsoracle
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """``vsoracle.cli.app``, the typer application, loaded on first use."""
     if name == "app":
         from .application import app

@@ -174,7 +174,7 @@ def _side(state: GameState, q: Any, gear: dict[str, list[GameObject]], pid: str)
 
 def _character(state: GameState, q: Any, gear: dict[str, list[GameObject]], c: GameObject) -> Character:
     condition = "stunned" if c.stunned else "exhausted" if c.exhausted else "ready"
-    return Character(c.id, c.card.title, c.row, c.col or 1, condition, q.atk(c), q.defense(c),
+    return Character(c.id, c.card.title, c.row or "front", c.col or 1, condition, q.atk(c), q.defense(c),
                      (c.counters[0], c.counters[1]), tuple(e.card.title for e in gear.get(c.id, ())),
                      _attack_role(state, c.id))
 

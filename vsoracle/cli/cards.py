@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from pathlib import Path
+from typing import Any, List, Optional
 
 import typer
 
-from ..cards import Card, CardType, default_database as database, known_set_codes
+from ..cards import Card, CardType, known_set_codes
+from .output import Format
+from .common import card_database, cards_option
 from .help import Application
 from .jsondoc import card_json, document, dumps
+from .lines import emit, printable
 
 #: The ``--json`` help, naming the document's schema.
 _JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."
 
 __all__ = ["app"]
 
-app = Application(help="Browse and check the card database (the card files installed with vsoracle; vsoracle docs scenario-format describes them).", no_args_is_help=True)
+app = Application(help="Browse and check the card database: the card files installed with vsoracle and your own "
+                  "(--cards, VSORACLE_CARDS; vsoracle docs scenario-format describes them).", no_args_is_help=True)
 
 
 @app.command("list")
@@ -24,11 +29,13 @@ def list_cards(
     card_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE",
                                             help="Only this type: character, plot-twist, location, equipment."),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP.format("cards")),
+    cards: Optional[List[Path]] = cards_option(),
 ) -> None:
     """List the cards, one line each (number, title, type, cost, ATK/DEF).
 
     On a terminal, a table; piped or redirected, one full line a card with its fields separated
     by tabs (number, title, type, cost, ATK/DEF, incomplete), so grep and cut keep every column."""
+    fmt = Format.of(as_json)
     import sys
 
     from ..errors import VsOracleError
@@ -42,49 +49,55 @@ def list_cards(
             kind = CardType(card_type.replace("-", " ").lower())
         except ValueError:
             raise fail(VsOracleError(f"--type {card_type}: no such card type",
-                                     hint="use character, plot-twist, location or equipment"), as_json) from None
-    with reported(as_json):
-        db = database()
+                                     hint="use character, plot-twist, location or equipment"), fmt) from None
+    with reported(fmt):
+        db = card_database(cards)
     known = known_set_codes(db)
     if set_code is not None and set_code.upper() not in {k.upper() for k in known}:
-        raise fail(VsOracleError(f"--set {set_code}: no such set", hint="the known sets: " + ", ".join(known)), as_json)
-    cards = db.select(set_code, kind)
-    if as_json:
-        typer.echo(dumps(document("cards", set=set_code, type=kind.value if kind else None,
-                                  count=len(cards), cards=[card_json(c) for c in cards])))
+        raise fail(VsOracleError(f"--set {set_code}: no such set", hint="the known sets: " + ", ".join(known)), fmt)
+    chosen = db.select(set_code, kind)
+    if fmt is Format.JSON:
+        emit(dumps(document("cards", set=set_code, type=kind.value if kind else None,
+                                  count=len(chosen), cards=[card_json(c) for c in chosen])))
         return
     if not wants_colour(sys.stdout, {}):  # piped: one full line a card, tab-separated, for grep and cut
-        for c in cards:
+        for c in chosen:
             stats = f"{c.atk}/{c.defense}" if c.atk is not None else ""
-            typer.echo("\t".join((c.number or "", c.title, str(c.type or ""), "" if c.cost is None else str(c.cost),
-                                   stats, "incomplete" if c.incomplete else "")).rstrip("\t"))
+            fields = (c.number or "", c.title, str(c.type or ""), "" if c.cost is None else str(c.cost), stats,
+                      "incomplete" if c.incomplete else "")
+            emit("\t".join(printable(f) for f in fields).rstrip("\t"), tabs=True)  # a tab in a field is escaped
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(box=None, show_header=True, header_style="bold")
     for column in ("number", "title", "type", "cost", "ATK/DEF", ""):
         table.add_column(column)
-    for c in cards:
+    for c in chosen:
         stats = f"{c.atk}/{c.defense}" if c.atk is not None else ""
-        table.add_row(c.number or "—", c.title, str(c.type or "?"), "" if c.cost is None else str(c.cost),
-                      stats, "incomplete" if c.incomplete else "")
+        # Text, not markup (a title's "[link=…]" is not rich's to read), each cell escaped (printable)
+        table.add_row(*(Text(printable(cell)) for cell in (c.number or "—", c.title, str(c.type or "?"),
+                                                            "" if c.cost is None else str(c.cost), stats,
+                                                            "incomplete" if c.incomplete else "")))
     Console().print(table)
-    typer.echo(plural(len(cards), "card"))
+    emit(plural(len(chosen), "card"))
 
 
 @app.command("show")
 def show_card(
     title: str = typer.Argument(..., help="Number (MAV-020), title, or unique title prefix; <> for ◊."),
     as_json: bool = typer.Option(False, "--json", help=_JSON_HELP.format("card")),
+    cards: Optional[List[Path]] = cards_option(),
 ) -> None:
     """Show one card as printed, then how vsoracle reads its text."""
+    fmt = Format.of(as_json)
     from .common import reported
 
-    with reported(as_json):
-        card = database().find(title)
-    if as_json:
-        typer.echo(dumps(document("card", card=card_json(card), **_reading_json(card))))
+    with reported(fmt):
+        card = card_database(cards).find(title)
+    if fmt is Format.JSON:
+        emit(dumps(document("card", card=card_json(card), **_reading_json(card))))
         return
     from rich.console import Console
     from rich.panel import Panel
@@ -96,7 +109,7 @@ def show_card(
         type_line += " — Ongoing"
     if card.affiliations:
         type_line += " — " + " / ".join(card.affiliations)
-    body.append(type_line + "\n", style="italic")
+    body.append(printable(type_line) + "\n", style="italic")
     if card.cost is not None:
         label = "Threshold Cost" if card.type in (CardType.PLOT_TWIST, CardType.LOCATION) else "Cost"
         body.append(f"{card.cost} {label}")
@@ -104,17 +117,24 @@ def show_card(
         body.append(f"    {card.atk} ATK / {card.defense} DEF")
     if card.icons:
         body.append("    " + ", ".join(i.title() for i in card.icons))
+    if card.traits:
+        body.append("    " + printable(" / ".join(card.traits)))
+    if card.willpower is not None:
+        body.append(f"    Willpower {card.willpower}")
     body.append("\n\n")
     if card.text:
-        body.append(card.text + "\n")
+        body.append(printable(card.text) + "\n")
     if card.faq_quote:
-        body.append(f"FAQ quotes: “{card.faq_quote}”\n", style="dim")
+        body.append(printable(f"FAQ quotes: “{card.faq_quote}”") + "\n", style="dim")
     if card.incomplete:
         body.append("incomplete: the FAQ gives only part of this card\n", style="dim")
-    footer = " · ".join(x for x in (card.number, card.rarity) if x)
-    Console().print(Panel(body, title=f"[bold]{card.title}[/bold]", subtitle=footer or None, expand=False))
+    footer = " · ".join(printable(x) for x in (card.number, card.rarity) if x)
+    heading = Text(printable(card.title))
+    heading.stylize("bold")  # the title's letters, not the space around them
+    Console().print(Panel(body, title=heading,
+                          subtitle=Text(footer) if footer else None, expand=False))
     if card.text.strip():
-        typer.echo("\n".join(_reading(card)))
+        emit("\n".join(_reading(card)))
 
 
 def _reading(card: Card) -> list[str]:
@@ -131,7 +151,7 @@ def _reading(card: Card) -> list[str]:
     return reading_lines(text, card.name, _SELF_WORDS.get(kind) if kind else None)
 
 
-def _reading_json(card: Card) -> dict:
+def _reading_json(card: Card) -> dict[str, Any]:
     """How vsoracle reads the card's text, for ``cards show --json``: ``reads`` (``runs``, ``parses
     only``, ``fails``, or null for a card without text), the plain reading's lines, what it cannot
     play yet, and the text error (null when there is none)."""

@@ -4,36 +4,62 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 import typer
 
 from ..errors import VsOracleError
-from .lines import error_line, internal_error_line
+from .lines import emit, error_line, internal_error_line
+from .output import Format
 
-__all__ = ["run_guarded", "fail", "reported"]
+if TYPE_CHECKING:
+    from ..cards import CardDB
+
+__all__ = ["run_guarded", "fail", "reported", "cards_option", "card_database", "CARDS_HELP"]
+
+#: The help of every ``--cards`` option.
+CARDS_HELP = ("A card file (.toml, the schema of vsoracle docs scenario-format) or a folder of them whose cards "
+              "join the database; repeat it for more. VSORACLE_CARDS names more, separated by ':'.")
 
 
-def fail(error: VsOracleError, as_json: bool = False) -> "typer.Exit":
-    """Print ``error`` as one line on stderr — or, under ``--json``, as the ``error`` document on
-    stdout (docs/json.md) — and return the exit to raise (code 2)."""
-    if as_json:
+def cards_option() -> Any:
+    """The ``--cards FILE|DIR`` option of every command that reads cards."""
+    return typer.Option(None, "--cards", metavar="FILE|DIR", help=CARDS_HELP)
+
+
+#: The annotation of a ``--cards`` parameter.
+CardPaths = Optional[list[Path]]
+
+
+def card_database(cards: Sequence[Path] | None = None) -> "CardDB":
+    """The database a command reads: the built-in cards, ``VSORACLE_CARDS``'s and ``--cards``'s
+    (:func:`vsoracle.cards.database`)."""
+    from ..cards import database
+
+    return database(tuple(cards or ()))
+
+
+def fail(error: VsOracleError, fmt: Format = Format.TEXT) -> "typer.Exit":
+    """Print ``error`` as one line on stderr — or, in JSON, as the ``error`` document on stdout
+    (docs/json.md) — and return the exit to raise (code 2)."""
+    if fmt is Format.JSON:
         from .jsondoc import dumps, error_document
 
-        typer.echo(dumps(error_document(error, 2)))
+        emit(dumps(error_document(error, 2)))
     else:
-        typer.echo(error_line(error), err=True)
+        emit(error_line(error), err=True)
     return typer.Exit(code=2)
 
 
 @contextmanager
-def reported(as_json: bool) -> Iterator[None]:
+def reported(fmt: Format) -> Iterator[None]:
     """Run a command's body: a :class:`VsOracleError` in it ends the command as :func:`fail` says
-    (under ``--json``, the error document on stdout), exit code 2."""
+    (in JSON, the error document on stdout), exit code 2."""
     try:
         yield
     except VsOracleError as error:
-        raise fail(error, as_json) from None
+        raise fail(error, fmt) from None
 
 
 def run_guarded(app: Callable[..., object]) -> None:
@@ -45,10 +71,10 @@ def run_guarded(app: Callable[..., object]) -> None:
     try:
         app()
     except VsOracleError as error:
-        typer.echo(error_line(error), err=True)
+        emit(error_line(error), err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # the last line of defence: say so plainly
-        typer.echo(internal_error_line(exc), err=True)
+        emit(internal_error_line(exc), err=True)
         sys.exit(3)

@@ -14,6 +14,8 @@ from typing import Optional
 
 import typer
 
+from .lines import emit
+
 __all__ = ["register", "TOPICS", "topic_path", "examples"]
 
 #: Each page by its topic (the file's name without ``.md``), with what it is for.
@@ -91,12 +93,12 @@ def docs_command(
 
     if topic is None:
         if path:
-            typer.echo(str(_folder("docs")))
+            emit(str(_folder("docs")))
             return
         width = max(len(t) for t in [*TOPICS, EXAMPLES])
         lines = [f"  {name:<{width}}  {what}" for name, what in TOPICS.items()]
         lines.append(f"  {EXAMPLES:<{width}}  the example scenarios, with their paths")
-        typer.echo("\n".join(["vsoracle docs TOPIC prints a page:", *lines,
+        emit("\n".join(["vsoracle docs TOPIC prints a page:", *lines,
                               f"The pages are in {_folder('docs')} (vsoracle docs --path TOPIC: one page's file)."]))
         return
     try:
@@ -104,15 +106,15 @@ def docs_command(
     except VsOracleError as error:
         raise fail(error) from None
     if path:
-        typer.echo(str(where))
+        emit(str(where))
         return
     if topic == EXAMPLES:
         found = examples()
         width = max((len(p.name) for p, _ in found), default=0)
-        typer.echo("\n".join([f"Example scenarios in {where} (vsoracle resolve PATH answers one):"]
+        emit("\n".join([f"Example scenarios in {where} (vsoracle resolve PATH answers one):"]
                              + [f"  {p.name:<{width}}  {title}" for p, title in found]))
         return
-    typer.echo(where.read_text(encoding="utf-8"), nl=False)
+    emit(where.read_text(encoding="utf-8"), nl=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -22,6 +22,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from .lines import UsageProblem, quoted, shown as _shown
+from .output import Format
 
 __all__ = ["CONTEXT", "Application", "Command", "Group", "WholeNumber", "usage_line"]
 
@@ -34,9 +35,9 @@ class WholeNumber:
     :attr:`DIGITS` of them, at least :attr:`least` (``None``: any whole number, a minus sign
     allowed). A typer ``parser=``, so the message is vsoracle's whatever typer is installed."""
 
-    #: More digits than any budget or depth a machine can spend (a 5,000-digit number is refused
+    #: Far more digits than any budget or depth needs (a 5,000-digit number is refused
     #: at once instead of being converted).
-    DIGITS = 18
+    DIGITS = 100
 
     __name__ = "whole number"  # typer names a parser's type after its function
 
@@ -185,7 +186,7 @@ class Group(TyperGroup):
             else:
                 result = super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
         except UsageProblem as problem:
-            _report(problem.where, problem.what, problem.right, "--json" in argv)
+            _report(problem.where, problem.what, problem.right, Format.asked(argv))
         except typer.Abort:
             typer.echo("Aborted!", err=True)
             sys.exit(1)
@@ -199,7 +200,7 @@ class Group(TyperGroup):
                 ctx = getattr(error, "ctx", None)
                 what, right = _said(error)
                 _report(ctx.command_path if ctx is not None else prog_name or "vsoracle", what, right,
-                        "--json" in argv)
+                        Format.asked(argv))
             error.show()  # type: ignore[attr-defined]  # click's own kind of error (a missing file …)
             sys.exit(getattr(error, "exit_code", 1))
         sys.exit(result if isinstance(result, int) else 0)
@@ -279,10 +280,10 @@ def usage_line(where: str, what: str, right: str | None) -> str:
     return f"{where}: {what} — " + (f"{right} ({see})" if right else see)
 
 
-def _report(where: str, what: str, right: str | None, as_json: bool) -> NoReturn:
+def _report(where: str, what: str, right: str | None, fmt: Format) -> NoReturn:
     """Write a usage error — one line on stderr, or the error document on stdout — and exit 2."""
     line = usage_line(where, what, right)
-    if as_json:  # asked for JSON: the error document on stdout (docs/json.md)
+    if fmt is Format.JSON:  # asked for JSON: the error document on stdout (docs/json.md)
         from .jsondoc import document, dumps
 
         typer.echo(dumps(document("error", error={"file": None, "line": None, "column": None, "message": what,

@@ -4,14 +4,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, List, Optional, Sequence
 
 import typer
 
 from ..errors import ScenarioError, VsOracleError
-from .common import fail
+from .output import Format
+from .common import card_database, cards_option, fail
 from .help import WholeNumber
 from .jsondoc import choices_json, document, dumps, plain, state_json
+from .lines import emit
 
 __all__ = ["register", "moves_document", "moves_text", "perft_document"]
 
@@ -90,16 +92,15 @@ def _last_step_waits(sc: Any) -> list[tuple[Any, Any]] | None:
     return found if any(isinstance(p, _m.Waiting) for p, _c in found) else None
 
 
-def moves_document(file: Path, player: str | None = None) -> dict[str, Any]:
+def moves_document(file: Path, player: str | None = None, cards: Sequence[Path] | None = None) -> dict[str, Any]:
     """The JSON document of ``vsoracle moves`` (docs/json/moves.schema.json): one entry per distinct
     outcome of the scenario's steps. If the last step leaves a decision open, the position waits
     for it (``pending``: the question and its answers) instead of every answer being explored."""
-    from ..cards import default_database
     from ..engine.moves import Waiting
     from ..scenario.load import load_scenario
     from ..scenario.run import run_scenario
 
-    sc = load_scenario(file, default_database())
+    sc = load_scenario(file, card_database(cards))
     if player is not None and player not in sc.state.player_ids:
         raise ScenarioError(f"--for {player}: there is no such player", file=sc.path,
                             hint="players: " + ", ".join(sc.state.player_ids))
@@ -153,17 +154,16 @@ def moves_text(doc: dict[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def perft_document(file: Path, depth: int, split: bool = False) -> dict[str, Any]:
+def perft_document(file: Path, depth: int, split: bool = False, cards: Sequence[Path] | None = None) -> dict[str, Any]:
     """``vsoracle perft``: from the position after the scenario's steps (its first outcome), the
     distinct move sequences of ``depth`` moves and the distinct positions they reach; with
     ``split``, the same below each first move. If the last step leaves a decision open, the
     position waits for it (as ``vsoracle moves`` shows it) and its answers are the first moves."""
-    from ..cards import default_database
     from ..engine import moves as _m
     from ..scenario.load import load_scenario
     from ..scenario.run import run_scenario
 
-    sc = load_scenario(file, default_database())
+    sc = load_scenario(file, card_database(cards))
     waits = _last_step_waits(sc)
     if waits is not None:
         found: list[Any] = [p for p, _c in waits]
@@ -204,6 +204,7 @@ def register(app: typer.Typer) -> None:
         split: bool = typer.Option(False, "--split", help="Split the counts by first action."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/perft.schema.json in "
                                      "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Count the distinct move sequences and the distinct positions DEPTH moves deep from the
         position after the scenario's steps (python-chess's perft). A move is a legal action with
@@ -211,21 +212,22 @@ def register(app: typer.Typer) -> None:
 
         Exit status: 0, or 2 if the file is invalid.
         """
+        fmt = Format.of(as_json)
         try:
-            doc = perft_document(file, depth, split)
+            doc = perft_document(file, depth, split, cards)
         except VsOracleError as error:
-            raise fail(error, as_json) from None
-        if as_json:
-            typer.echo(dumps(doc))
+            raise fail(error, fmt) from None
+        if fmt is Format.JSON:
+            emit(dumps(doc))
             return
         if doc["pending"] is not None:
             q = doc["pending"]
-            typer.echo(f"# the last step waits: {q['player']} decides ({q['kind']}): {q['prompt']}; "
+            emit(f"# the last step waits: {q['player']} decides ({q['kind']}): {q['prompt']}; "
                        "each answer is a move")
         for row in doc["split"]:
-            typer.echo(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
+            emit(f"{row['sequences']:>8} {row['positions']:>8}  " + row["action"].replace("\n", "; ")
                        .removeprefix("[[step]]; "))
-        typer.echo(f"depth {depth}: {doc['sequences']} sequences, {doc['positions']} positions"
+        emit(f"depth {depth}: {doc['sequences']} sequences, {doc['positions']} positions"
                    + (f" (from the first of {doc['outcomes']} outcomes)" if doc["outcomes"] > 1 else ""))
 
     @app.command("moves")
@@ -235,17 +237,19 @@ def register(app: typer.Typer) -> None:
                                      "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
         player: Optional[str] = typer.Option(None, "--for", metavar="PLAYER",
                                              help="What this player could do once the players before him pass."),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """After the scenario's steps: who has priority and every legal action, each as the [[step]]
         that takes it (paste it into the file), grouped by kind.
 
         Exit status: 0, or 2 if the file is invalid.
         """
+        fmt = Format.of(as_json)
         try:
-            doc = moves_document(file, player)
+            doc = moves_document(file, player, cards)
         except VsOracleError as error:
-            raise fail(error, as_json) from None
-        if as_json:
-            typer.echo(dumps(doc))
+            raise fail(error, fmt) from None
+        if fmt is Format.JSON:
+            emit(dumps(doc))
         else:
-            typer.echo(moves_text(doc), nl=False)
+            emit(moves_text(doc), nl=False)

@@ -14,81 +14,30 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..citations import CitationError, Reference, expand, references
 from .boardmodel import board_model
+from .output import Stages
+from .output import shown_path as _shown
 from .report import figures, plural, ruling
 from .svg import board_svg
 
-__all__ = ["run_for_page", "ruling_page", "write_page", "Stages"]
+if TYPE_CHECKING:
+    from ..engine.log import Event
+    from ..engine.state import GameState
+    from ..scenario.load import Step
+    from ..scenario.run import CheckResult, Outcome, RunResult
+
+__all__ = ["ruling_page"]
 
 #: At most this many differing figures are columns of the outcome table.
 TABLE_FIGURES = 6
 
-#: The outcomes after each step: ``stages[0]`` the start, ``stages[k]`` after step k.
-Stages = list[tuple[Any, ...]]
-
-
-def run_for_page(sc, *, budget: int | None = None):
-    """Run ``sc`` and keep every outcome after every step: ``(result, stages)``."""
-    from ..scenario.run import run_scenario
-
-    stages: Stages = []
-    result = run_scenario(sc, budget=budget, before_step=lambda _step, outs: stages.append(outs))
-    stages.append(result.outcomes)
-    return result, stages
-
-
-def ruling_page(result, stages: Stages, *, shown_path: str | None = None) -> str:
+def ruling_page(result: RunResult, stages: Stages, *, shown_path: str | None = None) -> str:
     """The whole page as text; ``shown_path`` is the file as the footer names it."""
     return _Page(result, stages, shown_path if shown_path is not None else _shown(result.scenario.path)).html()
-
-
-def _shown(file) -> str:
-    """A scenario file as the page names it: as given when relative, its name alone when absolute
-    (an absolute path says where one machine keeps it, not what was asked); ``-``, standard input."""
-    from pathlib import Path
-
-    text = str(file)
-    if text in ("-", "<stdin>"):
-        return "standard input"
-    return Path(text).name if Path(text).is_absolute() else text
-
-
-def write_page(file, out, *, as_json: bool = False, quiet: bool = False, budget: int | None = None,
-               board: bool = False, outcomes: int | None = None) -> tuple[str, int]:
-    """``vsoracle resolve FILE --html OUT``: write the ruling page to ``out``; the report ``resolve``
-    prints (worked out, not cached: the page needs every step's outcomes) and its exit code."""
-    import json
-    from pathlib import Path
-
-    from ..cards import default_database
-    from ..errors import ScenarioError
-    from ..files import read_input
-    from ..scenario.load import load_scenario_bytes
-    from .report import SHOWN_OUTCOMES, board_pages, report_json, report_lines
-
-    read = read_input(str(file), ScenarioError)
-    sc = load_scenario_bytes(read.data, read.name, default_database())
-    result, stages = run_for_page(sc, budget=budget)
-    page = ruling_page(result, stages, shown_path=_shown(file))
-    target = Path(out)
-    try:
-        target.write_text(page, encoding="utf-8")
-    except OSError as error:
-        raise ScenarioError(f"cannot write the ruling page: {error.strerror or error}", file=str(target),
-                            hint="give --html a file in a folder that exists and can be written") from None
-    if as_json:
-        from .jsondoc import dumps
-
-        output = dumps(report_json(result))  # the same document as resolve --json
-    else:
-        positions = [stage[0].state for stage in stages if stage]
-        output = "\n".join(report_lines(result, show_log=not quiet, shown=outcomes or SHOWN_OUTCOMES)
-                           + (board_pages(sc, positions) if board else []))
-    return output, 0 if result.passed else 1
 
 
 def _e(text: Any) -> str:
@@ -99,7 +48,7 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-") or "x"
 
 
-def _ancestor(stages: Stages, k: int, out) -> int | None:
+def _ancestor(stages: Stages, k: int, out: Outcome) -> int | None:
     """The index in ``stages[k]`` of the outcome that ``out``'s line of play went through after step
     k: the one whose choices are ``out``'s up to step k (merging keeps the first line of play's
     choices, and later outcomes extend them, so the match is exact)."""
@@ -197,7 +146,7 @@ def _tag_links(text: str, tags: list[str]) -> str:
     """``text`` escaped, each ``[KEY]`` of a known source in it a link to that source (added to ``tags``)."""
     from ..citations import SOURCES
 
-    def link(m: re.Match) -> str:
+    def link(m: re.Match[str]) -> str:
         key = m.group(1)
         if key not in SOURCES:
             return m.group(0)
@@ -208,7 +157,7 @@ def _tag_links(text: str, tags: list[str]) -> str:
     return re.sub(r"\[([A-Za-z0-9]+)\]", link, _e(text))
 
 
-def _rule_said(rule: str, rules: dict, tags: list[str]) -> str:
+def _rule_said(rule: str, rules: dict[str, Any], tags: list[str]) -> str:
     """What a reference is, for the Sources section (sources it names are added to ``tags``)."""
     if rule.startswith("CR "):
         r = rules.get(rule[3:])
@@ -242,7 +191,7 @@ def _rule_said(rule: str, rules: dict, tags: list[str]) -> str:
 class _Page:
     """The page of one answer, built section by section; it collects the sources its logs cite."""
 
-    def __init__(self, result, stages: Stages, shown_path: str) -> None:
+    def __init__(self, result: RunResult, stages: Stages, shown_path: str) -> None:
         self.result = result
         self.sc = result.scenario
         self.stages = stages
@@ -332,7 +281,7 @@ class _Page:
         out.append("</section>")
         return "\n".join(out)
 
-    def outcome_checks(self, i: int, out) -> str:
+    def outcome_checks(self, i: int, out: Outcome) -> str:
         """The checks as read off outcome ``i`` (from 1) and the line of play that led to it."""
         r = self.result
         if not r.checks:
@@ -346,12 +295,15 @@ class _Page:
                         f'<span class="muted"> — {_e(found)}</span></li>')
         return '<h3>Checks on this line of play</h3><ul class="outcome-checks">' + "".join(rows) + "</ul>"
 
-    def _read(self, kind: str, step: int | None, c, i: int, out) -> tuple[str, str]:
+    def _read(self, kind: str, step: int | None, c: CheckResult, i: int, out: Outcome) -> tuple[str, str]:
         """Whether ``c`` holds on outcome ``i``'s line of play: (``ok``/``bad``/``no``/``na``, what was found)."""
         if kind == "legality":
             return ("ok" if c.ok else "bad"), ("as expected" if c.ok else ", ".join(map(_plain, c.found)))
-        stage = self.result.outcomes if kind == "end" else self.stages[step]
-        at = i - 1 if kind == "end" else _ancestor(self.stages, step, out)
+        at: int | None
+        if kind == "end" or step is None:
+            stage, at = self.result.outcomes, i - 1
+        else:
+            stage, at = self.stages[step], _ancestor(self.stages, step, out)
         if at is None:
             return "na", "not traced"
         if stage[at].stopped is not None:
@@ -414,7 +366,7 @@ class _Page:
         return ('<div class="scroll"><table class="table"><thead><tr><th scope="col">#</th>' + head
                 + "</tr></thead><tbody>" + "".join(body) + "</tbody></table></div>")
 
-    def outcome(self, i: int, o, n: int) -> str:
+    def outcome(self, i: int, o: Outcome, n: int) -> str:
         from ..scenario.run import chosen
 
         name = "The outcome" if n == 1 else f"Outcome {i} of {n}"
@@ -441,7 +393,7 @@ class _Page:
         out.append("</ol></section>")
         return "\n".join(out)
 
-    def step(self, k: int, step, o, i: int) -> str:
+    def step(self, k: int, step: Step | None, o: Outcome, i: int) -> str:
         heading = "Start" if step is None else f"Step {k}"
         said = "" if step is None else f' <code>{_e(step.describe())}</code>'
         flags = ""
@@ -472,7 +424,7 @@ class _Page:
         out.append("</div></li>")
         return "\n".join(out)
 
-    def step_checks(self, k: int, i: int, o) -> str:
+    def step_checks(self, k: int, i: int, o: Outcome) -> str:
         """The checks read after step ``k`` (and whether the step was refused as expected), as read
         on outcome ``i``'s line of play."""
         if not self.kinds:
@@ -487,7 +439,7 @@ class _Page:
                         f'</code><span class="muted"> — {_e(found.removeprefix(f"after step {k}: "))}</span></li>')
         return ('<ul class="step-checks" aria-label="checks after this step">' + "".join(rows) + "</ul>") if rows else ""
 
-    def event(self, e) -> str:
+    def event(self, e: Event) -> str:
         cite = self.sources.cite_html(e.cite, e.assumption) if (e.cite or e.assumption) else ""
         cls = "ev ev-" + _slug(e.kind)
         if e.kind in ("rejected", "refused", "allowed"):
@@ -495,7 +447,7 @@ class _Page:
         return (f'<li class="{cls}"><span class="ev-text">{_e(e.text)}</span>'
                 + (f' <span class="cite">[{cite}]</span>' if cite else "") + "</li>")
 
-    def svg(self, state, label: str) -> str:
+    def svg(self, state: GameState, label: str) -> str:
         key = (id(state), label)  # lines of play share positions until they branch: draw each once
         if key not in self.svgs:
             self.svgs[key] = board_svg(board_model(state), label)
@@ -515,7 +467,7 @@ def _plain(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
 
 
-def _choices_text(o) -> str:
+def _choices_text(o: Outcome) -> str:
     from ..scenario.run import chosen
 
     parts, last = [], None

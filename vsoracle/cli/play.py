@@ -4,24 +4,28 @@ After the scenario's steps, the session shows the board (:mod:`.board`), the cha
 numbered legal actions of the player with priority (CR 216) — or, while a decision waits, its
 numbered answers (:func:`vsoracle.engine.moves.pending`). The user types a number, a step as TOML
 (``play = "p", targets = ["x"]``: the keys of one ``[[step]]``), ``u`` to undo the last action or
-answer, ``s FILE`` to save, ``q`` to quit (saving). The saved file is the scenario with the
-played steps appended (each decision's answers as its ``choose``) and a ``[check]`` of the
-final position, so ``vsoracle resolve`` plays it again and passes.
+answer, ``s FILE`` to save, ``q`` to quit (saving), ``q!`` to quit without saving. The saved file
+is the scenario with the played steps appended (each decision's answers as its ``choose``) and a
+``[check]`` of the final position, so ``vsoracle resolve`` plays it again and passes.
+
+A save never loses the session: it is written safely (:func:`vsoracle.files.write_file`: a file
+the user named may be replaced, the default name never replaces anything — the next free
+``NAME-played-2.toml`` is taken), and one that fails says why in one line and the session goes on.
 """
 
 from __future__ import annotations
 
 import re
-import sys
-import tomllib
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, List, Optional, Sequence
 
 import typer
 from attrs import evolve, frozen
 
 from ..errors import ScenarioError, VsOracleError
-from .common import fail
+from ..tomlsource import shorten
+from .common import cards_option, fail
+from .lines import emit
 from .report import plural
 
 __all__ = ["register", "Session", "played_scenario"]
@@ -45,6 +49,8 @@ class Session:
     def __init__(self, path: str, text: str, sc: Any, state: Any) -> None:
         self.path, self.text, self.sc = path, text, sc
         self.history: list[_Point] = [_Point(state, ())]
+        #: The file the default save made, which later default saves replace (None: none yet).
+        self.made: str | None = None
 
     @property
     def point(self) -> _Point:
@@ -93,12 +99,18 @@ class Session:
         from ..scenario.load import parse_scenario
         from ..scenario.run import step_action
 
+        from ..tomlsource import MAX_LINE_CHARS, TomlSource
+
         if isinstance(self.point.position, moves.Waiting):
             raise ScenarioError("a decision waits: pick one of its answers by number", hint="or u to undo")
-        try:
-            table = tomllib.loads(f"step = {{ {line} }}")["step"]
-        except tomllib.TOMLDecodeError as error:
-            raise ScenarioError(f"not a step: {error}", hint='write it as TOML: play = "p", targets = ["x"]') from None
+        if len(line) > MAX_LINE_CHARS:
+            raise ScenarioError(f"not a step: {len(line):,} characters", hint=f"a step is a line of at most "
+                                f"{MAX_LINE_CHARS:,} characters: play = \"p\", targets = [\"x\"]")
+        try:  # read as a file is (issue 24, case 6: a step nested 2,000 deep or a 5,000-digit number was exit 3)
+            table = TomlSource.parse(f"step = {{ {line} }}", "<typed>", ScenarioError).data["step"]
+        except ScenarioError as error:
+            raise ScenarioError(f"not a step: {error.message}", hint='write it as TOML: play = "p", targets = ["x"]') \
+                from None
         if {"rejected", "allowed", "check"} & set(table):
             raise ScenarioError("rejected, allowed and check go in the file, not in play",
                                 hint="type the step alone")
@@ -124,11 +136,23 @@ class Session:
                 return p.position, p.steps
         raise AssertionError("the session starts from a position")  # pragma: no cover
 
-    def save(self, out: Path) -> int:
-        """Write the scenario with the steps played; how many steps were written."""
+    def save(self, out: Path | None, default: Path) -> tuple[int, str]:
+        """Write the scenario with the steps played at ``out`` (named by the user: an existing file
+        is replaced), or with ``out`` None at ``default`` — never replacing a file the session did
+        not make (``default`` taken: ``NAME-played-2.toml`` …); how many steps were written, and
+        where. A failure raises :class:`ScenarioError` (the session is kept)."""
+        from ..files import write_file, write_new_file
+
         state, steps = self.last_state()
-        out.write_text(played_scenario(self.text, steps, state), encoding="utf-8")
-        return len(steps)
+        data = played_scenario(self.text, steps, state).encode("utf-8")
+        if out is not None:
+            write_file(str(out), data, ScenarioError, replace=True, what="the session")
+            return len(steps), str(out)
+        if self.made is not None:
+            write_file(self.made, data, ScenarioError, replace=True, what="the session")
+            return len(steps), self.made
+        self.made = write_new_file(_numbered(default), data, ScenarioError, what="the session")
+        return len(steps), self.made
 
 
 _CHECK_HEADER = re.compile(r"^\s*\[\s*(check|check_some)\s*(\.[^\]]*)?\]\s*(#.*)?$")
@@ -200,6 +224,17 @@ def default_output(file: Path) -> Path:
     return file.with_name(file.name.removesuffix(".toml").removesuffix(".scenario") + "-played.toml")
 
 
+def _numbered(default: Path) -> list[str]:
+    """``NAME-played.toml``, then ``NAME-played-2.toml`` … ``NAME-played-99.toml``: the names the
+    default save may take, the first free one."""
+    stem = default.name.removesuffix(".toml")
+    return [str(default)] + [str(default.with_name(f"{stem}-{k}.toml")) for k in range(2, 100)]
+
+
+#: The most digits a number typed to pick a choice may have (more is not one of the numbers shown).
+_MAX_PICK_DIGITS = 6
+
+
 def _not_one_position(sc: Any, outcomes: list[Any], path: str) -> ScenarioError:
     """Why the steps do not lead to one position, naming the first step whose decision is left
     open (its answers lead to different positions), at that step's line."""
@@ -220,10 +255,13 @@ def _not_one_position(sc: Any, outcomes: list[Any], path: str) -> ScenarioError:
                          hint="answer their decisions with choose = [...] so that one position remains")
 
 
-def run_session(file: Path, save: Path | None, read: Callable[[str], str], write: Callable[[str], None]) -> None:
-    """The session's loop: show, read a line, act on it; at the end (``q`` or end of input) save."""
-    from ..cards import default_database
+def run_session(file: Path, save: Path | None, read: Callable[[str], str], write: Callable[[str], None],
+                cards: Sequence[Path] | None = None) -> int:
+    """The session's loop: show, read a line, act on it; at the end (``q`` or end of input) save.
+    The exit code: 0, or 2 when the input ended and the session could not be saved (its steps
+    are printed instead, so nothing played is lost)."""
     from ..files import read_input
+    from .common import card_database
     from ..scenario.load import load_scenario_bytes
     from ..scenario.run import run_scenario
 
@@ -232,33 +270,61 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
         raise ScenarioError("play reads the moves from standard input, so the scenario must be a file",
                             hint="vsoracle play FILE")
     raw = read_input(path, ScenarioError).data
-    sc = load_scenario_bytes(raw, path, default_database())
+    sc = load_scenario_bytes(raw, path, card_database(cards))
     text = raw.decode("utf-8", errors="replace")
     outcomes = [o for o in run_scenario(sc).outcomes if o.stopped is None]
     if len(outcomes) != 1:
         raise _not_one_position(sc, outcomes, path)
     session = Session(path, text, sc, outcomes[0].state)
-    out = save or default_output(file)
+    default = default_output(file)
+
+    def saved(target: Path | None) -> bool:
+        """Save (``target``: a file the user named), saying where — or why not (issue 24, case 7)."""
+        try:
+            n, where = session.save(target, default)
+        except ScenarioError as error:
+            write(f"not saved: {error}")
+            return False
+        write(f"saved {plural(n, 'step')} to {where}")
+        return True
+
     while True:
         write("\n".join(screen(session)))
         try:
             line = read("> ").strip()
         except EOFError:
-            line = "q"
+            if not session.last_state()[1]:
+                write("nothing played: nothing saved")
+                return 0
+            if saved(save):
+                return 0
+            _, steps = session.last_state()
+            write("the input ended, so the session cannot go on: the steps played, to paste into the file:\n\n"
+                  + "\n\n".join(steps))
+            return 2
+        if line in ("q!", "quit!"):
+            write("quit without saving")
+            return 0
         if line in ("q", "quit"):
-            break
+            if not session.last_state()[1]:
+                write("nothing played: nothing saved")
+                return 0
+            if saved(save):
+                return 0
+            write("the session goes on: s FILE saves it elsewhere, q! quits without saving")
+            continue
         if line in ("u", "undo"):
             write("undone" if session.undo() else "nothing to undo")
             continue
         if line.startswith("s ") or line == "s":
-            target = Path(line[2:].strip()) if line[2:].strip() else out
-            write(f"saved {plural(session.save(target), 'step')} to {target}")
+            saved(Path(line[2:].strip()) if line[2:].strip() else save)
             continue
         try:
-            if line.isdigit():
+            if line.isascii() and line.isdigit():  # "²" and "③" are digits to isdigit, not to int
                 choices = session.choices()
-                if not 1 <= int(line) <= len(choices):
-                    raise ScenarioError(f"{line} is not one of the numbers shown", hint=f"1 to {len(choices)}")
+                if len(line) > _MAX_PICK_DIGITS or not 1 <= int(line) <= len(choices):
+                    raise ScenarioError(f"{shorten(line, 40)} is not one of the numbers shown",
+                                        hint=f"1 to {len(choices)}")
                 logged = session.pick(choices[int(line) - 1])
             elif "=" in line:
                 logged = session.typed(line)
@@ -268,10 +334,6 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
             write(f"refused: {error.message}" + (f" — {error.hint}" if error.hint else ""))
             continue
         write("\n".join(logged) if logged else "(nothing happened that the log records)")
-    if session.last_state()[1]:
-        write(f"saved {plural(session.save(out), 'step')} to {out}")
-    else:
-        write("nothing played: nothing saved")
 
 
 def register(app: typer.Typer) -> None:
@@ -282,18 +344,17 @@ def register(app: typer.Typer) -> None:
         file: Path = typer.Argument(..., help="A scenario file (TOML)."),
         save: Optional[Path] = typer.Option(None, "--save", metavar="OUT",
                                             help="Where q saves the scenario played (default: FILE-played.toml)."),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Play on from the position after the scenario's steps: pick numbered legal actions or
         answers, or type a step as TOML; u undoes, s FILE saves, q quits and saves the scenario
-        with the steps played (vsoracle resolve runs it).
+        with the steps played (vsoracle resolve runs it), q! quits without saving.
 
-        Exit status: 0, or 2 if the file is invalid.
+        Exit status: 0, or 2 if the file is invalid (or the input ended and the session could not
+        be saved: its steps are printed).
         """
-        def write(text: str) -> None:
-            typer.echo(text)
-            sys.stdout.flush()
-
         try:
-            run_session(file, save, input, write)
+            code = run_session(file, save, input, emit, cards)
         except VsOracleError as error:
             raise fail(error) from None
+        raise typer.Exit(code=code)

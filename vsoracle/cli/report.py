@@ -8,8 +8,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
 
-__all__ = ["report_lines", "report_json", "explain_json", "explain_lines", "ruling", "answer", "board_pages", "run_with_boards",
+from .output import Stages
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+    from ..scenario.load import Scenario
+    from ..scenario.run import CheckResult, Outcome, RunResult
+
+__all__ = ["report_lines", "report_json", "explain_json", "explain_lines", "ruling", "board_pages", "run_with_stages",
            "outcome_table", "figures", "plural", "SHOWN_OUTCOMES"]
 
 
@@ -20,7 +28,7 @@ SHOWN_OUTCOMES = 3
 TABLE_FIGURES = 8
 
 
-def report_lines(result, *, show_log: bool = True, shown: int | None = SHOWN_OUTCOMES) -> list[str]:
+def report_lines(result: RunResult, *, show_log: bool = True, shown: int | None = SHOWN_OUTCOMES) -> list[str]:
     """The human report: the ruling, the log (one line per event, with its citation), the outcomes
     (a table of them, then the first ``shown`` in full; ``None``: all), the checks."""
     from ..engine.show import describe_state
@@ -89,7 +97,7 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _shown(value) -> str:
+def _shown(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
 
 
@@ -97,7 +105,7 @@ def _shown(value) -> str:
 FAILING_NAMED = 5
 
 
-def _check_lines(c, outcomes: int) -> list[str]:
+def _check_lines(c: CheckResult, outcomes: int) -> list[str]:
     """A check: ✓ or ✗, what it asks, where; a failed one, what was found and — when there were
     several lines of play — the outcomes where it fails and the choices that lead there."""
     mark = "✓" if c.ok else "✗"
@@ -127,7 +135,7 @@ def _check_lines(c, outcomes: int) -> list[str]:
     return lines
 
 
-def _said(chosen) -> str:
+def _said(chosen: Any) -> str:
     """Choices as ``step 2: A may draw 1 card: yes; A may gain 1 endurance: no; step 3: …``."""
     parts: list[str] = []
     last = None
@@ -137,14 +145,14 @@ def _said(chosen) -> str:
     return "; ".join(parts)
 
 
-def choices_said(out) -> str:
+def choices_said(out: Outcome) -> str:
     """The choices that lead to an outcome, each named by the decision it answers."""
     from ..scenario.run import chosen
 
     return _said(chosen(out))
 
 
-def figures(state) -> dict[str, str]:
+def figures(state: GameState) -> dict[str, str]:
     """The figures a person compares between outcomes, by label: each player's endurance, resource
     points and pile sizes, each card's zone and, in play, its place, state, ATK/DEF and counters."""
     from ..engine.query import query
@@ -171,7 +179,7 @@ def figures(state) -> dict[str, str]:
     return out
 
 
-def outcome_table(outcomes) -> list[str]:
+def outcome_table(outcomes: Sequence[Outcome]) -> list[str]:
     """One row per outcome: its number, the figures that differ between outcomes (at most
     :data:`TABLE_FIGURES`), its lines of play when several merged into it, and its choices.
 
@@ -218,7 +226,7 @@ def outcome_table(outcomes) -> list[str]:
     return lines
 
 
-def report_json(result) -> dict:
+def report_json(result: RunResult) -> dict[str, Any]:
     """The ``resolve`` document (docs/json/resolve.schema.json): the scenario, the ruling, whether
     every check holds, each outcome in full (its choices, log and position), the assumptions, the checks."""
     from .jsondoc import check_json, choices_json, document, event_json, scenario_json, state_json
@@ -236,7 +244,7 @@ def report_json(result) -> dict:
     )
 
 
-def explain_json(result) -> dict:
+def explain_json(result: RunResult) -> dict[str, Any]:
     """The ``explain`` document (docs/json/explain.schema.json): the ruling, the events that led to
     it (the first outcome's, without passes, phases and the start), the rules consulted, the
     assumptions, where the question is from, and the final position (the first outcome's)."""
@@ -287,7 +295,7 @@ def _differences(position: list[str], first: list[str]) -> list[str]:
 _QUIET_KINDS = {"pass", "phase", "start"}
 
 
-def explain_lines(result) -> list[str]:
+def explain_lines(result: RunResult) -> list[str]:
     """The ruling in one line, the numbered events that led to it, the rules consulted."""
     from ..citations import consulted, describe
 
@@ -306,7 +314,7 @@ def explain_lines(result) -> list[str]:
     return lines
 
 
-def ruling(result) -> str:
+def ruling(result: RunResult) -> str:
     """The ruling in one sentence: the question, yes or no, and what did not hold."""
     sc = result.scenario
     holds = sum(1 for c in result.checks if c.ok)
@@ -322,7 +330,7 @@ def ruling(result) -> str:
     return verdict
 
 
-def _where_it_fails(c) -> str:
+def _where_it_fails(c: CheckResult) -> str:
     """What a failed check found, and where: ``found 46, 50 in outcomes 2, 5 of 16`` for a check read
     off several outcomes at the end, ``found 46`` otherwise."""
     if c.step is not None or not c.every or len(c.found) < 2 or not c.failing:
@@ -333,19 +341,18 @@ def _where_it_fails(c) -> str:
             f"outcome{'s' if len(numbers) > 1 else ''} {shown} of {len(c.found)}")
 
 
-def run_with_boards(sc, *, budget: int | None = None):
-    """Run ``sc`` and keep the first outcome's position after every step: (result, positions),
-    positions[0] the start and positions[k] the first outcome after step k."""
+def run_with_stages(sc: Scenario, *, budget: int | None = None) -> tuple[RunResult, Stages]:
+    """Run ``sc`` and keep every outcome after every step: ``(result, stages)``, ``stages[0]`` the
+    start and ``stages[k]`` the outcomes after step k (the board pages and the ruling page draw them)."""
     from ..scenario.run import run_scenario
 
-    positions = []
-    result = run_scenario(sc, budget=budget, before_step=lambda _step, outs: positions.append(outs[0].state))
-    if result.outcomes:
-        positions.append(result.outcomes[0].state)
-    return result, positions
+    stages: Stages = []
+    result = run_scenario(sc, budget=budget, before_step=lambda _step, outs: stages.append(outs))
+    stages.append(result.outcomes)
+    return result, stages
 
 
-def board_pages(sc, positions) -> list[str]:
+def board_pages(sc: Scenario, positions: Sequence[GameState]) -> list[str]:
     """The board after each step, each headed by the step it follows (the first outcome's)."""
     from .board import board_lines
 
@@ -355,52 +362,3 @@ def board_pages(sc, positions) -> list[str]:
         heading = "Start" if step is None else f"After step {k} ({step.describe()})"
         lines += ["", heading + ":"] + board_lines(state)
     return lines
-
-
-def answer(file: Path | str, *, as_json: bool = False, quiet: bool = False, no_cache: bool = False,
-           budget: int | None = None, board: bool = False, outcomes: int = SHOWN_OUTCOMES) -> tuple[str, int]:
-    """What ``vsoracle resolve FILE`` prints, and its exit code (0 checks hold, 1 one fails).
-
-    The file (``-``: standard input) is read once (:func:`vsoracle.files.read_input`): the
-    answer and its cache key come from those same bytes. A regular file answered before is
-    answered from the cache (:mod:`vsoracle.cli.cache`); a pipe is always worked out.
-    ``budget``: the exploration budget in transitions (:data:`vsoracle.scenario.run.BUDGET`);
-    ``outcomes``: how many outcomes the report shows in full (all of them are in its table)."""
-    from ..errors import ScenarioError
-    from ..files import read_input
-
-    read = read_input(str(file), ScenarioError)
-    from .jsondoc import FORMAT
-
-    options = (("resolve", f"json{FORMAT}" if as_json else "text", "quiet" if quiet else "log") + (("board",) if board else ())
-               + ((f"outcomes={outcomes}",) if outcomes != SHOWN_OUTCOMES and not as_json else ()))
-    key = None
-    if not no_cache and read.regular:
-        from . import cache
-
-        key = cache.key(read.data, read.name, options)
-        hit = cache.lookup(key) if key is not None else None
-        if hit is not None:
-            return hit
-    from ..scenario.load import load_scenario_bytes
-    from ..scenario.run import run_scenario
-
-    from ..cards import default_database
-
-    sc = load_scenario_bytes(read.data, read.name, default_database())
-    positions = []
-    if board and not as_json:
-        result, positions = run_with_boards(sc, budget=budget)
-    else:
-        result = run_scenario(sc, budget=budget)
-    if as_json:
-        from .jsondoc import dumps
-
-        output = dumps(report_json(result))
-    else:
-        output = "\n".join(report_lines(result, show_log=not quiet, shown=outcomes)
-                           + (board_pages(sc, positions) if board else []))
-    code = 0 if result.passed else 1
-    if key is not None:
-        cache.store(key, output, code)
-    return output, code

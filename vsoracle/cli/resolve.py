@@ -8,12 +8,12 @@ from typing import List, Optional
 
 import typer
 
-from ..cards import default_database
-from .colour import paint, wants_colour
 from .help import WholeNumber
-from .common import fail, reported
-from .lines import error_line
-from .report import SHOWN_OUTCOMES, answer, explain_lines, plural
+from .output import Format
+from .common import card_database, cards_option, fail, reported
+from .lines import emit, error_line
+from .answer import answer
+from .report import SHOWN_OUTCOMES, explain_lines, plural
 
 __all__ = ["register"]
 
@@ -22,7 +22,8 @@ __all__ = ["register"]
 JSON_HELP = "Print one JSON document (schema: json/{0}.schema.json in vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."
 
 BUDGET_HELP = ("Exploration budget: how many transitions (state changes) exploring the unscripted "
-               "decisions may make, every replay counted (default 100,000). Past it the error names the "
+               "decisions may make, every replay counted (default 100,000); in a scenario of more than 100 cards "
+               "each counts once more per 100 cards. Past it the error names the "
                "decision that explodes and how to script it with choose = [...]. At least 1.")
 
 
@@ -34,23 +35,25 @@ def register(app: typer.Typer) -> None:
         file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP.format("explain")),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Explain a scenario's answer: the ruling in one line, the events that led to it, the rules consulted.
 
         Exit status as for resolve: 0 the checks hold, 1 one fails, 2 the file is invalid.
         """
+        fmt = Format.of(as_json)
         from ..scenario.load import load_scenario
         from ..scenario.run import run_scenario
 
         from .board import board_lines
 
-        with reported(as_json):
-            result = run_scenario(load_scenario(file, default_database()), budget=budget)
-        if as_json:
+        with reported(fmt):
+            result = run_scenario(load_scenario(file, card_database(cards)), budget=budget)
+        if fmt is Format.JSON:
             from .jsondoc import dumps
             from .report import explain_json
 
-            typer.echo(dumps(explain_json(result)))
+            emit(dumps(explain_json(result)))
             raise typer.Exit(code=0 if result.passed else 1)
         lines = explain_lines(result)
         if result.outcomes:
@@ -58,7 +61,7 @@ def register(app: typer.Typer) -> None:
             lines += ["", "Final position" + (f" (outcome 1 of {n}):" if n > 1 else ":")]
             lines += board_lines(result.outcomes[0].state)
         text = "\n".join(lines)
-        typer.echo(paint(text) if wants_colour(sys.stdout) else text)
+        emit(text, colour=True)
         raise typer.Exit(code=0 if result.passed else 1)
 
     @app.command("show")
@@ -67,6 +70,7 @@ def register(app: typer.Typer) -> None:
         step: Optional[int] = typer.Option(None, "--step", parser=WholeNumber(None), metavar="N",
                                            help="Draw the position after step N (0: the start; default: after every step)."),
         budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Draw a scenario's board: rows by column, areas, resources, counts, the chain, priority.
 
@@ -79,7 +83,7 @@ def register(app: typer.Typer) -> None:
         from ..scenario.run import run_scenario
         from .board import board_lines
 
-        sc = load_scenario(file, default_database())
+        sc = load_scenario(file, card_database(cards))
         total = len(sc.steps)
         if step is not None and not 0 <= step <= total:
             raise fail(ScenarioError(f"--step {step}: the scenario has {total} step{'s' if total != 1 else ''}",
@@ -88,7 +92,7 @@ def register(app: typer.Typer) -> None:
         result = run_scenario(attrs.evolve(sc, steps=sc.steps[:upto], checks=()), budget=budget)
         n = len(result.outcomes)
         heading = "Start" if upto == 0 else f"After step {upto} ({sc.steps[upto - 1].describe()})"
-        typer.echo("\n".join([f"{sc.title}", heading + (f", outcome 1 of {n}" if n > 1 else "") + ":"]
+        emit("\n".join([f"{sc.title}", heading + (f", outcome 1 of {n}" if n > 1 else "") + ":"]
                               + board_lines(result.outcomes[0].state)))
 
     @app.command("resolve")
@@ -107,6 +111,7 @@ def register(app: typer.Typer) -> None:
         html: Optional[Path] = typer.Option(None, "--html", metavar="OUT.html",
                                             help="Also write the ruling page: one self-contained HTML file with the "
                                             "ruling, the checks, each outcome's steps, log and board (one file)."),
+        cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Play a scenario: load the position, play the steps, resolve the chain, and check.
 
@@ -117,50 +122,41 @@ def register(app: typer.Typer) -> None:
         """
         from ..errors import ScenarioError, VsOracleError
 
-        if board and as_json:
+        fmt = Format.of(as_json)
+        if board and fmt is Format.JSON:
             raise fail(ScenarioError("--board draws text and --json prints data", file=str(files[0]),
-                                     hint="use one of them"), as_json)
-        if as_json and len(files) > 1:
+                                     hint="use one of them"), fmt)
+        if fmt is Format.JSON and len(files) > 1:
             raise fail(ScenarioError(f"--json answers one file at a time, and {len(files)} were given",
-                                     hint="run vsoracle resolve --json once per file"), as_json)
+                                     hint="run vsoracle resolve --json once per file"), fmt)
         if html is not None and len(files) > 1:
             raise fail(ScenarioError(f"--html writes one page for one file, and {len(files)} were given",
-                                     hint="run vsoracle resolve FILE --html OUT.html once per file"), as_json)
-        colour = wants_colour(sys.stdout)
-        if html is not None:
-            from .page import write_page
-
-            try:
-                output, code = write_page(files[0], html, as_json=as_json, quiet=quiet, budget=budget, board=board,
-                                          outcomes=outcomes)
-            except VsOracleError as error:
-                raise fail(error, as_json) from None
-            typer.echo(paint(output) if colour and not as_json else output)
-            typer.echo(f"Ruling page: {html}", err=True)
-            raise typer.Exit(code=code)
+                                     hint="run vsoracle resolve FILE --html OUT.html once per file"), fmt)
         if len(files) == 1:
-            with reported(as_json):
-                output, code = answer(files[0], as_json=as_json, quiet=quiet, no_cache=no_cache, budget=budget,
-                                      board=board, outcomes=outcomes)
-            typer.echo(paint(output) if colour and not as_json else output)
+            with reported(fmt):
+                output, code = answer(files[0], fmt=fmt, quiet=quiet, no_cache=no_cache, budget=budget, cards=cards,
+                                      board=board, outcomes=outcomes, page=html)
+            emit(output, colour=fmt.coloured)
+            if html is not None:
+                emit(f"Ruling page: {html}", err=True)
             raise typer.Exit(code=code)
         held = failed = invalid = 0
         for n, file in enumerate(files):
             heading = f"==> {file} <=="
-            typer.echo(("\n" if n else "") + (paint(heading) if colour else heading))
+            emit(("\n" if n else "") + heading, colour=True)
             try:
-                output, code = answer(file, quiet=quiet, no_cache=no_cache, budget=budget, board=board,
+                output, code = answer(file, quiet=quiet, no_cache=no_cache, budget=budget, board=board, cards=cards,
                                       outcomes=outcomes)
             except VsOracleError as error:
                 sys.stdout.flush()
-                typer.echo(error_line(error), err=True)
+                emit(error_line(error), err=True)
                 invalid += 1
                 continue
-            typer.echo(paint(output) if colour else output)
+            emit(output, colour=True)
             held += code == 0
             failed += code != 0
         parts = [f"{held} hold{'s' if held == 1 else ''}", f"{failed} fail{'s' if failed == 1 else ''}"]
         if invalid:
             parts.append(f"{invalid} {'is' if invalid == 1 else 'are'} invalid")
-        typer.echo(f"\n{plural(len(files), 'scenario')}: " + ", ".join(parts))
+        emit(f"\n{plural(len(files), 'scenario')}: " + ", ".join(parts))
         raise typer.Exit(code=2 if invalid else 1 if failed else 0)

@@ -116,7 +116,7 @@ class _Drawing:
             badges.append(("LOST", "b-badge b-bad"))
         if s.won:
             badges.append(("WON", "b-badge b-good"))
-        bx = x + 4 + 9 * len(f"Player {s.player}") + 8
+        bx: float = x + 4 + 9 * len(f"Player {s.player}") + 8
         for text, cls in badges:
             w = 0.6 * 11 * len(text) + 12
             self.rect(bx, y + 3, w, 16, cls.replace("b-badge", "b-badge-box"), 8)

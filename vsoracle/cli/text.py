@@ -3,37 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
 from ..errors import CardDataError, CardTextError
-from .common import fail, reported
+from .output import Format
+from .common import card_database, cards_option, fail, reported
 from .jsondoc import document, dumps
-from .reading import reading_lines
+from .lines import emit, printable
+from .reading import caret_lines, expected_line, parse_answer, reading_lines
 from .report import plural
 
 __all__ = ["register"]
-
-
-def _expected(error: CardTextError) -> str | None:
-    """``expected one of: …`` (at most 16 of them), or ``None``."""
-    if not error.expected:
-        return None
-    shown = error.expected[:16]
-    return "expected one of: " + ", ".join(shown) + (", …" if len(error.expected) > len(shown) else "")
-
-
-def _caret_lines(error: CardTextError) -> list[str]:
-    lines = []
-    caret = error.caret()
-    if caret:
-        lines.extend("    " + line for line in caret.splitlines())
-    if error.hint:
-        lines.append("    " + error.hint)
-    elif error.expected:
-        lines.append("    " + _expected(error))
-    return lines
 
 
 def parse_command(
@@ -44,58 +26,47 @@ def parse_command(
                                  "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
 ) -> None:
     """Parse card text: its canonical rendering, one plain sentence per power, then its AST as a tree."""
-    from ..text import parse_card_text
-    from ..text.data import to_data, tree
-
-    try:
-        card_text = parse_card_text(text.replace("\\n", "\n"), name)
-    except CardTextError as error:
-        where = f"line {error.text_line}, column {error.column}: " if error.column else ""
-        message = CardTextError(f"{where}{error.message}", text=error.text)
-        if as_json:  # the error document: the text's line and column, what was expected
-            raise fail(CardTextError(error.message, text=error.text, column=error.column, line=error.text_line,
-                                     hint=error.hint or _expected(error)), True) from None
-        exit_ = fail(message)  # the error's one line first, then the caret under it
-        for line in _caret_lines(error):
-            typer.echo(line, err=True)
-        raise exit_ from None
-    if as_json:
-        typer.echo(dumps(document("parse", text=text.replace("\\n", "\n"), name=name,
-                                  reading=reading_lines(card_text, name), ast=to_data(card_text))))
-    elif as_tree:
-        typer.echo(tree(card_text))
-    else:
-        typer.echo("\n".join(reading_lines(card_text, name) + ["", tree(card_text)]))
+    out, err, code = parse_answer(text, name, Format.of(as_json), as_tree)
+    if out:
+        emit(out)
+    if err:
+        emit(err, err=True)
+    raise typer.Exit(code=code)
 
 
 def check_command(
-    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE...", help="Card files (default: the card database installed with vsoracle)."),
+    files: Optional[List[Path]] = typer.Argument(None, metavar="FILE...", help="Card files (default: every card file of the "
+                                                 "database: the installed ones, VSORACLE_CARDS's and --cards's)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/check.schema.json in "
                                  "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
+    cards: Optional[List[Path]] = cards_option(),
 ) -> None:
     """Read the text of every card and say, for each, whether vsoracle can play it.
 
     Three states: it runs (it parses, and the engine has a rule for every part of it); it parses
     only (the line and what vsoracle cannot play yet are named); it fails (the line, the column
     and a caret). Exit status: 0 when every card runs, 1 otherwise."""
-    from ..cards.load import cards_of
+    fmt = Format.of(as_json)
+    from ..cards.load import card_files, cards_of
     from ..engine.support import cannot_play
     from ..files import MAX_CARD_FILE_BYTES
-    from ..resources import data_path
     from ..scenario.load import text_line
     from ..text.store import parse_stored
     from ..tomlsource import TomlSource
 
-    paths = [Path(f) for f in files] if files else sorted(data_path("cards").glob("*.toml"))
+    with reported(fmt):
+        # a folder is its card files; a file is read as given (a missing one is an error at its name)
+        paths = ([p for f in files for p in (card_files([f], "vsoracle cards check") if Path(f).is_dir() else (Path(f),))]
+                 if files else list(card_database(cards).files))
     total = runs = parse_only = 0
     report: list[str] = []
-    entries: list[dict] = []  # every card that does not run, for --json
-    with reported(as_json):
+    entries: list[dict[str, Any]] = []  # every card that does not run, for --json
+    with reported(fmt):
         sources = [(path, TomlSource.read(path, CardDataError, limit=MAX_CARD_FILE_BYTES, what="a card file"))
                    for path in paths]
         read = [(path, source, list(cards_of(source))) for path, source in sources]
-    for path, source, cards in read:
-        for index, (card, _header_line) in enumerate(cards):
+    for path, source, found_cards in read:
+        for index, (card, _header_line) in enumerate(found_cards):
             total += 1
             try:
                 text = parse_stored(card.text, card.name)
@@ -103,11 +74,11 @@ def check_command(
                 file_line = source.text_line(("card", index, "text"), error.text_line or 1)
                 report.append(f"{path}:{file_line}: card '{card.title}' fails: text line {error.text_line}"
                               f" column {error.column}: {error.message}")
-                report.extend(_caret_lines(error))
+                report.extend(caret_lines(error))
                 entries.append({"file": str(path), "line": file_line, "number": card.number, "title": card.title,
                                 "reads": "fails", "problems": [{"text_line": error.text_line, "column": error.column,
                                                                 "message": error.message,
-                                                                "hint": error.hint or _expected(error)}]})
+                                                                "hint": error.hint or expected_line(error)}]})
                 continue
             problems = cannot_play(text, card.name)
             if not problems:
@@ -123,16 +94,16 @@ def check_command(
                               "hint": None})
             entries.append({"file": str(path), "line": source.text_line(("card", index, "text"), problems[0][0]),
                             "number": card.number, "title": card.title, "reads": "parses only", "problems": found})
-    if as_json:
-        typer.echo(dumps(document("check", files=[str(p) for p in paths], cards=total, runs=runs,
+    if fmt is Format.JSON:
+        emit(dumps(document("check", files=[str(p) for p in paths], cards=total, runs=runs,
                                   parses_only=parse_only, fails=total - runs - parse_only, not_running=entries)))
         if runs != total:
             raise typer.Exit(code=1)
         return
-    for line in report:
-        typer.echo(line)
+    for said in report:
+        emit(said)
     failed = total - runs - parse_only
-    typer.echo(f"{plural(total, 'card')}: {runs} run{'s' if runs == 1 else ''}, {parse_only} parse"
+    emit(f"{plural(total, 'card')}: {runs} run{'s' if runs == 1 else ''}, {parse_only} parse"
                f"{'s' if parse_only == 1 else ''} only, {failed} fail{'s' if failed == 1 else ''}")
     if runs != total:
         raise typer.Exit(code=1)

@@ -16,7 +16,7 @@ from ..cards import Card, CardType
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
-from .effects import perform, target_legal, target_range, targets_of, targets_refusal
+from .effects import execute, perform, target_legal, target_range, targets_of, targets_refusal
 from .primitives import entry_area, happening
 from .fmap import FrozenMap
 from .rules import RULES, Cost
@@ -27,7 +27,7 @@ from .query import Mod, Query, protected, query
 from .state import Area, Attack, ChainLink, Context, GameObject, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
-from .words import say
+from .words import say, say_action
 from .zones import attach, move_card, team_equipment_problem, with_gear
 
 __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
@@ -96,6 +96,9 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], give
     effect: X, the points paid, and what cost k acted on (``cost:k``, "the discarded card")."""
     binds: dict[str, Any] = {}
     for k, cost in enumerate(costs, start=1):
+        if isinstance(cost, n.Choose):
+            binds.update(_choose_as_cost(g, pid, o, cost, binds))
+            continue
         family = RULES.get(type(cost))
         if family is None or not family.payable:
             raise IllegalActionError(f"vsoracle cannot yet pay the cost \"{say(cost)}\"",
@@ -103,6 +106,34 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], give
         family.do(g, cost, Context(pid, o.id, (), FrozenMap(binds)), None, Cost(pid, o.id, given, pay, binds))
         binds[f"cost:{k}"] = binds.pop("cost:acted", ())  # n.Paid(k): what cost k acted on
     return binds
+
+
+def _choose_as_cost(g: Game, pid: str, o: GameObject, cost: n.Choose, binds: dict[str, Any]) -> dict[str, Any]:
+    """"As an additional cost to play ~, choose a team affiliation among characters you control.":
+    the choice is made as the card is announced, with its other costs (CR 505; an additional cost
+    may be a choice, [CSP]), so its value is the card's while it is on the chain and after —
+    what its effect and its ongoing powers read as "the chosen …". With nothing to choose, the
+    cost cannot be paid."""
+    ctx = Context(pid, o.id, (), FrozenMap({**binds, "as cost": True}))
+    done, after = execute(g, cost, ctx)
+    if not done:
+        raise IllegalActionError(f"{pid} cannot {say_action(cost)}: nothing to choose, so the additional cost "
+                                 "cannot be paid",
+                                 hint="CR 505: a cost is paid in full or the card is not played")
+    chosen = {k: v for k, v in after.bindings.items() if k.startswith("chosen:")}
+    g.note("cost", f"{pid} made the choice as a cost, as {o.id} is announced: "
+           + ", ".join(f"the chosen {k.removeprefix('chosen:')}{'s are' if _several(v) else ' is'} {_said(v)}"
+                       for k, v in chosen.items()),
+           "CR 505 [CSP]")
+    return chosen
+
+
+def _several(value: Any) -> bool:
+    return isinstance(value, (tuple, list)) and len(value) > 1
+
+
+def _said(value: Any) -> str:
+    return " and ".join(map(str, value)) if isinstance(value, (tuple, list)) else str(value)
 
 
 def _pay_additional(g: Game, pid: str, o: GameObject, action: str, given: list[str]) -> dict[str, Any]:

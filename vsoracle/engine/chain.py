@@ -17,6 +17,8 @@ from ..text import nodes as n
 from .effects import legal_targets, perform, target_range, targets_of
 from .primitives import happening
 from .fmap import FrozenMap
+from .powers import powers
+from .query import query
 from .game import Decision, Game
 from .resolve import resolve_link
 from .state import ChainLink, Context, GameObject, GameState, LinkKind, LinkOrigin, PendingTrigger, Zone
@@ -75,12 +77,29 @@ def resolve_top(g: Game) -> None:
 
 
 def _after_resolution(g: Game, link: ChainLink) -> None:
-    """A plot twist played from hand goes to its owner's KO'd pile once its effect has resolved."""
+    """A plot twist played from hand goes to its owner's KO'd pile once its effect has resolved;
+    one played from the resource row stays there face up, its ongoing powers active."""
     if link.kind == "play" and link.source is not None:
         o = g.state.obj(link.source)
         if o.zone is Zone.CHAIN:
             g.set(replace(move_card(g.state, o.id, Zone.KO_PILE), resolving=None))
             g.note("zone", f"{o.id} goes to {o.owner}'s KO'd pile", "CR 304")
+        elif o.zone is Zone.RESOURCE_ROW and o.face_up:
+            _crossovers(g, o)
+
+
+def _crossovers(g: Game, o: GameObject) -> None:
+    """"Ongoing: Crossover A and B": while the plot twist stays face up, each character its
+    controller controls with either affiliation has both (assumption A-CROSSOVER; the names a
+    choice bound are the card's, "the chosen affiliation")."""
+    q = query(g.state)
+    for line in powers(o.card, n.Crossover):
+        if q.power_active(o, line):
+            names = q.affiliation_names(n.ShareAffiliations(line.node.names, line.node.chosen),
+                                        Context(q.controller_of(o), o.id))
+            g.note("modifier", f"{o.id}'s crossover: each character {q.controller_of(o)} controls with the "
+                   f"{' or '.join(names) or 'no'} affiliation has {'both' if len(names) == 2 else 'all of them'}, "
+                   f"while {o.id} stays face up", "keyword Ongoing [CSP, COTD]", "A-CROSSOVER", objects=(o.id,))
 
 
 def resolve_all(g: Game) -> None:

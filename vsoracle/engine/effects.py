@@ -46,7 +46,7 @@ __all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "
            # what the event families (vsoracle.engine.events) share: choosing objects, doing verbs, costs
            "acting", "doers", "doer", "each_doer_picks", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
            "without_zone", "on_objects", "to_each", "pay_event", "cost_pick", "cost_one", "cost_count",
-           "cost_candidates", "cost_amount", "cost_allowed", "Count"]
+           "cost_candidates", "cost_amount", "cost_allowed", "Count", "choose_value"]
 
 
 # =============================================================================================
@@ -493,12 +493,34 @@ def execute(g: Game, effect: n.Effect, ctx: Context, root: n.Effect | None = Non
 
 def _sequence(g: Game, e: n.Sequence, ctx: Context, root: n.Effect) -> Done:
     last = True
+    before: n.Effect | None = None
     for step in e.steps:
         if isinstance(step, n.IfDone):
             last, ctx = _if_done(g, step, ctx, root, last)
+        elif isinstance(step, n.Repeat) and before is not None:
+            last, ctx = _repeat(g, step, before, ctx, root, last)
         else:
             last, ctx = execute(g, step, ctx, root)
+        before = step
     return last, ctx
+
+
+def _repeat(g: Game, e: n.Repeat, before: n.Effect, ctx: Context, root: n.Effect, last: bool) -> Done:
+    """"Each time you're successful, repeat this process with a card type you haven't chosen yet.":
+    the step before again — its object the one the text names — for as long as it succeeds (a
+    rally that finds its card is successful, and then you must repeat it: Marvel Universe FAQ 2)."""
+    again = before
+    if e.with_ is not None and hasattr(before, "object"):
+        again = replace(before, object=e.with_)
+    while last:
+        g.note("repeat", f"the step before was successful, so again: {say(again)}", "keyword Rally [FUN]")
+        last, ctx = execute(g, again, ctx, root)
+    return True, ctx
+
+
+def _repeat_alone(g: Game, e: n.Repeat, ctx: Context, root: n.Effect) -> Done:
+    """"Repeat this process" with no step before it to repeat: nothing (card text always has one)."""
+    return False, ctx
 
 
 def _if_done(g: Game, e: n.IfDone, ctx: Context, root: n.Effect, last: bool) -> Done:
@@ -609,46 +631,98 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
     q = query(g.state)
     sel = e.selector
     pid = doer(q, None, ctx)
+    when = "CR 505" if ctx.bindings.get("as cost") else "CR 508"  # as a cost, on announcement
     if isinstance(sel, n.Filter) and kind_of(sel) == "choice":
-        names = _choice_names(q, sel, ctx)
-        number = q.amount(sel.quantity.n, ctx) if sel.quantity and sel.quantity.n is not None else 1
-        if len(names) < number:
-            g.note("choose", f"fewer than {number} {sel.kind}s to choose among: nothing chosen", "CR 508")
+        made = choose_value(g, pid, sel, ctx, when)
+        if made is None:
             return False, ctx
-        if number == 1:
-            article = "an" if sel.kind[:1] in "aeiou" else "a"
-            chosen: Any = g.ask(Decision(pid, "choose", f"{pid} chooses {article} {sel.kind}", tuple(names)))
-            shown = chosen
-            value: Any = (chosen,)
-        else:
-            options = tuple(tuple(c) for c in itertools.combinations(names, number))
-            value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {number} {sel.kind}s", options)))
-            shown = " and ".join(value)
-        g.note("choose", f"{pid} chooses {shown}", "CR 508")
-        return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value if number > 1 or sel.kind == "affiliation"
-                                  else value[0])
+        value, ctx = made
+        return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value)
     found = [x for x in q.select(sel, ctx) if x in g.state.objects]
     count, up_to = how_many(q, sel, ctx)
     if not found:
-        g.note("choose", "nothing to choose: the effect chooses nothing", "CR 508")
+        g.note("choose", "nothing to choose: the effect chooses nothing", when)
         return False, ctx
     picked = choose_objects(g, pid, found, count, f"{pid} chooses {say(sel)}", up_to)
     value = tuple(picked) if len(picked) != 1 or (isinstance(count, int) and count > 1) else picked[0]
-    g.note("choose", f"{pid} chooses {', '.join(picked) or 'nothing'} (not a target)", "CR 508")
+    g.note("choose", f"{pid} chooses {', '.join(picked) or 'nothing'} (not a target)", when)
+    ctx = ctx.bind(chose=tuple(ctx.bindings.get("chose", ())) + tuple(picked))  # "… you haven't chosen yet"
     return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value)
 
 
-def _choice_names(q: Query, sel: n.Filter, ctx: Context) -> list[str]:
-    """The affiliations (or traits) to choose among: those of "among …" objects, or the ones
-    the text names ("Choose a Mutant trait"), or every affiliation of a card in the game; for
-    "choose an identity", every identity of a character card in the game."""
+def choose_value(g: Game, pid: str, sel: n.Filter, ctx: Context, when: str) -> tuple[Any, Context] | None:
+    """A value of the kind ``sel`` names ("a team affiliation", "two or more different team
+    affiliations among …", "a Mutant trait", "a card type of your choice"), chosen by ``pid``: a
+    decision the explorer follows like any other (a scenario scripts it with ``choose``). The
+    value — a name, or a tuple of names for an affiliation or several — and the context that
+    remembers it among the values this effect chose ("a card type you haven't chosen yet"), or
+    ``None`` with nothing to choose."""
+    q = query(g.state)
+    number = q.amount(sel.quantity.n, ctx) if sel.quantity and sel.quantity.n is not None else 1
+    more = sel.quantity is not None and sel.quantity.op == ">="  # "two or more different …"
+    options: list[tuple[Any, ...]] = []
+    for names in _choice_groups(q, sel, ctx):
+        for size in range(number, len(names) + 1) if more else (number,):
+            options += [c for c in itertools.combinations(names, size) if c not in options]
+    if not options:
+        g.note("choose", f"fewer than {number} {sel.kind}s to choose among: nothing chosen", when)
+        return None
+    if number == 1 and not more:
+        article = "an" if sel.kind[:1] in "aeiou" else "a"
+        chosen: Any = g.ask(Decision(pid, "choose", f"{pid} chooses {article} {sel.kind}",
+                                     tuple(c[0] for c in options)))
+        shown = chosen
+        value: Any = (chosen,)
+    else:
+        said = f"{number} or more" if more else f"{number}"
+        value = tuple(g.ask(Decision(pid, "choose", f"{pid} chooses {said} {sel.kind}s", tuple(options))))
+        shown = " and ".join(map(str, value))
+    # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
+    g.note("choose", f"{pid} chooses {shown}", when + (" [FXM]" if sel.kind == "trait" else ""),
+           "A-CHOSEN-VALUES" if sel.kind in ("card name", "number") else None)
+    ctx = ctx.bind(chose=tuple(ctx.bindings.get("chose", ())) + tuple(value))
+    return (value if number > 1 or more or sel.kind == "affiliation" else value[0]), ctx
+
+
+def _choice_groups(q: Query, sel: n.Filter, ctx: Context) -> list[list[Any]]:
+    """The names a choice is made among: those of "among …" objects, or the ones the text names
+    ("Choose a Mutant trait"), or every affiliation of a card in the game; for "choose an
+    identity", every identity of a character card in the game. "Among characters you control that
+    share the same Mutant trait": one group per trait they could share, the names chosen together
+    all from one group."""
     named = [x.name for x in sel.qualifiers if isinstance(x, n.Name)]
+    if any(isinstance(x, n.NotChosenYet) for x in sel.qualifiers):  # "a card type you haven't chosen yet"
+        chose = ctx.bindings.get("chose", ())
+        unchosen = replace(sel, qualifiers=tuple(x for x in sel.qualifiers if not isinstance(x, n.NotChosenYet)))
+        return [[x for x in names if x not in chose] for names in _choice_groups(q, unchosen, ctx)]
+    if sel.kind == "card type":  # "a card type of your choice" (Marvel Universe FAQ 2): the game's four
+        return [sorted(t.value for t in CardType)]
+    if sel.kind == "card name":  # the names of the cards in the game (assumption A-CHOSEN-VALUES)
+        return [sorted({o.card.name for o in q.s.objects.values()})]
+    if sel.kind == "number":  # 0 to the greatest number a card in the game prints (assumption A-CHOSEN-VALUES)
+        printed = [v for o in q.s.objects.values() for v in (o.card.cost, o.card.atk, o.card.defense) if v is not None]
+        return [list(range(0, max(printed, default=0) + 1))]
     if sel.kind == "trait" and [x.lower() for x in named] == ["mutant"]:
-        return sorted(MUTANT_TRAITS)  # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
+        return [sorted(MUTANT_TRAITS)]  # "choose a Mutant trait": Mental, Energy or Physical (X-Men FAQ GM 1)
     if named:
-        return named
+        return [named]
     among = [x for x in sel.qualifiers if isinstance(x, n.Among)]
-    pool = q.select(among[0].of, ctx) if among else [o.id for o in q.s.objects.values()]
+    if not among:
+        return [_names_of(q, sel, [o.id for o in q.s.objects.values()])]
+    of = among[0].of
+    same = [x for x in of.qualifiers if isinstance(x, n.Shares) and x.same and x.of is None] \
+        if isinstance(of, n.Filter) else []
+    if not same or not isinstance(of, n.Filter):
+        return [_names_of(q, sel, q.select(of, ctx))]
+    pool = [x for x in q.select(replace(of, qualifiers=tuple(x for x in of.qualifiers if x is not same[0])), ctx)
+            if x in q.s.objects]
+    values = {x: q.share_values(same[0], q.s.obj(x)) for x in pool}
+    return [_names_of(q, sel, [x for x in pool if v in values[x]])
+            for v in sorted(set().union(*values.values()))]
+
+
+def _names_of(q: Query, sel: n.Filter, pool: Iterable[str]) -> list[str]:
+    """The affiliations (identities for "choose an identity") of the objects of ``pool``, sorted."""
     names: list[str] = []
     for x in pool:
         if x in q.s.objects:
@@ -747,6 +821,7 @@ _HANDLERS: dict[type[n.Effect], Handler] = {
     n.Conditional: _conditional,
     n.Unless: _unless,
     n.Choose: _choose,
+    n.Repeat: _repeat_alone,
     n.Modify: _modify,
     n.CreateReplacement: _create_replacement,
     n.Delayed: _delayed,

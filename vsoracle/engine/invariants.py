@@ -100,17 +100,34 @@ def check_change(before: GameState, after: GameState) -> None:
     if chain_changed or any(o.zone is Zone.CHAIN or old[oid].zone is Zone.CHAIN for oid, o in changed):
         sources = Counter(lk.source for lk in links if lk.kind in ("recruit", "play") and lk.source)
 
-    def listed(oid: str) -> int:
-        return sum(p.pile(zone).count(oid) for p in players for zone in PILES)
+    # Where each object is listed: counted in the piles for the first few objects a transition
+    # changed, then read off one tally of every pile, so a transition that moves many cards of a
+    # large deck costs the size of the piles once, not once per card.
+    tally: dict[str, list[tuple[str, Zone]]] | None = None
+    asked = 0
+
+    def listings(oid: str) -> list[tuple[str, Zone]]:
+        nonlocal tally, asked
+        if tally is None:
+            asked += 1
+            if asked <= 8:
+                return [(p.id, zone) for p in players for zone in PILES for _ in range(p.pile(zone).count(oid))]
+            tally = {}
+            for p in players:
+                for zone in PILES:
+                    for listed in p.pile(zone):
+                        tally.setdefault(listed, []).append((p.id, zone))
+        return tally.get(oid, [])
 
     def pile_ok(oid: str) -> None:
         """``oid`` is listed exactly where its object is, once (or nowhere, outside the piles)."""
         o = objs.get(oid)
         if o is None:
             raise InvariantError(f"a pile lists unknown object {oid}")
-        n = listed(oid)
+        found = listings(oid)
+        n = len(found)
         if o.zone in PILES:
-            if n != 1 or oid not in after.player(o.owner).pile(o.zone):
+            if n != 1 or found[0] != (o.owner, o.zone):
                 raise InvariantError(f"{oid} is in {o.owner}'s {o.zone} but listed {n} times"
                                      + ("" if n != 1 else " elsewhere"))
         elif n:
@@ -145,10 +162,12 @@ def check_change(before: GameState, after: GameState) -> None:
         if p is q:
             continue
         for zone in PILES:
-            ids, were = p.pile(zone), q.pile(zone)
-            if ids is not were:
-                for oid in set(ids) | set(were):
-                    pile_ok(oid)
+            listed, listed_before = p.pile(zone), q.pile(zone)
+            if listed is not listed_before:  # the objects listed a different number of times than before
+                now, then = Counter(listed), Counter(listed_before)
+                for oid in now.keys() | then.keys():
+                    if now[oid] != then[oid]:
+                        pile_ok(oid)
     if chain_changed:
         before_links = before.chain + ((before.resolving,) if before.resolving else ())
         for lk in links + before_links:

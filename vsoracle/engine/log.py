@@ -23,7 +23,7 @@ LogKind = Literal[
     "attack", "boost", "breakthrough", "chain", "choice", "choose", "condition", "control", "cost", "counter",
     "default", "delayed", "discard", "draw", "duration", "endurance", "equip", "face", "flag", "flip",
     "initiative", "ko", "look", "lose", "may", "modifier", "move", "negate", "new object", "over", "pass",
-    "phase", "play", "points", "power-up", "prohibited", "rally", "ready", "recover", "recruit", "reinforce",
+    "phase", "play", "points", "power-up", "prohibited", "rally", "ready", "repeat", "recover", "recruit", "reinforce",
     "replace", "replacement", "reservist", "resolve", "resource", "reveal", "search", "shuffle", "skip", "stun",
     "target", "transfer", "trigger", "unique", "unless", "use", "win", "zone",
     # a character exhausted or readied (primitives.exhausted), and an effect with nothing to act on, by its verb

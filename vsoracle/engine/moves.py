@@ -753,7 +753,13 @@ def perft(position: "Position", depth: int) -> tuple[int, int]:
             for k, t in found:
                 seen = after.get(k)
                 after[k] = (t, paths) if seen is None else (seen[0], seen[1] + paths)
+        # A level that is the one before it (the same positions, reached as many ways: nothing left
+        # but passes that change nothing, or no move at all) is every level after it too, so a
+        # depth of 10**20 ends here instead of counting the same level forever.
+        fixed = after.keys() == level.keys() and all(after[k][1] == level[k][1] for k in after)
         level = after
+        if fixed:
+            break
     return sum(paths for _s, paths in level.values()), len(level)
 
 

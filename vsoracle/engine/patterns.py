@@ -47,14 +47,14 @@ SelectorKind = Literal["object", "player", "effect", "choice"]
 @per_node
 def kind_of(node: n.Selector | n.Zone | None) -> SelectorKind:
     """What a selector picks: "object", "player", "effect" or "choice" (affiliations, traits,
-    identities); what else names cards (a zone: its contents) picks objects."""
+    identities, card types: ``n.VALUE_KINDS``); what else names cards (a zone: its contents) picks objects."""
     if isinstance(node, n.Filter):
         kinds = node.kind.split(" or ")
         if all(k in _PLAYER_KINDS for k in kinds):
             return "player"
         if all(k in _EFFECT_KINDS for k in effect_kinds(node.kind)):
             return "effect"
-        if all(k in ("affiliation", "trait", "identity") for k in kinds):
+        if all(k in n.VALUE_KINDS for k in kinds):
             return "choice"
         return "object"
     if isinstance(node, (n.You, n.Acting, n.OpponentsOf, n.ControllerOf, n.OwnerOf)):

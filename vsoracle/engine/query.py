@@ -126,6 +126,7 @@ def _compare(a: int, op: str, b: int) -> bool:
     return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b}.get(op, False)
 
 
+
 #: The named counters card text has ("a cosmic counter"); a character keeps each under its name.
 NAMED_COUNTERS = ("cosmic",)
 
@@ -158,8 +159,11 @@ class Query:
                 for crossover in powers(o.card, n.Crossover):
                     if self.power_active(o, crossover):
                         ctx = Context(self.controller_of(o), o.id)
-                        change = n.ShareAffiliations(crossover.node.names)
-                        subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(crossover.node.names)))
+                        # each character its controller controls with either affiliation has both
+                        # (assumption A-CROSSOVER); a chosen one is what the card's choice bound
+                        names, chosen = crossover.node.names, crossover.node.chosen
+                        change = n.ShareAffiliations(names, chosen)
+                        subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(names, chosen)))
                         out.append(Mod((change,), subject, None, ctx, None, 0))
             for o in self.s.in_play():
                 for power, mod in self._gained(o):
@@ -381,10 +385,11 @@ class Query:
 
     def affiliation_names(self, change: n.AffiliationChange | n.ShareAffiliations | n.HasEither,
                           ctx: Context) -> tuple[str, ...]:
+        """The names it says ("the Masters of Evil affiliation") and those a choice bound ("the
+        chosen affiliation"): "Crossover Brotherhood and the chosen affiliation" says both."""
         chosen = getattr(change, "chosen", None)
         if chosen:
-            value = self.chosen(chosen, ctx)
-            return tuple(_listify(value))
+            return tuple(change.names) + tuple(_listify(self.chosen(chosen, ctx)))
         return tuple(change.names)
 
     def shared_names(self, change: n.ShareAffiliations, mod: Mod) -> tuple[str, ...]:
@@ -884,8 +889,14 @@ class Query:
             return self.holds(q.condition, ctx.bind(affected=o.id))
         if isinstance(q, n.Chosen):
             chosen = _listify(self.chosen(q.binding, ctx))
+            if q.binding == "card type":  # "a card of the chosen type" (a rally for a card type of your choice)
+                return o.card.type is not None and _has(chosen, o.card.type.value)
+            if q.binding == "card name":  # "a card with the chosen name"
+                return _has(chosen, o.card.name)
             return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
-        return False
+        if isinstance(q, n.NotChosenYet):  # an object this effect has not chosen before
+            return o.id not in _listify(ctx.bindings.get("chose"))
+        raise TypeError(f"unknown qualifier {q!r}")  # never a silent "matches nothing"
 
     def _zone_ids(self, zone: n.Zone, ctx: Context) -> frozenset[str]:
         key = ("zone", id(zone), ctx)
@@ -982,6 +993,23 @@ class Query:
             return bool({x.casefold() for x in self.affiliations(o)} & {x.casefold() for x in self.affiliations(other)})
         return False
 
+    def share_values(self, q: n.Shares, o: GameObject) -> frozenset[str]:
+        """The values of the characteristic "that share the same Mutant trait" names that ``o``
+        has: its traits (only its Mutant traits, Mental, Energy or Physical, for "Mutant trait":
+        X-Men FAQ GM 1), or its affiliations for "the same team affiliation"."""
+        what = q.what[0]
+        if what == "trait":
+            found = self.traits(o)
+            return found & MUTANT_TRAITS if q.named and _same(q.named, "Mutant") else found
+        if what in ("affiliation", "team affiliation"):
+            return frozenset(x.casefold() for x in self.affiliations(o))
+        if what == "identity":
+            return frozenset(x.casefold() for x in self.identities(o))
+        value = {"name": o.card.name.casefold(), "version": (o.card.version or "").casefold(),
+                 "cost": str(self.cost(o)) if o.card.cost is not None else "",
+                 "atk": str(self.stat(o, "atk")), "def": str(self.stat(o, "def"))}.get(what, "")
+        return frozenset({value}) if value else frozenset()
+
     def _shares(self, q: n.Shares, o: GameObject, ctx: Context) -> bool:
         if q.of is not None:
             others = [self.s.obj(r) for r in self.select(q.of, ctx) if r in self.s.objects and r != o.id]
@@ -993,6 +1021,9 @@ class Query:
             if not pool:
                 pool = [x.id for x in self.s.objects.values() if x.owner == o.owner and x.zone is o.zone]
             others = [self.s.obj(r) for r in pool if r != o.id]
+        if q.same:  # "that share the same Mutant trait": a value it has in common with another
+            mine = self.share_values(q, o)
+            return any(mine & self.share_values(q, other) for other in others)
         return any(any(self._same_as(w, o, other) for w in q.what) for other in others)
 
     def link_matches(self, f: n.Selector, link: ChainLink, ctx: Context) -> bool:
@@ -1021,8 +1052,8 @@ class Query:
             elif isinstance(q, n.Other):
                 if link.id in self.ref(q.of, ctx):
                     return False
-            else:
-                return False
+            else:  # support.py refuses an effect filter with any other qualifier before play
+                raise TypeError(f"unknown qualifier of an effect {q!r}")
         return True
 
     # == players, amounts, conditions ==============================================================
@@ -1097,6 +1128,9 @@ class Query:
             return len(self.select(node.selector, ctx))
         if isinstance(node, n.ThatMuch):
             return int(ctx.bindings.get("event_amount", 0))
+        if isinstance(node, n.ChosenNumber):  # "the chosen number": 0 before anything is chosen
+            chosen = self.chosen("number", ctx)
+            return chosen if isinstance(chosen, int) else 0
         if isinstance(node, n.PointsPaid):
             return int(ctx.bindings.get("paid", 0))
         if isinstance(node, n.CountersOn):  # "for each cosmic counter on ~" (CR 215)
@@ -1206,9 +1240,13 @@ class Query:
             top = [p for p, v in scores.items() if v == best]
             return {"ok": True, "condition:player": top[0]} if best > 0 and len(top) == 1 else {}
         if isinstance(cond, n.ChoseNames):
-            chosen = _listify(self.chosen("affiliation", ctx))
-            named = [c for c in chosen if any(_same(c, x) for x in cond.names)]
-            return yes if named and (not cond.other or len(chosen) > len(named)) else {}
+            if cond.other:  # "you chose Avengers and a different affiliation" (FAQ SC 35)
+                chosen = _listify(self.chosen("affiliation", ctx))
+                named = [c for c in chosen if any(_same(c, x) for x in cond.names)]
+                return yes if named and len(chosen) > len(named) else {}
+            # "you chose JLA and JSA": each name is among the values the card's choices bound
+            values = [v for kind in n.VALUE_KINDS for v in _listify(self.chosen(kind, ctx)) if isinstance(v, str)]
+            return yes if all(_has(values, x) for x in cond.names) else {}
         if isinstance(cond, n.During):
             return yes if self.during(cond.step, ctx.controller) else {}
         if isinstance(cond, n.HasInitiative):  # the initiative player of the turn (digest §5)

@@ -27,6 +27,7 @@ from ..cards import CardType
 from ..errors import CardTextError
 from ..text import nodes as n
 from .effects import EFFECT_FORMS, target_range
+from .patterns import kind_of
 from .rules import RULES, Mode, rule
 from .keywords import defined_powers, is_known
 from .query import STEP_NAMES, Query
@@ -56,14 +57,17 @@ REQUIRED = frozenset(kind for kind, family in RULES.items() if family.required)
 #: Conditions, amounts, qualifiers, references and changes the query answers.
 CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
                         n.ChoseNames, n.During, n.HasInitiative})
-AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid,
+AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.PointsPaid, n.ChosenNumber,
                      n.EnduranceOf, n.StatOf, n.Quantity, n.CountersOn, n.Extreme, n.Offset})
 QUALIFIERS = frozenset({n.State, n.Name, n.Named, n.Role, n.Other, n.StatIs, n.HasKeyword, n.SameAs, n.Shares,
                         n.HasEither, n.Adjacent, n.ControlledBy, n.RecruitedBy, n.InZone, n.OfYourChoice, n.Among,
                         n.Than, n.Where, n.Chosen, n.Targeting, n.WithOneTarget, n.HasCounter, n.AtRandom,
-                        n.AttachedTo, n.HasExtreme, n.Affiliations})
+                        n.AttachedTo, n.HasExtreme, n.Affiliations, n.NotChosenYet})
 REFS = frozenset({n.Self, n.TargetRef, n.EventRef, n.ChosenRef, n.ConditionRef, n.Acted, n.Paid, n.Equipped, n.Affected,
                   n.CurrentTarget, n.You, n.Acting, n.ControllerOf, n.OwnerOf, n.OpponentsOf})
+#: The qualifiers of an effect on the chain the query reads ("non-ongoing plot twist effects your
+#: opponents control", "an effect that targets ~", "an effect with one target", "another effect").
+LINK_QUALIFIERS = frozenset({n.ControlledBy, n.State, n.WithOneTarget, n.Targeting, n.Other})
 SELECTORS = frozenset({n.Filter, n.Either, n.Together, n.TopCards})
 CHANGES = frozenset({n.Cannot, n.Can, n.Must, n.StatChange, n.StatSwitch, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
                      n.GainPower, n.CostChange, n.Unique})
@@ -232,6 +236,11 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
+    if isinstance(node, n.Sequence):
+        for before, step in zip(node.steps, node.steps[1:]):
+            if isinstance(step, n.Repeat) and not isinstance(before, n.Rally):
+                # "successful" is a rally's word (Marvel Universe FAQ 2); another step would repeat for ever
+                return f"repeating \"{say(before)}\" each time you're successful (only a rally is successful or not)"
     if isinstance(node, n.Effect):
         return None if cls in EFFECT_FORMS else f"the effect \"{say(node)}\""
     if isinstance(node, n.Condition):
@@ -256,6 +265,12 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
         if isinstance(node, n.Filter) and node.target is not None and node.quantity not in (None, _ONE_TARGET) \
                 and target_range(node) is None:
             return f"several targets in one noun phrase (\"{say(node)}\")"  # "two target …": that many values
+        if isinstance(node, n.Filter) and kind_of(node) == "effect":
+            odd = [q for q in node.qualifiers if type(q) not in LINK_QUALIFIERS
+                   or (isinstance(q, n.State) and q.name != "ongoing")]
+            if odd:  # Query.link_matches reads only these of an effect on the chain
+                return (f"\"{say(node)}\" (of an effect on the chain vsoracle knows who controls it, whether it "
+                        "is ongoing, what it targets and whether it is another)")
         return None if cls in SELECTORS else f"\"{say(node)}\""
     if isinstance(node, n.Change):
         if cls not in CHANGES:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar, overload
+from typing import AbstractSet, Any, TypeVar, overload
 
 from attrs import frozen
 
-from ..cards import Card, CardDB, CardType, card_from_table
-from ..errors import ScenarioError, VsOracleError
+from ..cards import Card, CardDB, CardType, card_files, card_from_table, database_of
+from ..errors import CardDataError, ScenarioError, VsOracleError
 from ..engine import moves
 from ..engine.fmap import FrozenMap
 from ..engine.game import OPEN, Answer
@@ -28,6 +29,10 @@ __all__ = ["Scenario", "Step", "Check", "load_scenario", "load_scenario_bytes", 
 #: Every step verb and the keys it takes besides itself: the action classes' own (engine.moves).
 VERBS = {verb: set(keys) for verb, keys in moves.step_verbs().items()}
 COMMON_STEP_KEYS = set(moves.COMMON_STEP_KEYS)
+TOP_KEYS = frozenset({"scenario", "card", "cards", "game", "players", "step", "check", "check_some"})
+"""The tables a scenario file may hold (``cards``: its own card files, also allowed in ``[scenario]``)."""
+HEADER_KEYS = frozenset({"title", "source", "strict", "faq", "rulings", "variation", "description", "cards"})
+"""The keys of ``[scenario]``."""
 ADVANCE_TARGETS = moves.ADVANCE_TARGETS
 OBJECT_PROPERTIES = ("zone", "area", "row", "col", "controller", "state", "stunned", "exhausted", "face",
                      "atk", "def", "cost", "affiliations", "has", "counters", "equipped_to", "target_of",
@@ -175,7 +180,7 @@ class _Loader:
             raise self.fail(keypath, f"'{show_key(keypath)}' must be {what}, not {show(value)}")
         return value
 
-    def unknown_keys(self, table: dict[str, Any], allowed: set[str], keypath: KeyPath, what: str) -> None:
+    def unknown_keys(self, table: dict[str, Any], allowed: AbstractSet[str], keypath: KeyPath, what: str) -> None:
         for key in table:
             if key not in allowed:
                 near = difflib.get_close_matches(key, sorted(allowed), n=1)
@@ -185,12 +190,13 @@ class _Loader:
     # -- loading -----------------------------------------------------------
     def load(self) -> Scenario:
         data = self.src.data
-        self.unknown_keys(data, {"scenario", "card", "game", "players", "step", "check", "check_some"},
+        self.unknown_keys(data, TOP_KEYS,
                           (), "a scenario")
         header = data.get("scenario", {})
         self.expect(header, dict, ("scenario",), "a table")
-        self.unknown_keys(header, {"title", "source", "strict", "faq", "rulings", "variation", "description"},
+        self.unknown_keys(header, HEADER_KEYS,
                           ("scenario",), "[scenario]")
+        self._card_files(header, data)
         title = self.expect(header.get("title", Path(self.src.path).stem), str, ("scenario", "title"), "a string")
         strict = self.expect(header.get("strict", False), bool, ("scenario", "strict"), "true or false")
         rulings = self.expect(header.get("rulings", []), list, ("scenario", "rulings"), "a list of ruling ids")
@@ -214,6 +220,33 @@ class _Loader:
         return Scenario(self.src.path, title, str(header.get("source", "")), strict, header.get("faq"),
                         tuple(map(str, rulings)), bool(header.get("variation", False)), self.db, state,
                         steps, checks, tuple(self.objects))
+
+    def _card_files(self, header: dict[str, Any], data: dict[str, Any]) -> None:
+        """``cards = ["my-set.toml", "sets/"]`` (in ``[scenario]`` or at the top): card files and
+        folders, relative to the scenario's folder, whose cards join the database for this scenario."""
+        given = [(path, value) for path, value in ((("scenario", "cards"), header.get("cards")), (("cards",), data.get("cards")))
+                 if value is not None]
+        if not given:
+            return
+        if len(given) > 1:
+            raise self.fail(("cards",), "'cards' is given twice, at the top and in [scenario]", "keep one list")
+        keypath, value = given[0]
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            raise self.fail(keypath, "'cards' names card files, and these are tables",
+                            'a card the scenario defines is a [[card]] table; card files are cards = ["my-set.toml"]')
+        self.expect(value, list, keypath, 'a list of card files, like ["my-set.toml"]')
+        origin = Path(self.src.path)
+        base = origin.parent if origin.is_file() else Path.cwd()
+        files: list[Path] = []
+        for index, entry in enumerate(value):
+            self.expect(entry, str, keypath + (index,), "a card file's path")
+            try:
+                files.extend(card_files([base / entry], "cards"))
+            except CardDataError as error:
+                raise self.fail(keypath + (index,), error.message.removeprefix("cards: "), error.hint) from None
+        # a database with its files: one load, a clash between files an error naming both; one
+        # built in code (no files): the scenario's card files shadow its cards of the same title
+        self.db = database_of(self.db.files + tuple(files)) if self.db.files else self.db.with_cards(database_of(files))
 
     def _array(self, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
         value: list[dict[str, Any]] = data.get(key, [])
@@ -623,9 +656,12 @@ def text_line(text: str, line: int) -> str:
     return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
+@lru_cache(maxsize=256)
 def _unplayable(card: Card) -> tuple[tuple[int, str], ...]:
     """What in a card's text the engine cannot play yet (empty: all of it; see
-    :mod:`vsoracle.engine.support`). A text that does not parse is reported where it is read."""
+    :mod:`vsoracle.engine.support`). A text that does not parse is reported where it is read.
+    Remembered per card: a deck lists the same card many times (walking the text for each of
+    20,000 copies took seconds)."""
     if not card.text.strip():
         return ()
     from ..engine.support import cannot_play

@@ -30,7 +30,7 @@ from ..tomlsource import show
 from .load import Check, Scenario, Step
 
 __all__ = ["Outcome", "CheckResult", "RunResult", "run_scenario", "perform", "step_action", "MAX_OUTCOMES", "BUDGET",
-           "chosen"]
+           "CARDS_PER_UNIT", "transition_cost", "chosen"]
 
 #: At most this many distinct positions after a step.
 MAX_OUTCOMES = 512
@@ -39,6 +39,18 @@ MAX_OUTCOMES = 512
 #: step counted (a replay counts at least one). A scripted scenario makes a few hundred; exploring
 #: every answer of every decision multiplies that. ``vsoracle resolve --budget N`` raises it.
 BUDGET = 100_000
+
+#: A transition's work grows with the position (its table of objects is copied, compared and
+#: hashed), so in a position of more cards than this each transition counts once more for every
+#: such number of cards (:func:`transition_cost`): the budget bounds time, whatever the deck size,
+#: and the count depends only on the scenario, never on the machine.
+CARDS_PER_UNIT = 100
+
+
+def transition_cost(state: GameState) -> int:
+    """What one transition from ``state`` counts against the budget: 1, and 1 more for every
+    :data:`CARDS_PER_UNIT` cards in the scenario (two 60-card decks: 2; a 20,000-card deck: 201)."""
+    return 1 + len(state.objects) // CARDS_PER_UNIT
 
 
 @frozen
@@ -131,7 +143,7 @@ def run_scenario(sc: Scenario, *, invariants: bool = True, on_step: Callable[[in
     if invariants:
         check_invariants(sc.state)  # the start, in full; then each transition, by what it changed
         check = check_change
-    work = _Work(BUDGET if budget is None else budget)
+    work = _Work(BUDGET if budget is None else budget, transition_cost(sc.state))
     for step in sc.steps:
         if before_step:
             before_step(step, tuple(outcomes))
@@ -159,8 +171,9 @@ def run_scenario(sc: Scenario, *, invariants: bool = True, on_step: Callable[[in
 class _Work:
     """What exploring has cost so far, against the budget, and which decisions multiplied it."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, cost: int = 1) -> None:
         self.budget = budget
+        self.cost = cost  # what each transition counts (transition_cost)
         self.spent = 0
         self.transitions = 0
         self.replays = 0
@@ -171,15 +184,17 @@ class _Work:
         """Count one replay's work; past the budget, say which decision exploded."""
         self.replays += 1
         self.transitions += g.transitions
-        self.spent += g.transitions + 1
+        self.spent += (g.transitions + 1) * self.cost
         for decision, answers in g.forks:
             entry = self.forks.setdefault((step.index, decision.player, decision.kind, decision.prompt),
                                           [0, 0, step.index, decision])
             entry[0] += answers - 1
             entry[1] = max(entry[1], answers)
         if self.spent > self.budget:
+            counted = "" if self.cost == 1 else \
+                f" (each counts {self.cost}: the scenario has {len(sc.state.objects):,} cards)"
             raise LimitExceededError(f"step {step.index} ({step.describe()}) needs more than the exploration budget "
-                                     f"of {self.budget:,} transitions{self.culprit()}", file=sc.path, line=step.line,
+                                     f"of {self.budget:,} transitions{counted}{self.culprit()}", file=sc.path, line=step.line,
                                      hint=self.how_to_script() + f"; or raise the budget (vsoracle resolve --budget "
                                      f"{self.budget * 10})")
 

@@ -60,6 +60,7 @@ __all__ = [
     "Choose",
     "ChoseNames",
     "Chosen",
+    "ChosenNumber",
     "ChosenRef",
     "Compare",
     "Condition",
@@ -114,6 +115,7 @@ __all__ = [
     "Negative",
     "Node",
     "Not",
+    "NotChosenYet",
     "Nothing",
     "NumberOf",
     "OfYourChoice",
@@ -134,6 +136,7 @@ __all__ = [
     "Quantity",
     "RecruitedBy",
     "Ref",
+    "Repeat",
     "Replacement",
     "Restriction",
     "Role",
@@ -164,6 +167,7 @@ __all__ = [
     "Triggered",
     "Unique",
     "Unless",
+    "VALUE_KINDS",
     "Whenever",
     "Where",
     "WithOneTarget",
@@ -176,6 +180,12 @@ __all__ = [
     "evolve",
     "steps",
 ]
+
+
+#: The kinds of value a choice names, not objects: "choose a team affiliation", "choose a Mutant
+#: trait", "choose an identity", "a card type of your choice", "choose a card name", "choose a
+#: number"; "the chosen …" reads it.
+VALUE_KINDS = ("affiliation", "trait", "identity", "card type", "card name", "number")
 
 
 def display(default: Any = None) -> Any:
@@ -416,9 +426,12 @@ class Spell(Power):
 
 @attrs.frozen(repr=False, eq=False)
 class Crossover(Power):
-    """"Crossover X-Men and Brotherhood.": characters with either affiliation have both."""
+    """"Crossover X-Men and Brotherhood.": characters with either affiliation have both
+    (assumption A-CROSSOVER); "Crossover Brotherhood and the chosen affiliation", "Crossover the
+    chosen affiliations": with the affiliations a choice of the card bound (``chosen``)."""
 
     names: tuple[str, ...]
+    chosen: str | None = None
 
 
 # =============================================================================================
@@ -479,6 +492,15 @@ class Choose(Effect):
 
     selector: Selector
     binding: str
+
+
+@attrs.frozen(repr=False, eq=False)
+class Repeat(Effect):
+    """"Each time you're successful, repeat this process with a card type you haven't chosen yet.":
+    the step before it again, its object ``with_`` if the text names one, for as long as it
+    succeeds (a rally finds its card: Marvel Universe FAQ 2)."""
+
+    with_: Selector | None = None
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -654,7 +676,8 @@ class KeywordChange(Change):
 class AffiliationChange(Change):
     """"has the Masters of Evil affiliation" (``names``), "has the chosen affiliation"
     (``chosen``), "gains the chosen trait" (``trait``), "gains the identity Dr. Fate"
-    (``identity``: in addition to its printed one, IC FAQ 2)."""
+    (``identity``: in addition to its printed one, IC FAQ 2); "are Mutants" (``word`` "be", a
+    trait-like characteristic: X-Men FAQ GM 1, "Characters that aren't Mutants can become Mutants")."""
 
     names: tuple[str, ...] = ()
     chosen: str | None = None
@@ -711,7 +734,7 @@ class Quantity(Node):
 #: The order of a filter's qualifiers (by class): what comes before the noun, then after it.
 _QUALIFIER_ORDER = ("Other", "State", "Name", "Role", "StatIs", "HasKeyword", "HasCounter", "SameAs", "Chosen",
                     "WithOneTarget",
-                    "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "Among", "Than",
+                    "Named", "Adjacent", "ControlledBy", "RecruitedBy", "InZone", "OfYourChoice", "NotChosenYet", "Among", "Than",
                     "Shares", "HasEither", "Where", "Targeting", "Affiliations", "HasExtreme", "AtRandom")
 
 
@@ -976,10 +999,13 @@ class SameAs(Qualifier):
 @attrs.frozen(repr=False, eq=False)
 class Shares(Qualifier):
     """"that share a cost or version with NP", "that share an affiliation with it", "that share a
-    name" (``of`` None: with each other); ``chosen`` for "either of the chosen affiliations"."""
+    name" (``of`` None: with each other); "that share the same Mutant trait" (``same``: one value
+    common to them all, of the kind ``named`` says if it names one)."""
 
     what: tuple[str, ...]
     of: Selector | None = None
+    same: bool = False
+    named: str | None = None
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -1009,7 +1035,7 @@ class Adjacent(Qualifier):
 class ControlledBy(Qualifier):
     """"you control", "your opponents control", "an opponent controls", "he controls"."""
 
-    player: Selector
+    player: Selector | None  # None in a reading of "if you control 2 X or more characters" (it does not render)
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -1109,6 +1135,11 @@ class WithOneTarget(Qualifier):
 
 
 @attrs.frozen(repr=False, eq=False)
+class NotChosenYet(Qualifier):
+    """"a card type you haven't chosen yet": a value this effect has not chosen before."""
+
+
+@attrs.frozen(repr=False, eq=False)
 class Chosen(Qualifier):
     """"with the chosen affiliation", "with that affiliation"."""
 
@@ -1194,6 +1225,11 @@ class ThatMuch(Amount):
 
 
 @attrs.frozen(repr=False, eq=False)
+class ChosenNumber(Amount):
+    """"the chosen number": what "Choose a number." chose."""
+
+
+@attrs.frozen(repr=False, eq=False)
 class PointsPaid(Amount):
     """"for each point you paid" (FAQ SC 6)."""
 
@@ -1261,7 +1297,8 @@ class Most(Condition):
 
 @attrs.frozen(repr=False, eq=False)
 class ChoseNames(Condition):
-    """"you chose Avengers and a different affiliation" (FAQ SC 35)."""
+    """"you chose Avengers and a different affiliation" (FAQ SC 35; ``other``); "you chose JLA and
+    JSA", "you chose Energy": each name is among the values the card's choices bound."""
 
     names: tuple[str, ...]
     other: bool = True

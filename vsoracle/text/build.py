@@ -92,7 +92,7 @@ ClauseKind: TypeAlias = Literal["statement", "order", "choose"]
 #: A :class:`Sentence`'s shape, before the line is classified.
 SentenceKind: TypeAlias = Literal[
     "plain", "conditional", "instead", "next time", "otherwise", "if not done", "for each", "unless", "while",
-    "while_state", "play only", "delayed", "prevent", "additional_cost", "crossover"]
+    "while_state", "play only", "delayed", "prevent", "additional_cost", "crossover", "repeat"]
 
 
 @attrs.frozen
@@ -170,6 +170,16 @@ Heads: TypeAlias = tuple[Literal["heads"], str, tuple[str, ...], *tuple[n.Name, 
 PossessedNoun: TypeAlias = Callable[[Any, Meta], "n.Selector | n.Amount"]
 #: A counter: its kind (``None``: any) and how many.
 CounterSpec: TypeAlias = tuple[n.CounterKind | None, Any]
+
+
+#: What "that share the same …" may name (the grammar's share_noun).
+_SHARE_NOUNS = frozenset({"cost", "version", "affiliation", "team affiliation", "name", "identity", "atk", "def",
+                          "trait"})
+
+
+def _chosen_binding(noun: str) -> str:
+    """The binding "the chosen affiliations" reads: the kind a choice bound ("affiliation")."""
+    return "affiliation" if noun in ("affiliations", "team affiliation", "team affiliations") else noun
 
 
 def _words(children: Iterable[Any]) -> list[str]:
@@ -379,8 +389,19 @@ class Build(Transformer[list[RawLine]]):
     def play_word(self, meta: Meta, children: Children) -> str:
         return str(children[0]).lower()
 
+    def repeat(self, meta: Meta, children: Children) -> Sentence:
+        """"Each time you're successful, repeat this process with NP.": the step before, again."""
+        parts = [c for c in _trees(children) if not _is_token(c)]
+        return Sentence("repeat", parts[-1] if parts else None, meta.start_pos)
+
     def crossover(self, meta: Meta, children: Children) -> Sentence:
-        return Sentence("crossover", children[0], meta.start_pos)
+        return Sentence("crossover", (tuple(children[0]), None), meta.start_pos)
+
+    def crossover_chosen(self, meta: Meta, children: Children) -> Sentence:
+        """"Crossover Brotherhood and the chosen affiliation.": the names, and what a choice bound."""
+        parts = [c for c in _trees(children) if not _is_token(c)]
+        names = tuple(parts[0]) if len(parts) > 1 else ()
+        return Sentence("crossover", (names, _chosen_binding(parts[-1])), meta.start_pos)
 
     # == clauses =================================================================================
 
@@ -894,8 +915,12 @@ class Build(Transformer[list[RawLine]]):
     def chose(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("chose", _trees(children)[0])
 
-    def chosen_names(self, meta: Meta, children: Children) -> tuple[str, ...]:
-        return (_trees(children)[0],)
+    def chosen_names(self, meta: Meta, children: Children) -> n.ChoseNames:
+        return n.ChoseNames((_trees(children)[0],))
+
+    def chosen_each(self, meta: Meta, children: Children) -> n.ChoseNames:
+        """"you chose JLA and JSA": each name among the values chosen."""
+        return n.ChoseNames(tuple(c for c in _trees(children) if isinstance(c, str)), other=False)
 
     # == amounts =================================================================================
 
@@ -916,6 +941,11 @@ class Build(Transformer[list[RawLine]]):
 
     def half(self, meta: Meta, children: Children) -> n.Half: return n.Half(_trees(children)[0])
     def that_much(self, meta: Meta, children: Children) -> n.ThatMuch: return n.ThatMuch()
+    def chosen_number(self, meta: Meta, children: Children) -> n.ChosenNumber: return n.ChosenNumber()
+
+    def a_number(self, meta: Meta, children: Children) -> n.Filter:
+        """"Choose a number.": a value of the kind "number"."""
+        return n.Filter("number", (), n.Quantity("=", _ONE), pos=meta.start_pos, end=meta.end_pos)
     def number_of(self, meta: Meta, children: Children) -> n.NumberOf: return n.NumberOf(_trees(children)[-1])
 
     def stat_of(self, meta: Meta, children: Children) -> n.StatOf:
@@ -1281,6 +1311,8 @@ class Build(Transformer[list[RawLine]]):
     affiliation = _head("affiliation")
     trait = _head("trait")
     identity_head = _head("identity")
+    card_type_head = _head("card type")
+    card_name_head = _head("card name")
     point = _head("point")
     power_head = _head("power")
 
@@ -1389,6 +1421,7 @@ class Build(Transformer[list[RawLine]]):
         return n.Chosen(_trees(children)[-1])
 
     def with_chosen(self, meta: Meta, children: Children) -> n.Chosen: return n.Chosen(_trees(children)[-1])
+    def with_chosen_name(self, meta: Meta, children: Children) -> n.Chosen: return n.Chosen("card name")
     def with_one_target(self, meta: Meta, children: Children) -> n.WithOneTarget: return n.WithOneTarget()
 
     def named(self, meta: Meta, children: Children) -> n.Named: return n.Named(_trees(children)[-1])
@@ -1405,6 +1438,7 @@ class Build(Transformer[list[RawLine]]):
     def in_play(self, meta: Meta, children: Children) -> n.InZone: return n.InZone(None)
     def from_zone_mod(self, meta: Meta, children: Children) -> n.InZone: return n.InZone(children[0], word="from")
     def of_your_choice(self, meta: Meta, children: Children) -> n.OfYourChoice: return n.OfYourChoice()
+    def not_chosen_yet(self, meta: Meta, children: Children) -> n.NotChosenYet: return n.NotChosenYet()
     def among(self, meta: Meta, children: Children) -> n.Among: return n.Among(_trees(children)[-1])
     def revealed_this_way(self, meta: Meta, children: Children) -> n.Among:
         return n.Among(Pronoun("them", meta.start_pos), word="revealed this way")
@@ -1428,6 +1462,13 @@ class Build(Transformer[list[RawLine]]):
     def shares(self, meta: Meta, children: Children) -> n.Shares:
         parts = _trees(children)
         return n.Shares(parts[0], parts[1] if len(parts) > 1 else None)
+
+    def shares_same(self, meta: Meta, children: Children) -> n.Shares:
+        """"that share the same Mutant trait": one value common to all of them."""
+        parts = [c for c in _trees(children) if isinstance(c, str) and not _is_token(c)]
+        if len(parts) == 1 and parts[0] not in _SHARE_NOUNS:  # "the same Mutant trait"
+            return n.Shares(("trait",), None, same=True, named=parts[0])
+        return n.Shares((parts[0],), None, same=True)
 
     def share_what(self, meta: Meta, children: Children) -> tuple[str, ...]:
         return tuple(str(c) for c in children if isinstance(c, str) and not _is_token(c))
@@ -1683,7 +1724,8 @@ def _condition(subject: Any, p: Pred, meta: Meta | None) -> n.Condition:
         return _Did(subject)
     if p.mode == "happened":
         if isinstance(what, Predicate) and what.what == "chose":
-            return n.ChoseNames(what.data)
+            chose: n.ChoseNames = what.data
+            return chose
         if isinstance(what, Predicate) and what.what == "paid":  # "if you paid 3": the points paid
             q = what.data
             return n.Compare(n.PointsPaid(), q.op if q.op != "up to" else "<=", q.n)

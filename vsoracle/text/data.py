@@ -4,12 +4,17 @@ parsed-text store keeps; and as the indented tree ``vsoracle parse`` prints.
 A node is ``{"node": "Stun", "object": {...}, ...}``: its class name and every field that differs
 from the field's default (display fields too, so that the text renders back as it was written);
 a tuple is a JSON list; strings, integers, booleans and ``null`` are themselves.
-:func:`from_data` builds only classes of :mod:`vsoracle.text.nodes`, checks every field name,
-and raises :class:`ValueError` for anything else, so data from a file can be no more than nodes.
+:func:`from_data` builds only classes of :mod:`vsoracle.text.nodes`, checks every field name and
+that every value is of the type the field is annotated with (a number where a node goes, a list
+where a string goes), and raises :class:`ValueError` for anything else, so data from a file can
+be no more than nodes the engine can use — whoever sealed it.
 """
 
 from __future__ import annotations
 
+import sys
+import types
+import typing
 from functools import lru_cache
 from typing import Any
 
@@ -17,7 +22,7 @@ import attrs
 
 from . import nodes
 
-__all__ = ["to_data", "from_data", "tree"]
+__all__ = ["to_data", "from_data", "tree", "conforms"]
 
 
 def to_data(node: Any) -> Any:
@@ -46,6 +51,56 @@ def _classes() -> dict[str, tuple[type, frozenset[str]]]:
     return out
 
 
+@lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    """Each field's annotation, resolved (``"Selector | None"`` → ``Selector | None``) in the module
+    of the class that declares it (an event family's own module, or the shared ``ast``), with the
+    namespace's names as a fallback. Only the node's fields: ``Node``'s class-level declarations
+    are for the type checker."""
+    fields = {a.name for a in attrs.fields(cls)}
+    out: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        declared = klass.__dict__.get("__annotations__", {})
+        where = vars(sys.modules[klass.__module__])
+        for name, hint in declared.items():
+            if name in fields:
+                # our own source's annotations, never anything read from a file; a quoted one
+                # under `from __future__ import annotations` is a string of a string
+                for _ in range(2):
+                    if isinstance(hint, str):
+                        hint = eval(hint, where, dict(vars(nodes)))
+                out[name] = hint
+    return out
+
+
+def conforms(value: Any, hint: Any) -> bool:
+    """Is ``value`` (built by :func:`from_data`: nodes, tuples, strings, integers, booleans,
+    ``None``) of the annotated type ``hint``? An annotation this does not know is never met."""
+    if hint is Any or hint is object:
+        return True
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(conforms(value, h) for h in typing.get_args(hint))
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(conforms(v, args[0]) for v in value)
+        return len(value) == len(args) and all(conforms(v, h) for v, h in zip(value, args))
+    if origin is typing.Literal:
+        return any(value == a and type(value) is type(a) for a in typing.get_args(hint))
+    if hint is None or hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(hint, type) and origin is None:
+        return isinstance(value, hint)
+    return False
+
+
 def from_data(data: Any, depth: int = 0) -> Any:
     """The node ``data`` describes (:func:`to_data`'s inverse); :class:`ValueError` if it is not
     node data."""
@@ -68,6 +123,13 @@ def from_data(data: Any, depth: int = 0) -> Any:
             if k not in fields:
                 raise ValueError(f"{name} has no field {k!r}")
             args[k] = from_data(v, depth + 1)
+        try:
+            hints = _hints(cls)
+        except Exception as error:  # an annotation that cannot be resolved: nothing is trusted
+            raise ValueError(f"bad {name}: its fields' types cannot be read ({error})") from None
+        for k, v in args.items():
+            if not conforms(v, hints.get(k)):
+                raise ValueError(f"bad {name}: {k} is {type(v).__name__}, not {hints.get(k)}")
         try:
             return cls(**args)
         except (TypeError, ValueError, AttributeError) as error:

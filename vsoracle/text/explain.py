@@ -169,6 +169,11 @@ class Reading(Speech):
             kind = "recruit" if p.action == "recruit" else "threshold"
             return f"Alternative cost: you may {self.costs(p.costs)} instead of paying {self.name}'s {kind} cost"
         if isinstance(p, n.Crossover):
+            if p.chosen and p.names:
+                return f"Crossover: the {' and '.join(p.names)} team affiliation and the chosen {p.chosen} " \
+                    "count as one"
+            if p.chosen:
+                return f"Crossover: the chosen team {p.chosen}s count as one"
             return "Crossover: the " + " and ".join(p.names) + " team affiliations count as one"
         return f"Power: {_lower(self.power(p))}"  # a new kind of power, until it has its own reading
 
@@ -187,7 +192,7 @@ class Reading(Speech):
     def costs(self, costs: tuple[n.Effect, ...]) -> str:
         self.paying = True
         try:
-            return ", ".join(self.event(c, None) for c in costs)
+            return ", ".join(self.event(c, None) if isinstance(c, n.Event) else self.clause(c) for c in costs)
         finally:
             self.paying = False
 

@@ -9,8 +9,8 @@ preference, and :mod:`vsoracle.text.syntax` keeps the reading the grammar can fi
 
 What the lexer decides on its own, by the house style of the cards:
 
-* the card's own name is one ``SELF`` token wherever the text says it (``prepare`` has put
-  placeholder characters there, so columns stay true);
+* the card's own name, or ``~`` standing for it, is one ``SELF`` token wherever the text says it
+  (``prepare`` has put placeholder characters there, so columns stay true);
 * a capitalised word inside a sentence is part of a **name** (an affiliation, a version, a
   card's name, a trait): "Masters of Evil", "Heroes for Hire", "Darkseid's Elite", "X-Men",
   "S.H.I.E.L.D.". Lower-case "of", "for" and "the" between capitalised words belong to the
@@ -63,7 +63,8 @@ _NAME_LINKS = ("of", "for", "the", "of the")
 #: Contractions, spelt out.
 _SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"), "don't": ("do", "not"),
           "didn't": ("did", "not"), "isn't": ("is", "not"), "aren't": ("are", "not"), "wasn't": ("was", "not"),
-          "weren't": ("were", "not"), "it's": ("it", "is")}
+          "weren't": ("were", "not"), "it's": ("it", "is"), "you're": ("you", "are"), "haven't": ("have", "not"),
+          "hasn't": ("has", "not")}
 
 #: What a word may be, beyond its own keyword terminal: the grammar's refined terminals for the
 #: words whose role depends on what follows them (the syntax module keeps what parses).
@@ -115,20 +116,20 @@ class Word:
 def prepare(text: str, card_name: str | None) -> str:
     """The text the grammar reads, as long as ``text``, column for column.
 
-    ’ ‘ – − become ' and -; the card's own name (a whole word sequence, not followed by another
-    capitalised word) becomes SELF characters. Reminder text in parentheses is kept as written."""
+    ’ ‘ – − become ' and -; ``~`` and the card's own name (a whole word sequence, not followed by
+    another capitalised word) become SELF characters. Reminder text in parentheses is kept as written."""
     if SELF_CHAR in text:
         index = text.index(SELF_CHAR)
         raise CardTextError("the text contains U+E000, a character vsoracle reserves", text=text,
                             column=index - text.rfind("\n", 0, index), text_line=text.count("\n", 0, index) + 1)
-    text = text.translate(_SAME_WIDTH)
+    text = _tilde_is_self(text.translate(_SAME_WIDTH))
     if not card_name or not card_name.strip():
         return text
     name = re.escape(card_name.strip().translate(_SAME_WIDTH))
     pattern = re.compile(r"(?<![\w'-])" + name + r"(?![\w-]|'(?!s\b)| (?!(?:ATK|DEF|KO|KO's|KOs|KO'd|X)\b)[A-Z])")
     def own(m: re.Match[str]) -> str:
         # "Heralds of Galactus" on Galactus: the name ends a longer name, so it is that name's
-        if _NAME_BEFORE.search(m.string, 0, m.start()):
+        if _ends_a_name_link(m.string, m.start()):
             return m.group(0)
         return SELF_CHAR * len(m.group(0))
 
@@ -141,9 +142,45 @@ def prepare(text: str, card_name: str | None) -> str:
     return "".join(pieces)
 
 
-#: A capitalised word and a link ("of", "of the", "for", "the") just before the card's name: the
-#: name is the end of a longer one ("Heralds of Galactus", "Masters of Evil").
-_NAME_BEFORE = re.compile(r"(?<![\w'-])[A-Z][\w'-]* (?:of|of the|for|the) $")
+def _tilde_is_self(text: str) -> str:
+    """``~`` is the card's own name wherever a name can stand, as rules columns and FAQs write it
+    ("When ~ comes into play, draw a card."): one SELF character for it, outside reminder text."""
+    if "~" not in text:
+        return text
+    pieces, last = [], 0
+    for match in re.finditer(r"\([^()\n]*\)", text):
+        pieces.append(text[last:match.start()].replace("~", SELF_CHAR))
+        pieces.append(match.group(0))
+        last = match.end()
+    pieces.append(text[last:].replace("~", SELF_CHAR))
+    return "".join(pieces)
+
+
+#: The links between a capitalised word and the card's name that make the name the end of a longer
+#: one ("Heralds of Galactus", "Masters of Evil").
+_NAME_LINKS_BEFORE = (" of the ", " of ", " for ", " the ")
+
+
+def _is_word_char(ch: str) -> bool:
+    """A character of ``[\\w'-]``: a letter, a digit, ``_``, an apostrophe or a hyphen."""
+    return ch.isalnum() or ch in "_'-"
+
+
+def _ends_a_name_link(text: str, end: int) -> bool:
+    """Does ``text[:end]`` end with a capitalised word and a link ("of", "of the", "for", "the"), as
+    in "Heralds of " before "Galactus"? Looks back only over that word, so reading a text that
+    names its card thousands of times stays linear (a search from the start of the text for every
+    mention took 35 s for 270 KB)."""
+    for link in _NAME_LINKS_BEFORE:
+        if not text.endswith(link, 0, end):
+            continue
+        stop = end - len(link)
+        start = stop
+        while start > 0 and _is_word_char(text[start - 1]):
+            start -= 1
+        if start < stop and "A" <= text[start] <= "Z":
+            return True
+    return False
 
 
 def _raw(text: str) -> Iterator[tuple[str, str, int, int]]:
@@ -183,11 +220,19 @@ def words(text: str, vocabulary: frozenset[str]) -> list[Word]:
     pieces = _split_words(text)
     out: list[Word] = []
     starts = True
+    # where the line of the current piece starts, kept as the pieces go (counting from the start
+    # of the text for every word was quadratic in a long text)
+    line, line_start, counted = 1, 0, 0
+    quotes = 0  # quotes so far on the current line: the next one closes when it is odd
     i = 0
     while i < len(pieces):
         kind, value, start, end = pieces[i]
-        line = text.count("\n", 0, start) + 1
-        column = start - text.rfind("\n", 0, start)
+        newlines = text.count("\n", counted, start)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", counted, start) + 1
+        counted = start
+        column = start - line_start + 1
         if kind == "word" or kind == "abbr":
             if value.lower() in _SPELT and kind == "word":
                 for n, part in enumerate(_SPELT[value.lower()]):
@@ -216,9 +261,11 @@ def words(text: str, vocabulary: frozenset[str]) -> list[Word]:
         elif kind == "nl":
             out.append(Word("nl", value, start, end, line, column))
             starts = True
+            quotes = 0
         else:
             out.append(Word(kind, value, start, end, line, column, starts))
-            closing = value == '"' and _closing(out)
+            closing = value == '"' and quotes % 2 == 1
+            quotes += value == '"'
             starts = kind == "arrow" or value in (".", ":", '"') and not closing
             if closing and len(out) > 2 and out[-2].text == "." and _ends_sentence(pieces, i + 1):
                 # 'has "… this turn."': the quoted power's period ends the outer sentence too
@@ -234,17 +281,6 @@ def _ends_sentence(pieces: list[tuple[str, str, int, int]], i: int) -> bool:
         return True
     kind, value = pieces[i][0], pieces[i][1]
     return kind == "word" and value[:1].isupper()
-
-
-def _closing(out: list[Word]) -> bool:
-    """Is the quote just added a closing one (an odd number of quotes before it on its line)?"""
-    count = 0
-    for w in reversed(out[:-1]):
-        if w.kind == "nl":
-            break
-        if w.text == '"':
-            count += 1
-    return count % 2 == 1
 
 
 def _name_end(pieces: list[tuple[str, str, int, int]], i: int) -> int:

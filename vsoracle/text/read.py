@@ -9,12 +9,20 @@ from .refs import card_text
 from .syntax import parse_tree
 from .tree import TooDeep
 
-__all__ = ["read_card_text"]
+__all__ = ["read_card_text", "MAX_TEXT_CHARS"]
+
+#: A card's text longer than this is refused before it is read (the longest printed text is under
+#: 1,000 characters); reading takes time in proportion to the text up to it.
+MAX_TEXT_CHARS = 10_000
 
 
 def read_card_text(text: str, card_name: str | None = None) -> nodes.CardText:
     """Parse one card's text into a :class:`~vsoracle.text.nodes.CardText`; raises
     :class:`~vsoracle.errors.CardTextError`, never anything else."""
+    if isinstance(text, str) and len(text) > MAX_TEXT_CHARS:
+        raise CardTextError(f"the text is {len(text):,} characters long", text_line=1, column=1,
+                            hint=f"a card's text is at most {MAX_TEXT_CHARS:,} characters (the longest printed one "
+                                 "is under 1,000)")
     if not text.strip():
         return nodes.CardText(())  # a card with no text box (or one not typed in yet)
     tree = parse_tree(text, card_name)

@@ -31,6 +31,7 @@ from .build import (TARGET, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pron
                     Sentence, That, ThatOf, _Did, _duration, _Would, condition_of)
 from .events import FAMILIES, family
 from .phrases import Be, Mod, Pred, Verb, fail as _fail
+from .vocabulary import becomable
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
 
@@ -164,7 +165,8 @@ def _sentences_power(sentences: tuple[Sentence, ...]) -> n.Power:
             action, body = s.data
             return n.AdditionalCost(action, tuple(_costs(body)))
         if s.kind == "crossover":
-            return n.Crossover(tuple(s.data))
+            names, chosen = s.data
+            return n.Crossover(tuple(names), chosen)
         alternate = _alternate_cost(s)
         if alternate is not None:
             return alternate
@@ -290,6 +292,9 @@ def _effect(sentences: Iterable[Sentence]) -> n.Effect:
                                        'instead."')
                 steps[-1] = n.Conditional(s.data[0], _body(body), otherwise=steps[-1], instead=True)
                 continue
+        if s.kind == "repeat" and not steps:
+            raise CardTextError('"repeat this process" follows the sentence it repeats ("Rally for a card type of '
+                               'your choice. Each time you\'re successful, repeat this process …")')
         steps.append(_sentence(s))
     flat: list[n.Effect] = []
     for step in steps:
@@ -347,6 +352,8 @@ def _sentence(s: Sentence) -> n.Effect:
         raise CardTextError('"As an additional cost to …" is a line of its own')
     if kind == "crossover":
         raise CardTextError('"Crossover …" is a line of its own')
+    if kind == "repeat":
+        return n.Repeat(s.data)
     raise CardTextError(f"vsoracle cannot read this sentence ({kind})")
 
 
@@ -450,7 +457,7 @@ def _body(body: tuple[Clause, ...]) -> n.Effect:
 
 
 #: What "choose …" can pick that is not an object: a name of one of these kinds.
-_CHOICES = frozenset({"affiliation", "trait", "identity"})
+_CHOICES = frozenset(n.VALUE_KINDS)
 
 
 def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
@@ -565,7 +572,23 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         return n.Modify(subject, (n.Unique(False),), duration)
     if mode == "is" and isinstance(what, Be) and what.kind == "state" and what.data == n.State("unique"):
         return n.Modify(subject, (n.Unique(True),), duration)
+    if mode == "is" and isinstance(what, Be) and what.kind == "np" and subject is not None:
+        # "Characters you control … are Mutants … this turn" (MXM): they become Mutants
+        made = _become(what.data)
+        if made is not None:
+            return _apply_mods(n.Modify(subject, (made,), duration), mods, subject)
     raise CardTextError("vsoracle cannot read this as an effect")
+
+
+def _become(np: Any) -> n.Change | None:
+    """"is a Mutant", "are Mutants" as a modifier: the characteristic gained (X-Men FAQ GM 1); a
+    name a card cannot become ("is a Brotherhood character") is not read."""
+    if not isinstance(np, n.Filter) or len(np.qualifiers) != 1:
+        return None
+    q = np.qualifiers[0]
+    word = q.name if isinstance(q, (n.Name, n.Named)) and not getattr(q, "negated", False) else None
+    found = becomable(word) if word else None
+    return n.AffiliationChange(names=(found,), trait=True, word="be") if found else None
 
 
 def _while_that(event: n.Event, duration: n.Duration) -> tuple[n.Event, n.Duration]:
@@ -693,7 +716,8 @@ def _times(effect: n.Effect, per: Any) -> n.Effect:
         if hasattr(effect, name) and getattr(effect, name) is not None:
             return n.evolve(effect, **{name: n.Times(factor, getattr(effect, name), word="for each")})
     if isinstance(effect, n.Counter):
-        return attrs.evolve(effect, count=n.Times(factor, effect.count or _ONE, word="for each"))
+        count = effect.count if isinstance(effect.count, n.Amount) else _ONE
+        return attrs.evolve(effect, count=n.Times(factor, count, word="for each"))
     raise CardTextError('"for each" needs an amount to multiply')
 
 

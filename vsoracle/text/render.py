@@ -44,7 +44,8 @@ _SUBJECTIVE = {"him": "he", "her": "she", "his": "he", "its": "it", "them": "the
 
 
 def render(node: Any, card_name: str | None = None) -> str:
-    """The node as canonical card text; ``card_name`` is the name its :class:`~nodes.Self` takes."""
+    """The node as canonical card text; ``card_name`` is the name its :class:`~nodes.Self` takes,
+    ``~`` when the card's name is not known (card text reads ``~`` as the card's own name)."""
     # a sentence that ends with a quoted power ends with its period: 'has "… this turn."'
     return Speech(card_name).say(node).replace('.".', '."')
 
@@ -74,7 +75,7 @@ class Speech:
     verbatim = True
 
     def __init__(self, card_name: str | None) -> None:
-        self.name = card_name or "this card"
+        self.name = card_name or "~"
         self.targets: dict[int, n.Filter] = {}
         self.roles: dict[str, Any] = {}
         self.step_objects: dict[int, Any] = {}
@@ -136,12 +137,17 @@ class Speech:
         if isinstance(p, n.Restriction):
             return f"{_cap(p.action)} {self.name} only " + " and only ".join(self.limit(x) for x in p.limits) + "."
         if isinstance(p, n.AdditionalCost):
+            # "…, choose a team affiliation among characters you control.": a choice made as a cost
             return f"As an additional cost to {p.action} {self.name}, " + \
-                ", ".join(self.event(c, None) for c in p.costs) + "."
+                ", ".join(self.event(c, None) if isinstance(c, n.Event) else self.clause(c) for c in p.costs) + "."
         if isinstance(p, n.AlternateCost):
             kind = "recruit" if p.action == "recruit" else "threshold"
             return f"You may {self.event(p.costs[0], None)} rather than pay {self.name}'s {kind} cost."
         if isinstance(p, n.Crossover):
+            if p.chosen and p.names:
+                return f"Crossover {', '.join(p.names)} and the chosen {p.chosen}."
+            if p.chosen:
+                return f"Crossover the chosen {p.chosen}s."
             return f"Crossover {_join(list(p.names))}."
         raise RenderError(f"cannot render {type(p).__name__}")
 
@@ -207,6 +213,9 @@ class Speech:
         return out
 
     def sentence(self, e: n.Effect) -> list[str]:
+        if isinstance(e, n.Repeat):  # the step before, again (a rally's repeat)
+            tail = f" with {self.np(e.with_)}" if e.with_ is not None else ""
+            return [f"each time you're successful, repeat this process{tail}."]
         if isinstance(e, n.IfDone):
             who = self.np(e.player, "subject") if e.player is not None else "you"
             verb = "do" if who == "you" else "does"
@@ -571,6 +580,8 @@ class Speech:
             if c.how == "block":
                 return f"cannot gain {kws}"
             return f"{v('lose')} and cannot gain {kws}"
+        if isinstance(c, n.AffiliationChange) and c.word == "be":  # "are Mutants" (MXM)
+            return f"are {c.names[0]}s" if base else f"is a {c.names[0]}"
         if isinstance(c, n.AffiliationChange):
             verb = v("gain") if c.word == "gain" else v("have")
             if c.chosen:
@@ -661,6 +672,8 @@ class Speech:
             counted = n.Filter(sel.kind, quals)
             return f"one player revealed more {self.filter_words(counted, plural=True, det='')} than any other player"
         if isinstance(c, n.ChoseNames):
+            if not c.other:
+                return f"you chose {' and '.join(c.names)}"
             return f"you chose {c.names[0]} and a different affiliation"
         if isinstance(c, n.During):
             return f"during {self.step(c.step)}"
@@ -855,6 +868,8 @@ class Speech:
             return f"the number of {self.np_any(a.selector)}"
         if isinstance(a, n.ThatMuch):
             return "that much"
+        if isinstance(a, n.ChosenNumber):
+            return "the chosen number"
         if isinstance(a, n.Offset):
             return f"{self.amount(a.base)} {'minus' if a.minus else 'plus'} {self.amount(a.by)}"
         if isinstance(a, n.Extreme):
@@ -1147,7 +1162,7 @@ class Speech:
                 else:
                     out.append(f"with the same {_stat_word(q.what)} as {self.np(q.of, 'object')}")
             elif isinstance(q, n.Chosen):
-                out.append(f"with the chosen {q.binding}")
+                out.append(f"with the chosen {'name' if q.binding == 'card name' else q.binding}")
             elif isinstance(q, n.WithOneTarget):
                 out.append("with one target")
             elif isinstance(q, n.AtRandom):
@@ -1166,6 +1181,8 @@ class Speech:
                 out.append(f"{q.word} {self.zone(q.zone)}" if q.zone is not None else "in play")
             elif isinstance(q, n.OfYourChoice):
                 out.append("of your choice")
+            elif isinstance(q, n.NotChosenYet):
+                out.append("you haven't chosen yet")
             elif isinstance(q, n.Among) and q.word in ("from it", "from them", "revealed this way") \
                     and isinstance(q.of, n.Acted):
                 out.append(q.word)
@@ -1215,6 +1232,8 @@ class Speech:
         return f"{self.amount(q.count)} {what}s"
 
     def share_words(self, q: n.Shares) -> str:
+        if q.same:  # "the same Mutant trait"
+            return "the same " + (f"{q.named} " if q.named else "") + q.what[0]
         nouns = " or ".join(_article(w) if i == 0 else w for i, w in enumerate(q.what))
         return nouns + (f" with {self.np(q.of, 'object')}" if q.of is not None else "")
 

@@ -30,11 +30,24 @@ _known: dict[tuple[str, str | None], nodes.CardText] = {}
 
 @lru_cache(maxsize=1)
 def _code_key() -> str:
-    return caches.digest(sorted(_HERE.glob("*.py")) + sorted(data_path("grammar").glob("*.lark")))
+    """What a parsed text depends on: the text package's code — its event families too
+    (``events/*.py``: a family's rules build its nodes) — and the grammar."""
+    return caches.digest(sorted(_HERE.rglob("*.py")) + sorted(data_path("grammar").glob("*.lark")))
+
+
+def _folder() -> Path | None:
+    """This version's folder of parsed texts; made (and what older versions kept tidied away,
+    :func:`vsoracle.caches.tidy`) the first time a text is kept."""
+    name = f"card-texts-{_code_key()[:16]}"
+    first = caches.safe_folder(name, create=False) is None
+    folder = caches.safe_folder(name)
+    if folder is not None and first:
+        caches.tidy({name})
+    return folder
 
 
 def _record(text: str, card_name: str | None) -> tuple[Path, str] | None:
-    folder = caches.safe_folder(f"card-texts-{_code_key()[:16]}")
+    folder = _folder()
     if folder is None:
         return None
     key = hashlib.sha256("\0".join((_code_key(), text, card_name or "")).encode("utf-8")).hexdigest()

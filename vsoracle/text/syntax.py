@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..errors import CardTextError
 from ..resources import data_path
@@ -32,6 +32,11 @@ __all__ = ["parse_tree", "grammar_path", "vocabulary", "terminal_words"]
 
 #: At most this many readings are followed at once (the text is an error beyond it).
 BEAM = 64
+
+#: The deepest the parser's stack may grow (the printed cards need under 20): deeper is refused,
+#: so that each word costs the same whatever the text (copying a stack as deep as the text was
+#: quadratic: 'X has "' nested 4,000 times took a second, 20,000 times half a minute).
+MAX_DEPTH = 200
 
 # Readable names for the terminals an error can list as expected.
 _PRETTY = {
@@ -89,26 +94,45 @@ def _readings(text: str, tables: Tables) -> list[tuple[Word, str]]:
 
 def _read(text: str, ws: list[Word], tables: Tables, names: bool) -> list[tuple[Word, str]]:
     by_text, known = tables.words, tables.known
-    # A reading: (stack of parser states, terminals chosen so far).
-    paths: list[tuple[tuple[int, ...], tuple[str, ...]]] = [((tables.start,), ())]
+    # A reading: (stack of parser states, terminals chosen so far as a chain (last, the chain
+    # before it), so that choosing one more copies nothing: a tuple grown word by word was
+    # quadratic in a long text).
+    paths: list[tuple[tuple[int, ...], _Chosen]] = [((tables.start,), None)]
     for i, w in enumerate(ws):
         options = _choices(w, by_text, known, names)
-        nxt: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
+        nxt: list[tuple[tuple[int, ...], _Chosen]] = []
         seen: set[tuple[int, ...]] = set()
         for stack, chosen in paths:
             for terminal in options:
                 after = _feed(tables, stack, terminal)
                 if after is None or after in seen:
                     continue
+                if len(after) > MAX_DEPTH:
+                    raise CardTextError("the text is nested too deeply here", text=text, column=w.column,
+                                        text_line=w.line, hint=f"a power nests a few phrases (at most {MAX_DEPTH} "
+                                        "open at once): is a quote or a sentence left open?")
                 seen.add(after)
-                nxt.append((after, chosen + (terminal,)))
+                nxt.append((after, (terminal, chosen)))
         if not nxt:
             raise _stuck(text, ws, i, [stack for stack, _ in paths], tables)
         paths = nxt[:BEAM]
     for stack, chosen in paths:
         if _accepts(tables, stack):
-            return list(zip(ws, chosen))
+            return list(zip(ws, _unchained(chosen)))
     raise _stuck(text, ws, len(ws), [stack for stack, _ in paths], tables)
+
+#: Terminals chosen so far, the last first: ``(terminal, the chain before it)``, ``None`` for none.
+_Chosen = tuple[str, Any] | None
+
+
+def _unchained(chosen: _Chosen) -> list[str]:
+    """The terminals of a chain, first to last."""
+    out: list[str] = []
+    while chosen is not None:
+        out.append(chosen[0])
+        chosen = chosen[1]
+    out.reverse()
+    return out
 
 
 def _feed(tables: Tables, stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:

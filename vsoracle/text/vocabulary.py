@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import ast as a
 
-__all__ = ["KEYWORD_WORDS", "premodifier"]
+__all__ = ["BECOMABLE", "KEYWORD_WORDS", "becomable", "premodifier"]
 
 #: Every keyword of the whole game (docs/keywords.md) that a card may write before a noun.
 KEYWORD_WORDS = frozenset({
@@ -28,3 +28,14 @@ def premodifier(word: str) -> a.Qualifier:
     if key in KEYWORD_WORDS:
         return a.HasKeyword((key,))
     return a.Name(word)
+
+
+#: Characteristics a card can be made to be ("Characters you control … are Mutants … this turn",
+#: MXM): X-Men FAQ GM 1, "Characters that aren't Mutants can become Mutants". A Mutant is
+#: also any character with a Mutant trait (Mental, Energy, Physical).
+BECOMABLE = {"mutant": "Mutant", "mutants": "Mutant"}
+
+
+def becomable(word: str) -> str | None:
+    """The characteristic "is a Mutant" / "are Mutants" gives, or ``None`` for another name."""
+    return BECOMABLE.get(word.lower())

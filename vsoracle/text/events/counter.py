@@ -25,7 +25,7 @@ class Counter(Event):
     kind: CounterKind | None = None
     add: bool = True
     agent: Selector | None = None
-    count: Amount | None = None
+    count: Amount | Quantity | None = None  # Quantity("all"): "remove all cosmic counters from …"
 
 
 _ONE = Fixed(1)

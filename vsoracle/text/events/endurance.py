@@ -27,7 +27,7 @@ class Endurance(Event):
     amount: Amount | None = None
     gain: bool = False
     cause: str | None = None
-    word: str = display(None)  # "pay" or None
+    word: str | None = display(None)  # "pay" or None
 
 
 # -- grammar rules ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ class LookAt(Event):
     """"Look at NP": the player sees cards nobody else does."""
 
     agent: Selector | None = None
-    object: Selector | None = None
+    object: "Selector | Zone | None" = None  # a Zone: "look at target player's hand"
 
 
 class LookAtText(Family):

@@ -1,5 +1,6 @@
-"""Rally (assumption A-RALLY): "Rally for a Legion character": reveal the top card of your deck; if
-it is such a card, put it into your hand, else put it on the bottom of your deck."""
+"""Rally (Marvel Universe FAQ 2): "Rally for a Legion character": reveal the top card of your deck;
+if it is such a card, put it into your hand, else put it on the bottom of your deck; "rally for a
+card type of your choice": the type is chosen before the reveal."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
 @attrs.frozen(repr=False, eq=False)
 class Rally(Event):
     """"Rally for NP": reveal the top card of your deck; if it is such a card, put it into your
-    hand, else put it on the bottom of your deck (assumption A-RALLY)."""
+    hand (the rally is successful), else put it on the bottom of your deck (Marvel Universe FAQ 2).
+    NP may be a value of your choice ("a card type of your choice"), chosen before the reveal."""
 
     agent: Selector | None = None
     object: Selector | None = None
