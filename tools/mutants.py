@@ -131,7 +131,7 @@ def planted_mutants(spec: Path) -> Iterator[Mutant]:
                      f"{bug['file']}:{text.count(chr(10), 0, offset) + 1}")
 
 
-_IGNORED = shutil.ignore_patterns(".git", ".ci-venv", "__pycache__", "*.egg-info")
+_IGNORED = shutil.ignore_patterns(".git", ".ci-venv", ".venv", ".mypy_cache", ".hypothesis", "__pycache__", "*.egg-info")
 
 
 def run(m: Mutant, workdir: Path, python: str) -> tuple[Mutant, str, float]:

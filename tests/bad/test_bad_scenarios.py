@@ -369,7 +369,7 @@ CASES: dict[str, Case] = {
     "check-object-property-on-player": Case(
         RECRUIT + '[check]\nA.atk = 3\n', 22,
         "unknown property 'atk' — properties: endurance, hand, deck, resources, ko_pile, removed, "
-        "resource_points, lost, won"),
+        "resource_points, lost, won, stunned_characters"),
     "chain-entry-malformed": Case(
         RECRUIT + '[check]\nchain = ["nonsense"]\n', 22,
         "chain entry \"nonsense\" is not KIND:SOURCE-ID — KIND is one of recruit, play, power, trigger, attack, reinforce, power-up"),

@@ -29,6 +29,7 @@ TOPICS = {
     "json": "the JSON contract: every --json document, its schema, errors and exit codes",
     "faq-coverage": "every Avengers FAQ ruling and the scenarios that check it",
     "faq-other-sets": "the other sets' FAQ rulings, per set: the scenarios that play them, those that wait",
+    "rule-coverage": "every rule vsoracle cites against the scenarios that exercise it, and its edges",
     "keywords": "every keyword and set mechanic of the game, by set: its rule, its source, its scenario",
     "architecture": "how the engine works: state, decisions, the chain, modifiers",
 }

@@ -44,7 +44,7 @@ from .words import say, say_action, say_of
 __all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of",
            "target_legal", "legal_targets", "choose_objects", "replacements", "affected_player",
            # what the event families (vsoracle.engine.events) share: choosing objects, doing verbs, costs
-           "acting", "doers", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
+           "acting", "doers", "doer", "each_doer_picks", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
            "without_zone", "on_objects", "to_each", "pay_event", "cost_pick", "cost_one", "cost_count",
            "cost_candidates", "cost_amount", "cost_allowed", "Count", "choose_value"]
 
@@ -92,6 +92,8 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
             g.note("prohibited", f"{_what(h)} does not happen: {who} \"{say(change)}\"",
                    "FAQ SC 13; FAQ GM 8")
             return None
+    if not rule(h.kind).would_happen(g.state, h):
+        return Plan(h)  # nothing for a replacement to replace (FAQ GM 8): it does not happen either
     options = replacements(g, h, ctx, also)
     if not options:
         return Plan(h)
@@ -569,7 +571,7 @@ def _if_done(g: Game, e: n.IfDone, ctx: Context, root: n.Effect, last: bool) -> 
 def _may(g: Game, e: n.May, ctx: Context, root: n.Effect) -> Done:
     """"You may …", "each player may …": each player named decides on resolution."""
     q = query(g.state)
-    chooser = q.players(e.player, ctx) if e.player is not None else (ctx.bindings.get("acting") or ctx.controller,)
+    chooser = doers(q, e.player, ctx)
     did: list[str] = []
     done = False
     for pid in chooser:
@@ -611,7 +613,7 @@ def _unless(g: Game, e: n.Unless, ctx: Context, root: n.Effect) -> Done:
     doers: tuple[str, ...] = ()
     if isinstance(cond, n.Does):
         event = cond.event
-        doers = (q.players(_doer(event), ctx) or (ctx.controller,))[:1]
+        doers = (doer(q, _doer(event), ctx),)
     elif isinstance(cond, n.Some) and isinstance(cond.condition, n.Does):
         # "unless an opponent discards a card": each of them in turn may, until one does (A-UNLESS-ANY)
         event = cond.condition.event
@@ -652,7 +654,7 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
     resolution (not a target), which the card's ongoing powers read (FAQ SC 18, SC 26, SC 35)."""
     q = query(g.state)
     sel = e.selector
-    pid = ctx.bindings.get("acting") or ctx.controller
+    pid = doer(q, None, ctx)
     when = "CR 505" if ctx.bindings.get("as cost") else "CR 508"  # as a cost, on announcement
     if isinstance(sel, n.Filter) and kind_of(sel) == "choice":
         made = choose_value(g, pid, sel, ctx, when)
@@ -814,7 +816,7 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
         count, up_to = how_many(q, e.subject, ctx)
         if isinstance(count, int) and not isinstance(e.subject, n.Ref):
             # "a character of your choice gets …": chosen on resolution (FAQ SC 24)
-            pid = ctx.bindings.get("acting") or ctx.controller
+            pid = doer(q, None, ctx)
             found = choose_objects(g, pid, found, count, f"{pid} chooses {say(e.subject)}", up_to)
         flagged = frozenset(found)
         changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx, flagged))
@@ -899,21 +901,56 @@ EFFECT_FORMS = frozenset(_HANDLERS)
 # =============================================================================================
 
 def acting(ctx: Context) -> str:
+    """The player acting: the effect's controller, or the player a "you may", "each player may"
+    or "if he does" is about (his ``acting`` binding)."""
     return ctx.bindings.get("acting") or ctx.controller
 
 
 def doers(q: Query, node: n.Selector | None, ctx: Context) -> tuple[str, ...]:
-    """The players who do a step: those its subject names, else the one acting (the controller)."""
+    """Who does a step of card text, and so makes every decision the step asks — which objects,
+    how many, in what order, whether: the one place a step's chooser is worked out (:func:`doer`
+    for the one player of a step that has one). The players the step's subject names (CR 508: an
+    effect does what its text says, and its text names who does it): "that character's controller
+    stuns another non-stunned character he controls" — the defending character's controller
+    chooses which (FAQ GM 8's example: "he must choose one"); "target player replaces a … he
+    controls" — the target player chooses which resource (the FAQ's ruling on that text); "its controller
+    may …"; "each player discards a card" — each player, for his own (under "each player may …",
+    the one deciding now); perhaps nobody ("each player who controls …"; "its controller …", "it"
+    gone and back). With no subject, or one that names no player, the player acting
+    (:func:`acting`)."""
     if node is None:
         return (acting(ctx),)
     deciding = ctx.bindings.get("deciding")
     if deciding is not None and node == deciding[0]:
         # the subject of "each player may …" does it one player at a time: the one deciding
         return (deciding[1],)
-    if isinstance(node, n.Filter):
-        # "each player who controls …": perhaps nobody
+    if isinstance(node, (n.Filter, n.ControllerOf, n.OwnerOf)):
+        # "each player who controls …": perhaps nobody; "its controller …", "it" a card that has
+        # left play and come back since (a new object the effect does not name, CR 212.5e,
+        # assumption A-NEW-OBJECT-REFS and the FAQ ruling it rests on): nobody — the effect
+        # resolves and does nothing
         return q.players(node, ctx)
     return q.players(node, ctx) or (acting(ctx),)
+
+
+def doer(q: Query, node: n.Selector | None, ctx: Context) -> str:
+    """The player who does a step of one player and makes its decisions (:func:`doers`: the
+    first it names; the player acting if it names nobody)."""
+    return next(iter(doers(q, node, ctx)), acting(ctx))
+
+
+def each_doer_picks(g: Game, e: Any, ctx: Context, what: str) -> list[tuple[str, str]]:
+    """The objects a step's verb is done to, each with the player who does it: for each player
+    who does the step (:func:`doers`: "each player stuns a character he controls" — each, in seat
+    order, chooses among his own: "he" is the one doing it), those the text names or he picks on
+    resolution ("{pid} chooses {what}")."""
+    q = query(g.state)
+    out: list[tuple[str, str]] = []
+    for pid in doers(q, getattr(e, "agent", None), ctx):
+        pctx = ctx if pid == acting(ctx) else ctx.bind(acting=pid)
+        out += [(pid, x) for x in step_objects(g, e.object, pctx, pid, f"{pid} chooses {what}")
+                if x not in [y for _p, y in out]]
+    return out
 
 
 def record(ctx: Context, k: int | None, objects: Iterable[Any], done: Iterable[Happening] = (),
@@ -961,7 +998,7 @@ def at_once(g: Game, picked: list[str]) -> GameState | None:
 def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, verb: LogKind,
                done_word: str = "", ready: Callable[[GameObject], bool] | None = None) -> Done:
     """A verb done to objects ("stun target character", "KO ~"): each object the text names, or
-    the acting player picks on resolution, gets its own event through the pipeline, all at once
+    the player who does it (:func:`doer`: "that character's controller stuns …") picks on resolution, gets its own event through the pipeline, all at once
     (:func:`at_once`). As a cost (``cost``), paid on announcement: the objects the step names,
     or the payer's choice among those that can pay it (``ready``, and no "cannot" forbids it), all
     of them or :class:`IllegalActionError` (CR 505; digest §2.4 [S:FWS])."""
@@ -982,8 +1019,7 @@ def on_objects(g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None, 
             pay_event(g, cost, ctx, happening(kind, object=x, agent=pid, why="a cost", cite="CR 505"),
                       f"{x} cannot be {done_word}")
         return True, ctx
-    pid = acting(ctx)
-    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+    picked = [oid for _pid, oid in each_doer_picks(g, e, ctx, f"what to {verb}")]
     if not picked:
         g.note(verb, f"nothing to {verb}", "CR 508")
     done: list[str] = []
@@ -1105,16 +1141,16 @@ def without_zone(sel: n.Selector | None) -> n.Selector | None:
 
 
 def to_each(g: Game, e: Any, ctx: Context, k: int | None, verb: LogKind, one: bool = False, **roles: Any) -> Done:
-    """A verb the acting player does to each object the text names or he picks on resolution,
+    """A verb the player who does it (:func:`doer`: "target player replaces …") does to each
+    object the text names or he picks on resolution,
     one after another ("replace target resource", "turn a resource face down", "remove target
     character from the attack"; ``one``: to the first only), each its own event through the
     pipeline with the family's ``roles``."""
-    pid = acting(ctx)
-    picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses what to {verb}")
+    picked = each_doer_picks(g, e, ctx, f"what to {verb}")
     if one and len(picked) > 1:
         picked = picked[:1]
     done: list[str] = []
-    for oid in picked:
+    for pid, oid in picked:
         if perform(g, happening(type(e), object=oid, agent=pid, **roles), ctx):
             done.append(oid)
     if not picked:

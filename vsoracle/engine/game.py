@@ -18,7 +18,7 @@ from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from .log import Event, LogKind
 from .state import GameState
 
-__all__ = ["Decision", "DecisionKind", "Unanswered", "Game", "TRIGGER_DEPTH_LIMIT"]
+__all__ = ["Decision", "DecisionKind", "Answer", "OPEN", "Unanswered", "Game", "TRIGGER_DEPTH_LIMIT"]
 
 TRIGGER_DEPTH_LIMIT = 200
 
@@ -61,6 +61,30 @@ class Decision(Generic[T]):
         return f"{self.prompt.rstrip('?')}: {self.describe(option)}"
 
 
+class _Open:
+    """No answer given: the decision's every answer is explored (:data:`OPEN`)."""
+
+    def __repr__(self) -> str:
+        return "OPEN"
+
+
+#: The value of an :class:`Answer` that names only who must decide (``{ by = "B" }``).
+OPEN: Any = _Open()
+
+
+@frozen
+class Answer:
+    """A scripted answer that names the player the rules must ask: ``choose = [{ by = "B", answer =
+    "x" }]``; with ``value`` :data:`OPEN` (``{ by = "B" }``) it names only the player, and the
+    decision's every answer is explored. The rules asking another player is no illegal answer but a
+    ruling that fails: the game goes on with the answer and :attr:`Game.asked` keeps who was asked,
+    for the scenario's check (``explored``: an open answer the explorer filled in)."""
+
+    by: str
+    value: Any = OPEN
+    explored: bool = False
+
+
 class Unanswered(Exception):
     """Internal signal: a decision had no scripted answer (the explorer forks on it)."""
 
@@ -84,6 +108,8 @@ class Game:
         self.forks: list[tuple[Decision[Any], int]] = []  # each decision that branched, with its number of answers
         self.used = 0
         self.taken: list[tuple[Decision[Any], Any]] = []
+        #: For each :class:`Answer` taken: its place in ``answers``, the player it names, the decision it answered.
+        self.asked: list[tuple[int, str, Decision[Any]]] = []
         self._check = check
         self.resolutions = 0
         self.transitions = 0
@@ -107,12 +133,26 @@ class Game:
             raise IllegalActionError(f"no legal answer for: {decision.prompt}")
         if len(options) == 1:
             # A forced choice is not asked; a scripted answer naming it is taken all the same.
-            if self.used < len(self.answers) and _match(self.answers[self.used], options) is not _NO:
+            if self.used < len(self.answers) and _match(_value(self.answers[self.used]), options) is not _NO:
+                self._by(decision)
                 self.used += 1
                 self.taken.append((decision, options[0]))
             return options[0]
         if self.used < len(self.answers):
             answer = self.answers[self.used]
+            if isinstance(answer, Answer) and answer.value is OPEN:
+                # "{ by = B }": B's decision, its every answer explored
+                if not self.explore:
+                    raise Unanswered(decision)
+                rest = self.answers[self.used + 1:]
+                prefix = list(self.answers[: self.used])
+                self.branches += [prefix + [Answer(answer.by, option, True)] + rest for option in options[1:]]
+                self.forks.append((decision, len(options)))
+                self.answers[self.used] = Answer(answer.by, options[0], True)
+                return self.ask(decision)
+            self._by(decision)
+            explored = isinstance(answer, Answer) and answer.explored
+            answer = _value(answer)
             self.used += 1
             chosen: T = _match(answer, options)
             if chosen is _NO:
@@ -120,7 +160,8 @@ class Game:
                 raise IllegalAnswerError(f"{decision.describe(answer)} is not a legal answer to: {decision.prompt}",
                                          hint=f"choose one of {shown}")
             self.taken.append((decision, chosen))
-            how = "scenario choose" if self.used <= self.scripted else "explored: every legal answer is followed"
+            how = "scenario choose" if self.used <= self.scripted and not explored \
+                else "explored: every legal answer is followed"
             if decision.kind == "random":  # nobody chooses
                 self.note("choice", f"{decision.prompt}: {decision.describe(chosen)}", how)
             else:
@@ -135,6 +176,12 @@ class Game:
         self.answers.append(options[0])
         return self.ask(decision)
 
+    def _by(self, decision: Decision[Any]) -> None:
+        """Keep who the rules ask for a scripted answer that names who must give it."""
+        answer = self.answers[self.used]
+        if isinstance(answer, Answer):
+            self.asked.append((self.used, answer.by, decision))
+
     def bump(self) -> None:
         """Count one resolution; a runaway loop of triggers stops with a clear error."""
         self.resolutions += 1
@@ -144,6 +191,11 @@ class Game:
 
 
 _NO = object()
+
+
+def _value(answer: Any) -> Any:
+    """A scripted answer's value (an :class:`Answer`'s, or the answer itself)."""
+    return answer.value if isinstance(answer, Answer) else answer
 
 
 def _match(answer: Any, options: tuple[Any, ...]) -> Any:

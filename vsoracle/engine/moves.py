@@ -36,7 +36,7 @@ from . import actions as _act
 from .chain import resolve_all, resolve_top
 from .effects import one_target, target_legal, target_range, targets_of
 from .equivalence import PositionKey, position_key
-from .game import Decision, DecisionKind, Game, Unanswered, _match, _NO
+from .game import OPEN, Answer, Decision, DecisionKind, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
 from .query import forget, held, kind_of, query, replaying
@@ -156,7 +156,10 @@ def _is_tuple_field(cls: type, name: str) -> bool:
 
 
 def _plain(value: Any) -> Any:
-    """An answer as TOML and JSON hold it: tuples become lists."""
+    """An answer as TOML and JSON hold it: tuples become lists; one that names who must give it, a
+    table (``{ by = "B", answer = "x" }``)."""
+    if isinstance(value, Answer):
+        return {"by": value.by} | ({} if value.value is OPEN else {"answer": _plain(value.value)})
     if isinstance(value, (tuple, list, frozenset)):
         return [_plain(v) for v in value]
     return value
@@ -962,6 +965,8 @@ def _toml_value(value: Any) -> str:
         return str(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
     return json.dumps(str(value), ensure_ascii=False)
 
 

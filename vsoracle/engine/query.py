@@ -1159,11 +1159,11 @@ class Query:
             elif isinstance(q, n.State) and q.name == "ongoing":
                 if link.ongoing == q.negated:
                     return False
-            elif isinstance(q, n.WithOneTarget):
-                if len(link.targets) != 1:
+            elif isinstance(q, n.WithOneTarget):  # "two target characters" are two targets
+                if len(_each_target(link)) != 1:
                     return False
             elif isinstance(q, n.Targeting):
-                if not any(t in self.s.objects and self.matches(q.of, self.s.obj(t), ctx) for t in link.targets):
+                if not any(t in self.s.objects and self.matches(q.of, self.s.obj(t), ctx) for t in _each_target(link)):
                     return False
             elif isinstance(q, n.Other):
                 if link.id in self.ref(q.of, ctx):
@@ -1583,3 +1583,8 @@ def forget() -> None:
     starts as cold as the first one (``perft`` calls it)."""
     _last[0] = _last[1] = None
     _recent.clear()
+
+
+def _each_target(link: ChainLink) -> list[Any]:
+    """Every value an effect targets, one by one: "two target characters" is two targets."""
+    return [v for t in link.targets for v in (t if isinstance(t, tuple) else (t,))]

@@ -146,6 +146,13 @@ class EventRule:
         "you may discard a card instead")? A player who cannot is not asked."""
         return True
 
+    def would_happen(self, s: GameState, h: Happening) -> bool:
+        """Would the event change anything now? One that would not ("stun" a character already
+        stunned, CR 702.1a) is no event for a replacement to replace: "the next time … would …"
+        is not used up by it (Avengers FAQ GM 8: a replacement with nothing to replace does
+        nothing). By default it would."""
+        return True
+
     def leaves_play(self, s: GameState, h: Happening) -> str | None:
         """The object this event would take out of play, if any (a KO, a move into a pile): the
         event is also its leaving play, so "cannot leave play" forbids it and "if ~ would leave

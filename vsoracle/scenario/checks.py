@@ -22,10 +22,13 @@ def actual(state: GameState, check: Check) -> Any:
 
 
 def player_property(state: GameState, player: str, prop: str) -> Any:
-    """A player's property as a check reads it (docs/scenario-format.md: piles are counts)."""
+    """A player's property as a check reads it (docs/scenario-format.md: piles are counts; so is
+    ``stunned_characters``, the stunned characters he controls)."""
     p = state.player(player)
     if prop in ("hand", "deck", "resources", "ko_pile", "removed"):
         return len(getattr(p, prop))
+    if prop == "stunned_characters":
+        return sum(1 for o in state.characters(player) if o.stunned)
     return getattr(p, prop)
 
 
@@ -65,7 +68,8 @@ def object_property(state: GameState, oid: str, prop: str, q: Query | None = Non
     if prop == "equipped_to":
         return o.equipped_to or ""
     if prop == "target_of":
-        return [lk.source for lk in state.chain if oid in lk.targets]
+        return [lk.source for lk in state.chain  # "two target characters": each is a target
+                if any(oid == t or (isinstance(t, tuple) and oid in t) for t in lk.targets)]
     if prop == "attacking":
         return state.attack is not None and o.id in state.attack.attackers
     if prop == "defending":

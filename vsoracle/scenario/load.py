@@ -19,6 +19,7 @@ from ..cards import Card, CardDB, CardType, card_files, card_from_table, databas
 from ..errors import CardDataError, ScenarioError, VsOracleError
 from ..engine import moves
 from ..engine.fmap import FrozenMap
+from ..engine.game import OPEN, Answer
 from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Zone, is_phase
 from ..tomlsource import KeyPath, TomlSource, shorten, show, show_key
 
@@ -37,7 +38,7 @@ OBJECT_PROPERTIES = ("zone", "area", "row", "col", "controller", "state", "stunn
                      "atk", "def", "cost", "affiliations", "has", "counters", "equipped_to", "target_of",
                      "attacking", "defending", "owner", "reinforced")
 PLAYER_PROPERTIES = ("endurance", "hand", "deck", "resources", "ko_pile", "removed", "resource_points",
-                     "lost", "won")
+                     "lost", "won", "stunned_characters")
 ZONE_KEYS = {"hand": Zone.HAND, "deck": Zone.DECK, "ko_pile": Zone.KO_PILE, "removed": Zone.REMOVED,
              "resources": Zone.RESOURCE_ROW}
 CHECK_VALUES = {
@@ -52,7 +53,7 @@ _NUMBER = (int, "a whole number")
 #: What a check of each property expects: its type (or types), said for people.
 CHECK_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
     "endurance": _NUMBER, "hand": _NUMBER, "deck": _NUMBER, "resources": _NUMBER, "ko_pile": _NUMBER,
-    "removed": _NUMBER, "resource_points": _NUMBER, "atk": _NUMBER, "def": _NUMBER, "cost": _NUMBER,
+    "removed": _NUMBER, "resource_points": _NUMBER, "stunned_characters": _NUMBER, "atk": _NUMBER, "def": _NUMBER, "cost": _NUMBER,
     "controller": (str, "a player"), "owner": (str, "a player"), "affiliations": (list, "a list of names"),
     "has": (list, "a list of keywords"), "target_of": (list, "a list of ids"),
     "counters": (dict, "a table like { atk = 1, def = 1 }"), "equipped_to": ((str, bool), "an id"),
@@ -503,11 +504,23 @@ class _Loader:
         choose = table.get("choose", [])
         if not isinstance(choose, list):
             choose = [choose]
+        choose = [self._answer(c, path + ("choose", i)) for i, c in enumerate(choose)]
         rejected, reason, allowed = self._legality(table, path)
         checks = self._checks(table.get("check", {}), path + ("check",), every=True)
         keys = FrozenMap({k: _freeze(v) for k, v in table.items() if k not in COMMON_STEP_KEYS and k != verb})
-        return Step(index + 1, verb, _freeze(value), keys, by, tuple(_freeze(c) for c in choose), rejected,
+        return Step(index + 1, verb, _freeze(value), keys, by, tuple(choose), rejected,
                     checks, self.src.line_of(path + ((verb,) if verb else ())), reason, allowed)
+
+    def _answer(self, answer: Any, path: KeyPath) -> Any:
+        """A ``choose`` answer; a table with ``by`` names the player the rules must ask for it
+        (``{ by = "B", answer = "x" }``; ``{ by = "B" }`` explores B's every answer)."""
+        if not isinstance(answer, dict) or "by" not in answer:
+            return _freeze(answer)
+        self.unknown_keys(answer, {"by", "answer"}, path, "an answer that names who gives it")
+        by = answer["by"]
+        if by not in self.pids:
+            raise self.fail(path + ("by",), f"unknown player {_show(by)}", f"players are {', '.join(self.pids)}")
+        return Answer(by, _freeze(answer["answer"]) if "answer" in answer else OPEN)
 
     def _legality(self, table: dict[str, Any], path: KeyPath) -> tuple[bool, str | None, bool]:
         """``rejected = true`` (the rules forbid the step), ``rejected = "text"`` (… and the reason

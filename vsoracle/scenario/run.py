@@ -19,7 +19,7 @@ from attrs import evolve, frozen
 
 from ..engine import moves
 from ..engine.equivalence import position_key
-from ..engine.game import Game, Unanswered
+from ..engine.game import Answer, Decision, Game, Unanswered
 from ..engine.invariants import check_change, check_invariants
 from ..engine.query import replaying
 from ..engine.log import Event
@@ -148,15 +148,17 @@ def run_scenario(sc: Scenario, *, invariants: bool = True, on_step: Callable[[in
         if before_step:
             before_step(step, tuple(outcomes))
         found = _Found(sc, step, work)
+        asked: list[list[tuple[int, str, Decision[Any]]]] = []
         for out in outcomes:
             if out.stopped is not None:
                 found.add(out, None)
                 continue
-            for new, refusal in _explore(sc, step, out, check, work):
+            for new, refusal in _explore(sc, step, out, check, work, asked):
                 found.add(new, refusal)
         outcomes, refusals = found.outcomes()
         if step.rejected or step.allowed:
             results.append(_legality(step, refusals))
+        results += _asked_of(step, asked)
         for c in step.checks:
             results.append(_evaluate(c, outcomes, step.index))
         if on_step:
@@ -293,6 +295,31 @@ def _legality(step: Step, refusals: list[str | None]) -> CheckResult:
                        all(why is not None for why in refusals), step.line, step.index, found)
 
 
+def _asked_of(step: Step, lines: list[list[tuple[int, str, Decision[Any]]]]) -> list[CheckResult]:
+    """For each answer of ``choose`` that names who must give it (``{ by = "B", answer = … }``), a
+    check that the rules asked that player on every line of play (the chooser the rules name: "that
+    character's controller", "the target player", the affected player …); ``found`` has, for each
+    line, who was asked and the decision."""
+    out: list[CheckResult] = []
+    for index, answer in enumerate(step.choose):
+        if not isinstance(answer, Answer):
+            continue
+        found: list[str] = []
+        ok = bool(lines)
+        for line in lines:
+            said = [(by, d) for i, by, d in line if i == index]
+            if not said:
+                found.append("not asked")
+                ok = False
+                continue
+            _by, d = said[0]
+            found.append(f"asked of {d.player}: {d.prompt}")
+            ok = ok and d.player == answer.by
+        out.append(CheckResult(f"step {step.index} ({step.describe()}): choose's answer {index + 1} is given by "
+                               f"{answer.by}", ok, step.line, step.index, tuple(dict.fromkeys(found)) or ("not reached",)))
+    return out
+
+
 def _evaluate(c: Check, outcomes: list[Outcome], step: int | None) -> CheckResult:
     numbered = [(n, out) for n, out in enumerate(outcomes, start=1) if out.stopped is None]
     if not numbered:  # every line of play stopped at a refused step: nothing to read the check off
@@ -319,10 +346,12 @@ def chosen(out: Outcome) -> tuple[tuple[int, str], ...]:
     return tuple((s, text) for (s, _p, _a), text in zip(out.choices, said))
 
 
-def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
-             work: _Work) -> Iterator[tuple[Outcome, str | None]]:
+def _explore(sc: Scenario, step: Step, out: Outcome, check: Any, work: _Work,
+             asked: list[list[tuple[int, str, Decision[Any]]]]) -> Iterator[tuple[Outcome, str | None]]:
     """Run ``step`` from ``out``: scripted answers first, then every legal answer to the rest;
     each line of play's outcome, and the reason the rules refused the step on it (``None``: played).
+    ``asked`` gets, for each line of play, who the rules asked for each answer that names who must
+    give it (:class:`~vsoracle.engine.game.Answer`).
 
     A refused step with ``rejected`` leaves the game as if it had not been tried; with ``allowed``,
     the line of play stops there (the failed check says why); with neither, the file is invalid."""
@@ -353,6 +382,7 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
                 stack.append(answers + [option])
             continue
         except IllegalActionError as error:
+            asked.append(g.asked)
             if step.rejected:
                 note = Event("rejected", f"step {step.index} ({step.describe()}) is rejected: {error.message}",
                              "scenario rejected")
@@ -379,6 +409,7 @@ def _explore(sc: Scenario, step: Step, out: Outcome, check: Any,
                                 f"{'s' if g.used != 1 else ''} but choose has {scripted} answer{'s' if scripted != 1 else ''}",
                                 file=sc.path, line=step.line,
                                 hint="remove the extra answer" + ("s" if scripted - g.used != 1 else ""))
+        asked.append(g.asked)
         choices = tuple((step.index, d.prompt, d.describe(a)) for d, a in g.taken)
         said = tuple(d.says(a) for d, a in g.taken)
         if step.rejected:

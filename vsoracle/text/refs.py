@@ -1102,6 +1102,10 @@ def _mentions(power: n.Power) -> list[Mention]:
                     pos = getattr(value, "pos", None)
                     if pos is None and isinstance(value, n.ControllerOf):
                         pos = _pos_of(value.of)
+                    if pos is not None and isinstance(value, n.ControllerOf):
+                        # "target character's controller … a character he controls": "he" is the
+                        # controller, said after the character that possesses him
+                        pos = max(pos, _subject_end(value, pos))
                     if pos is not None:
                         out.append(Mention(pos, "player", value, True))
     out.sort(key=lambda m: m.pos)

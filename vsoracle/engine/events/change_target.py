@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import choose_objects, perform, target_legal, targets_of
+from ..effects import choose_objects, doer, perform, target_legal, targets_of
 from ..game import Game
 from ..primitives import happening
 from ..query import query
@@ -26,7 +26,8 @@ class ChangeTargetRule(EventRule):
         if not links:
             g.note("target", "no such effect: this resolves but does nothing", "FAQ SC 3")
             return False, ctx
-        link_id = choose_objects(g, ctx.controller, links, 1, f"{ctx.controller} chooses an effect")[0]
+        pid = doer(q, e.agent, ctx)
+        link_id = choose_objects(g, pid, links, 1, f"{pid} chooses an effect")[0]
         lk = g.state.link(link_id)
         assert lk is not None and lk.context is not None  # an effect on the chain (every one has its context)
         old = lk.targets[0]
@@ -40,7 +41,7 @@ class ChangeTargetRule(EventRule):
         if not candidates:
             g.note("target", f"no other legal target for {lk.label}: this resolves but does nothing", "FAQ SC 3")
             return False, ctx
-        new = choose_objects(g, ctx.controller, candidates, 1, f"{ctx.controller} chooses the new target")[0]
+        new = choose_objects(g, pid, candidates, 1, f"{pid} chooses the new target")[0]
         nctx = replace(lk.context, targets=(new,) + lk.context.targets[1:])
         g.set(replace(g.state, chain=tuple(replace(x, context=nctx) if x.id == lk.id else x for x in g.state.chain)))
         g.note("target", f"the target of {lk.label} changes from {old} to {new}", "FAQ SC 3", objects=(new,))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import acting, cost_one, pay_event, perform, record, step_objects
+from ..effects import cost_one, each_doer_picks, pay_event, perform, record
 from ..game import Game
 from ..primitives import happening
 from ..query import query
@@ -74,12 +74,11 @@ class CounterRule(EventRule):
         q = query(g.state)
         every = isinstance(e.count, n.Quantity) and e.count.op == "all"  # "remove all cosmic counters from …"
         times = 0 if every else q.amount(e.count or n.Fixed(1), ctx)
-        pid = acting(ctx)
         if not every and times <= 0:  # "for each point you paid", with none paid
             g.note("counter", f"the number of counters to put is {times}: none is put", "CR 215")
             return False, record(ctx, k, [])
         done: list[str] = []
-        for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
+        for _pid, oid in each_doer_picks(g, e, ctx, "a character"):
             if every:
                 times = query(g.state).counters_of(g.state.obj(oid), e.kind)
             h = happening(n.Counter, object=oid, kind=e.kind, add=e.add, count=times)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import doers, perform, record, step_objects
+from ..effects import doer, perform, record, step_objects
 from ..game import Game
 from ..primitives import happening
 from ..query import query
@@ -43,7 +43,7 @@ class GainControlRule(EventRule):
         acting) gains control of each character; for "this turn", the character remembers whose it
         was, and control returns to him as the turn ends (turn._return_control)."""
         q = query(g.state)
-        pid = doers(q, e.agent, ctx)[0]
+        pid = doer(q, e.agent, ctx)
         done: list[str] = []
         for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character"):
             before = g.state.obj(oid).controller

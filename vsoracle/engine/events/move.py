@@ -13,8 +13,8 @@ from typing import Any, cast
 from ...cards import CardType
 from ...errors import IllegalActionError
 from ...text import nodes as n
-from ..effects import (acting, at_once, cost_candidates, cost_count, cost_pick, effect_roles, pay_event, perform,
-                       record, step_objects)
+from ..effects import (at_once, cost_candidates, cost_count, cost_pick, doer, each_doer_picks, effect_roles,
+                       pay_event, perform, record)
 from ..game import Decision, Game
 from ..primitives import entry_area, happening, leaving, left_the_row, object_in_play
 from ..query import AREAS, ZONES, Query, query
@@ -118,13 +118,14 @@ class MoveRule(EventRule):
         if cost is not None:
             return self._pay(g, e, ctx, cost)
         q = query(g.state)
-        pid = acting(ctx)
-        picked = step_objects(g, e.object, ctx, pid, f"{pid} chooses a card")
+        pairs = each_doer_picks(g, e, ctx, "a card")
+        picked = [oid for _pid, oid in pairs]
+        pid = pairs[0][0] if pairs else doer(q, e.agent, ctx)  # who orders them ("in any order")
         place = e.to
         if place is None:
             raise IllegalActionError("a move needs a place")
         if place.position == "back":
-            return _put_back(g, picked, ctx, k, e.any_order)
+            return _put_back(g, pid, picked, ctx, k, e.any_order)
         if place.position == "shuffled":
             return _shuffle_in(g, e, picked, ctx, k)
         if e.any_order and len(picked) > 1:
@@ -299,13 +300,12 @@ def _shuffle_in(g: Game, e: n.Move, picked: list[str], ctx: Context, k: int | No
     return bool(done), record(ctx, k, done, moved=done)
 
 
-def _put_back(g: Game, picked: list[str], ctx: Context, k: int | None, any_order: bool) -> Done:
+def _put_back(g: Game, pid: str, picked: list[str], ctx: Context, k: int | None, any_order: bool) -> Done:
     """"look at the top three cards of your deck and put them back in any order"."""
     if not picked:
         return False, ctx
     o = g.state.obj(picked[0])
     owner = o.owner
-    pid = acting(ctx)
     order = list(picked)
     if any_order and len(picked) > 1:
         orders = tuple(itertools.permutations(picked))

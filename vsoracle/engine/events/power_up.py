@@ -9,7 +9,7 @@ from typing import Any
 
 from ...cards import CardType
 from ...text import nodes as n
-from ..effects import acting, perform, record, step_objects
+from ..effects import each_doer_picks, perform, record
 from ..game import Game
 from ..primitives import happening
 from ..rules import Cost, Done, EventRule, Mode, Result, only_characters
@@ -34,9 +34,8 @@ class PowerUpRule(EventRule):
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """Power-up (core rule): the character gets +1 ATK / +1 DEF this turn and becomes powered-up."""
-        pid = acting(ctx)
         done: list[str] = []
-        for oid in step_objects(g, e.object, ctx, pid, f"{pid} chooses a character to power-up"):
+        for pid, oid in each_doer_picks(g, e, ctx, "a character to power-up"):
             if power_up(g, pid, oid, ctx):
                 done.append(oid)
         return bool(done), record(ctx, k, done)

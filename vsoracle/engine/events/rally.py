@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import choose_value, doers, perform, record, without_zone
+from ..effects import choose_value, doer, perform, record, without_zone
 from ..game import Game
 from ..patterns import kind_of
 from ..primitives import happening
@@ -28,7 +28,7 @@ class RallyRule(EventRule):
         choice before revealing that card" (Marvel Universe FAQ 2): "a card type of your choice" is
         a card of the type chosen then. Done: the rally was successful."""
         q = query(g.state)
-        pid = doers(q, e.agent, ctx)[0]
+        pid = doer(q, e.agent, ctx)
         described = e.object
         if isinstance(described, n.Filter) and kind_of(described) == "choice":
             made = choose_value(g, pid, described, ctx, _RALLY)

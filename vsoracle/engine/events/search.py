@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import doers, record, without_zone
+from ..effects import doer, record, without_zone
 from ..game import Decision, Game
 from ..query import ZONES, query
 from ..rules import Cost, Done, EventRule
@@ -24,7 +24,7 @@ class SearchRule(EventRule):
         card with cost 2 or less", "a character card"): an undescribed card in a private zone, or
         any card in a public one, is found if there is one (digest §2.4 [FML])."""
         q = query(g.state)
-        pid = doers(q, e.agent, ctx)[0]
+        pid = doer(q, e.agent, ctx)
         pool = set(q.select(e.zone, ctx)) if e.zone is not None else set(g.state.player(pid).deck)
         sel = e.object
         found = [x for x in sorted(pool, key=lambda x: _deck_order(g, x)) if x in g.state.objects and

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import doers, perform
+from ..effects import doer, perform
 from ..game import Game
 from ..primitives import happening
 from ..query import query
@@ -27,7 +27,7 @@ class ShuffleRule(EventRule):
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"Shuffle your KO'd pile into your deck": the cards go into the deck, then it is shuffled."""
         q = query(g.state)
-        pid = doers(q, e.agent, ctx)[0]
+        pid = doer(q, e.agent, ctx)
         if e.into is not None and e.zone is not None:
             for oid in q.select(e.zone, ctx):
                 perform(g, happening(n.Move, object=oid, to=("deck", g.state.obj(oid).owner), position="bottom"), ctx)

@@ -14,7 +14,7 @@ from ..game import Game
 from ..primitives import happening, out_of_the_attack
 from ..query import query
 from ..rules import Cost, Done, EventRule, Mode, Result, only_characters
-from ..state import Context, GameObject, Happening, Zone
+from ..state import Context, GameObject, GameState, Happening, Zone
 from ..values import replace
 
 
@@ -52,6 +52,11 @@ class StunRule(EventRule):
                    f"{oid} is stunned", "CR 302, 701.12b [HCR789]", "A-EQUIP-STUN")
         out_of_the_attack(g, h)
         return True, follow
+
+    def would_happen(self, s: GameState, h: Happening) -> bool:
+        """Only a character in play that is not stunned can become stunned (CR 702.1a)."""
+        o = s.objects.get(h.get("object"))
+        return o is not None and o.zone is Zone.IN_PLAY and not o.stunned and o.card.type is CardType.CHARACTER
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"Stun target character"; as a cost, "Stun ~ >>> …" or "Stun a character you control
