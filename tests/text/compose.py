@@ -44,6 +44,7 @@ from typing import Any, Callable
 import attrs
 from hypothesis import strategies as st
 
+from vsoracle.text.events.move_counter import MoveCounter
 from vsoracle.text.events.pay_stat import PayStat
 from vsoracle.text import nodes as n, refs
 
@@ -709,6 +710,19 @@ def ev_counter(draw: Any, sc: Scope, mode: str) -> Built:
     return n.Counter(object=obj, kind=kind, count=count), None
 
 
+def ev_move_counter(draw: Any, sc: Scope, mode: str) -> Built:
+    """Moving counters: "move a +1 ATK counter from target character to another target character"."""
+    if mode != "do":
+        raise Unsupported
+    kind = draw(st.sampled_from([n.CounterKind(1, 1), n.CounterKind(-1, 0), n.CounterKind(name="cosmic")]))
+    _step(sc)
+    source = character_np(draw, sc, plural=False)
+    note_object(sc, source)
+    to = character_np(draw, sc, plural=False, ref=False)
+    count = draw(st.sampled_from([ONE, ONE, n.Quantity("all")]))
+    return MoveCounter(object=source, to=to, kind=kind, count=count), None
+
+
 def ev_breakthrough(draw: Any, sc: Scope, mode: str) -> Built:
     """Breakthrough: "~ causes breakthrough [to a player]"."""
     if mode == "cannot":
@@ -980,6 +994,7 @@ EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "use power": ev_use_power,
     "rally": ev_rally,
     "pay stat": ev_pay_stat,
+    "move counter": ev_move_counter,
 }
 
 #: The event class each builder makes (``play`` and ``enter`` make Recruit and LeavePlay too).
@@ -991,7 +1006,7 @@ EVENT_CLASSES: dict[str, type] = {
     "replace": n.Replace, "turn": n.Turn, "negate": n.Negate, "search": n.Search, "look": n.LookAt,
     "shuffle": n.Shuffle, "become target": n.BecomeTarget, "defender": n.BecomeDefender,
     "remove from attack": n.RemoveFromAttack, "change target": n.ChangeTarget, "reinforce": n.Reinforce,
-    "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat,
+    "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat, "move counter": MoveCounter,
 }
 
 #: The events whose prohibition is said of a player ("you cannot play plot twists").
@@ -1027,6 +1042,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "use power": ("whenever", "cannot"),
     "rally": ("do",),
     "pay stat": ("pay",),
+    "move counter": ("do",),
 }
 
 
