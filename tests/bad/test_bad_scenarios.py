@@ -417,7 +417,8 @@ CASES: dict[str, Case] = {
         recruit_step('recruit = "qs"', 'by = "B"'), 22, illegal('recruit = "qs"', "qs belongs to A, not B")),
     "illegal-target": Case(
         recruit_step('play = "storm"', 'targets = ["fox"]'), 22,
-        illegal('play = "storm"', "illegal target: fox is not a character you control with cost 2 or more")),
+        illegal('play = "storm"', "illegal target: fox is not a character you control with cost 2 or more "
+                "(it is not \"you control\": B controls it)")),
     "missing-target": Case(
         recruit_step('play = "storm"'), 22,
         illegal('play = "storm"', "this effect needs 1 target (a character you control with cost 2 or more)",

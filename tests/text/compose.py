@@ -745,7 +745,11 @@ def ev_move_counter(draw: Any, sc: Scope, mode: str) -> Built:
                  else n.TargetRef(source.target) if source.target else n.Affected())
         to = attrs.evolve(to, quantity=n.Quantity("=", ONE),
                           qualifiers=tuple(n.Other(first) if isinstance(q, n.Other) else q for q in to.qualifiers))
-    # no "it" after it: which of the two characters "it" is, the text does not settle
+    # what later text may call "it": the first as the step's object; the second if it is ~ or a
+    # target (a character the text names), as the reader counts mentions
+    note_object(sc, source)
+    if isinstance(to, n.Self) or isinstance(to, n.Filter) and to.target is not None:
+        record(sc, to)
     count = draw(st.sampled_from([ONE, ONE, n.Quantity("all")]))
     return MoveCounter(object=source, to=to, kind=kind, count=count), None
 

@@ -23,7 +23,7 @@ __all__ = ["FORMAT", "document", "dumps", "error_document", "state_json", "objec
 
 #: The version of the documents' shape: part of the answer cache's key, so an answer cached in an
 #: older shape is never served (docs/json.md says when it changes).
-FORMAT = "1"
+FORMAT = "2"
 
 #: Every object's keys after ``card`` and ``number``: the check properties of the scenario format.
 OBJECT_KEYS = ("zone", "owner", "controller", "area", "row", "col", "state", "stunned", "exhausted", "face",
@@ -124,11 +124,13 @@ def citation_json(ref: Any) -> dict[str, Any]:
 
 
 def event_json(event: Any) -> dict[str, Any]:
-    """A log event: its kind, the sentence, its citation (expanded), its assumption, its objects."""
+    """A log event: its kind, the sentence, its citation (expanded), its assumption, its objects,
+    and the figures it decided on (name → number, id or yes/no; what the sentence states)."""
     from ..citations import expand
 
     return {"kind": event.kind, "text": event.text, "cite": expand(event.cite) if event.cite else None,
-            "assumption": event.assumption or None, "objects": list(event.objects)}
+            "assumption": event.assumption or None, "objects": list(event.objects),
+            "figures": dict(event.figures)}
 
 
 def choice_json(step: int, decision: str, answer: Any, text: str) -> dict[str, Any]:

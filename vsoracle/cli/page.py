@@ -451,7 +451,12 @@ class _Page:
         cls = "ev ev-" + _slug(e.kind)
         if e.kind in ("rejected", "refused", "allowed"):
             cls += " ev-legality"
-        return (f'<li class="{cls}"><span class="ev-text">{_e(e.text)}</span>'
+        figures = ""
+        if e.figures:  # the values the line decided on, as data (the sentence states them)
+            import json
+
+            figures = f' data-figures="{_e(json.dumps(dict(e.figures), ensure_ascii=False))}"'
+        return (f'<li class="{cls}"{figures}><span class="ev-text">{_e(e.text)}</span>'
                 + (f' <span class="cite">[{cite}]</span>' if cite else "") + "</li>")
 
     def svg(self, state: GameState, label: str) -> str:

@@ -25,10 +25,11 @@ from .game import Decision, Game
 from .powers import PowerLine, keyword_values, keywords_printed, per_node, powers
 from .patterns import kind_of, pattern_matches
 from .query import ZONES, Mod, Query, protected, query
-from .state import Area, Attack, ChainLink, Context, GameObject, LinkOrigin, Row, Zone
+from .state import Area, Attack, ChainLink, Context, GameObject, GameState, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
-from .words import say, say_action
+from .figures import condition_read
+from .words import say, say_action, say_of
 from .zones import (attach, equip_limit_problem, equipment_areas, move_card, team_equipment_problem,
                     transfer_problem, with_gear)
 
@@ -60,9 +61,12 @@ def _limits_ok(g: Game, pid: str, o: GameObject, limits: Sequence[n.Limit], what
     ctx = Context(pid, o.id)
     for limit in limits:
         if isinstance(limit, n.OnlyDuring) and not q.during(limit.step, pid):
-            raise IllegalActionError(f"{what} only during {say(limit.step)}")
+            raise IllegalActionError(f"{what} only during {say(limit.step)} (it is {g.state.active}'s "
+                                     f"{g.state.step or g.state.phase} {'step' if g.state.step else 'phase'})")
         if isinstance(limit, n.OnlyIf) and not q.holds(limit.condition, ctx):
-            raise IllegalActionError(f"{what} only {limit.word} {say(limit.condition)}", hint=_reading(limit.condition))
+            reading = condition_read(q, limit.condition, ctx, [])
+            raise IllegalActionError(f"{what} only {limit.word} {say_of(limit.condition, o.card.name)} ({reading})",
+                                     hint=_reading(limit.condition))
         if isinstance(limit, n.OnlyFrom):
             zone = limit.zone.names[0]
             where = {"hand": Zone.HAND, "resource row": Zone.RESOURCE_ROW}.get(zone)
@@ -255,7 +259,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row:
     h = happening(n.Recruit, agent=pid, object=oid, origin=origin)
     banned = q.prohibition(h)
     if banned is not None:
-        raise IllegalActionError(f"{pid} cannot recruit {oid}: \"{say(banned[0])}\"")
+        raise IllegalActionError(f"{pid} cannot recruit {oid}: {_banned(q.s, banned)}")
     cost = q.recruit_cost(o, pid)
     boost_value = keyword_values(o.card).get("boost")
     if boost and boost_value is None:
@@ -472,7 +476,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     visible = s if where == "hand" else s.with_object(replace(o, face_up=True))
     banned = query(visible).prohibition(h)
     if banned is not None:
-        raise IllegalActionError(f"{pid} cannot play {oid}: \"{say(banned[0])}\"", hint="FAQ GM 4")
+        raise IllegalActionError(f"{pid} cannot play {oid}: {_banned(visible, banned)}", hint="FAQ GM 4")
     _restrictions(g, pid, o, "play")
     effect = plot_twist_effect(o)
     binds0 = {"x": x} if x is not None else {}
@@ -591,7 +595,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
                                  hint="keyword Backup [SH1, SH2]: its power is usable only during the build phase")
     banned = q.prohibition(happening(n.UsePower, agent=pid, object=oid))
     if banned is not None:
-        raise IllegalActionError(f"{pid} cannot use {oid}'s activated powers: \"{say(banned[0])}\"")
+        raise IllegalActionError(f"{pid} cannot use {oid}'s activated powers: {_banned(q.s, banned)}")
     key = (oid, power)
     _limits_ok(g, pid, o, node.limits, f"{oid}'s power can be used", key)
     origin: LinkOrigin = "payment"
@@ -601,7 +605,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     binds = _pay_costs(g, pid, o, node.costs, list(costs), pay)
     used = sum(1 for k in g.state.used_powers if k[:2] == key)
     g.set(replace(g.state, used_powers=g.state.used_powers | {key + (used,)}))
-    g.note("use", f"{pid} uses {oid}'s power: {say(node)}" + (f" (from the {ZONE_WORDS.get(o.zone, str(o.zone))})"
+    g.note("use", f"{pid} uses {oid}'s power: {say_of(node, o.card.name)}" + (f" (from the {ZONE_WORDS.get(o.zone, str(o.zone))})"
                                                                  if elsewhere else ""),
            "CR 501, 505", "A-HAND-POWER" if elsewhere else None)
     link_id = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
@@ -787,7 +791,8 @@ def attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str 
         for t in _attack_targets(g, pid):
             if t != target and any(_demands(g, c, m, o, t) for c, m in musts) \
                     and _attack_problem(g, pid, [a], t) is None:
-                return f"{a} must attack {t} if able (\"{say(musts[0][0].event)}\", assumption A-MUST-ATTACK)"
+                demand = say_of(musts[0][0].event, _source_name(g.state, musts[0][1].ctx.source))
+                return f"{a} must attack {t} if able (\"{demand}\", assumption A-MUST-ATTACK)"
     return None
 
 
@@ -859,7 +864,7 @@ def _attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str
         h = happening(n.Attack, agent=a, object=target, team=len(attackers) > 1, origin=_attacks_from(o))
         banned = q.prohibition(h)
         if banned is not None:
-            return f"{a} cannot attack: \"{say(banned[0])}\""
+            return f"{a} cannot attack: {_banned(q.s, banned)}"
         objs.append(o)
     if len(objs) >= 2:
         every = [o for o in objs if not _as_though(q, o, "affiliations")]
@@ -1015,7 +1020,7 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
                                  f"name as {oid} powers it up")
     banned = query(s).prohibition(happening(n.PowerUp, object=oid, agent=pid))
     if banned is not None:
-        raise IllegalActionError(f"{oid} cannot be powered-up: \"{say(banned[0])}\"")
+        raise IllegalActionError(f"{oid} cannot be powered-up: {_banned(s, banned)}")
     if not perform(g, happening(n.Discard, agent=pid, object=card, cost=True, why="to power-up",
                                 cite="CR 507; digest §19")):
         raise IllegalActionError(f"{pid} cannot pay the cost: {card} cannot be discarded")
@@ -1026,3 +1031,17 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
     targeted(g, link_id)
     g.set(replace(g.state, priority=pid))
     flush(g)
+
+
+def _source_name(s: GameState, oid: str | None) -> str | None:
+    """The name of card ``oid`` (what ``~`` in its text stands for)."""
+    return s.obj(oid).card.name if oid is not None and oid in s.objects else None
+
+
+def _banned(s: GameState, banned: tuple[n.Cannot, Mod]) -> str:
+    """A prohibition for an error line: its text, its card's own name for ``~``, and the card it
+    comes from ("\"cannot attack\" (galactus's power)")."""
+    change, mod = banned
+    src = mod.ctx.source
+    text = f"\"{say_of(change, _source_name(s, src))}\""
+    return f"{text} ({src}'s power)" if src is not None and src in s.objects else text

@@ -13,6 +13,7 @@ from ..text import nodes as n
 from .effects import Plan, carry_out, perform, prepare
 from .primitives import happening
 from .game import Decision, Game
+from .log import Figures
 from .query import query
 from .state import ChainLink, Zone
 from .values import replace
@@ -37,7 +38,9 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
     if a.player is not None:
         g.note("attack", f"attack conclusion: {', '.join(attackers)} ({atk_total} ATK) attacked {a.player} directly",
                "CR 407 [FML]")
-        plans = [_breakthrough_plan(g, x, a.player, None, q.atk(s.obj(x))) for x in attackers]
+        plans = [_breakthrough_plan(g, x, a.player, None, q.atk(s.obj(x)),
+                                    f"{x}'s {q.atk(s.obj(x))} ATK to {a.player}, attacked directly",
+                                    (("attacker", x), (f"{x}'s ATK", q.atk(s.obj(x))))) for x in attackers]
         for plan in plans:
             if plan is not None:
                 carry_out(g, plan)
@@ -57,11 +60,13 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
     team = a.is_team
     negative = [f"{o.id}'s {v} {st.upper()}" for o, st in [(s.obj(x), "atk") for x in attackers]
                 + [(d, "def"), (d, "atk"), (s.obj(struck), "def")] if (v := q.raw_stat(o, st)) < 0]
+    compared = (*((f"{x}'s ATK", q.atk(s.obj(x))) for x in attackers), (f"{d.id}'s DEF", ddef),
+                (f"{d.id}'s ATK", datk), (f"{struck}'s DEF", sdef))
     g.note("attack", f"attack conclusion: {' + '.join(attackers)} {atk_total} ATK vs {d.id} {ddef} DEF; "
            f"{d.id} {datk} ATK vs {struck} {sdef} DEF (compared before any replacement"
            + (f"; {', '.join(dict.fromkeys(negative))} counts as 0" if negative else "") + ")",
            "CR 407; FAQ SC 24; CR 104 [C4]" if negative else "CR 407; FAQ SC 24",
-           "A-NEGATIVE" if negative else None)
+           "A-NEGATIVE" if negative else None, figures=compared)
     reinforced = q.reinforced(d)
     through = atk_total - ddef
     breakthrough: Plan | None = None
@@ -71,7 +76,10 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
         elif reinforced:
             g.note("breakthrough", f"{d.id} is reinforced: no breakthrough", "CR 507.1c [CO5]")
         else:
-            breakthrough = _breakthrough_plan(g, attackers[0], d.controller, d.id, through)
+            breakthrough = _breakthrough_plan(g, attackers[0], d.controller, d.id, through,
+                                              f"{attackers[0]}'s {atk_total} ATK − {d.id}'s {ddef} DEF",
+                                              (("attacker", attackers[0]), (f"{attackers[0]}'s ATK", atk_total),
+                                               ("defender", d.id), (f"{d.id}'s DEF", ddef)))
     # The comparison's stuns and breakthrough happen at the same time (rules digest §12.3 [K];
     # assumption A-LEFT-ATTACK): each sets off triggers as the position was before any of them
     # (digest §6.1 [S:CCR], assumption A-LOOK-BACK), so a defender stunned first still "stuns" the
@@ -81,10 +89,12 @@ def conclude_attack(g: Game, link: ChainLink) -> None:
     if defender_stunned:
         agent = tuple(attackers) if team else attackers[0]
         stunned_now = perform(g, happening(n.Stun, object=d.id, agent=agent, why=f"{atk_total} ATK ≥ {ddef} DEF",
-                                           cite="CR 407", comparison=True), before=picture)
+                                           cite="CR 407", comparison=True,
+                                           figures=(("ATK", atk_total), (f"{d.id}'s DEF", ddef))), before=picture)
     if attacker_stunned:
         perform(g, happening(n.Stun, object=struck, agent=d.id, why=f"{datk} ATK ≥ {sdef} DEF", cite="CR 407",
-                             comparison=True), before=picture)
+                             comparison=True, figures=((f"{d.id}'s ATK", datk), (f"{struck}'s DEF", sdef))),
+                before=picture)
     if breakthrough is not None and (stunned_now or g.state.obj(d.id).stunned):
         carry_out(g, breakthrough, before=picture)
     end_attack(g)
@@ -107,14 +117,17 @@ def _no_defender(g: Game, attackers: list[str]) -> None:
     end_attack(g)
 
 
-def _breakthrough_plan(g: Game, attacker: str, player: str, defender: str | None, amount: int) -> Plan | None:
+def _breakthrough_plan(g: Game, attacker: str, player: str, defender: str | None, amount: int, how: str,
+                       figures: Figures) -> Plan | None:
     """Breakthrough about to happen: nothing if the attacker cannot cause breakthrough (then
     there is nothing to replace, FAQ GM 8), else the event and the replacement that applies
-    (the attacker's controller chooses among several, FAQ GM 8)."""
+    (the attacker's controller chooses among several, FAQ GM 8). ``how`` and ``figures`` say how
+    the amount was computed, for the log."""
     if amount <= 0:
         return None
     h = happening(n.Breakthrough, agent=attacker, player=player, amount=amount, attacking=defender,
-                  why=f"breakthrough from {attacker}", cite="CR 407")
+                  why=f"breakthrough from {attacker}", cite="CR 407", how=f"breakthrough from {attacker}: {how}",
+                  figures=figures)
     return prepare(g, h)
 
 

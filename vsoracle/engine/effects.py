@@ -35,11 +35,12 @@ from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import kind_of, pattern_matches
 from .query import Query, alters_quality, query
-from .log import LogKind
+from .figures import condition_read, mismatch, protection
+from .log import Figure, Figures, LogKind
 from .state import ChainLink, Context, Delayed, GameObject, GameState, Happening, Lasting, Modifier, Replacement, Zone
 from .triggers import fire
 from .values import replace
-from .words import say, say_action, say_of
+from .words import say, say_action, say_action_of, say_of
 
 __all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of",
            "target_legal", "legal_targets", "choose_objects", "replacements", "affected_player",
@@ -89,7 +90,7 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
         if banned is not None:
             change, mod = banned
             who = _who(h)
-            g.note("prohibited", f"{_what(h)} does not happen: {who} \"{say(change)}\"",
+            g.note("prohibited", f"{_what(h)} does not happen: {who} \"{said(g, change, mod.ctx)}\"",
                    "FAQ SC 13; FAQ GM 8")
             return None
     if not rule(h.kind).would_happen(g.state, h):
@@ -120,7 +121,7 @@ def _possible(g: Game, h: Happening, option: Option) -> bool:
     if not instead.optional or not isinstance(instead.effect, n.Event) or _can_do(g, instead.effect, rctx):
         return True
     # "you may discard a card instead" with no card: there is nothing to choose
-    g.note("may", f"{rctx.controller} cannot {say_action(instead.effect)}, so {label} cannot replace {_what(h)}",
+    g.note("may", f"{rctx.controller} cannot {said_action(g, instead.effect, rctx)}, so {label} cannot replace {_what(h)}",
            "digest §2.4 [S:FWS]", "A-MAY-INSTEAD")
     return False
 
@@ -129,7 +130,7 @@ def _takes_optional(g: Game, h: Happening, option: Option) -> bool:
     """"… you may E instead": its controller decides (FAQ GM 8)."""
     _label, instead, rctx = option
     owner = rctx.controller
-    if g.ask(Decision(owner, "may", f"{owner} may replace {_what(h)}: {say(instead.effect)}", (True, False))):
+    if g.ask(Decision(owner, "may", f"{owner} may replace {_what(h)}: {said(g, instead.effect, rctx)}", (True, False))):
         return True
     g.note("may", f"{owner} chooses not to replace {_what(h)}", "FAQ GM 8")
     return False
@@ -149,7 +150,7 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
             return False
         if isinstance(instead.effect, n.Lessen):
             return _lessen(g, h, plan.replacement, instead.effect, before)
-        g.note("replace", f"{_what(h)} is replaced by {label}: {say(instead.effect)}{extra}", "FAQ GM 8")
+        g.note("replace", f"{_what(h)} is replaced by {label}: {said(g, instead.effect, rctx)}{extra}", "FAQ GM 8")
         _use_up(g, label, instead, rctx)
         execute(g, instead.effect, rctx, root=instead.effect)
         return False
@@ -333,12 +334,12 @@ def target_legal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> str 
     if value in s.player_ids:
         if kind != "player":
             return f"{value} is a player, not a legal target here"
-        return None if value in q.players(sel, ctx) else f"{value} is not {say(sel)}"
+        return None if value in q.players(sel, ctx) else f"{value} is not {said(g, sel, ctx)}"
     if isinstance(value, int):
         lk = s.link(value)
         if kind != "effect" or lk is None:
             return f"effect {value} is not a legal target here"
-        return None if q.link_matches(sel, lk, ctx) else f"{lk.label} is not {say(sel)}"
+        return None if q.link_matches(sel, lk, ctx) else f"{lk.label} is not {said(g, sel, ctx)}"
     if value not in s.objects:
         return f"unknown target '{value}'"
     if kind == "effect":
@@ -347,9 +348,9 @@ def target_legal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> str 
         return f"{value} is not a player"
     o = s.obj(value)
     if not q.matches(sel, o, ctx):
-        return f"{value} is not {say(sel)}"
+        return f"{value} is not {said(g, sel, ctx)} ({mismatch(q, sel, o, ctx)[0]})"
     if o.zone is Zone.IN_PLAY and not q.can_be_targeted(o, link):
-        return f"{value} cannot be the target of this effect"
+        return protection(q, o, link)[0]
     return None
 
 
@@ -529,7 +530,7 @@ def _repeat(g: Game, e: n.Repeat, before: n.Effect, ctx: Context, root: n.Effect
     if e.with_ is not None and hasattr(before, "object"):
         again = replace(before, object=e.with_)
     while last:
-        g.note("repeat", f"the step before was successful, so again: {say(again)}", "keyword Rally [FUN]")
+        g.note("repeat", f"the step before was successful, so again: {said(g, again, ctx)}", "keyword Rally [FUN]")
         last, ctx = execute(g, again, ctx, root)
     return True, ctx
 
@@ -575,9 +576,9 @@ def _may(g: Game, e: n.May, ctx: Context, root: n.Effect) -> Done:
     did: list[str] = []
     done = False
     for pid in chooser:
-        prompt = f"{pid} may {say_action(e.effect)}"
+        prompt = f"{pid} may {said_action(g, e.effect, ctx)}"
         if not g.ask(Decision(pid, "may", prompt, (True, False))):
-            g.note("may", f"{pid} chooses not to {say_action(e.effect)}", "CR 508")
+            g.note("may", f"{pid} chooses not to {said_action(g, e.effect, ctx)}", "CR 508")
             continue
         # "each player may discard a card": the player deciding is the one who discards
         pctx = ctx.bind(acting=pid, deciding=(e.player, pid)) if e.player is not None else ctx
@@ -595,12 +596,16 @@ def _may(g: Game, e: n.May, ctx: Context, root: n.Effect) -> Done:
 def _conditional(g: Game, e: n.Conditional, ctx: Context, root: n.Effect) -> Done:
     q = query(g.state)
     binding = q.condition_binding(e.condition, ctx)
+    words, figures = read_condition(g, e.condition, ctx)
     if not binding:
         if e.otherwise is not None:
+            g.note("condition", f"condition not met on resolution ({words}): the other part happens", "FAQ GM 10",
+                   figures=figures)
             return execute(g, e.otherwise, ctx, root)
-        g.note("condition", f"condition not met on resolution ({say(e.condition)}): this part does nothing",
-               "FAQ GM 10")
+        g.note("condition", f"condition not met on resolution ({words}): this part does nothing",
+               "FAQ GM 10", figures=figures)
         return False, ctx
+    g.note("condition", f"condition met on resolution ({words})", "FAQ GM 10", figures=figures)
     extra = {k: v for k, v in binding.items() if k.startswith("condition:")}
     return execute(g, e.effect, ctx.bind(**extra) if extra else ctx, root)
 
@@ -621,20 +626,43 @@ def _unless(g: Game, e: n.Unless, ctx: Context, root: n.Effect) -> Done:
     if doers:
         for pid in doers:
             if _can_do(g, event, ctx.bind(acting=pid)):
-                if g.ask(Decision(pid, "may", f"{pid} may {say_action(event)} so that this does not happen: "
-                                  f"{say(e.effect)}", (True, False))):
+                if g.ask(Decision(pid, "may", f"{pid} may {said_action(g, event, ctx)} so that this does not happen: "
+                                  f"{said(g, e.effect, ctx)}", (True, False))):
                     done, ctx2 = execute(g, event, ctx.bind(acting=pid), root)
                     if done:
-                        g.note("unless", f"{pid} did it: \"{say(e.effect)}\" does not happen", "CR 508",
+                        g.note("unless", f"{pid} did it: \"{said(g, e.effect, ctx)}\" does not happen", "CR 508",
                                "A-UNLESS-ANY" if len(doers) > 1 else None)
                         return False, ctx
             else:
-                g.note("unless", f"{pid} cannot {say_action(event)}", "CR 508")
+                g.note("unless", f"{pid} cannot {said_action(g, event, ctx)}", "CR 508")
         return execute(g, e.effect, ctx, root)
+    words, figures = read_condition(g, cond, ctx)
     if q.holds(cond, ctx):
-        g.note("unless", f"{say(cond)}: \"{say(e.effect)}\" does not happen", "CR 508")
+        g.note("unless", f"{words}: \"{said(g, e.effect, ctx)}\" does not happen", "CR 508", figures=figures)
         return False, ctx
+    g.note("unless", f"{words}: \"{said(g, e.effect, ctx)}\" happens", "CR 508", figures=figures)
     return execute(g, e.effect, ctx, root)
+
+
+def said(g: Game, node: object, ctx: Context) -> str:
+    """Card text for a log line, its card's own name for ``~`` (a person reads the name)."""
+    src = ctx.source
+    return say_of(node, g.state.obj(src).card.name if src is not None and src in g.state.objects else None)
+
+
+def said_action(g: Game, node: n.Effect, ctx: Context) -> str:
+    """What an effect has a player do ("ready Hawkeye"), its card's own name for ``~``."""
+    src = ctx.source
+    return say_action_of(node, g.state.obj(src).card.name if src is not None and src in g.state.objects else None)
+
+
+def read_condition(g: Game, cond: n.Condition, ctx: Context) -> tuple[str, Figures]:
+    """A condition for a log line: its card text ("its ATK is greater than twice its printed ATK")
+    then the values it read now ("qs's ATK 8 is not greater than twice qs's printed ATK 4 (8)"),
+    and those values as the event's figures."""
+    found: list[tuple[str, Figure]] = []
+    reading = condition_read(query(g.state), cond, ctx, found)
+    return f"\"{said(g, cond, ctx)}\": {reading}", tuple(found)
 
 
 def _doer(event: n.Event) -> n.Selector | None:
@@ -667,7 +695,7 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
     if not found:
         g.note("choose", "nothing to choose: the effect chooses nothing", when)
         return False, ctx
-    picked = choose_objects(g, pid, found, count, f"{pid} chooses {say(sel)}", up_to)
+    picked = choose_objects(g, pid, found, count, f"{pid} chooses {said(g, sel, ctx)}", up_to)
     value = tuple(picked) if len(picked) != 1 or (isinstance(count, int) and count > 1) else picked[0]
     g.note("choose", f"{pid} chooses {', '.join(picked) or 'nothing'} (not a target)", when)
     ctx = ctx.bind(chose=tuple(ctx.bindings.get("chose", ())) + tuple(picked))  # "… you haven't chosen yet"
@@ -805,7 +833,7 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
     mid, s = g.state.fresh_id()
     g.set(s)
     duration = _duration(e.duration)
-    text = say(e)
+    text = said(g, e, ctx)
     if kind_of(e.subject) == "player":
         changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx))
         players = q.players(e.subject, ctx)
@@ -817,7 +845,7 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
         if isinstance(count, int) and not isinstance(e.subject, n.Ref):
             # "a character of your choice gets …": chosen on resolution (FAQ SC 24)
             pid = doer(q, None, ctx)
-            found = choose_objects(g, pid, found, count, f"{pid} chooses {say(e.subject)}", up_to)
+            found = choose_objects(g, pid, found, count, f"{pid} chooses {said(g, e.subject, ctx)}", up_to)
         flagged = frozenset(found)
         changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx, flagged))
         _say_copied(g, e, changes, ctx, flagged)
@@ -860,7 +888,7 @@ def _create_replacement(g: Game, e: n.CreateReplacement, ctx: Context, root: n.E
     rid, s = g.state.fresh_id()
     rep = Replacement(rid, ctx, e.instead, _duration(e.duration))
     g.set(replace(s, replacements=s.replacements + (rep,)))
-    g.note("replacement", f"replacement modifier: {say(e)}", "FAQ GM 8")
+    g.note("replacement", f"replacement modifier: {said(g, e, ctx)}", "FAQ GM 8")
     return True, ctx
 
 
@@ -870,7 +898,7 @@ def _delayed(g: Game, e: n.Delayed, ctx: Context, root: n.Effect) -> Done:
     span = _duration(e.duration)
     d = Delayed(did, ctx.stamped(s), e.trigger, e.effect, "turn" if span == "turn" else "permanent", once)
     g.set(replace(s, delayed=s.delayed + (d,)))
-    g.note("delayed", f"a triggered modifier waits: {say(e)}", "CR 512 [CCR]")
+    g.note("delayed", f"a triggered modifier waits: {said(g, e, ctx)}", "CR 512 [CCR]")
     return True, ctx
 
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Generic, Literal, Sequence, TypeVar
 from attrs import frozen
 
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
-from .log import Event, LogKind
+from .log import Event, Figures, LogKind
 from .state import GameState
 
 __all__ = ["Decision", "DecisionKind", "Answer", "OPEN", "Unanswered", "Game", "TRIGGER_DEPTH_LIMIT"]
@@ -123,8 +123,9 @@ class Game:
         self.state = state
 
     def note(self, kind: LogKind, text: str, cite: str = "", assumption: str | None = None,
-             objects: tuple[str, ...] = ()) -> None:
-        self.log.append(Event(kind, text, cite, assumption, objects))
+             objects: tuple[str, ...] = (), figures: Figures = ()) -> None:
+        """Log one event; ``figures`` are the values it decided on, which ``text`` states too."""
+        self.log.append(Event(kind, text, cite, assumption, objects, figures))
 
     def ask(self, decision: Decision[T]) -> T:
         """The answer to ``decision``: forced when it has one option, else the next scripted one."""

@@ -9,13 +9,19 @@ section, the sources that state it (``[CYC]``) — :mod:`vsoracle.citations` and
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Union
 
 from attrs import frozen
 
 from ..citations import expand
 
-__all__ = ["Event", "LogKind"]
+__all__ = ["Event", "LogKind", "Figure", "Figures"]
+
+#: One value a log line decided on: a number, a name or id, a yes or no.
+Figure = Union[int, str, bool]
+#: The values a log line decided on, each with what it is, in the order they were read
+#: (``(("qs's ATK", 8), ("twice qs's printed ATK", 8), ("holds", False))``); the sentence states them.
+Figures = tuple[tuple[str, Figure], ...]
 
 #: What a log event is about (the JSON documents' ``kind``; the ruling page styles by it).
 LogKind = Literal[
@@ -42,6 +48,7 @@ class Event:
     cite: str = ""
     assumption: str | None = None
     objects: tuple[str, ...] = ()
+    figures: Figures = ()
 
     def __str__(self) -> str:
         cites = [expand(c) for c in (self.cite,) if c]

@@ -66,7 +66,8 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
                     if why is None:
                         still.append(v)
                     else:
-                        g.note("target", f"target {v} is no longer legal: {why}", "CR 508 [C8]")
+                        g.note("target", f"target {v} is no longer legal: {why}", "CR 508 [C8]",
+                               figures=(("target", str(v)), ("legal", False), ("why", why)))
                 if values and not still:
                     illegal += 1
                 kept.append(tuple(still))
@@ -77,7 +78,8 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
                 kept.append(value)
             else:
                 illegal += 1
-                g.note("target", f"target {value} is no longer legal: {why}", "CR 508 [C8]")
+                g.note("target", f"target {value} is no longer legal: {why}", "CR 508 [C8]",
+                       figures=(("target", str(value)), ("legal", False), ("why", why)))
                 kept.append(None)
         if illegal == len(targets):
             g.note("negate", f"every target of {link.label} is illegal: the effect is negated", "CR 508 [C8]")

@@ -149,7 +149,7 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
                                             d.context.bind(**binds), False, d.id,
                                             say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
                 cites.append(look_back)
-    g.set(replace(g.state, turn_log=g.state.turn_log + (stamped(g.state, h),)))
+    g.set(replace(g.state, turn_log=g.state.turn_log + (stamped(g.state, _unworded(h)),)))
     _remember(g, found, cites)
 
 
@@ -180,6 +180,18 @@ def stamped(s: GameState, h: Happening) -> Happening:
     # an event that names no object (a player's endurance) has no object's history to tell apart
     return replace(h, roles=h.roles.set("as_of", frozenset(found) if found else _NO_STAMP)) if named else h
 
+
+def _unworded(h: Happening) -> Happening:
+    """The event without what only its log line says (``how``, ``figures``): the turn remembers
+    what happened, not how it was worded."""
+    roles = h.roles
+    for role in _WORDING:
+        if role in roles:
+            roles = roles.remove(role)
+    return h if roles is h.roles else replace(h, roles=roles)
+
+
+_WORDING = ("how", "figures")
 
 _NO_STAMP: frozenset[tuple[str, int]] = frozenset()  # every object it names is in its first incarnation
 

@@ -6,7 +6,7 @@ from ..text import nodes as n
 from ..text import render
 from .powers import per_node
 
-__all__ = ["say", "say_action", "say_of"]
+__all__ = ["say", "say_action", "say_action_of", "say_of"]
 
 
 @per_node
@@ -40,3 +40,9 @@ def say_action(node: n.Effect) -> str:
         return text[4:] if text.startswith("you ") else text
     except Exception:  # display only
         return say(node)
+
+
+def say_action_of(node: n.Effect, name: str | None) -> str:
+    """:func:`say_action`, the card's own name for ``~`` ("A may ready Hawkeye")."""
+    text = say_action(node)
+    return text.replace("~", name) if name else text

@@ -24,7 +24,8 @@ class BreakthroughRule(EventRule):
         if amount <= 0:
             return False, []
         return True, [happening(n.Endurance, player=h.get("player"), amount=amount, gain=False, cause="breakthrough",
-                                why=f"breakthrough from {h.get('agent')}", cite="CR 407")]
+                                why=f"breakthrough from {h.get('agent')}", cite="CR 407", how=h.get("how"),
+                                figures=h.get("figures"))]
 
     def lessened(self, e: Any) -> bool:
         """A breakthrough has an amount a replacement can lower ("prevent 2 of that breakthrough")."""

@@ -9,7 +9,9 @@ from typing import Any
 from ...errors import IllegalActionError
 from ...text import nodes as n
 from ..effects import cost_amount, doers, pay_event, perform, record
+from ..figures import amount_read, source_of
 from ..game import Game
+from ..log import Figure
 from ..primitives import happening
 from ..query import query
 from ..rules import Cost, Done, EventRule, Mode, Result
@@ -33,9 +35,12 @@ class EnduranceRule(EventRule):
         delta = amount if h.get("gain") else -amount
         g.set(g.state.with_player(replace(p, endurance=p.endurance + delta)))
         verb = "gains" if delta > 0 else ("pays" if h.get("cost") else "loses")
-        why = h.get("why", "an effect")
+        why = h.get("how") or h.get("why", "an effect")
+        figures = (*(h.get("figures") or ()), ("amount", amount), ("before", p.endurance),
+                   ("after", p.endurance + delta))
         g.note("endurance" if not h.get("cost") else "cost",
-               f"{pid} {verb} {amount} endurance ({why}): {p.endurance} → {p.endurance + delta}", h.get("cite", "CR 508"))
+               f"{pid} {verb} {amount} endurance ({why}): {p.endurance} → {p.endurance + delta}", h.get("cite", "CR 508"),
+               figures=figures)
         return True, []
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
@@ -54,10 +59,16 @@ class EnduranceRule(EventRule):
         q = query(g.state)
         done = False
         happened: list[Happening] = []
+        source, figures = source_of(g.state, ctx)
         for pid in doers(q, e.player, ctx):
             amount = q.amount(e.amount, ctx.bind(acting=pid)) if e.amount is not None else 0
+            # the log names the card and power it comes from and how the amount was computed
+            found: list[tuple[str, Figure]] = []
+            reading = amount_read(q, e.amount, ctx.bind(acting=pid), found) if e.amount is not None else "0"
+            how = source if isinstance(e.amount, n.Fixed) or e.amount is None else f"{source}: {reading}"
             h = happening(n.Endurance, player=pid, amount=amount, gain=e.gain, cause=e.cause,
-                          effect=ctx.bindings.get("link"), why=ctx.bindings.get("why", "an effect"))
+                          effect=ctx.bindings.get("link"), why=ctx.bindings.get("why", "an effect"),
+                          how=how, figures=figures + tuple(found))
             if perform(g, h, ctx):
                 done = True
                 happened.append(h)

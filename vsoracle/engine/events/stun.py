@@ -36,7 +36,8 @@ class StunRule(EventRule):
         invulnerable = "invulnerability" in q.keywords(o)
         bindings = o.bindings.remove("cosmic") if o.bindings.get("cosmic") else o.bindings
         g.set(s.with_object(replace(o, stunned=True, bindings=bindings)))
-        g.note("stun", f"{oid} is stunned ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
+        g.note("stun", f"{oid} is stunned ({h.get('how') or h.get('why', 'an effect')})", h.get("cite", "CR 508"),
+               objects=(oid,), figures=h.get("figures") or ())
         if o.bindings.get("cosmic"):
             g.note("counter", f"{oid} loses its cosmic counter as it becomes stunned", "keyword Cosmic", "A-COSMIC")
         follow: list[Happening] = []
@@ -45,7 +46,9 @@ class StunRule(EventRule):
                    "keyword Invulnerability", "A-INVULNERABILITY")
         elif (o.card.cost or 0) > 0:
             follow.append(happening(n.Endurance, player=o.controller, amount=o.card.cost, gain=False, cause="stun",
-                                    object=oid, why=f"{oid} stunned", cite="CR 702.1a"))
+                                    object=oid, why=f"{oid} stunned", cite="CR 702.1a",
+                                    how=f"{oid} stunned: {oid}'s cost {o.card.cost}",
+                                    figures=(("stunned", oid), (f"{oid}'s cost", o.card.cost or 0))))
         gear = [e.id for e in g.state.in_play() if e.equipped_to == oid]
         if gear:
             g.note("equip", f"{', '.join(gear)} stays attached to the stunned {oid}, its text box inactive while "
