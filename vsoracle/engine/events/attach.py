@@ -15,7 +15,7 @@ from ...text.events.attach import Attach
 from ..effects import acting, perform, record, step_objects
 from ..game import Game
 from ..primitives import happening
-from ..rules import DONE, Cost, Done, EventRule, Mode, Result
+from ..rules import DONE, Cost, Done, EventRule, Mode, Result, names_several
 from ..state import Context, Happening, Zone
 from ..zones import attach, transfer_problem
 
@@ -69,9 +69,7 @@ class AttachRule(EventRule):
 
     def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
         """Equipment goes on one character: "to each character …" says where none goes."""
-        to = e.to
-        one = n.Quantity("=", n.Fixed(1))
-        if mode in DONE and isinstance(to, n.Filter) and to.quantity is not None and to.quantity != one:
+        if mode in DONE and names_several(e.to):
             return f"\"{words}\" (equipment is attached to one character, not to several)"
         if mode in DONE and isinstance(e.object, n.Filter) and e.object.kind not in ("equipment", "card"):
             return f"\"{words}\" (only equipment is attached)"
