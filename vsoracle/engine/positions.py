@@ -69,8 +69,8 @@ def _fields(cls: type) -> tuple[tuple[str, str, Any], ...]:
         if not a.init:
             continue
         default = a.default
-        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]  # attrs types Factory loosely
-            default = default.factory() if not default.takes_self else attrs.NOTHING  # type: ignore[union-attr]
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = default.factory() if not default.takes_self else attrs.NOTHING
         out.append((a.name, a.alias or a.name, default))
     return tuple(out)
 
@@ -103,7 +103,7 @@ def encode(value: Any) -> Any:
         if issubclass(value, Node) and value.__name__ in _registry()[1]:
             return {"$class": value.__name__}
         raise PositionError(f"a position holds the class {value.__name__}, which a document cannot name")
-    cls = type(value)
+    cls: type = type(value)
     values, nodes, actions, _enums = _registry()
     if isinstance(value, Node) and nodes.get(cls.__name__) is cls:
         tag: dict[str, Any] = {"$node": cls.__name__}
