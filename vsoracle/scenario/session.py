@@ -25,7 +25,7 @@ from ..engine.moves import Action, Position, Question, Waiting
 from ..engine.positions import position_from_json, position_to_json
 from ..engine.state import GameState
 from ..errors import IllegalActionError, IllegalAnswerError, PositionError, ScenarioError
-from .load import Scenario, Step, load_scenario, parse_scenario
+from .load import Scenario, Step, load_scenario, parse_scenario, scenario_of_position
 
 __all__ = ["Game", "load", "loads", "from_json", "action_from_step", "scenario_upto", "scenario_of_position"]
 
@@ -176,9 +176,9 @@ def _db(cards: Sequence[Path | str] | CardDB | None) -> CardDB:
     return database(tuple(cards or ()))
 
 
-def load(path: Path | str, *, steps: bool = True, cards: Sequence[Path | str] | CardDB | None = None) -> Game:
+def load(path: Path | str, *, steps: bool | int = True, cards: Sequence[Path | str] | CardDB | None = None) -> Game:
     """The game of the scenario file at ``path``, its ``[[step]]``s played (``steps=False``: its
-    starting position). ``cards``: more card files, or a card database."""
+    starting position; a number: its first steps). A ``.json`` file is a position (:func:`from_json`). ``cards``: more card files, or a card database."""
     p = Path(path)
     if p.suffix == ".json":
         try:
@@ -189,7 +189,7 @@ def load(path: Path | str, *, steps: bool = True, cards: Sequence[Path | str] | 
     return _from_scenario(sc, Path(sc.path).read_text(encoding="utf-8") if sc.path != "-" else "", steps)
 
 
-def loads(text: str, *, steps: bool = True, cards: Sequence[Path | str] | CardDB | None = None,
+def loads(text: str, *, steps: bool | int = True, cards: Sequence[Path | str] | CardDB | None = None,
           path: str = "<scenario>") -> Game:
     """The game of a scenario's TOML text (as :func:`load`)."""
     sc = parse_scenario(text, _db(cards), path)
@@ -205,27 +205,36 @@ def from_json(doc: Any, *, path: str = "<position>", cards: Sequence[Path | str]
     return Game(position, _Origin(None, path), None if cards is None else _db(cards))
 
 
-def _from_scenario(sc: Scenario, text: str, steps: bool) -> Game:
+def _from_scenario(sc: Scenario, text: str, steps: bool | int) -> Game:
+    """The game of a loaded scenario after its first ``steps`` steps (``True``: all of them): the
+    steps before the last played as ``vsoracle resolve`` plays them (which must lead to one
+    position), the last taken as far as its ``choose`` goes (the game waits if it leaves a decision open)."""
+    from .run import run_scenario
+
+    count = len(sc.steps) if steps is True else 0 if steps is False else int(steps)
+    if not 0 <= count <= len(sc.steps):
+        raise ScenarioError(f"the scenario has {len(sc.steps)} step{'s' if len(sc.steps) != 1 else ''}, not {count}",
+                            file=sc.path, hint=f"play 0 to {len(sc.steps)} of them")
     position: Position = sc.state
-    played = 0
-    if steps:
-        for step in sc.steps:
-            position = _play_step(sc, step, position)
-            played += 1
-    return Game(position, _Origin(text, sc.path, played), sc.db)
+    if count:
+        before = run_scenario(evolve(sc, steps=sc.steps[:count - 1], checks=()))
+        found = [o.state for o in before.outcomes if o.stopped is None]
+        if len(found) != 1:
+            raise ScenarioError(f"the steps before step {count} lead to {len(found)} positions, and a game holds one",
+                                file=sc.path, hint="answer their decisions with choose = [...] "
+                                "(vsoracle moves FILE lists the answers)")
+        position = _play_step(sc, sc.steps[count - 1], found[0])
+    return Game(position, _Origin(text, sc.path, count), sc.db)
 
 
-def _play_step(sc: Scenario, step: Step, position: Position) -> Position:
-    """The position after one scenario step, as ``vsoracle resolve`` plays it: a step of checks
-    changes nothing, a step the file says is refused must be (the position stays), and a step
-    that leaves a decision open waits — only the last may, or the steps lead to many positions."""
+def _play_step(sc: Scenario, step: Step, position: GameState) -> Position:
+    """The position after the last step played, taken as far as its ``choose`` goes (it waits if
+    it leaves a decision open): a step of checks changes nothing, and a step the file says is
+    refused must be (the position stays)."""
     from .run import step_action
 
     if step.verb is None:
         return position
-    if isinstance(position, Waiting):
-        raise ScenarioError(f"a step before step {step.index} leaves a decision open: {position.question.prompt}",
-                            hint="answer it with choose = [...] in that step (a game needs one position)", file=sc.path, line=step.line)
     action = step_action(step, position)
     try:
         after = moves.take(position, action)
@@ -292,7 +301,7 @@ def action_from_step(table: Mapping[str, Any], position: Position) -> Action:
     extra = sorted(k for k in table if k not in allowed)
     if extra:
         raise reader.fail(extra[0], f"{verb} does not take {extra[0]!r}", f"{verb} takes: {', '.join(sorted(allowed - {verb}))}")
-    cls.check_step(_freeze(table[verb]), {k: v for k, v in table.items() if k not in ("by", "choose")}, reader)
+    cls.check_step(table[verb], {k: v for k, v in table.items() if k not in ("by", "choose")}, reader)
     by = table.get("by")
     if by is not None and by not in state.player_ids:
         raise reader.fail("by", f"there is no player {by!r}", "players: " + ", ".join(state.player_ids))
@@ -330,17 +339,3 @@ def scenario_upto(text: str, steps: int) -> str:
             dropping = False
         out.append("# " + line if dropping and line.strip() else line)
     return "\n".join(out) + "\n"
-
-
-def scenario_of_position(position: Position, db: CardDB, path: str = "<position>") -> Scenario:
-    """A position (JSON) as a scenario with no checks, for the commands that take ``--position``:
-    its state, and for a waiting one the action so far as its one step (which waits again)."""
-    state = position.before if isinstance(position, Waiting) else position
-    steps: tuple[Step, ...] = ()
-    if isinstance(position, Waiting):
-        action = position.action
-        table = action.to_step()
-        keys = FrozenMap({k: _freeze(v) for k, v in table.items() if k not in ("by", "choose", action.verb)})
-        steps = (Step(1, action.verb, _freeze(table[action.verb]), keys, action.player, action.choose, False, (), None),)
-    ids = tuple(state.objects)
-    return Scenario(path, Path(path).stem, "", False, None, (), False, db, state, steps, (), ids)
