@@ -15,7 +15,7 @@ fast::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 __version__ = "0.1.0"
 
@@ -30,12 +30,6 @@ _LAZY = {
     "VsOracleError": "vsoracle.errors", "IllegalActionError": "vsoracle.errors",
     "IllegalAnswerError": "vsoracle.errors", "PositionError": "vsoracle.errors", "ScenarioError": "vsoracle.errors",
 }
-
-if TYPE_CHECKING:
-    from .engine.positions import position_from_json, position_to_json
-    from .errors import IllegalActionError, IllegalAnswerError, PositionError, ScenarioError, VsOracleError
-    from .scenario.session import Game, from_json, load, loads
-
 
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
