@@ -92,7 +92,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         file: Optional[Path] = typer.Argument(None, metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         step: Optional[int] = typer.Option(None, "--step", parser=WholeNumber(None), metavar="N",
-                                           help="Draw the position after step N (0: the start; default: after every step)."),
+                                           help="Draw the position after step N (0: the start; default: after the last step; vsoracle resolve --board draws every step)."),
         export: Optional[str] = typer.Option(None, "--export", metavar="scenario|json",
                                              help="Print the position instead of drawing it: as a scenario (TOML: the file "
                                              "as far as step N, its checks commented out) or as JSON (the whole state, "
