@@ -146,16 +146,25 @@ class Game:
     def to_scenario(self) -> str:
         """The position as a scenario TOML that ``vsoracle resolve`` accepts: the scenario the game
         came from, as far as the steps it played and its checks commented out, then a ``[[step]]``
-        for each action since (loading it and playing its steps gives this position, equal).
-        A game that came from a JSON position has no scenario to start from: refused."""
-        if self._origin.text is None:
-            raise PositionError("this game started from a JSON position, and a scenario cannot state every "
-                                "part of a position (the chain's effects, modifiers, what the turn remembers)",
-                                hint="write it as JSON (to_json), or start from a scenario")
-        # the last step played waits: it is written again below, with the answers given since
-        upto = self._origin.played - (1 if isinstance(self._start, Waiting) else 0)
-        text = scenario_upto(self._origin.text, upto)
+        for each action since (loading it and playing its steps gives this position, equal). A game
+        that came from a JSON position starts from that position written as a scenario's setup,
+        which the format states only at the start of a step — no chain, no effect's modifiers, nothing
+        the turn remembers (:func:`~.setup.setup_toml`); another is refused (:class:`PositionError`)."""
         taken = self.steps()
+        if self._origin.text is None:
+            from ..cards import database
+            from .setup import setup_toml
+
+            start = self._start.before if isinstance(self._start, Waiting) else self._start
+            try:
+                text = setup_toml(start, self.db or database(()), Path(self._origin.path).stem or "A position")
+            except PositionError as error:
+                raise PositionError(f"this game started from a JSON position, and {error.message}",
+                                    hint=error.hint) from None
+        else:
+            # the last step played waits: it is written again below, with the answers given since
+            upto = self._origin.played - (1 if isinstance(self._start, Waiting) else 0)
+            text = scenario_upto(self._origin.text, upto)
         if not taken:
             return text
         lines = [text.rstrip(), "", f"# played with vsoracle: {len(taken)} step{'s' if len(taken) != 1 else ''}", ""]
