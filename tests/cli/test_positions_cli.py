@@ -88,3 +88,10 @@ def test_what_the_options_refuse(tmp_path):
     for command in (["moves"], ["perft", "--depth", "1"], ["show"], ["explain"]):
         code, out, err = _run(*command)
         assert code == 2 and "missing FILE" in err, command
+
+
+def test_play_refuses_a_position_file_saying_what_plays_on_from_one(tmp_path):
+    file = tmp_path / "p.json"
+    file.write_text(_run("show", str(FOUR), "--export", "json")[1], encoding="utf-8")
+    code, out, err = _run("play", str(file))
+    assert code == 2 and "a position (.json) is not one" in err and "vsoracle engine or the Python API" in err
