@@ -1371,6 +1371,8 @@ def _conjugate(base: bool) -> Conjugate:
             return word
         if word.lower() in _IRREGULAR:
             return _IRREGULAR[word.lower()]
+        if word.endswith(("s", "sh", "ch", "x", "z")):  # "attaches", "searches"
+            return word + "es"
         return word + "s"
     return v
 
