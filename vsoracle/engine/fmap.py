@@ -64,7 +64,11 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         return self._hash
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if isinstance(other, FrozenMap):
+            if self._hash is not None and other._hash is not None and self._hash != other._hash:
+                return False
             return self._data == other._data
         return NotImplemented
 

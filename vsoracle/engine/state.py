@@ -15,7 +15,7 @@ from typing import Any, Iterator, Literal, TypeGuard
 
 from attrs import field, frozen
 
-from .values import replace
+from .values import quick_eq, replace
 
 from ..cards import Card, CardType
 from ..text import nodes as n
@@ -80,6 +80,7 @@ _PILE_FIELD = {Zone.DECK: "deck", Zone.HAND: "hand", Zone.RESOURCE_ROW: "resourc
                Zone.KO_PILE: "ko_pile", Zone.REMOVED: "removed"}
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class GameObject:
     """One card of the game, wherever it is, with everything the rules track about it.
@@ -119,6 +120,7 @@ class GameObject:
         return self.card.title
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Player:
     """A player: endurance, unspent resource points, and the order of each pile (top first)."""
@@ -150,6 +152,7 @@ class Player:
         return replace(self, **{_PILE_FIELD[zone]: ids})
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Context:
     """What an effect needs to resolve its references: who controls it, its source,
@@ -190,6 +193,7 @@ class Context:
         return not self.as_of or all(inc == o.incarnation for oid, inc in self.as_of if oid == o.id)
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class ChainLink:
     """An effect on the chain (CR 505): what kind, from where, and what it will do.
@@ -218,6 +222,7 @@ class ChainLink:
         return self.context.targets if self.context else ()
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Attack:
     """The attack in progress (CR 407): attackers, the defender or attacked player, reinforcements."""
@@ -237,6 +242,7 @@ class Attack:
         return any(d == defender for _, d in self.reinforcers)
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Modifier:
     """A continuous modifier an effect created (CR 512).
@@ -281,6 +287,7 @@ class Delayed:
     once: bool = True
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Happening:
     """An event as it happens (or would happen): its kind (a class of
@@ -327,6 +334,7 @@ class PendingTrigger:
     text: str = ""
 
 
+@quick_eq
 @frozen(cache_hash=True, slots=False)
 class GameState:
     """A whole game position. Every transition returns a new one (``values.replace``, a fast evolve).
