@@ -186,7 +186,7 @@ class Query:
                         change = n.ShareAffiliations(names, chosen)
                         subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(names, chosen)))
                         out.append(Mod((change,), subject, None, ctx, None, 0))
-            for o in self.s.in_play():
+            for o in self.s.in_play() if self._effect_and_power_mods() else ():  # (none: nothing gains a power)
                 for gline, _mod in self._gained(o):
                     if isinstance(gline.node, n.Static) and self.gained_active(o, gline):
                         ctx = Context(self.controller_of(o), o.id)

@@ -397,14 +397,22 @@ class GameState:
 
     def in_play(self, controller: str | None = None) -> Iterator[GameObject]:
         """Objects in play (characters and equipment), optionally of one controller."""
-        for o in self.objects.values():
-            if o.zone is Zone.IN_PLAY and (controller is None or o.controller == controller):
-                yield o
+        found = self._in_play()[0]
+        return iter(found) if controller is None else (o for o in found if o.controller == controller)
 
     def characters(self, controller: str | None = None) -> Iterator[GameObject]:
-        for o in self.in_play(controller):
-            if o.card.type is CardType.CHARACTER:
-                yield o
+        found = self._in_play()[1]
+        return iter(found) if controller is None else (o for o in found if o.controller == controller)
+
+    def _in_play(self) -> tuple[tuple[GameObject, ...], tuple[GameObject, ...]]:
+        """The objects in play and the characters among them, in table order: once per table
+        (:meth:`FrozenMap.own`), which many states share."""
+        memo = self.objects.own()
+        found: tuple[tuple[GameObject, ...], tuple[GameObject, ...]] | None = memo.get("in play")
+        if found is None:
+            objects = tuple(o for o in self.objects.values() if o.zone is Zone.IN_PLAY)
+            found = memo["in play"] = (objects, tuple(o for o in objects if o.card.type is CardType.CHARACTER))
+        return found
 
     def link(self, link_id: int) -> ChainLink | None:
         for lk in self.chain:
