@@ -334,6 +334,19 @@ class PendingTrigger:
     text: str = ""
 
 
+#: The players tuple last asked about, and the answers worked out from it (its ids, seat orders):
+#: a tuple of frozen players never changes, and most transitions keep the same one.
+_SEATS: list[Any] = [None, {}]
+
+
+def _seats(players: tuple[Player, ...]) -> dict[Any, tuple[str, ...]]:
+    """The answers remembered for this very players tuple (kept alive here, so never another's)."""
+    if _SEATS[0] is not players:
+        _SEATS[0], _SEATS[1] = players, {}
+    seats: dict[Any, tuple[str, ...]] = _SEATS[1]
+    return seats
+
+
 @quick_eq
 @frozen(cache_hash=True, slots=False)
 class GameState:
@@ -378,17 +391,27 @@ class GameState:
 
     @property
     def player_ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.players)
+        seats = _seats(self.players)
+        ids: tuple[str, ...] | None = seats.get(None)
+        if ids is None:
+            ids = seats[None] = tuple(p.id for p in self.players)
+        return ids
 
     def seat_order(self, first: str | None = None, in_game: bool = False) -> tuple[str, ...]:
         """Players clockwise from ``first`` (default: the initiative player); ``in_game``: only
         those who have not lost (a player who has lost is out of the game: assumption A-LOST-OUT)."""
+        key = (first or self.initiative, in_game)
+        seats = _seats(self.players)
+        found: tuple[str, ...] | None = seats.get(key)
+        if found is not None:
+            return found
         ids = self.player_ids
-        start = ids.index(first or self.initiative)
+        start = ids.index(key[0])
         order = ids[start:] + ids[:start]
         if in_game and any(p.lost for p in self.players):
             out = {p.id for p in self.players if p.lost}
-            return tuple(p for p in order if p not in out)
+            order = tuple(p for p in order if p not in out)
+        seats[key] = order
         return order
 
     def opponents(self, pid: str) -> tuple[str, ...]:
