@@ -15,7 +15,7 @@ from .output import Format
 from .common import card_database, cards_option, fail
 from .help import WholeNumber
 from .jsondoc import choices_json, document, dumps, plain, state_json
-from .lines import emit
+from .lines import emit, redraw
 
 __all__ = ["register", "moves_document", "moves_text", "perft_document", "PerftWatch", "partial_lines"]
 
@@ -205,13 +205,11 @@ class PerftWatch:
             p = progress
             line = (f"perft: depth {p.depth} of {p.of}: {p.expanded:,} of {p.level:,} positions expanded; "
                     f"{p.sequences:,} sequences, {p.positions:,} positions so far")
-            sys.stderr.write("\r\x1b[K" + line)  # vsoracle's own sequences: the line is redrawn in place
-            sys.stderr.flush()
+            redraw(line)
 
     def clear(self) -> None:
         if self.live and self.drawn:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
+            redraw(None)
 
 
 def partial_lines(progress: Any, depth: int) -> list[str]:
