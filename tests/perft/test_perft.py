@@ -206,3 +206,120 @@ def test_pruning_drops_no_legal_action():
                 legal += 1
                 assert key(action) in listed, action
     assert legal > 50 and tried > legal
+
+
+# -- progress, interruption and memory (issue 26) ----------------------------------------------
+
+def test_progress_reports_the_counts_so_far_and_ends_on_the_answer():
+    """perft tells its progress after each position expanded: each depth's counts grow to the
+    answer at that depth, and the depths already complete are the answers of smaller perfts."""
+    state = position("tests/faq/gm4-may-respond.scenario.toml", False)
+    seen: list[moves.PerftProgress] = []
+    found = moves.perft(state, 3, seen.append)
+    assert found == moves.perft(state, 3) and seen
+    last = seen[-1]
+    assert (last.depth, last.of, last.expanded, last.level) == (3, 3, last.level, last.level)
+    assert (last.sequences, last.positions) == found
+    assert list(last.done) == [moves.perft(state, d) for d in (1, 2)]
+    for before, after in zip(seen, seen[1:]):  # the counts so far never go back within a depth
+        if before.depth == after.depth:
+            assert after.expanded == before.expanded + 1
+            assert after.sequences >= before.sequences and after.positions >= before.positions
+            assert after.sequences <= found[0] * 10 ** 6
+
+
+@pytest.mark.parametrize("memo", [0, 1, 7])
+def test_the_transposition_table_is_bounded_and_changes_no_count(monkeypatch, memo):
+    """The moves kept for equal positions met again never pass PERFT_MEMO; a smaller table gives
+    the same counts (a position met again is expanded again)."""
+    state = position("tests/faq/gm4-may-respond.scenario.toml", True)
+    free = moves.perft(state, 3)
+    monkeypatch.setattr(moves, "PERFT_MEMO", memo)
+    seen: list[moves.PerftProgress] = []
+    assert moves.perft(state, 3, seen.append) == free
+    assert max(p.kept for p in seen) <= memo
+
+
+def test_the_last_depth_keeps_no_moves_for_later():
+    """The moves from the last depth's positions are never asked for again, so none are kept: a
+    one-move perft keeps nothing however many moves there are."""
+    state = position("tests/faq/gm4-may-respond.scenario.toml", False)
+    seen: list[moves.PerftProgress] = []
+    sequences, _positions = moves.perft(state, 1, seen.append)
+    assert sequences > 1 and [p.kept for p in seen] == [0]
+
+
+def _interrupt_after(monkeypatch, calls: int) -> None:
+    """Ctrl-C as perft asks for the moves of its ``calls``-th position (the others are counted)."""
+    real = moves.moves_from
+    asked = [0]
+
+    def moves_from(position):
+        asked[0] += 1
+        if asked[0] == calls:
+            raise KeyboardInterrupt
+        return real(position)
+
+    monkeypatch.setattr(moves, "moves_from", moves_from)
+
+
+def test_ctrl_c_prints_the_counts_so_far_marked_partial(monkeypatch):
+    file = str(ROOT / "tests/faq/gm4-may-respond.scenario.toml")
+    full = CliRunner().invoke(app, ["perft", file, "--depth", "2"]).output
+    state = position("tests/faq/gm4-may-respond.scenario.toml", True)
+    one, two = moves.perft(state, 1), moves.perft(state, 2)
+    assert full.strip() == f"depth 2: {two[0]} sequences, {two[1]} positions"
+    _interrupt_after(monkeypatch, 4)  # the start position, then three at depth 1: the fourth is interrupted
+    result = CliRunner().invoke(app, ["perft", file, "--depth", "2"])
+    assert result.exit_code == 130
+    lines = result.output.splitlines()
+    assert lines[0] == "# interrupted: partial counts, not the answer for depth 2"
+    assert lines[1] == f"depth 1: {one[0]} sequences, {one[1]} positions (complete)"
+    assert lines[2].startswith("depth 2: at least ") and f"from 2 of {one[1]} positions at depth 1" in lines[2]
+    words = lines[2].split()
+    assert 0 < int(words[4]) < two[0] and 0 < int(words[8]) <= two[1]
+    assert "Traceback" not in result.output
+
+
+def test_ctrl_c_before_anything_is_counted_says_so_and_json_keeps_stdout_for_json(monkeypatch):
+    file = str(ROOT / "tests/faq/gm4-may-respond.scenario.toml")
+    _interrupt_after(monkeypatch, 1)
+    result = CliRunner().invoke(app, ["perft", file, "--depth", "2"])
+    assert result.exit_code == 130
+    assert result.output.splitlines() == ["# interrupted: partial counts, not the answer for depth 2",
+                                          "# nothing was counted yet"]
+    monkeypatch.undo()
+    _interrupt_after(monkeypatch, 3)
+    result = CliRunner().invoke(app, ["perft", file, "--depth", "2", "--json"])
+    assert result.exit_code == 130 and result.stdout == ""
+    assert result.stderr.startswith("# interrupted: partial counts")
+
+
+def test_progress_shows_on_a_terminal_only():
+    """The progress line goes to standard error when it is a terminal, and is wiped before the answer."""
+    import io
+
+    from vsoracle.cli.moves import PerftWatch
+
+    quiet = PerftWatch(False)
+    state = position("tests/faq/gm4-may-respond.scenario.toml", True)
+    moves.perft(state, 2, quiet)
+    assert quiet.last is not None and quiet.drawn == 0.0
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    import sys
+
+    err, real = Tty(), sys.stderr
+    sys.stderr = err
+    try:
+        live = PerftWatch(True)
+        moves.perft(state, 2, live)
+        live.clear()
+    finally:
+        sys.stderr = real
+    shown = err.getvalue()
+    assert shown.startswith("\r\x1b[Kperft: depth 1 of 2: 1 of 1 positions expanded;")
+    assert shown.endswith("\r\x1b[K")

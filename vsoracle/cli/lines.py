@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any, Iterator, TextIO
 if TYPE_CHECKING:
     from ..errors import VsOracleError
 
-__all__ = ["error_line", "internal_error_line", "printable", "emit", "guarded_streams", "UsageProblem", "shown", "quoted"]
+__all__ = ["error_line", "internal_error_line", "printable", "emit", "redraw", "guarded_streams", "UsageProblem", "shown",
+           "quoted"]
 
 #: What a terminal acts on instead of showing: the C0 controls but the line feed, DEL, the C1
 #: controls (0x9b is a one-byte CSI), the line and paragraph separators, and the bidirectional
@@ -64,6 +65,14 @@ def emit(text: str, *, err: bool = False, colour: bool = False, nl: bool = True,
     except BrokenPipeError:
         raise ReaderGone() from None
     stream.flush()
+
+
+def redraw(text: str | None) -> None:
+    """Draw ``text`` (escaped: :func:`printable`) as the one status line of standard error, over
+    the one before it (a carriage return, then erase to the end of the line: vsoracle's own
+    sequences); ``None`` wipes it. For a terminal only: the caller asks ``sys.stderr.isatty()``."""
+    sys.stderr.write("\r\x1b[K" + ("" if text is None else printable(text)))
+    sys.stderr.flush()
 
 
 def error_line(error: "VsOracleError") -> str:

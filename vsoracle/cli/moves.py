@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, List, Optional, Sequence
+import sys
+import time
+from typing import Any, Callable, List, Optional, Sequence
 
 import typer
 
@@ -13,9 +15,9 @@ from .output import Format
 from .common import card_database, cards_option, fail, position_option, scenario_or_position
 from .help import WholeNumber
 from .jsondoc import choices_json, document, dumps, plain, state_json
-from .lines import emit
+from .lines import emit, redraw
 
-__all__ = ["register", "moves_document", "moves_text", "perft_document"]
+__all__ = ["register", "moves_document", "moves_text", "perft_document", "PerftWatch", "partial_lines"]
 
 #: What ``pending_note`` says when no decision waits.
 NO_PENDING = ("no decision waits: the last step leaves none open (its choose answers them; "
@@ -154,11 +156,13 @@ def moves_text(doc: dict[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def perft_document(file: Path, depth: int, split: bool = False, cards: Sequence[Path] | None = None) -> dict[str, Any]:
+def perft_document(file: Path, depth: int, split: bool = False, cards: Sequence[Path] | None = None,
+                   progress: Callable[[Any], None] | None = None) -> dict[str, Any]:
     """``vsoracle perft``: from the position after the scenario's steps (its first outcome), the
     distinct move sequences of ``depth`` moves and the distinct positions they reach; with
     ``split``, the same below each first move. If the last step leaves a decision open, the
-    position waits for it (as ``vsoracle moves`` shows it) and its answers are the first moves."""
+    position waits for it (as ``vsoracle moves`` shows it) and its answers are the first moves.
+    ``progress`` is told where the count is (:class:`~vsoracle.engine.moves.PerftProgress`)."""
     from ..engine import moves as _m
     from ..scenario.load import load_scenario
     from ..scenario.run import run_scenario
@@ -172,7 +176,7 @@ def perft_document(file: Path, depth: int, split: bool = False, cards: Sequence[
     if not found:
         raise ScenarioError("every line of play stopped at a refused step: no position to count from", file=sc.path)
     position = found[0]
-    sequences, positions = _m.perft(position, depth)
+    sequences, positions = _m.perft(position, depth, progress)
     rows = [{"action": _move_text(position, move), "sequences": seq, "positions": pos}
             for move, seq, pos in (_m.divide(position, depth) if split and depth > 0 else [])]
     question = _m.pending(position)
@@ -180,6 +184,51 @@ def perft_document(file: Path, depth: int, split: bool = False, cards: Sequence[
                                              "prompt": question.prompt}
     return document("perft", file=sc.path, depth=depth, outcomes=len(found), pending=waiting,
                     sequences=sequences, positions=positions, split=rows)
+
+
+class PerftWatch:
+    """What ``vsoracle perft`` knows of a count under way: the last
+    :class:`~vsoracle.engine.moves.PerftProgress` (the counts so far, printed if the count is
+    interrupted), shown on standard error, a line redrawn at most ten times a second, when that is a
+    terminal (``live``); :meth:`clear` wipes the line before the answer is printed."""
+
+    def __init__(self, live: bool) -> None:
+        self.live = live
+        self.last: Any = None
+        self.drawn = 0.0
+
+    def __call__(self, progress: Any) -> None:
+        self.last = progress
+        now = time.monotonic()
+        if self.live and now - self.drawn >= 0.1:
+            self.drawn = now
+            p = progress
+            line = (f"perft: depth {p.depth} of {p.of}: {p.expanded:,} of {p.level:,} positions expanded; "
+                    f"{p.sequences:,} sequences, {p.positions:,} positions so far")
+            redraw(line)
+
+    def clear(self) -> None:
+        if self.live and self.drawn:
+            redraw(None)
+
+
+def partial_lines(progress: Any, depth: int) -> list[str]:
+    """What ``vsoracle perft`` prints when it is interrupted (Ctrl-C): the counts so far, marked
+    partial — each depth counted to the end, then the depth under way, whose counts are those
+    below the positions expanded so far (at least that many)."""
+    lines = [f"# interrupted: partial counts, not the answer for depth {depth}"]
+    if progress is None:
+        return lines + ["# nothing was counted yet"]
+    for d, (sequences, positions) in enumerate(progress.done, 1):
+        lines.append(f"depth {d}: {sequences} sequences, {positions} positions (complete)")
+    if progress.expanded == progress.level and len(progress.done) < progress.depth:
+        lines.append(f"depth {progress.depth}: {progress.sequences} sequences, {progress.positions} positions "
+                     "(complete)")
+    else:
+        lines.append(f"depth {progress.depth}: at least {progress.sequences} sequences, at least "
+                     f"{progress.positions} positions (partial: from {progress.expanded} of {progress.level} "
+                     f"positions at depth {progress.depth - 1})")
+    return lines
 
 
 def _move_text(position: Any, move: Any) -> str:
@@ -211,15 +260,24 @@ def register(app: typer.Typer) -> None:
         """Count the distinct move sequences and the distinct positions DEPTH moves deep from the
         position after the scenario's steps (python-chess's perft). A move is a legal action with
         its decisions answered; if the last step leaves a decision open, its answers are the first moves.
+        On a terminal, standard error shows how far the count is; Ctrl-C prints the counts so far,
+        marked partial.
 
-        Exit status: 0, or 2 if the file is invalid.
+        Exit status: 0, 2 if the file is invalid, or 130 if interrupted.
         """
         fmt = Format.of(as_json)
         path = scenario_or_position(ctx, file, position, fmt)
+        watch = PerftWatch(sys.stderr.isatty())
         try:
-            doc = perft_document(path, depth, split, cards)
+            doc = perft_document(path, depth, split, cards, watch)
         except VsOracleError as error:
+            watch.clear()
             raise fail(error, fmt) from None
+        except KeyboardInterrupt:  # Ctrl-C: the counts so far, marked partial (stderr with --json: stdout is JSON)
+            watch.clear()
+            emit("\n".join(partial_lines(watch.last, depth)), err=fmt is Format.JSON)
+            raise typer.Exit(130) from None
+        watch.clear()
         if fmt is Format.JSON:
             emit(dumps(doc))
             return

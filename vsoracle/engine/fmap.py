@@ -14,12 +14,21 @@ __all__ = ["FrozenMap"]
 class FrozenMap(Mapping[K, V], Generic[K, V]):
     """An immutable dict; ``set`` returns a new map. Hashes and compares by value."""
 
-    __slots__ = ("_data", "_hash", "_lineage")
+    __slots__ = ("_data", "_hash", "_lineage", "_own")
 
     def __init__(self, data: Mapping[K, V] | None = None, _lineage: dict[object, Any] | None = None) -> None:
         self._data: dict[K, V] = dict(data or {})
         self._hash: int | None = None
         self._lineage = _lineage
+        self._own: dict[object, Any] | None = None
+
+    def own(self) -> dict[object, Any]:
+        """A memo of this very map, for facts that depend on its items (which never change): the
+        state's objects in play, worked out once for every state that shares the table (most
+        transitions leave it alone)."""
+        if self._own is None:
+            self._own = {}
+        return self._own
 
     def lineage(self) -> dict[object, Any]:
         """A memo shared by this map and every map made from it by :meth:`set` / :meth:`update`
@@ -64,7 +73,11 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         return self._hash
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if isinstance(other, FrozenMap):
+            if self._hash is not None and other._hash is not None and self._hash != other._hash:
+                return False
             return self._data == other._data
         return NotImplemented
 

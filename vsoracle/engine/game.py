@@ -18,7 +18,7 @@ from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from .log import Event, Figures, LogKind
 from .state import GameState
 
-__all__ = ["Decision", "DecisionKind", "Answer", "OPEN", "Unanswered", "Game", "TRIGGER_DEPTH_LIMIT"]
+__all__ = ["Decision", "DecisionKind", "Answer", "OPEN", "Unanswered", "Game", "Branch", "TRIGGER_DEPTH_LIMIT"]
 
 TRIGGER_DEPTH_LIMIT = 200
 
@@ -93,6 +93,21 @@ class Unanswered(Exception):
         self.decision = decision
 
 
+class Branch(list[Any]):
+    """The answers of a line of play still to explore (:attr:`Game.branches`), with what the run it
+    forks from went through before the fork: from the same start, the branch's first ``shared``
+    transitions are that run's (the rules are functions of the state and the answers, and the
+    answers before the fork are the same), so a replay takes those states as they are instead of
+    equal copies — their answers (``query``) are shared and their hashes known, with no state hashed
+    to find them."""
+
+    __slots__ = ("start", "states", "shared")
+
+    def __init__(self, answers: list[Any], start: GameState, states: list[GameState], shared: int) -> None:
+        super().__init__(answers)
+        self.start, self.states, self.shared = start, states, shared
+
+
 class Game:
     """The working context of one run: state, log and answers."""
 
@@ -100,6 +115,11 @@ class Game:
                  check: Callable[[GameState, GameState], None] | None = None, scripted: int | None = None,
                  explore: bool = False) -> None:
         self.state = state
+        self._start = state
+        #: A branch replayed from the start its run forked from: the states it shares with that run.
+        self._trace = answers if isinstance(answers, Branch) and answers.start is state else None
+        #: Every state set, while exploring (what a branch forked from this run shares).
+        self.states: list[GameState] = []
         self.log: list[Event] = []
         self.answers = list(answers)
         self.scripted = len(self.answers) if scripted is None else scripted
@@ -119,6 +139,11 @@ class Game:
         the transition (:func:`~vsoracle.engine.invariants.check_change`)."""
         if self._check is not None:
             self._check(self.state, state)
+        trace = self._trace
+        if trace is not None and self.transitions < trace.shared:
+            state = trace.states[self.transitions]  # the very state the run forked from had here (equal)
+        if self.explore:
+            self.states.append(state)
         self.transitions += 1
         self.state = state
 
@@ -147,7 +172,8 @@ class Game:
                     raise Unanswered(decision)
                 rest = self.answers[self.used + 1:]
                 prefix = list(self.answers[: self.used])
-                self.branches += [prefix + [Answer(answer.by, option, True)] + rest for option in options[1:]]
+                self.branches += [self._branch(prefix + [Answer(answer.by, option, True)] + rest)
+                                  for option in options[1:]]
                 self.forks.append((decision, len(options)))
                 self.answers[self.used] = Answer(answer.by, options[0], True)
                 return self.ask(decision)
@@ -172,10 +198,14 @@ class Game:
             raise Unanswered(decision)
         # Exploring: follow the first answer now; the others are replayed later from this prefix.
         prefix = list(self.answers[: self.used])
-        self.branches += [prefix + [option] for option in options[1:]]
+        self.branches += [self._branch(prefix + [option]) for option in options[1:]]
         self.forks.append((decision, len(options)))
         self.answers.append(options[0])
         return self.ask(decision)
+
+    def _branch(self, answers: list[Any]) -> Branch:
+        """A line of play forking here: it shares this run's transitions so far."""
+        return Branch(answers, self._start, self.states, self.transitions)
 
     def _by(self, decision: Decision[Any]) -> None:
         """Keep who the rules ask for a scripted answer that names who must give it."""

@@ -47,6 +47,7 @@ __all__ = ["Action", "StepReader", "read_step", "step_verbs", "check_step_keys",
            "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
            "PlaceResource", "Transfer", "Pass", "Resolve", "Advance", "KINDS", "perform", "legal_actions",
            "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "moves_from", "LINES",
+           "PerftProgress", "PERFT_MEMO",
            "Question", "Waiting", "Position", "take", "take_logged", "pending", "answer", "why_not_answer"]
 
 #: At most this many lines of play (answers to the decisions an action asks) are tried per candidate.
@@ -730,34 +731,75 @@ def moves_from(position: "Position") -> Iterator[tuple[Any, "Position"]]:
         yield from _successors(position)
 
 
-def perft(position: "Position", depth: int) -> tuple[int, int]:
+#: At most this many moves are kept, with the positions they reach, from the positions :func:`perft`
+#: has expanded, for an equal position met again at a later depth; past it a position met again is
+#: expanded again: the same counts, in more time, in bounded memory (issue 26: depth 7 reached 710 MB).
+PERFT_MEMO = 20_000
+
+
+@frozen
+class PerftProgress:
+    """Where a :func:`perft` count is, as it goes (its ``progress`` is told after each position it
+    expands): the depth being counted (1 to ``of``), how many of the positions one move less deep
+    have been expanded (``expanded`` of ``level``), the sequences and distinct positions of
+    ``depth`` moves found from those so far, the counts of each depth already complete (``done``:
+    (sequences, positions) for depth 1, 2, …), and the moves kept for equal positions met again
+    (``kept``, at most :data:`PERFT_MEMO`). Interrupted, these are the counts so far."""
+
+    depth: int
+    of: int
+    expanded: int
+    level: int
+    sequences: int
+    positions: int
+    done: tuple[tuple[int, int], ...] = ()
+    kept: int = 0
+
+
+def perft(position: "Position", depth: int,
+          progress: Callable[[PerftProgress], None] | None = None) -> tuple[int, int]:
     """Counted to ``depth`` moves (python-chess's ``perft``): the distinct move sequences, and the
     distinct positions they reach. A move is a legal action with the answers to every decision
     it asks (python-chess counts a promotion's choice of piece as a distinct move: ``e7e8q`` and
     ``e7e8n`` are two), or, from a :class:`Waiting` position, one answer to the decision that
     waits (:func:`moves_from`). A position with no move ends its sequences early (they are not
     counted). Equal positions met by different sequences, at one depth or at several, are
-    expanded once (a transposition table that lives for the call); two states are equal when
-    they differ only in orders nothing depends on (:mod:`.equivalence`: the same position, as
+    expanded once (a transposition table that lives for the call, of at most :data:`PERFT_MEMO`
+    moves: past it an equal position met at a later depth is expanded again); two states are equal
+    when they differ only in orders nothing depends on (:mod:`.equivalence`: the same position, as
     outcomes are merged), two waiting positions when their position before the action and
-    answers so far are."""
+    answers so far are. Memory follows the distinct positions of two depths, plus the table.
+    ``progress`` is told where the count is after each position expanded (:class:`PerftProgress`)."""
     forget()
     level: dict[PositionKey | Waiting, tuple[Position, int]] = {_key(position): (position, 1)}
     expanded: dict[PositionKey | Waiting, list[tuple[PositionKey | Waiting, Position]]] = {}
-    for _ in range(depth):
+    kept = 0
+    done: list[tuple[int, int]] = []
+    for d in range(1, depth + 1):
+        last = d == depth  # the moves from the last level are never asked for again
         after: dict[PositionKey | Waiting, tuple[Position, int]] = {}
-        for key, (s, paths) in level.items():
+        sequences = 0
+        for i, (key, (s, paths)) in enumerate(level.items(), 1):
             found = expanded.get(key)
             if found is None:
-                found = expanded[key] = [(_key(t), t) for _move, t in moves_from(s)]
+                found = [(_key(t), t) for _move, t in moves_from(s)]
+                if not last and kept + len(found) <= PERFT_MEMO:
+                    expanded[key] = found
+                    kept += len(found)
             for k, t in found:
                 seen = after.get(k)
-                after[k] = (t, paths) if seen is None else (seen[0], seen[1] + paths)
+                # the last depth's positions are only told apart (by their keys), never expanded: the
+                # start position stands in for each, so that a key other than the state keeps no state
+                after[k] = (position if last else t, paths) if seen is None else (seen[0], seen[1] + paths)
+            sequences += paths * len(found)
+            if progress is not None:
+                progress(PerftProgress(d, depth, i, len(level), sequences, len(after), tuple(done), kept))
         # A level that is the one before it (the same positions, reached as many ways: nothing left
         # but passes that change nothing, or no move at all) is every level after it too, so a
         # depth of 10**20 ends here instead of counting the same level forever.
         fixed = after.keys() == level.keys() and all(after[k][1] == level[k][1] for k in after)
         level = after
+        done.append((sequences, len(level)))
         if fixed:
             break
     return sum(paths for _s, paths in level.values()), len(level)

@@ -186,7 +186,7 @@ class Query:
                         change = n.ShareAffiliations(names, chosen)
                         subject = n.Filter("character", (n.ControlledBy(n.You()), n.HasEither(names, chosen)))
                         out.append(Mod((change,), subject, None, ctx, None, 0))
-            for o in self.s.in_play():
+            for o in self.s.in_play() if self._effect_and_power_mods() else ():  # (none: nothing gains a power)
                 for gline, _mod in self._gained(o):
                     if isinstance(gline.node, n.Static) and self.gained_active(o, gline):
                         ctx = Context(self.controller_of(o), o.id)
@@ -1520,7 +1520,8 @@ def alters_quality(changes: Iterable[n.Change]) -> bool:
 
 
 _last: list[Any] = [None, None]
-_recent: dict[GameState, Query] = {}
+#: While replaying: the Query of each state met lately, by the very state (least recently met first).
+_recent: dict[int, tuple[GameState, Query]] = {}
 _RECENT = 64
 _replaying = [False]
 _held: dict[int, tuple[GameState, "Query"]] = {}
@@ -1528,8 +1529,10 @@ _held: dict[int, tuple[GameState, "Query"]] = {}
 
 def query(state: GameState) -> Query:
     """The :class:`Query` for ``state``: reused while the state is the same object, and, while
-    exploring replays a step (:func:`replaying`), for an equal state met again: a replay remakes
-    the positions before the decision it answers differently, and their answers are the same."""
+    exploring replays a step (:func:`replaying`), for the same state met again: a replay takes the
+    positions before the decision it answers differently as they are from the run it forks from
+    (:class:`~vsoracle.engine.game.Branch`), so their answers are worked out once, and no state is
+    hashed to find them."""
     if _last[0] is state:
         last: Query = _last[1]
         return last
@@ -1537,11 +1540,14 @@ def query(state: GameState) -> Query:
     if kept is not None and kept[0] is state:
         return kept[1]
     if _replaying[0]:
-        q = _recent.get(state)
-        if q is None:
+        hit = _recent.pop(id(state), None)
+        if hit is not None and hit[0] is state:
+            q = hit[1]
+        else:
             if len(_recent) >= _RECENT:
                 del _recent[next(iter(_recent))]
-            q = _recent[state] = Query(state)
+            q = Query(state)
+        _recent[id(state)] = (state, q)  # (kept alive here: the id is no other state's)
     else:
         q = Query(state)
     _last[0], _last[1] = state, q
@@ -1549,14 +1555,14 @@ def query(state: GameState) -> Query:
 
 
 class replaying:
-    """``with replaying():`` — equal states share one :class:`Query` (hashing a state costs
+    """``with replaying():`` — a state met again shares its :class:`Query` (keeping them costs
     more than it saves on a line of play that is not replayed)."""
 
     def __enter__(self) -> None:
         _replaying[0] = True
 
     def __exit__(self, *exc: Any) -> None:
-        _replaying[0] = False  # the queries kept stay (at most _RECENT): an equal state's answers never change
+        _replaying[0] = False  # the queries kept stay (at most _RECENT): a state's answers never change
 
 
 class held:
@@ -1579,7 +1585,7 @@ class held:
 
 
 def forget() -> None:
-    """Drop every kept :class:`Query` (the replays' equal states too), so that a measurement
+    """Drop every kept :class:`Query` (the replays' states too), so that a measurement
     starts as cold as the first one (``perft`` calls it)."""
     _last[0] = _last[1] = None
     _recent.clear()

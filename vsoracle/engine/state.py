@@ -15,7 +15,7 @@ from typing import Any, Iterator, Literal, TypeGuard
 
 from attrs import field, frozen
 
-from .values import replace
+from .values import quick_eq, replace
 
 from ..cards import Card, CardType
 from ..text import nodes as n
@@ -80,6 +80,7 @@ _PILE_FIELD = {Zone.DECK: "deck", Zone.HAND: "hand", Zone.RESOURCE_ROW: "resourc
                Zone.KO_PILE: "ko_pile", Zone.REMOVED: "removed"}
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class GameObject:
     """One card of the game, wherever it is, with everything the rules track about it.
@@ -119,6 +120,7 @@ class GameObject:
         return self.card.title
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Player:
     """A player: endurance, unspent resource points, and the order of each pile (top first)."""
@@ -150,6 +152,7 @@ class Player:
         return replace(self, **{_PILE_FIELD[zone]: ids})
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Context:
     """What an effect needs to resolve its references: who controls it, its source,
@@ -190,6 +193,7 @@ class Context:
         return not self.as_of or all(inc == o.incarnation for oid, inc in self.as_of if oid == o.id)
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class ChainLink:
     """An effect on the chain (CR 505): what kind, from where, and what it will do.
@@ -218,6 +222,7 @@ class ChainLink:
         return self.context.targets if self.context else ()
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Attack:
     """The attack in progress (CR 407): attackers, the defender or attacked player, reinforcements."""
@@ -237,6 +242,7 @@ class Attack:
         return any(d == defender for _, d in self.reinforcers)
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Modifier:
     """A continuous modifier an effect created (CR 512).
@@ -281,6 +287,7 @@ class Delayed:
     once: bool = True
 
 
+@quick_eq
 @frozen(cache_hash=True)
 class Happening:
     """An event as it happens (or would happen): its kind (a class of
@@ -327,6 +334,20 @@ class PendingTrigger:
     text: str = ""
 
 
+#: The players tuple last asked about, and the answers worked out from it (its ids, seat orders):
+#: a tuple of frozen players never changes, and most transitions keep the same one.
+_SEATS: list[Any] = [None, {}]
+
+
+def _seats(players: tuple[Player, ...]) -> dict[Any, tuple[str, ...]]:
+    """The answers remembered for this very players tuple (kept alive here, so never another's)."""
+    if _SEATS[0] is not players:
+        _SEATS[0], _SEATS[1] = players, {}
+    seats: dict[Any, tuple[str, ...]] = _SEATS[1]
+    return seats
+
+
+@quick_eq
 @frozen(cache_hash=True, slots=False)
 class GameState:
     """A whole game position. Every transition returns a new one (``values.replace``, a fast evolve).
@@ -370,17 +391,27 @@ class GameState:
 
     @property
     def player_ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.players)
+        seats = _seats(self.players)
+        ids: tuple[str, ...] | None = seats.get(None)
+        if ids is None:
+            ids = seats[None] = tuple(p.id for p in self.players)
+        return ids
 
     def seat_order(self, first: str | None = None, in_game: bool = False) -> tuple[str, ...]:
         """Players clockwise from ``first`` (default: the initiative player); ``in_game``: only
         those who have not lost (a player who has lost is out of the game: assumption A-LOST-OUT)."""
+        key = (first or self.initiative, in_game)
+        seats = _seats(self.players)
+        found: tuple[str, ...] | None = seats.get(key)
+        if found is not None:
+            return found
         ids = self.player_ids
-        start = ids.index(first or self.initiative)
+        start = ids.index(key[0])
         order = ids[start:] + ids[:start]
         if in_game and any(p.lost for p in self.players):
             out = {p.id for p in self.players if p.lost}
-            return tuple(p for p in order if p not in out)
+            order = tuple(p for p in order if p not in out)
+        seats[key] = order
         return order
 
     def opponents(self, pid: str) -> tuple[str, ...]:
@@ -389,14 +420,22 @@ class GameState:
 
     def in_play(self, controller: str | None = None) -> Iterator[GameObject]:
         """Objects in play (characters and equipment), optionally of one controller."""
-        for o in self.objects.values():
-            if o.zone is Zone.IN_PLAY and (controller is None or o.controller == controller):
-                yield o
+        found = self._in_play()[0]
+        return iter(found) if controller is None else (o for o in found if o.controller == controller)
 
     def characters(self, controller: str | None = None) -> Iterator[GameObject]:
-        for o in self.in_play(controller):
-            if o.card.type is CardType.CHARACTER:
-                yield o
+        found = self._in_play()[1]
+        return iter(found) if controller is None else (o for o in found if o.controller == controller)
+
+    def _in_play(self) -> tuple[tuple[GameObject, ...], tuple[GameObject, ...]]:
+        """The objects in play and the characters among them, in table order: once per table
+        (:meth:`FrozenMap.own`), which many states share."""
+        memo = self.objects.own()
+        found: tuple[tuple[GameObject, ...], tuple[GameObject, ...]] | None = memo.get("in play")
+        if found is None:
+            objects = tuple(o for o in self.objects.values() if o.zone is Zone.IN_PLAY)
+            found = memo["in play"] = (objects, tuple(o for o in objects if o.card.type is CardType.CHARACTER))
+        return found
 
     def link(self, link_id: int) -> ChainLink | None:
         for lk in self.chain:

@@ -49,11 +49,16 @@ def _positions(order: tuple[str, ...]) -> tuple[Position, ...]:
 def next_position(state: GameState) -> Position | None:
     """The position after the current one, or ``None`` after the wrap-up (a new turn)."""
     here = (state.phase, state.step, state.active if state.step else None)
-    seq = positions(state)
-    if here not in seq:
-        return seq[0]
-    i = seq.index(here)
-    return seq[i + 1] if i + 1 < len(seq) else None
+    order = state.seat_order(in_game=True)
+    following = _following(order)
+    return following[here] if here in following else _positions(order)[0]
+
+
+@lru_cache(maxsize=64)
+def _following(order: tuple[str, ...]) -> dict[Position, Position | None]:
+    """Each position of the turn with the one after it (``None`` after the wrap-up)."""
+    seq = _positions(order)
+    return {here: seq[i + 1] if i + 1 < len(seq) else None for i, here in enumerate(seq)}
 
 
 #: What may refuse a pass, or a step's end, for a player: ``(game, player)``, raising

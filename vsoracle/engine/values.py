@@ -11,11 +11,11 @@ both copiers build what ``evolve`` builds.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar, cast
 
 import attrs
 
-__all__ = ["replace"]
+__all__ = ["replace", "quick_eq"]
 
 T = TypeVar("T")
 _HASH = "_attrs_cached_hash"
@@ -66,3 +66,23 @@ def replace(inst: T, **changes: Any) -> T:
     cls: type = type(inst)  # (mypy takes type[T] for unhashable, as lru_cache's key)
     copy: T = _replacer(cls)(inst, changes)  # the copier builds an instance of inst's class
     return copy
+
+
+def quick_eq(cls: type[T]) -> type[T]:
+    """``cls`` with attrs' ``__eq__`` written out again, each field taken as equal at once when it
+    is the very same value (``a is b or a == b``, as tuples compare their items). Attrs compares
+    each field with ``==``, so an identical card or table is compared item by item; a replay meets
+    positions equal to those it met before, field by field mostly the same values
+    (``query.replaying``). The answer is the one attrs gives (no field here is a float)."""
+    names = [a.name for a in attrs.fields(cast(Any, cls)) if a.eq]
+    same = " and ".join(f"(self.{x} is other.{x} or self.{x} == other.{x})" for x in names) or "True"
+    lines = ["def __eq__(self, other):",
+             "    if other.__class__ is not self.__class__:",
+             "        return NotImplemented",
+             f"    return self is other or ({same})"]
+    scope: dict[str, Any] = {}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own field names
+    eq = scope["__eq__"]
+    eq.__qualname__ = f"{cls.__qualname__}.__eq__"
+    setattr(cls, "__eq__", eq)
+    return cls
