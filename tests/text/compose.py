@@ -983,7 +983,10 @@ def ev_use_power(draw: Any, sc: Scope, mode: str) -> Built:
 
 
 def ev_rally(draw: Any, sc: Scope, mode: str) -> Built:
-    """"Rally for a character card"."""
+    """"Rally for a character card"; "Whenever you rally ~ into your hand" (MUN: the card a
+    successful rally puts into the hand)."""
+    if mode == "whenever":
+        return n.Rally(agent=YOU, object=n.Self(), into=n.Zone(("hand",), YOU)), "agent"
     if mode != "do":
         raise Unsupported
     _step(sc)
@@ -1111,7 +1114,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "reinforce": ("whenever",),
     "game end": ("do", "cannot"),
     "use power": ("whenever", "cannot"),
-    "rally": ("do",),
+    "rally": ("do", "whenever"),
     "pay stat": ("pay",),
     "move counter": ("do",),
     "either": ("whenever", "happened"),
