@@ -613,15 +613,18 @@ def _conditional(g: Game, e: n.Conditional, ctx: Context, root: n.Effect) -> Don
     q = query(g.state)
     binding = q.condition_binding(e.condition, ctx)
     words, figures = read_condition(g, e.condition, ctx)
+    # "If you discarded a card named …" after a cost that discards: what the cost did (A-OWN-DONE)
+    own = "A-OWN-DONE" if isinstance(e.condition, n.Happened) and e.condition.span is None and any(
+        getattr(h, "kind", None) is type(e.condition.event) for h in ctx.bindings.get("cost done", ())) else None
     if not binding:
         if e.otherwise is not None:
             g.note("condition", f"condition not met on resolution ({words}): the other part happens", "FAQ GM 10",
-                   figures=figures)
+                   own, figures=figures)
             return execute(g, e.otherwise, ctx, root)
         g.note("condition", f"condition not met on resolution ({words}): this part does nothing",
-               "FAQ GM 10", figures=figures)
+               "FAQ GM 10", own, figures=figures)
         return False, ctx
-    g.note("condition", f"condition met on resolution ({words})", "FAQ GM 10", figures=figures)
+    g.note("condition", f"condition met on resolution ({words})", "FAQ GM 10", own, figures=figures)
     extra = {k: v for k, v in binding.items() if k.startswith("condition:")}
     return execute(g, e.effect, ctx.bind(**extra) if extra else ctx, root)
 
