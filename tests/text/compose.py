@@ -751,6 +751,8 @@ def ev_move_counter(draw: Any, sc: Scope, mode: str) -> Built:
     note_object(sc, source)
     if isinstance(to, n.Self) or isinstance(to, n.Filter) and to.target is not None:
         record(sc, to)
+    elif isinstance(to, n.Filter) and any(isinstance(x, n.Self) for x in n.descendants(to.qualifiers)):
+        record(sc, n.Self())  # "to another character adjacent to ~": ~ is said after the first
     count = draw(st.sampled_from([ONE, ONE, n.Quantity("all")]))
     return MoveCounter(object=source, to=to, kind=kind, count=count), None
 
