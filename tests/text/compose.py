@@ -751,6 +751,8 @@ def ev_move_counter(draw: Any, sc: Scope, mode: str) -> Built:
     note_object(sc, source)
     if isinstance(to, n.Self) or isinstance(to, n.Filter) and to.target is not None:
         record(sc, to)
+    elif isinstance(to, n.Filter) and any(isinstance(x, n.Self) for x in n.descendants(to.qualifiers)):
+        record(sc, n.Self())  # "to another character adjacent to ~": ~ is said after the first
     count = draw(st.sampled_from([ONE, ONE, n.Quantity("all")]))
     return MoveCounter(object=source, to=to, kind=kind, count=count), None
 
@@ -1000,7 +1002,10 @@ def ev_use_power(draw: Any, sc: Scope, mode: str) -> Built:
 
 
 def ev_rally(draw: Any, sc: Scope, mode: str) -> Built:
-    """"Rally for a character card"."""
+    """"Rally for a character card"; "Whenever you rally ~ into your hand" (MUN: the card a
+    successful rally puts into the hand)."""
+    if mode == "whenever":
+        return n.Rally(agent=YOU, object=n.Self(), into=n.Zone(("hand",), YOU)), "agent"
     if mode != "do":
         raise Unsupported
     _step(sc)
@@ -1130,7 +1135,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "reinforce": ("whenever",),
     "game end": ("do", "cannot"),
     "use power": ("whenever", "cannot"),
-    "rally": ("do",),
+    "rally": ("do", "whenever"),
     "pay stat": ("pay",),
     "move counter": ("do",),
     "attach": ("do",),

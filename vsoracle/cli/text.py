@@ -51,6 +51,7 @@ def check_command(
     from ..engine.support import cannot_play
     from ..files import MAX_CARD_FILE_BYTES
     from ..scenario.load import text_line
+    from ..text.names import unknown_names
     from ..text.store import parse_stored
     from ..tomlsource import TomlSource
 
@@ -61,10 +62,12 @@ def check_command(
     total = runs = parse_only = 0
     report: list[str] = []
     entries: list[dict[str, Any]] = []  # every card that does not run, for --json
+    unknown: list[dict[str, Any]] = []  # every name no card has, for --json
     with reported(fmt):
         sources = [(path, TomlSource.read(path, CardDataError, limit=MAX_CARD_FILE_BYTES, what="a card file"))
                    for path in paths]
         read = [(path, source, list(cards_of(source))) for path, source in sources]
+        known = _known_names(card_database(cards), [card for _p, _s, found in read for card, _h in found])
     for path, source, found_cards in read:
         for index, (card, _header_line) in enumerate(found_cards):
             total += 1
@@ -80,6 +83,12 @@ def check_command(
                                                                 "message": error.message,
                                                                 "hint": error.hint or expected_line(error)}]})
                 continue
+            for name in unknown_names(text, known):  # a name no card has matches nothing: said, never silent
+                file_line = source.text_line(("card", index, "text"), name.use.line)
+                report.append(f"{path}:{file_line}: card '{card.title}' warning: line {name.use.line} {name}")
+                unknown.append({"file": str(path), "line": file_line, "number": card.number, "title": card.title,
+                                "text_line": name.use.line, "kind": name.use.kind, "name": name.use.name,
+                                "message": name.message, "hint": name.hint})
             problems = cannot_play(text, card.name)
             if not problems:
                 runs += 1
@@ -96,17 +105,36 @@ def check_command(
                             "number": card.number, "title": card.title, "reads": "parses only", "problems": found})
     if fmt is Format.JSON:
         emit(dumps(document("check", files=[str(p) for p in paths], cards=total, runs=runs,
-                                  parses_only=parse_only, fails=total - runs - parse_only, not_running=entries)))
+                                  parses_only=parse_only, fails=total - runs - parse_only, not_running=entries,
+                                  unknown_names=unknown)))
         if runs != total:
             raise typer.Exit(code=1)
         return
     for said in report:
         emit(said)
     failed = total - runs - parse_only
+    if unknown:
+        emit(f"{plural(len(unknown), 'name')} no card has: each matches nothing (the warnings above)")
     emit(f"{plural(total, 'card')}: {runs} run{'s' if runs == 1 else ''}, {parse_only} parse"
                f"{'s' if parse_only == 1 else ''} only, {failed} fail{'s' if failed == 1 else ''}")
     if runs != total:
         raise typer.Exit(code=1)
+
+
+def _known_names(db: Any, extra: List[Any]) -> Any:
+    """The names the database's cards and ``extra`` (the cards checked) carry, with those their
+    texts give (:class:`vsoracle.cards.names.KnownNames`)."""
+    from ..cards.names import KnownNames
+    from ..text.names import names_given
+    from ..text.store import parse_stored
+
+    given: list[tuple[str, str]] = []
+    for card in extra:
+        try:
+            given.extend(names_given(parse_stored(card.text, card.name)))
+        except CardTextError:
+            continue  # the check reports it
+    return KnownNames.of(list(db) + list(extra), given)
 
 
 def register(app: typer.Typer) -> None:

@@ -107,7 +107,8 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], give
     family's rule given a :class:`~vsoracle.engine.rules.Cost` — the objects the step names
     (``given``) or the payer's choice, chosen as effects choose them, each event through the
     pipeline, all of it or :class:`IllegalActionError` ([S:FWS]). What the payment binds for the
-    effect: X, the points paid, and what cost k acted on (``cost:k``, "the discarded card")."""
+    effect: X, the points paid, what cost k acted on (``cost:k``, "the discarded card"), and the events
+    the costs made (``done``: "If you discarded …", assumption A-OWN-DONE)."""
     binds: dict[str, Any] = {}
     for k, cost in enumerate(costs, start=1):
         if isinstance(cost, n.Choose):
@@ -117,8 +118,13 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], give
         if family is None or not family.payable:
             raise IllegalActionError(f"vsoracle cannot yet pay the cost \"{say(cost)}\"",
                                      hint="this card text parses but vsoracle cannot play it yet")
+        seen = len(g.state.turn_log)
         family.do(g, cost, Context(pid, o.id, (), FrozenMap(binds)), None, Cost(pid, o.id, given, pay, binds))
         binds[f"cost:{k}"] = binds.pop("cost:acted", ())  # n.Paid(k): what cost k acted on
+        # what the cost did is the effect's own doing: "If you discarded a card named …" (no span) reads
+        # it, not another discard this turn (MHG; assumption A-OWN-DONE)
+        binds["done"] = tuple(binds.get("done", ())) + g.state.turn_log[seen:]
+        binds["cost done"] = tuple(binds.get("cost done", ())) + g.state.turn_log[seen:]
     return binds
 
 

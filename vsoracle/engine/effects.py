@@ -118,10 +118,18 @@ def _possible(g: Game, h: Happening, option: Option) -> bool:
     """Can this modifier replace the event? A mandatory one always can (FAQ GM 8); "… you may E
     instead" only if its controller can do E (assumption A-MAY-INSTEAD)."""
     label, instead, rctx = option
-    if not instead.optional or not isinstance(instead.effect, n.Event) or _can_do(g, instead.effect, rctx):
+    effect = instead.effect
+    if instead.optional and isinstance(effect, n.Conditional) and effect.otherwise is None:
+        # "you may put her into play if you don't control …": not a choice while the condition is false
+        if not query(g.state).holds(effect.condition, rctx):
+            g.note("may", f"{rctx.controller} cannot {said_action(g, effect.effect, rctx)} (\"{said(g, effect.condition, rctx)}\" "
+                   f"does not hold), so {label} cannot replace {_what(h)}", "digest §2.4 [S:FWS]", "A-MAY-INSTEAD")
+            return False
+        effect = effect.effect
+    if not instead.optional or not isinstance(effect, n.Event) or _can_do(g, effect, rctx):
         return True
     # "you may discard a card instead" with no card: there is nothing to choose
-    g.note("may", f"{rctx.controller} cannot {said_action(g, instead.effect, rctx)}, so {label} cannot replace {_what(h)}",
+    g.note("may", f"{rctx.controller} cannot {said_action(g, effect, rctx)}, so {label} cannot replace {_what(h)}",
            "digest §2.4 [S:FWS]", "A-MAY-INSTEAD")
     return False
 
@@ -222,7 +230,7 @@ def replacements(g: Game, h: Happening, ctx: Context | None = None,
 
     for o in holders(s.objects, n.Replacement):
         for line in powers(o.card, n.Replacement):
-            if not q.power_active(o, line):
+            if not q.power_active(o, line) and not _own_out_of_play(o, line.node.instead):
                 continue
             key = (o.id, line.index)
             if key in used:
@@ -258,6 +266,14 @@ def replacements(g: Game, h: Happening, ctx: Context | None = None,
         seen[label] = k
         out.append((label if k == 1 else f"{label}#{k}", instead, rctx))
     return out
+
+
+def _own_out_of_play(o: GameObject, instead: n.Instead) -> bool:
+    """A card's own replacement of an event done to it out of play ("If you would rally ~ into your
+    hand, instead, …": the card is revealed from its deck) works there, though its other powers
+    are inactive (Marvel Universe FAQ 2's example [FUN]; assumption A-RALLY-SELF)."""
+    return o.zone is not Zone.IN_PLAY and rule(type(instead.event)).out_of_play \
+        and isinstance(getattr(instead.event, "object", None), n.Self)
 
 
 def _instead_matches(q: Query, instead: n.Instead, h: Happening, ctx: Context) -> dict[str, Any] | None:
@@ -597,15 +613,18 @@ def _conditional(g: Game, e: n.Conditional, ctx: Context, root: n.Effect) -> Don
     q = query(g.state)
     binding = q.condition_binding(e.condition, ctx)
     words, figures = read_condition(g, e.condition, ctx)
+    # "If you discarded a card named …" after a cost that discards: what the cost did (A-OWN-DONE)
+    own = "A-OWN-DONE" if isinstance(e.condition, n.Happened) and e.condition.span is None and any(
+        getattr(h, "kind", None) is type(e.condition.event) for h in ctx.bindings.get("cost done", ())) else None
     if not binding:
         if e.otherwise is not None:
             g.note("condition", f"condition not met on resolution ({words}): the other part happens", "FAQ GM 10",
-                   figures=figures)
+                   own, figures=figures)
             return execute(g, e.otherwise, ctx, root)
         g.note("condition", f"condition not met on resolution ({words}): this part does nothing",
-               "FAQ GM 10", figures=figures)
+               "FAQ GM 10", own, figures=figures)
         return False, ctx
-    g.note("condition", f"condition met on resolution ({words})", "FAQ GM 10", figures=figures)
+    g.note("condition", f"condition met on resolution ({words})", "FAQ GM 10", own, figures=figures)
     extra = {k: v for k, v in binding.items() if k.startswith("condition:")}
     return execute(g, e.effect, ctx.bind(**extra) if extra else ctx, root)
 

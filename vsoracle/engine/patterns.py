@@ -247,4 +247,8 @@ def _place_matches(q: Query, want: n.Place | n.Zone | n.CounterKind, h: Happenin
     if isinstance(want, n.CounterKind):
         kind: n.CounterKind | None = h.get("kind")
         return want == kind
+    dest = h.get("to")
+    if dest is not None:  # "rally ~ into your hand": the zone the event puts its card into
+        name, owner = dest
+        return name in want.names and (want.owner is None or owner in q.players(want.owner, ctx))
     return True

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import CardType
 from ..text import nodes as n
+from ..text.names import names_in
 from .combat import conclude_attack
 from .effects import also_happened, execute, one_target, perform, target_legal, target_range, targets_of
 from .events.power_up import power_up
@@ -89,6 +90,8 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
     ctx = ctx.bind(link=link.id)
     if link.origin == "plot twist":
         ctx = ctx.bind(is_plot_twist=True)
+    if g.state.unknown_names:
+        _note_unknown_names(g, link)
     leading = leading_condition(link.effect)
     if ctx.bindings.get("intervening") and leading is not None:
         if not query(g.state).holds(leading, ctx):
@@ -96,6 +99,16 @@ def resolve_effect(g: Game, link: ChainLink) -> None:
                    "triggered power does nothing", "FAQ SC 1, GM 9", "A-INTERVENING-IF")
             return
     execute(g, link.effect, ctx, root=link.effect)
+
+
+def _note_unknown_names(g: Game, link: ChainLink) -> None:
+    """A name the effect reads that no card has matches nothing; the log says so rather than let it
+    pass as a name (assumption A-UNKNOWN-NAME)."""
+    for use in names_in(link.effect) if link.effect is not None else ():
+        if use.name.casefold() in g.state.unknown_names:
+            g.note("resolve", f"{link.label} names {use.said} '{use.name}', which no card in the database or the "
+                   "game has: it matches nothing", "", "A-UNKNOWN-NAME",
+                   objects=(link.source,) if link.source else (), figures=(("name", use.name), ("known", False)))
 
 
 def _note_new_objects(g: Game, link: ChainLink, ctx: Context) -> None:

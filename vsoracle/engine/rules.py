@@ -113,6 +113,9 @@ class EventRule:
     #: Paid with the card itself ("Discard ~ >>> …", "Remove ~ from the game >>> …"), can its
     #: payment power be used while the card is in the hand (assumption A-HAND-POWER)?
     from_hand: ClassVar[bool] = False
+    #: Is its object a card out of play (a rallied card, revealed from its deck), so that the card's
+    #: own "If … would [this event] ~, instead, …" works there (assumption A-RALLY-SELF)?
+    out_of_play: ClassVar[bool] = False
     #: The events this one is a part of, each with the role of that event that names this one's
     #: doer: whenever one of them happens, so does this one, as part of it ("enters combat" is part
     #: of attacking and of defending: ``{Attack: "agent", Defend: "agent", BecomeDefender: "object"}``).

@@ -378,6 +378,10 @@ class GameState:
     turn_log: tuple[Happening, ...] = ()
     next_id: int = 1
     over: bool = False
+    #: The names (case folded) the game's card texts use that no card of the database, the user's
+    #: card files or the scenario has (:func:`vsoracle.text.names.unknown_in`): a resolve that reads
+    #: one says it matches nothing (assumption A-UNKNOWN-NAME).
+    unknown_names: frozenset[str] = frozenset()
 
     # -- reading -----------------------------------------------------------
     def obj(self, oid: str) -> GameObject:

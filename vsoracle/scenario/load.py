@@ -394,7 +394,8 @@ class _Loader:
         for pid in pids:
             players.append(self._player_state(pid, players_table[pid]))
         state = GameState(players=tuple(players), objects=FrozenMap(self.objects), turn=turn,
-                          initiative=initiative, phase=phase, step=step, active=active)
+                          initiative=initiative, phase=phase, step=step, active=active,
+                          unknown_names=_unknown_names(self.db, [o.card for o in self.objects.values()]))
         return _with_priority(state)
 
     def _player(self, value: Any, pids: tuple[str, ...], keypath: KeyPath) -> str:
@@ -675,6 +676,27 @@ def _freeze(value: Any) -> Any:
     if isinstance(value, dict):
         return FrozenMap({k: _freeze(v) for k, v in value.items()})
     return value
+
+
+def _unknown_names(db: CardDB, cards: list[Card]) -> frozenset[str]:
+    """The names the texts of the game's ``cards`` use that no card of ``db`` (the database, the
+    user's card files, the scenario's own cards) has, nor any of these texts gives (assumption
+    A-UNKNOWN-NAME): each resolve that reads one says so."""
+    from ..cards.names import KnownNames
+    from ..errors import CardTextError
+    from ..text.names import names_given, unknown_in
+    from ..text.store import parse_stored
+
+    texts = []
+    for card in {c.title: c for c in cards if c.text.strip()}.values():
+        try:
+            texts.append(parse_stored(card.text, card.name))
+        except CardTextError:
+            continue  # a card of the database that does not parse cannot be played either
+    if not texts:
+        return frozenset()
+    known = KnownNames.of(db, [given for text in texts for given in names_given(text)])
+    return unknown_in(texts, known)
 
 
 def _with_priority(state: GameState) -> GameState:

@@ -57,6 +57,7 @@ class That(n.Ref):
     plural: bool = False
     word: str = ""
     qualifiers: tuple[n.State | n.ControlledBy | AdjacentMark, ...] = ()  # "that opposing character": what the antecedent must be said to be
+    done: str | None = None  # "the card you discarded": what a step or a cost of that event ("discard") acted on
 
 
 @attrs.frozen(eq=False)
@@ -1155,6 +1156,10 @@ class Build(Transformer[list[RawLine]]):
 
     def the_discarded(self, meta: Meta, children: Children) -> That:
         return That(_head_noun(_trees(children)[0]), meta.start_pos, word="the discarded")
+
+    def the_you_discarded(self, meta: Meta, children: Children) -> That:
+        """"the card you discarded": what a discard before it, a step or the card's cost, acted on."""
+        return That(_head_noun(_trees(children)[0]), meta.start_pos, word="the", done="discard")
 
     def that_ref(self, meta: Meta, children: Children) -> That:
         return That(_head_noun(_trees(children)[0]), meta.start_pos, word="that")

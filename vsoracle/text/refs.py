@@ -47,7 +47,7 @@ def card_text(raw_lines: Iterable[RawLine]) -> n.CardText:
         for part in _split_cost(raw):
             for piece in _split_done(part):
                 try:
-                    out.append(line(piece))
+                    out.append(_paid_by_additional_cost(line(piece), out))
                 except CardTextError as error:
                     pos = _raw_pos(piece)
                     if error.column is None and getattr(error, "offset", None) is None and pos is not None:
@@ -1230,6 +1230,8 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
         if isinstance(x, Pronoun):
             ref, word = _pronoun(x, before(x.pos))
             return _word(_map(ref, fix), word)
+        if isinstance(x, That) and x.done is not None:
+            return _done_ref(x, power, before(x.pos))
         if isinstance(x, That):
             ref, word = _that(x, before(x.pos))
             return _word(_map(ref, fix), word)
@@ -1514,6 +1516,52 @@ def _said(q: Any, qualifiers: tuple[Any, ...]) -> bool:
         return any(isinstance(x, n.ControlledBy) and (isinstance(x.player, n.OpponentsOf) or
                    isinstance(x.player, n.Filter) and x.player.kind == "opponent") for x in qualifiers)
     return q in qualifiers
+
+
+#: The events "the card you VERBED" names, by the verb's word.
+_DONE_EVENTS: dict[str, type] = {"discard": n.Discard}
+
+
+def _done_ref(x: That, power: n.Power, earlier: list[Mention]) -> Any:
+    """"the card you discarded": what the latest step before it of that event acted on, else the
+    power's cost of that event; else the card's additional cost (:data:`_UNPAID`, which
+    :func:`card_text` numbers, costs being paid as the card is played: CR 505)."""
+    kind = _DONE_EVENTS[x.done or ""]
+    words = f"the {x.noun} you {x.done}ed"
+    effect = _effect_of(power)
+    steps = n.steps(effect) if effect is not None else ()
+    fits = FITS.get(x.noun, {x.noun})
+    for m in reversed(earlier):
+        if isinstance(m.ref, n.Acted) and 0 < m.ref.step <= len(steps) and type(steps[m.ref.step - 1]) is kind \
+                and m.noun in fits:
+            return _word(m.ref, words)
+    if isinstance(power, n.Activated):
+        for k in range(len(power.costs), 0, -1):
+            if type(power.costs[k - 1]) is kind:
+                return n.Paid(k, word=words)
+    return n.Paid(_UNPAID, word=words)
+
+
+#: The cost number of "the card you discarded" that only the card's additional cost can give.
+_UNPAID = 0
+
+
+def _paid_by_additional_cost(power: n.Power, earlier: list[n.Power]) -> n.Power:
+    """"As an additional cost to play ~, discard …. … the card you discarded": the cost of the
+    latest additional cost before it that is that event (:func:`_done_ref`)."""
+    unpaid = [x for x in n.descendants(power) if isinstance(x, n.Paid) and x.cost == _UNPAID]
+    if not unpaid:
+        return power
+    costs = next((p.costs for p in reversed(earlier) if isinstance(p, n.AdditionalCost)), ())
+    word = unpaid[0].word or "the card you discarded"
+    k = next((i for i in range(len(costs), 0, -1) if type(costs[i - 1]) is n.Discard), None)
+    if k is None:
+        raise CardTextError(f"'{word}' has nothing to refer to: no step before it and no cost of the card discards",
+                            hint="\"As an additional cost to play ~, discard a card.\" on the line before, or a "
+                                 "\"Discard …\" step before it")
+    mapped: n.Power = _map(power, lambda x: attrs.evolve(x, cost=k) if isinstance(x, n.Paid) and x.cost == _UNPAID
+                           else x)
+    return mapped
 
 
 def _that(x: That, earlier: list[Mention]) -> tuple[Any, str]:

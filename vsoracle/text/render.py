@@ -323,6 +323,12 @@ class Speech:
             return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):
             return f"{head}, instead, it is not {family(i.event).not_done(self, i.event)}."
+        if i.optional and isinstance(effect, n.Conditional) and effect.otherwise is None \
+                and isinstance(effect.effect, n.Event):
+            # "instead, you may put her into play if you don't control a character named ~" (MUN)
+            who = getattr(effect.effect, "agent", None) or n.You()
+            text = f"{self.np(who, 'subject')} may {self.vp(effect.effect, base=True)}"
+            return f"{head}, instead, {text} if {self.condition(effect.condition)}."
         if i.optional:
             who = getattr(effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
