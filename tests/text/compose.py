@@ -1023,7 +1023,10 @@ def ev_either(draw: Any, sc: Scope, mode: str) -> Built:
     if mode != "whenever":
         raise Unsupported
     agent = pattern_np(draw, sc, mode, "agent")
-    opponent = pat(sc, mode, "object", character_filter(draw, sc, A, False))
+    # the one attacked or defended against is not what a later "it" means: the reader takes the
+    # trigger's subject first ("… attacks or defends against another character, you may stun it":
+    # the attacker), so no reference is drawn to it
+    opponent = character_filter(draw, sc, A, False)
     return EitherEvent(options=(n.Attack(agent=agent, object=opponent), n.Defend(agent=agent, object=opponent))), \
         "agent"
 
