@@ -259,3 +259,8 @@ def test_any_seed_plays_without_error(decks, seed):
 def test_two_hundred_complete_games():
     summary = selfplay(PATHS, 200, 1, jobs=2)
     assert summary.errors == () and len(summary.games) == 200
+
+
+def test_a_local_dask_cluster_gives_the_same_totals():
+    pytest.importorskip("dask.distributed")
+    assert selfplay(PATHS, 4, 11, jobs=2, max_turns=2, dask="local") == selfplay(PATHS, 4, 11, jobs=1, max_turns=2)

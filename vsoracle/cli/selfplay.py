@@ -21,7 +21,7 @@ __all__ = ["register", "selfplay_document"]
 
 def selfplay_document(deck_a: Path, deck_b: Path, games: int, seed: int, jobs: int = 1, agent: str = "random",
                       max_turns: int | None = None, errors_dir: Path = Path("selfplay-errors"),
-                      cards: Optional[List[Path]] = None) -> dict[str, Any]:
+                      cards: Optional[List[Path]] = None, dask: str | None = None) -> dict[str, Any]:
     """Play the games; the ``selfplay`` document, each error's scenario written in ``errors_dir``."""
     from ..engine.match import MAX_TURNS
     from ..files import write_file
@@ -29,7 +29,7 @@ def selfplay_document(deck_a: Path, deck_b: Path, games: int, seed: int, jobs: i
 
     kind: Any = agent
     summary = selfplay((str(deck_a), str(deck_b)), games, seed, jobs=jobs, cards=[str(c) for c in cards or ()],
-                       agents=(kind, kind), max_turns=max_turns or MAX_TURNS)
+                       agents=(kind, kind), max_turns=max_turns or MAX_TURNS, dask=dask)
     errors = []
     for g in summary.errors:
         written = None
@@ -62,6 +62,9 @@ def register(app: typer.Typer) -> None:
                                   help="Who plays both sides: random legal moves (seeded) or the first legal move."),
         max_turns: Optional[int] = typer.Option(None, "--max-turns", parser=WholeNumber(1), metavar="T",
                                                 help="A game not over after T turns is a draw (assumption A-GAME-CAP)."),
+        dask: Optional[str] = typer.Option(None, "--dask", metavar="local|ADDRESS",
+                                           help="Play the same shards on a Dask cluster: a local one of J workers, or "
+                                                "the scheduler at ADDRESS (the dask extra: pip install 'vsoracle[dask]')."),
         errors_dir: Path = typer.Option(Path("selfplay-errors"), "--errors", metavar="DIR",
                                         help="Where each failed game's scenario is written."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/selfplay.schema.json "
@@ -78,7 +81,7 @@ def register(app: typer.Typer) -> None:
         try:
             if agent not in ("random", "first"):
                 raise VsOracleError(f"unknown agent '{agent}'", hint="--agent random or --agent first")
-            doc = selfplay_document(deck_a, deck_b, games, seed, jobs, agent, max_turns, errors_dir, cards)
+            doc = selfplay_document(deck_a, deck_b, games, seed, jobs, agent, max_turns, errors_dir, cards, dask)
         except VsOracleError as error:
             raise fail(error, fmt) from None
         if fmt is Format.JSON:

@@ -21,6 +21,7 @@ from ..engine.match import MAX_MOVES, MAX_TURNS, Agent, FirstAgent, GameRecord, 
 from ..engine.moves import step_toml
 from ..engine.setup import setup
 from ..engine.state import GameState, Zone
+from ..errors import VsOracleError
 from .decks import Deck, load_deck
 
 __all__ = ["AgentKind", "GameResult", "Summary", "play_one", "selfplay", "reproducer", "PLAYERS"]
@@ -116,13 +117,19 @@ def _shard(paths: tuple[str, str], cards: tuple[str, ...], seed: int, indices: S
 
 def selfplay(paths: tuple[str, str], games: int, seed: int, *, jobs: int = 1, cards: Sequence[str] = (),
              agents: tuple[AgentKind, AgentKind] = ("random", "random"), max_turns: int = MAX_TURNS,
-             max_moves: int = MAX_MOVES) -> Summary:
+             max_moves: int = MAX_MOVES, dask: str | None = None) -> Summary:
     """``games`` games of the decks at ``paths`` (A's, B's), ``jobs`` local processes playing
-    them (game ``i`` in shard ``i % jobs``): the same summary whatever ``jobs``. The decks are
-    checked first, here, so a bad deck is one error before any game."""
+    them (game ``i`` in shard ``i % jobs``): the same summary whatever ``jobs``. With ``dask``
+    (``"local"``: a local cluster of ``jobs`` workers; else a scheduler's address) the same
+    shards run on a Dask cluster (the ``dask`` extra). The decks are checked first, here, so a
+    bad deck is one error before any game."""
     _decks(paths, tuple(cards))
     indices = list(range(games))
-    if jobs <= 1 or games <= 1:
+    if dask is not None:
+        shards = [indices[k::jobs] for k in range(jobs)]
+        found = _on_dask(dask, jobs, [(paths, tuple(cards), seed, shard, agents, max_turns, max_moves)
+                                      for shard in shards if shard])
+    elif jobs <= 1 or games <= 1:
         found = _shard(paths, tuple(cards), seed, indices, agents, max_turns, max_moves)
     else:
         shards = [indices[k::jobs] for k in range(jobs)]
@@ -131,6 +138,28 @@ def selfplay(paths: tuple[str, str], games: int, seed: int, *, jobs: int = 1, ca
                        for shard in shards if shard]
             found = [g for f in futures for g in f.result()]
     return Summary(seed, tuple(sorted(found, key=lambda g: g.index)))
+
+
+def _on_dask(where: str, workers: int, shards: list[tuple[Any, ...]]) -> list[GameResult]:
+    """Each shard's games played on a Dask cluster: a local one (``"local"``) or the scheduler at
+    ``where``. Dask is optional (``pip install 'vsoracle[dask]'``); without it, a clear error."""
+    import importlib
+
+    try:
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError:
+        raise VsOracleError("Dask is not installed", hint="pip install 'vsoracle[dask]', or use --jobs alone") from None
+    if where == "local":
+        with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                      dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+            return _gathered(client, shards)
+    with distributed.Client(where) as client:
+        return _gathered(client, shards)
+
+
+def _gathered(client: Any, shards: list[tuple[Any, ...]]) -> list[GameResult]:
+    futures = [client.submit(_shard, *shard, pure=False) for shard in shards]
+    return [g for part in client.gather(futures) for g in part]
 
 
 # ---------------------------------------------------------------------------------------------
