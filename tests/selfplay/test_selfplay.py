@@ -180,7 +180,6 @@ def test_the_cap_ends_a_game_as_a_draw(decks):
 
 
 def test_a_scripted_agent_plays_its_script_then_another(decks):
-    s = setup([("A", decks[0].cards), ("B", decks[1].cards)], random.Random(1), {"A": lambda q: "A", "B": lambda q: False})
     s = setup([("A", decks[0].cards), ("B", decks[1].cards)], random.Random(1),
               {"A": lambda q: "A" if q.kind == "choose" else False, "B": lambda q: False})
     script = ["pass = true; by = \"A\"", "pass = true\nby = \"B\""]
@@ -264,3 +263,15 @@ def test_two_hundred_complete_games():
 def test_a_local_dask_cluster_gives_the_same_totals():
     pytest.importorskip("dask.distributed")
     assert selfplay(PATHS, 4, 11, jobs=2, max_turns=2, dask="local") == selfplay(PATHS, 4, 11, jobs=1, max_turns=2)
+
+
+def test_a_game_does_not_depend_on_the_hash_seed_of_the_process():
+    """Other processes (another run, a Dask worker) hash strings differently: a game must not care."""
+    import subprocess
+    import sys
+
+    code = ("from vsoracle.scenario.selfplay import selfplay; import sys; "
+            f"s = selfplay({PATHS!r}, 2, 8, max_turns=3); print(s)")
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": h}).stdout for h in ("1", "2")}
+    assert len(outs) == 1 and "GameResult(index=1" in outs.pop()

@@ -73,6 +73,8 @@ class RandomAgent:
             if isinstance(action, Flip) and state.obj(action.card).card.type is not CardType.LOCATION:
                 continue
             kinds.setdefault(action.verb, []).append(action)
+        if not kinds:  # nothing but reveals: one of them
+            kinds["flip"] = list(actions)
         pick = list(kinds.values())[self.rng.randrange(len(kinds))]
         return pick[self.rng.randrange(len(pick))]
 
