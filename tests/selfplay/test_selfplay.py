@@ -103,6 +103,7 @@ def test_a_deck_file_names_cards_by_number_or_title_and_defines_its_own():
     (GOOD.replace('"MAV-020" = 4', '"MAV-020" = 0'), 13, "must be a whole number of 1 or more"),
     (GOOD.replace('"MAV-020" = 4', '"Mordru" = 4'), 13, "incomplete in the database"),
     (GOOD.replace('name = "Tiny"', 'nmae = "Tiny"'), 1, "unknown key 'nmae'"),
+    (GOOD.replace('atk = 1\n', 'incomplete = true\n'), 12, "'Grunt, Army' is marked incomplete and gives no atk"),
 ])
 def test_a_bad_deck_is_one_located_error(text, line, words):
     with pytest.raises(DeckError) as caught:

@@ -96,11 +96,16 @@ def _read(src: TomlSource, db: CardDB) -> Deck:
 
 
 def _playable(card: Card, fail: Any, path: KeyPath) -> None:
-    """A deck's card is one vsoracle can play: complete in the database, all of its text supported."""
-    if card.type is None or card.incomplete and any(
-            getattr(card, "defense" if k == "def" else k) in (None, ()) for k in REQUIRED[card.type]):
-        raise fail(path, f"card '{shorten(card.title)}' is incomplete in the database",
-                   "define it in the deck with a [[card]] table of the same title, giving every field")
+    """A deck's card is one vsoracle can play: every field of its type given, all of its text supported."""
+    missing = ["type"] if card.type is None else \
+        [k for k in REQUIRED[card.type] if getattr(card, "defense" if k == "def" else k) in (None, ())]
+    if card.incomplete and missing:
+        if card.set_code == "deck":
+            raise fail(path, f"card '{shorten(card.title)}' is marked incomplete and gives no {', '.join(missing)}",
+                       "give every field of its type in its [[card]] table and remove incomplete = true")
+        raise fail(path, f"card '{shorten(card.title)}' is incomplete in the database (the FAQ gives no "
+                   f"{', '.join(missing)})", "define it in the deck with a [[card]] table of the same title, "
+                   "giving every field")
     problems = _unplayable(card)
     if problems:
         line, what = problems[0]
