@@ -30,7 +30,7 @@ SET = '[set]\ncode = "TST"\n\n'          # lines 1-3; the first [[card]] is on l
 CARD_CASES: dict[str, CardCase] = {
     "missing-stat": CardCase(
         SET + '[[card]]\nname = "Brick"\ntype = "character"\ncost = 2\n', 4,
-        "character 'Brick' needs 'atk' — add it, or mark the card incomplete = true"),
+        "character 'Brick' needs 'atk' — add it, or mark the card incomplete = true (a scenario that plays it must then complete it)"),
     "missing-type": CardCase(
         SET + '[[card]]\nname = "Brick"\ncost = 2\n', 4,
         "card 'Brick' needs a 'type' — character | plot twist | location | equipment"),

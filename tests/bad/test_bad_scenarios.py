@@ -362,6 +362,10 @@ CASES: dict[str, Case] = {
         RECRUIT + '[check.thorr]\nzone = "in_play"\n', 21, "unknown id \"thorr\" — did you mean 'thor' or 'storm'?"),
     "by-unknown-player": Case(
         recruit_step('pass = true', 'by = "C"'), 23, "unknown player \"C\" — players are A, B"),
+    # a player typed in the other case ([players.B] but by = "b"): the one meant, not a new player
+    "by-player-in-the-other-case": Case(
+        recruit_step('pass = true', 'by = "b"'), 23,
+        "unknown player \"b\" — did you mean 'B'? (player ids are case-sensitive: [players.B] defines it)"),
     "check-unknown-property": Case(
         RECRUIT + '[check]\nthor.hp = 3\n', 22,
         "unknown property 'hp' — properties: zone, area, row, col, controller, state, stunned, exhausted, face, "
@@ -529,7 +533,13 @@ CASES: dict[str, Case] = {
         "cannot play "
         "\"KO target card in an opponent's KO'd pile\" (KO'ing a card that is not in play or in a resource row) yet"),
     "card-missing-field": Case(
-        BRICK.replace('def = 3\n', ''), 1, "character 'Brick' needs 'def' — add it, or mark the card incomplete = true"),
+        BRICK.replace('def = 3\n', ''), 1, "character 'Brick' needs 'def' — add it (a card a scenario plays needs every "
+        "field of its type)"),
+    # marking the scenario's own card incomplete, as the hint once said, names what is still missing
+    "card-own-incomplete": Case(
+        BRICK.replace('def = 3\n', 'incomplete = true\n') + '\n[players.A]\nhand = ["Brick"]\n', 10,
+        "card 'Brick' is marked incomplete and gives no def — give its [[card]] table the missing fields (a card that "
+        "is played needs every field of its type) and remove incomplete = true"),
     "card-unknown-type": Case(
         BRICK.replace('"character"', '"creature"'), 3,
         "unknown card type 'creature' — use one of character | plot twist | location | equipment"),

@@ -71,7 +71,7 @@ def test_missing_field_is_reported_at_its_card(tmp_path):
                            'affiliations = []\n')
     with pytest.raises(CardDataError) as err:
         load_card_file(path)
-    assert str(err.value) == f"{path}:4: character 'Brick' needs 'def' — add it, or mark the card incomplete = true"
+    assert str(err.value) == f"{path}:4: character 'Brick' needs 'def' — add it, or mark the card incomplete = true (a scenario that plays it must then complete it)"
 
 
 def test_wrong_type_is_reported_at_its_line(tmp_path):

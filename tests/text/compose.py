@@ -44,6 +44,7 @@ from typing import Any, Callable
 import attrs
 from hypothesis import strategies as st
 
+from vsoracle.text.events.attach import Attach
 from vsoracle.text.events.move_counter import MoveCounter
 from vsoracle.text.events.either_event import EitherEvent
 from vsoracle.text.events.enter_combat import EnterCombat
@@ -754,6 +755,22 @@ def ev_move_counter(draw: Any, sc: Scope, mode: str) -> Built:
     return MoveCounter(object=source, to=to, kind=kind, count=count), None
 
 
+def ev_attach(draw: Any, sc: Scope, mode: str) -> Built:
+    """Attaching equipment: "attach target equipment you control to another target character you control"."""
+    if mode != "do":
+        raise Unsupported
+    _step(sc)
+    equipment = n.Filter("equipment", (n.ControlledBy(YOU),), n.Quantity("=", ONE), target=sc.next_target()) \
+        if draw(st.booleans()) else n.Filter("equipment", (n.ControlledBy(YOU),), n.Quantity("=", ONE))
+    to = character_np(draw, sc, plural=False, ref=False)
+    if isinstance(to, n.Filter):  # to one character ("another" is not other than the equipment: not a character)
+        to = attrs.evolve(to, quantity=n.Quantity("=", ONE))
+    note_object(sc, equipment)
+    if isinstance(to, n.Self) or isinstance(to, n.Filter) and to.target is not None:
+        record(sc, to)
+    return Attach(object=equipment, to=to), None
+
+
 def ev_breakthrough(draw: Any, sc: Scope, mode: str) -> Built:
     """Breakthrough: "~ causes breakthrough [to a player]"."""
     if mode == "cannot":
@@ -1058,6 +1075,7 @@ EVENTS: dict[str, Callable[[Any, Scope, str], Built]] = {
     "rally": ev_rally,
     "pay stat": ev_pay_stat,
     "move counter": ev_move_counter,
+    "attach": ev_attach,
     "either": ev_either,
     "hunt": ev_hunt,
     "enter combat": ev_enter_combat,
@@ -1076,6 +1094,7 @@ EVENT_CLASSES: dict[str, type] = {
     "game end": n.GameEnd, "use power": n.UsePower, "rally": n.Rally, "pay stat": PayStat, "either": EitherEvent,
     "hunt": n.Hunt,
     "move counter": MoveCounter,
+    "attach": Attach,
     "enter combat": EnterCombat,
     "flip": Flip,
 }
@@ -1114,6 +1133,7 @@ MODES: dict[str, tuple[str, ...]] = {
     "rally": ("do",),
     "pay stat": ("pay",),
     "move counter": ("do",),
+    "attach": ("do",),
     "either": ("whenever", "happened"),
     "hunt": ("do", "whenever", "cannot", "happened"),
     "enter combat": ("whenever",),

@@ -85,7 +85,11 @@ def card_from_table(table: Any, source: TomlSource, keypath: KeyPath,
     if card_type is not None and not incomplete:
         for key in REQUIRED[card_type]:
             if key not in table:
-                raise fail(f"{card_type} '{shorten(str(name))}' needs '{shorten(str(key))}'", hint="add it, or mark the card incomplete = true")
+                # a scenario's own card is played as written; a card file's may stand incomplete
+                # (a scenario then completes it with a [[card]] of the same title)
+                hint = "add it (a card a scenario plays needs every field of its type)" if set_code == "scenario" \
+                    else "add it, or mark the card incomplete = true (a scenario that plays it must then complete it)"
+                raise fail(f"{card_type} '{shorten(str(name))}' needs '{shorten(str(key))}'", hint=hint)
     for key in ("cost", "atk", "def", "willpower"):
         if key in table and table[key] < 0:
             raise fail(f"'{shorten(str(key))}' cannot be negative", key)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 import typer
 
 from ..errors import VsOracleError
-from .lines import emit, error_line, internal_error_line
+from .lines import ReaderGone, emit, error_line, internal_error_line
 from .output import Format
 
 if TYPE_CHECKING:
@@ -62,6 +62,21 @@ def reported(fmt: Format) -> Iterator[None]:
         raise fail(error, fmt) from None
 
 
+#: The exit status when the program reading the output closed the pipe (128 + SIGPIPE, as other tools).
+PIPE_CLOSED = 141
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that flushing it at exit raises nothing."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def run_guarded(app: Callable[..., object]) -> None:
     """Run the typer app; no Python traceback ever reaches the user.
 
@@ -75,6 +90,11 @@ def run_guarded(app: Callable[..., object]) -> None:
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
+    except ReaderGone:
+        # "| head": the reader has what it wanted; the rest of the output goes nowhere, and the
+        # exit is the one a Unix tool gives when its pipe closes (128 + SIGPIPE), never 1
+        _quiet_stdout()
+        sys.exit(PIPE_CLOSED)
     except Exception as exc:  # the last line of defence: say so plainly
         emit(internal_error_line(exc), err=True)
         sys.exit(3)

@@ -42,6 +42,11 @@ def printable(text: str, *, tabs: bool = False) -> str:
     return (_CONTROL_OR_TAB_KEPT if tabs else _CONTROL).sub(_escape, text)
 
 
+class ReaderGone(Exception):
+    """The program reading vsoracle's output closed the pipe (``vsoracle cards list | head -1``):
+    nothing more can be said; not an error of vsoracle's (:func:`vsoracle.cli.common.run_guarded`)."""
+
+
 def emit(text: str, *, err: bool = False, colour: bool = False, nl: bool = True, tabs: bool = False) -> None:
     """Print ``text`` (escaped: :func:`printable`) on standard output, or standard error with
     ``err``; with ``colour``, painted when that stream is a terminal that wants colour."""
@@ -52,7 +57,12 @@ def emit(text: str, *, err: bool = False, colour: bool = False, nl: bool = True,
 
         if wants_colour(stream):
             out = paint(out)
-    stream.write(out + "\n" if nl else out)
+    try:
+        stream.write(out + "\n" if nl else out)
+        if not err:
+            stream.flush()
+    except BrokenPipeError:
+        raise ReaderGone() from None
     stream.flush()
 
 

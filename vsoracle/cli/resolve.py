@@ -68,7 +68,7 @@ def register(app: typer.Typer) -> None:
     def show(
         file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         step: Optional[int] = typer.Option(None, "--step", parser=WholeNumber(None), metavar="N",
-                                           help="Draw the position after step N (0: the start; default: after every step)."),
+                                           help="Draw the position after step N (0: the start; default: after the last step; vsoracle resolve --board draws every step)."),
         budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
         cards: Optional[List[Path]] = cards_option(),
     ) -> None:

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["EventRule", "Signal", "RULES", "rule", "parts", "Cost", "Result", "Done", "Mode", "DONE",
-           "only_characters"]
+           "only_characters", "names_several"]
 
 #: What a primitive says: whether the event happened, and the events that follow from it (a
 #: stun's endurance loss, a card leaving play as it is KO'd).
@@ -217,6 +217,12 @@ def parts(h: Happening) -> list[Happening]:
 
 
 _PARTS: dict[type, tuple["EventRule", ...]] = {}
+
+
+def names_several(sel: Any) -> bool:
+    """Does a noun phrase name more than one object ("each character you control", "up to two
+    target characters")? Where something goes — a counter moved, equipment attached — is one."""
+    return isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity != n.Quantity("=", n.Fixed(1))
 
 
 def rule(kind: type) -> EventRule:

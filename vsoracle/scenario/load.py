@@ -11,7 +11,7 @@ import difflib
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import AbstractSet, Any, TypeVar, overload
+from typing import AbstractSet, Any, Sequence, TypeVar, overload
 
 from attrs import frozen
 
@@ -296,6 +296,10 @@ class _Loader:
             from ..cards.load import REQUIRED
             missing = ["type"] if card.type is None else \
                 [k for k in REQUIRED[card.type] if getattr(card, "defense" if k == "def" else k) in (None, ())]
+            if missing and card.set_code == "scenario":  # the scenario's own [[card]], marked incomplete
+                raise self.fail(keypath, f"card '{shorten(str(card.title))}' is marked incomplete and gives no "
+                                f"{', '.join(missing)}", "give its [[card]] table the missing fields (a card "
+                                "that is played needs every field of its type) and remove incomplete = true")
             if missing:
                 raise self.fail(keypath, f"card '{shorten(str(card.title))}' is incomplete in the database (the FAQ gives no "
                                 f"{', '.join(missing)})", "define it in this scenario with a [[card]] table "
@@ -369,7 +373,7 @@ class _Loader:
 
     def _player(self, value: Any, pids: tuple[str, ...], keypath: KeyPath) -> str:
         if value not in pids:
-            raise self.fail(keypath, f"unknown player {_show(value)}", f"players are {', '.join(pids)}")
+            raise self.fail(keypath, f"unknown player {_show(value)}", _players_hint(value, pids))
         pid: str = value
         return pid
 
@@ -500,7 +504,7 @@ class _Loader:
         self._check_verb(verb, value, table, path)
         by = table.get("by")
         if by is not None and by not in self.pids:
-            raise self.fail(path + ("by",), f"unknown player {_show(by)}", f"players are {', '.join(self.pids)}")
+            raise self.fail(path + ("by",), f"unknown player {_show(by)}", _players_hint(by, self.pids))
         choose = table.get("choose", [])
         if not isinstance(choose, list):
             choose = [choose]
@@ -519,7 +523,7 @@ class _Loader:
         self.unknown_keys(answer, {"by", "answer"}, path, "an answer that names who gives it")
         by = answer["by"]
         if by not in self.pids:
-            raise self.fail(path + ("by",), f"unknown player {_show(by)}", f"players are {', '.join(self.pids)}")
+            raise self.fail(path + ("by",), f"unknown player {_show(by)}", _players_hint(by, self.pids))
         return Answer(by, _freeze(answer["answer"]) if "answer" in answer else OPEN)
 
     def _legality(self, table: dict[str, Any], path: KeyPath) -> tuple[bool, str | None, bool]:
@@ -697,3 +701,12 @@ class _StepReader:
 
     def show(self, value: Any) -> str:
         return show(value)
+
+
+def _players_hint(given: Any, pids: Sequence[str]) -> str:
+    """The players a scenario has, and the one meant when only the case differs ("B" for a
+    [players.b] typed in lower case): player ids are case-sensitive."""
+    same = [p for p in pids if isinstance(given, str) and p.casefold() == given.casefold()]
+    if same:
+        return f"did you mean '{same[0]}'? (player ids are case-sensitive: [players.{same[0]}] defines it)"
+    return f"players are {', '.join(pids)}"

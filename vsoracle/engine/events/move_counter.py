@@ -12,7 +12,7 @@ from ..effects import acting, perform, record, step_objects
 from ..game import Game
 from ..primitives import happening
 from ..query import query
-from ..rules import DONE, Cost, Done, EventRule, Mode, Result
+from ..rules import DONE, Cost, Done, EventRule, Mode, Result, names_several
 from ..state import Context, Happening, Zone
 
 
@@ -66,9 +66,7 @@ class MoveCounterRule(EventRule):
 
     def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
         """Counters move to one character: "to each character …" says where no one counter goes."""
-        to = e.to
-        one = n.Quantity("=", n.Fixed(1))
-        if mode in DONE and isinstance(to, n.Filter) and to.quantity is not None and to.quantity != one:
+        if mode in DONE and names_several(e.to):
             return f"\"{words}\" (counters move to one character, not to several)"
         if mode in DONE and e.kind is None:
             return f"\"{words}\" (which counters: a kind of counter must be named)"
