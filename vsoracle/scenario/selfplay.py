@@ -149,6 +149,9 @@ def _on_dask(where: str, workers: int, shards: list[tuple[Any, ...]]) -> list[Ga
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError:
         raise VsOracleError("Dask is not installed", hint="pip install 'vsoracle[dask]', or use --jobs alone") from None
+    import logging
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)  # its shutdown notes are not vsoracle's output
     if where == "local":
         with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                       dashboard_address=None) as cluster, distributed.Client(cluster) as client:
