@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "VsOracleError",
+    "PositionError",
     "CardDataError",
     "UnknownCardError",
     "AmbiguousTitleError",
@@ -113,3 +114,8 @@ class IllegalAnswerError(VsOracleError):
 
     Not an :class:`IllegalActionError`: the step is not forbidden by the rules, the file is wrong.
     """
+
+
+class PositionError(VsOracleError):
+    """A position given as JSON is malformed, or a position cannot be written as asked (a scenario
+    setup cannot state a chain, a modifier …: docs/api.md)."""

@@ -250,3 +250,23 @@ def test_the_answer_cache_knows_the_card_files(user_set: Path, tmp_path: Path, m
     (user_set / "mor.toml").write_text(SET.replace("draw a card", "draw 0 cards"), encoding="utf-8")
     second = runner.invoke(app, ["resolve", str(path)])
     assert second.exit_code == 1, second.output
+
+
+def test_the_cache_key_refuses_a_file_that_would_cost_the_toml_reader_more_before_reading_it():
+    """The answer cache reads a scenario's ``cards`` list before the loader does: what the loader's
+    precheck refuses (keys of thousands of parts, issue 24 case 13) is refused there too, in linear
+    time, never handed to the TOML reader (which took 3 GB on it)."""
+    import time
+    import tracemalloc
+
+    from vsoracle.cli.cache import card_files_part
+
+    content = "".join(f"k{k}" + ".b" * 24_000 + " = 1\n" for k in range(20)).encode()
+    tracemalloc.start()
+    began = time.perf_counter()
+    try:
+        assert card_files_part(content, "deep.toml", ()) is None  # not told: the answer is worked out
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100 * 2**20 and time.perf_counter() - began < 10

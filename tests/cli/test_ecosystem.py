@@ -72,8 +72,9 @@ def test_dash_h_is_help_and_the_help_shows_names_not_types(command):
 
 def test_the_usage_lines_name_the_files():
     usage = lambda *c: runner.invoke(app, [*c, "-h"]).output.splitlines()[0]
-    assert usage("resolve").endswith("resolve [OPTIONS] FILE...")
-    assert usage("explain").endswith("explain [OPTIONS] FILE")
+    # FILE may be left out for --position FILE.json (issue 26), so it is shown in brackets
+    assert usage("resolve").endswith("resolve [OPTIONS] [FILE...]")
+    assert usage("explain").endswith("explain [OPTIONS] [FILE]")
     assert usage("cards", "check").endswith("check [OPTIONS] [FILE...]")
 
 

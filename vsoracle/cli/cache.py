@@ -58,8 +58,12 @@ def card_files_part(content: bytes, name: str, cards: tuple[Path, ...]) -> str |
     from ..cards import card_files, user_card_paths
     from ..errors import VsOracleError
 
+    from ..tomlsource import precheck
+
     try:
-        data = tomllib.loads(content.decode("utf-8"))
+        text = content.decode("utf-8").removeprefix("\ufeff")
+        precheck(text, name, VsOracleError)  # what would cost the TOML reader more is refused first
+        data = tomllib.loads(text)
         header = data.get("scenario", {})
         named = (header.get("cards") if isinstance(header, dict) else None) or data.get("cards") or []
         if not isinstance(named, list) or not all(isinstance(entry, str) for entry in named):

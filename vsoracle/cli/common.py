@@ -98,3 +98,36 @@ def run_guarded(app: Callable[..., object]) -> None:
     except Exception as exc:  # the last line of defence: say so plainly
         emit(internal_error_line(exc), err=True)
         sys.exit(3)
+
+
+#: The help of every ``--position`` option.
+POSITION_HELP = ("A position (JSON: vsoracle show FILE --export json, or an engine's position command) instead "
+                 "of a scenario file: its state, and for one that waits, the action so far as its one step.")
+
+
+def position_option() -> Any:
+    """The ``--position FILE.json`` option of every command that reads a scenario file."""
+    return typer.Option(None, "--position", metavar="FILE.json", help=POSITION_HELP)
+
+
+def scenario_or_position(ctx: typer.Context, file: Path | None, position: Path | None,
+                         fmt: Format = Format.TEXT) -> Path:
+    """The file a command reads: its FILE, or ``--position FILE.json`` (the loader reads a ``.json``
+    file as a position: :func:`vsoracle.scenario.load.load_scenario`); both, or a position that is
+    not JSON, is an error; neither is typer's missing FILE."""
+    from ..errors import PositionError
+    from ..scenario.load import is_position_file
+
+    if position is None:
+        if file is None:
+            from .lines import UsageProblem
+
+            raise UsageProblem(ctx.command_path, "missing FILE", None)
+        return file
+    if file is not None:
+        raise fail(PositionError("a scenario file and --position were both given", file=str(position),
+                                 hint="give one of them"), fmt)
+    if not is_position_file(position):
+        raise fail(PositionError("--position reads a position file (.json)", file=str(position),
+                                 hint="a scenario (.toml) is given as FILE"), fmt)
+    return position

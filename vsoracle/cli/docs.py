@@ -32,6 +32,8 @@ TOPICS = {
     "faq-other-sets": "the other sets' FAQ rulings, per set: the scenarios that play them, those that wait",
     "rule-coverage": "every rule vsoracle cites against the scenarios that exercise it, and its edges",
     "keywords": "every keyword and set mechanic of the game, by set: its rule, its source, its scenario",
+    "protocol": "vsoracle engine: the JSON-lines protocol for programs, every message and its schema",
+    "api": "the Python API: load a scenario or a position, legal actions, take, answer, undo, JSON and TOML out",
     "architecture": "how the engine works: state, decisions, the chain, modifiers",
 }
 

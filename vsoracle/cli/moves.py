@@ -10,7 +10,7 @@ import typer
 
 from ..errors import ScenarioError, VsOracleError
 from .output import Format
-from .common import card_database, cards_option, fail
+from .common import card_database, cards_option, fail, position_option, scenario_or_position
 from .help import WholeNumber
 from .jsondoc import choices_json, document, dumps, plain, state_json
 from .lines import emit
@@ -199,11 +199,13 @@ def register(app: typer.Typer) -> None:
 
     @app.command("perft")
     def perft(
-        file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
+        ctx: typer.Context,
+        file: Optional[Path] = typer.Argument(None, metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         depth: int = typer.Option(..., "--depth", parser=WholeNumber(0), metavar="N", help="How many actions deep to count."),
         split: bool = typer.Option(False, "--split", help="Split the counts by first action."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/perft.schema.json in "
                                      "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
+        position: Optional[Path] = position_option(),
         cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Count the distinct move sequences and the distinct positions DEPTH moves deep from the
@@ -213,8 +215,9 @@ def register(app: typer.Typer) -> None:
         Exit status: 0, or 2 if the file is invalid.
         """
         fmt = Format.of(as_json)
+        path = scenario_or_position(ctx, file, position, fmt)
         try:
-            doc = perft_document(file, depth, split, cards)
+            doc = perft_document(path, depth, split, cards)
         except VsOracleError as error:
             raise fail(error, fmt) from None
         if fmt is Format.JSON:
@@ -232,11 +235,13 @@ def register(app: typer.Typer) -> None:
 
     @app.command("moves")
     def moves(
-        file: Path = typer.Argument(..., help="A scenario file (TOML), or - to read it from standard input."),
+        ctx: typer.Context,
+        file: Optional[Path] = typer.Argument(None, metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON document (schema: json/moves.schema.json in "
                                      "vsoracle docs --path; the contract: vsoracle docs json): errors too, on stdout."),
         player: Optional[str] = typer.Option(None, "--for", metavar="PLAYER",
                                              help="What this player could do once the players before him pass."),
+        position: Optional[Path] = position_option(),
         cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """After the scenario's steps: who has priority and every legal action, each as the [[step]]
@@ -245,8 +250,9 @@ def register(app: typer.Typer) -> None:
         Exit status: 0, or 2 if the file is invalid.
         """
         fmt = Format.of(as_json)
+        path = scenario_or_position(ctx, file, position, fmt)
         try:
-            doc = moves_document(file, player, cards)
+            doc = moves_document(path, player, cards)
         except VsOracleError as error:
             raise fail(error, fmt) from None
         if fmt is Format.JSON:

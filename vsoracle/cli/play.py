@@ -269,6 +269,10 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
     if path == "-":
         raise ScenarioError("play reads the moves from standard input, so the scenario must be a file",
                             hint="vsoracle play FILE")
+    if path.endswith(".json"):
+        raise ScenarioError("play saves the scenario it plays on, and a position (.json) is not one", file=path,
+                            hint="vsoracle show --position FILE.json --export scenario writes one, when it can; "
+                            "vsoracle engine or the Python API play on from a position (vsoracle docs api)")
     raw = read_input(path, ScenarioError).data
     sc = load_scenario_bytes(raw, path, card_database(cards))
     text = raw.decode("utf-8", errors="replace")

@@ -10,7 +10,7 @@ import typer
 
 from .help import WholeNumber
 from .output import Format
-from .common import card_database, cards_option, fail, reported
+from .common import card_database, cards_option, fail, position_option, reported, scenario_or_position
 from .lines import emit, error_line
 from .answer import answer
 from .report import SHOWN_OUTCOMES, explain_lines, plural
@@ -27,14 +27,36 @@ BUDGET_HELP = ("Exploration budget: how many transitions (state changes) explori
                "decision that explodes and how to script it with choose = [...]. At least 1.")
 
 
+def _exported(file: Path, step: int | None, export: str, cards: Optional[List[Path]]) -> str:
+    """``show FILE --step N --export scenario|json``: the position after step N as a scenario or as JSON."""
+    import json
+
+    from ..errors import ScenarioError, VsOracleError
+    from ..scenario import session
+
+    if export not in ("scenario", "json"):
+        raise ScenarioError(f"--export {export}: no such format", hint="use --export scenario or --export json")
+    if str(file) == "-":
+        raise ScenarioError("--export reads the scenario from a file, not standard input", hint="vsoracle show FILE --export json")
+    try:
+        game = session.load(file, steps=True if step is None else step, cards=card_database(cards))
+        if export == "json":
+            return json.dumps(game.to_json(), ensure_ascii=False, indent=1) + "\n"
+        return game.to_scenario()
+    except VsOracleError as error:
+        raise error.located(str(file), None) from None
+
+
 def register(app: typer.Typer) -> None:
     """Add ``resolve``, ``explain`` and ``show`` to ``app``."""
 
     @app.command("explain")
     def explain(
-        file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
+        ctx: typer.Context,
+        file: Optional[Path] = typer.Argument(None, metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP.format("explain")),
+        position: Optional[Path] = position_option(),
         cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Explain a scenario's answer: the ruling in one line, the events that led to it, the rules consulted.
@@ -47,6 +69,7 @@ def register(app: typer.Typer) -> None:
 
         from .board import board_lines
 
+        file = scenario_or_position(ctx, file, position, fmt)
         with reported(fmt):
             result = run_scenario(load_scenario(file, card_database(cards)), budget=budget)
         if fmt is Format.JSON:
@@ -66,9 +89,15 @@ def register(app: typer.Typer) -> None:
 
     @app.command("show")
     def show(
-        file: Path = typer.Argument(..., metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
+        ctx: typer.Context,
+        file: Optional[Path] = typer.Argument(None, metavar="FILE", help="A scenario file (TOML), or - to read it from standard input."),
         step: Optional[int] = typer.Option(None, "--step", parser=WholeNumber(None), metavar="N",
                                            help="Draw the position after step N (0: the start; default: after the last step; vsoracle resolve --board draws every step)."),
+        export: Optional[str] = typer.Option(None, "--export", metavar="scenario|json",
+                                             help="Print the position instead of drawing it: as a scenario (TOML: the file "
+                                             "as far as step N, its checks commented out) or as JSON (the whole state, "
+                                             "read back equal; vsoracle docs api). It must be one position."),
+        position: Optional[Path] = position_option(),
         budget: Optional[int] = typer.Option(None, "--budget", parser=WholeNumber(1), metavar="TRANSITIONS", help=BUDGET_HELP),
         cards: Optional[List[Path]] = cards_option(),
     ) -> None:
@@ -83,6 +112,11 @@ def register(app: typer.Typer) -> None:
         from ..scenario.run import run_scenario
         from .board import board_lines
 
+        file = scenario_or_position(ctx, file, position)
+        if export is not None:
+            with reported(Format.TEXT):
+                emit(_exported(file, step, export, cards), nl=False)
+            return
         sc = load_scenario(file, card_database(cards))
         total = len(sc.steps)
         if step is not None and not 0 <= step <= total:
@@ -97,7 +131,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("resolve")
     def resolve(
-        files: List[Path] = typer.Argument(..., metavar="FILE...", help="Scenario files (TOML; see vsoracle docs scenario-format), "
+        ctx: typer.Context,
+        files: Optional[List[Path]] = typer.Argument(None, metavar="FILE...", help="Scenario files (TOML; see vsoracle docs scenario-format), "
                                            "each at most 1 MB, or - to read one from standard input (a pipe is never "
                                            "answered from the cache)."),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP.format("resolve") + " One file."),
@@ -111,6 +146,7 @@ def register(app: typer.Typer) -> None:
         html: Optional[Path] = typer.Option(None, "--html", metavar="OUT.html",
                                             help="Also write the ruling page: one self-contained HTML file with the "
                                             "ruling, the checks, each outcome's steps, log and board (one file)."),
+        position: Optional[Path] = position_option(),
         cards: Optional[List[Path]] = cards_option(),
     ) -> None:
         """Play a scenario: load the position, play the steps, resolve the chain, and check.
@@ -123,6 +159,12 @@ def register(app: typer.Typer) -> None:
         from ..errors import ScenarioError, VsOracleError
 
         fmt = Format.of(as_json)
+        if position is not None or not files:
+            from .lines import UsageProblem
+
+            if not files and position is None:
+                raise UsageProblem(ctx.command_path, "missing FILE...", None)
+            files = [scenario_or_position(ctx, files[0] if files else None, position, fmt)]
         if board and fmt is Format.JSON:
             raise fail(ScenarioError("--board draws text and --json prints data", file=str(files[0]),
                                      hint="use one of them"), fmt)

@@ -24,6 +24,7 @@ from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Z
 from ..tomlsource import KeyPath, TomlSource, shorten, show, show_key
 
 __all__ = ["Scenario", "Step", "Check", "load_scenario", "load_scenario_bytes", "parse_scenario", "slug", "VERBS",
+           "scenario_of_position", "is_position_file", "MAX_POSITION_BYTES",
            "OBJECT_PROPERTIES", "PLAYER_PROPERTIES"]
 
 #: Every step verb and the keys it takes besides itself: the action classes' own (engine.moves).
@@ -139,14 +140,39 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+#: The largest position file (JSON) read: a position holds every card's text, so it is larger than its scenario.
+MAX_POSITION_BYTES = 64 * 1024 * 1024
+
+
+def is_position_file(path: Path | str) -> bool:
+    """Is ``path`` a position (JSON, ``vsoracle show --export json``) rather than a scenario (TOML)?"""
+    return str(path).endswith(".json")
+
+
 def load_scenario(path: Path | str, db: CardDB) -> Scenario:
-    """Read (once; ``-`` is standard input) and load a scenario file against the card database ``db``."""
+    """Read (once; ``-`` is standard input) and load a scenario file against the card database
+    ``db``; a position file (``.json``) is read as the scenario of that position (:func:`scenario_of_position`)."""
+    if is_position_file(path):
+        from ..files import read_input
+
+        read = read_input(str(path), ScenarioError, limit=MAX_POSITION_BYTES, what="a position")
+        return load_scenario_bytes(read.data, read.name, db)
     source = TomlSource.read(path, ScenarioError)
     return _Loader(source, db).load()
 
 
 def load_scenario_bytes(raw: bytes, path: str, db: CardDB) -> Scenario:
-    """Load a scenario from the bytes of its file, already read (:func:`vsoracle.files.read_input`)."""
+    """Load a scenario from the bytes of its file, already read (:func:`vsoracle.files.read_input`);
+    a position file's (``.json``) as the scenario of that position."""
+    if is_position_file(path):
+        from ..engine.positions import position_from_json
+        from ..errors import PositionError
+
+        try:
+            position = position_from_json(raw)
+        except PositionError as error:
+            raise error.located(path, None) from None
+        return scenario_of_position(position, db, path)
     return _Loader(TomlSource.from_bytes(raw, path, ScenarioError), db).load()
 
 
@@ -710,3 +736,17 @@ def _players_hint(given: Any, pids: Sequence[str]) -> str:
     if same:
         return f"did you mean '{same[0]}'? (player ids are case-sensitive: [players.{same[0]}] defines it)"
     return f"players are {', '.join(pids)}"
+
+
+def scenario_of_position(position: moves.Position, db: CardDB, path: str = "<position>") -> Scenario:
+    """A position (JSON) as a scenario with no checks, for the commands that take ``--position``:
+    its state, and for a waiting one the action so far as its one step (which waits again)."""
+    state = position.before if isinstance(position, moves.Waiting) else position
+    steps: tuple[Step, ...] = ()
+    if isinstance(position, moves.Waiting):
+        action = position.action
+        table = action.to_step()
+        keys = FrozenMap({k: _freeze(v) for k, v in table.items() if k not in ("by", "choose", action.verb)})
+        steps = (Step(1, action.verb, _freeze(table[action.verb]), keys, action.player, action.choose, False, (), None),)
+    ids = tuple(state.objects)
+    return Scenario(path, Path(path).stem, "", False, None, (), False, db, state, steps, (), ids)

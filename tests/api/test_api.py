@@ -1,0 +1,127 @@
+"""The Python API at the top of the package (issue 26, 3; docs/api.md): the README's example runs
+as written, ``import vsoracle`` stays light, and a game loads, plays, answers, undoes and refuses
+as documented."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import vsoracle
+from vsoracle.engine import moves
+
+ROOT = Path(__file__).resolve().parents[2]
+FOUR = ROOT / "examples" / "four-yes-or-no.toml"
+
+
+def test_the_readme_python_example_runs_from_the_repository_root():
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1
+    done = subprocess.run([sys.executable, "-c", blocks[0]], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+
+
+def test_docs_api_examples_run():
+    """Every ```python block of docs/api.md runs, in order, from the repository root."""
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "api.md").read_text(encoding="utf-8"), re.S)
+    assert blocks
+    done = subprocess.run([sys.executable, "-c", "\n".join(blocks)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+
+
+def test_import_vsoracle_imports_no_layer_until_a_name_is_used():
+    code = ("import sys, vsoracle; assert not [m for m in sys.modules if m.startswith('vsoracle.')], sys.modules.keys(); "
+            "vsoracle.load; assert 'vsoracle.scenario.session' in sys.modules")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert set(vsoracle.__all__) <= set(dir(vsoracle))
+    with pytest.raises(AttributeError, match="no attribute 'Board'"):
+        vsoracle.Board  # noqa: B018
+
+
+def test_load_from_a_path_or_text_with_all_some_or_none_of_its_steps():
+    text = FOUR.read_text(encoding="utf-8")
+    played = vsoracle.load(FOUR)
+    assert vsoracle.loads(text).position == played.position == vsoracle.load(str(FOUR), steps=2).position
+    assert played.pending().prompt == "A may draw a card" and played.legal_actions() == []
+    one = vsoracle.load(FOUR, steps=1)
+    assert one.pending() is None and one.state.chain and one.state.priority == "A"
+    start = vsoracle.load(FOUR, steps=False)
+    assert start.position == start.state and start.state.player("A").hand == ("p",)
+    assert repr(start) == "<vsoracle.Game turn 1 build, priority A>"
+    with pytest.raises(vsoracle.ScenarioError, match="the scenario has 2 steps, not 3"):
+        vsoracle.load(FOUR, steps=3)
+
+
+def test_take_answer_undo():
+    game = vsoracle.load(FOUR, steps=False)
+    start = game.position
+    taken = game.take({"play": "p"})  # by: the player with priority
+    assert taken == game.position and taken.chain[0].label == "play:p"
+    waiting = game.take(moves.Resolve("top"))
+    assert isinstance(waiting, moves.Waiting) and game.pending().player == "A"
+    game.answer(False)
+    game.answer([True][0])
+    assert game.pending().prompt == "A may gain 2 resource points"
+    assert game.steps() == [{"play": "p", "by": "A"}, {"resolve": "top", "choose": [False, True]}]
+    for _ in range(4):
+        game.undo()
+    assert game.position == start
+    with pytest.raises(vsoracle.IllegalActionError, match="nothing to undo"):
+        game.undo()
+
+
+def test_what_a_game_refuses_leaves_it_as_it_was():
+    game = vsoracle.load(FOUR)
+    before = game.position
+    with pytest.raises(vsoracle.IllegalActionError, match="a decision waits: A may draw a card"):
+        game.take({"pass": True})
+    with pytest.raises(vsoracle.IllegalAnswerError, match="not a legal answer"):
+        game.answer("perhaps")
+    assert game.position == before
+    game = vsoracle.load(FOUR, steps=False)
+    with pytest.raises(vsoracle.IllegalAnswerError, match="no decision waits"):
+        game.answer(True)
+    with pytest.raises(vsoracle.IllegalActionError, match="a step has one verb"):
+        game.take({"by": "A"})
+    with pytest.raises(vsoracle.IllegalActionError, match="there is no object 'q'"):
+        game.take({"play": "q"})
+    with pytest.raises(vsoracle.IllegalActionError, match="play does not take 'row'"):
+        game.take({"play": "p", "row": "front"})
+    with pytest.raises(vsoracle.IllegalActionError, match="step key 'targets'"):
+        game.take({"play": "p", "targets": 3})
+
+
+def test_a_game_from_json_has_no_scenario_to_write_but_plays_on():
+    game = vsoracle.from_json(vsoracle.load(FOUR).to_json())
+    with pytest.raises(vsoracle.PositionError, match="started from a JSON position"):
+        game.to_scenario()
+    game.answer(True)
+    assert game.pending().prompt == "A may gain 1 endurance"
+    with pytest.raises(vsoracle.PositionError, match="<position>: position: not JSON"):
+        vsoracle.from_json("{")
+
+
+def test_a_json_file_loads_as_a_position(tmp_path):
+    import json
+
+    game = vsoracle.load(FOUR)
+    (tmp_path / "p.json").write_text(json.dumps(game.to_json()), encoding="utf-8")
+    assert vsoracle.load(tmp_path / "p.json").position == game.position
+    with pytest.raises(vsoracle.PositionError, match="cannot read it"):
+        vsoracle.load(tmp_path / "missing.json")
+
+
+def test_set_position_starts_again_from_a_value():
+    game = vsoracle.load(FOUR)
+    other = vsoracle.load(FOUR, steps=False)
+    other.set_position(game.position)
+    assert other.position == game.position and other.pending() == game.pending()
+    with pytest.raises(vsoracle.IllegalActionError, match="nothing to undo"):
+        other.undo()
