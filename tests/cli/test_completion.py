@@ -66,7 +66,8 @@ def test_file_arguments_complete_toml_files_and_folders(tmp_path):
     (tmp_path / ".hidden").mkdir()
     assert _bash("vsoracle resolve ", cwd=tmp_path) == ["more/", "q\\ one.toml"]   # bash inserts them as they are
     assert _bash("vsoracle resolve ex", cwd=ROOT) == ["examples/"]
-    assert _bash("vsoracle resolve examples/", cwd=ROOT) == [f"examples/{name}" for name in EXAMPLES]
+    assert _bash("vsoracle resolve examples/", cwd=ROOT) == sorted([f"examples/{name}" for name in EXAMPLES]
+                                                                   + ["examples/decks/"])  # folders too
     assert _bash("vsoracle resolve examples/four-yes-or-no.toml examples/u", cwd=ROOT) == \
         [f"examples/{name}" for name in EXAMPLES if name.startswith("u")]   # FILE... takes several
     assert _bash("vsoracle explain examples/fo") == ["examples/four-yes-or-no.toml"]

@@ -151,7 +151,7 @@ def test_every_property_is_described(kind):
 
 
 def test_every_command_with_json_has_a_schema():
-    assert set(DOCUMENTS) == {"resolve", "explain", "cards", "card", "check", "parse", "cache", "moves", "perft",
+    assert set(DOCUMENTS) == {"resolve", "explain", "cards", "card", "check", "parse", "cache", "moves", "perft", "selfplay",
                               "rulings", "error"}
 
 
@@ -371,3 +371,22 @@ def test_the_fast_path_prints_the_error_document_too(tmp_path):
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     assert done.returncode == 0 and done.stderr == ""
     assert failures(json.loads(done.stdout), "resolve") == []
+
+
+# ----------------------------------------------------------------------------- selfplay
+DECKS = [str(ROOT / "examples/decks/avengers-and-friends.toml"), str(ROOT / "examples/decks/squadron-and-masters.toml")]
+
+
+def test_selfplay(tmp_path):
+    doc = _valid(_run("selfplay", *DECKS, "--games", "2", "--seed", "3", "--max-turns", "1", "--errors",
+                      str(tmp_path), "--json"), "selfplay")
+    assert (doc["games"], doc["draws"], doc["capped"], doc["errors"]) == (2, 2, 2, [])
+    assert [r["game"] for r in doc["results"]] == [0, 1] and doc["turns"] == 2
+    assert doc["transitions"] == sum(r["transitions"] for r in doc["results"]) > 0
+
+
+def test_selfplay_bad_deck(tmp_path):
+    deck = tmp_path / "short.toml"
+    deck.write_text('[cards]\n"MAV-020" = 4\n', encoding="utf-8")
+    doc = _valid(_run("selfplay", str(deck), DECKS[1], "--json", code=2), "error")
+    assert "at least 60 cards, this one 4 (CR 101.1)" in doc["error"]["message"] and doc["error"]["line"] == 1

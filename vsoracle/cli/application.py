@@ -61,4 +61,5 @@ from . import moves as _moves; _moves.register(app)  # noqa: E402,E702
 from . import play as _play; _play.register(app)  # noqa: E402,E702
 from . import docs as _docs; _docs.register(app)  # noqa: E402,E702
 from . import rulings as _rulings; _rulings.register(app)  # noqa: E402,E702
+from . import selfplay as _selfplay; _selfplay.register(app)  # noqa: E402,E702
 from . import engine as _engine; _engine.register(app)  # noqa: E402,E702

@@ -26,6 +26,7 @@ TOPICS = {
     "sources": "what the log's citations mean: every CR number, keyword and source tag",
     "rules-digest": "the rules digest the citations 'digest §n' point into",
     "moves": "legal actions and positions that wait; vsoracle moves, play, perft",
+    "decks": "deck files, the game's setup, agents, complete games and vsoracle selfplay",
     "json": "the JSON contract: every --json document, its schema, errors and exit codes",
     "faq-coverage": "every Avengers FAQ ruling and the scenarios that check it",
     "faq-other-sets": "the other sets' FAQ rulings, per set: the scenarios that play them, those that wait",
