@@ -15,6 +15,7 @@ from vsoracle.cards import default_database
 from vsoracle.engine.log import Event
 from vsoracle.scenario.load import load_scenario
 from vsoracle.scenario.run import RunResult, run_scenario
+from vsoracle.text import nodes as n
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,3 +132,35 @@ def test_figures_are_typed_in_the_json_and_on_the_page(tmp_path):
     page = tmp_path / "page.html"
     CliRunner().invoke(app, ["resolve", path, "--html", str(page), "--no-cache"])
     assert "data-figures=\"{&quot;qs&#x27;s ATK&quot;: 8" in page.read_text()
+
+
+def test_a_history_condition_says_how_many_events_it_counted():
+    # "you played no other plot twists this turn" (FAQ GM 4): the count read, and what it asks of it
+    log = run("tests/faq/gm4-may-respond.scenario.toml").outcomes[0].log
+    [line] = [e for e in log if e.kind == "condition" and "no other plot twists" in e.text]
+    assert "1 such event this turn, which is not 0" in line.text
+    figures = dict(line.figures)
+    assert figures["events that match"] == 1 and figures["holds"] is False
+
+
+def test_a_condition_on_the_effect_s_own_doing_counts_what_the_effect_did():
+    # "If you discarded a card named Galactus" reads the card's own cost (A-OWN-DONE): none matched
+    log = run("tests/rulings/if-you-discarded-reads-the-cost.scenario.toml").outcomes[0].log
+    [line] = [e for e in log if e.kind == "condition"]
+    assert "0 such events by this effect, which is less than 1" in line.text
+    assert dict(line.figures)["events that match"] == 0
+
+
+def test_an_is_condition_says_what_its_subject_is():
+    from vsoracle.engine.figures import condition_read
+    from vsoracle.engine.query import query
+    from vsoracle.engine.state import Context
+
+    result = run("tests/faq/gm4-may-respond.scenario.toml")
+    state = result.outcomes[0].state
+    some = next(o for o in state.objects.values() if o.card.type is not None and o.card.cost is not None)
+    cond = n.Is(n.Self(), (n.StatIs("cost", n.Quantity(">=", n.Fixed(some.card.cost + 1))),))
+    found: list = []
+    words = condition_read(query(state), cond, Context(some.controller or "A", some.id), found)
+    assert words.startswith("it does not hold: ") and f"its cost is {some.card.cost}" in words
+    assert dict(found)["holds"] is False

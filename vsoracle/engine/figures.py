@@ -127,6 +127,19 @@ def _condition(q: Query, cond: n.Condition, ctx: Context, found: list[tuple[str,
         found.append(("subjects", _ids(list(subjects))))
         if not subjects:
             return f"\"{_said(s, cond, ctx)}\": nothing it speaks of is there"
+        # what each subject is, for each qualifier the condition asks ("x1's cost is 4")
+        read = [f"{x}: {detail}" for x in subjects if x in s.objects for qual in cond.qualifiers
+                if (detail := _qualifier_value(q, qual, s.obj(x), found))]
+        if read:
+            held = q.holds(cond, ctx)
+            return f"{'it holds' if held else 'it does not hold'}: {'; '.join(read)}"
+    if isinstance(cond, n.Happened):
+        count, op, wanted = q.happened_count(cond, ctx)
+        found.append(("events that match", count))
+        span = f"this {cond.span}" if cond.span else "by this effect"
+        yes, no = OPERATORS.get(op, (op, f"not {op}"))
+        held = q.holds(cond, ctx)
+        return f"{count} such event{'' if count == 1 else 's'} {span}, which {yes if held else no} {wanted}"
     if isinstance(cond, n.Most):
         scores = [f"{pid} {q.amount(cond.count, ctx.bind(acting=pid))}" for pid in s.player_ids]
         found.extend((pid, q.amount(cond.count, ctx.bind(acting=pid))) for pid in s.player_ids)

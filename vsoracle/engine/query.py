@@ -1392,6 +1392,12 @@ class Query:
     def happened(self, cond: n.Happened, ctx: Context) -> bool:
         """"you played another plot twist this turn", "it attacked this turn" (the turn's events);
         without a span, the effect's own steps first ("If you discarded a character card")."""
+        count, op, wanted = self.happened_count(cond, ctx)
+        return _compare(count, op, wanted)
+
+    def happened_count(self, cond: n.Happened, ctx: Context) -> tuple[int, str, int]:
+        """How many events of the history :meth:`happened` reads match, and what it asks of that
+        count: (count, operator, number) — "at least one" is (count, ">=", 1)."""
         own = [h for h in _listify(ctx.bindings.get("done")) if isinstance(h, Happening)]
         pool: Iterable[Happening] = self.s.turn_log
         if cond.span is None and any(h.kind is type(cond.event) for h in own):
@@ -1407,9 +1413,9 @@ class Query:
             wanted = self.amount(quantity.n, ctx)
             if wanted == 0 or quantity.exact or quantity.op != "=":
                 # "you played no other plot twists", "if you played two or more"
-                return _compare(count, quantity.op, wanted)
-            return count >= wanted
-        return count > 0
+                return count, quantity.op, wanted
+            return count, ">=", wanted
+        return count, ">=", 1
 
     def reinforced(self, o: GameObject) -> bool:
         """A defender is reinforced by the reinforcement keyword, or by the reinforcement game-based
