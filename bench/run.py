@@ -45,6 +45,11 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
    any resolve that works its answer out pays, creating the node classes (``text/ast.py``'s
    attrs classes, about 220M) among it. Rows 9 and 10 run in a cache folder of their own,
    filled once (the card database), so that the user's cache does not collect their texts.
+11. Self-play: transitions per second of seeded random games between the two example decks
+   (``examples/decks/``, four turns each, as ``vsoracle selfplay`` plays them: setup, agents
+   choosing among the legal actions, invariants off), divided by python-chess push+pop per
+   second, taken in turn; the details give games per second. A measurement (issue 26): no
+   target yet — choosing among every legal action at each priority is most of its cost.
 """
 
 from __future__ import annotations
@@ -218,6 +223,33 @@ def engine_throughput(rounds: int = 15) -> tuple[float, str]:
     return ratio, f"{rate:,.0f} transitions/s vs {chess_rate:,.0f} push+pop/s (medians of {rounds} rounds)"
 
 
+def selfplay_throughput(rounds: int = 7) -> tuple[float, str]:
+    from vsoracle.cards import default_database
+    from vsoracle.scenario.decks import load_deck
+    from vsoracle.scenario.selfplay import play_one
+
+    db = default_database()
+    decks = tuple(load_deck(ROOT / "examples" / "decks" / name, db)
+                  for name in ("avengers-and-friends.toml", "squadron-and-masters.toml"))
+    played = {"games": 0, "seconds": 0.0}
+
+    def selfplay_rate(seconds: float = 0.5) -> float:
+        transitions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            result, _record = play_one((decks[0], decks[1]), 1, played["games"], max_turns=4)
+            transitions += result.transitions
+            played["games"] += 1
+        spent = time.perf_counter() - start
+        played["seconds"] += spent
+        return transitions / spent
+
+    ratio, rate, chess_rate = _interleaved(selfplay_rate, _chess_slice(), rounds)
+    games = played["games"] / played["seconds"] if played["seconds"] else 0.0
+    return ratio, (f"{rate:,.0f} transitions/s, {games:.1f} games/s vs {chess_rate:,.0f} push+pop/s "
+                   f"(medians of {rounds} rounds)")
+
+
 def exploration(rounds: int = 31) -> tuple[float, str]:
     from vsoracle.cards import load_database
     from vsoracle.scenario.load import parse_scenario
@@ -345,6 +377,7 @@ def main() -> int:
         ("3. engine vs python-chess (ratio)", "≥ 0.25", *engine_throughput(), lambda v: v >= 0.25),
         ("4. exploration 16 / scripted 1 (ratio)", "≤ 10", *exploration(), lambda v: v <= 10),
         ("8. perft depth 3 vs python-chess perft (ratio)", "≥ 0.2", *perft_throughput(), lambda v: v >= 0.2),
+        ("11. self-play vs python-chess (ratio)", "—", *selfplay_throughput(), lambda v: True),
     ]
     parsed, resolved = new_texts(args.runs)
     rows += [
