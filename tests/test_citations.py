@@ -4,8 +4,8 @@ date and what it says, nothing is a placeholder, and ``explain`` lists each rule
 
 from __future__ import annotations
 
-import ast
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,38 +18,14 @@ from vsoracle.scenario.run import run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "vsoracle"
+sys.path.insert(0, str(ROOT / "tools"))
+import rule_coverage  # noqa: E402
 
 
 def _logged_cites() -> list[tuple[str, int, str]]:
-    """Every citation literal in the code that can reach the log: the third argument of
-    ``note(...)``, every ``cite=`` argument, and the values of the turn's step citations."""
-    found = []
-    for path in sorted((PACKAGE / "engine").rglob("*.py")) + sorted((PACKAGE / "scenario").glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            exprs: list[ast.expr] = []
-            if isinstance(node, ast.Call):
-                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-                if name == "note" and len(node.args) >= 3:
-                    exprs.append(node.args[2])
-                exprs += [kw.value for kw in node.keywords if kw.arg == "cite"]
-            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "_CITE" for t in node.targets):
-                exprs += list(node.value.values) if isinstance(node.value, ast.Dict) else []
-            for e in exprs:
-                found += [(path.name, e.lineno, v) for v in _values(e)]
-    return found
-
-
-def _values(e: ast.expr) -> list[str]:
-    """The strings an expression can be: a literal, either side of ``a if c else b``, the
-    default of ``h.get("cite", default)``."""
-    if isinstance(e, ast.Constant) and isinstance(e.value, str):
-        return [e.value]
-    if isinstance(e, ast.IfExp):
-        return _values(e.body) + _values(e.orelse)
-    if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr == "get" and len(e.args) == 2:
-        return _values(e.args[1])
-    return []
+    """Every citation literal in the code that can reach the log, with its file and line
+    (``tools/rule_coverage.py`` finds them: the rule-coverage table reads the same)."""
+    return rule_coverage.cite_sites()
 
 
 def test_the_engine_logs_citations():

@@ -83,11 +83,11 @@ class Coverage:
 
 # ------------------------------------------------------------------------------------------- rules
 
-def _code_cites() -> list[str]:
+def cite_sites() -> list[tuple[str, int, str]]:
     """Every citation literal in the engine and scenario code that can reach the log (the third
-    argument of ``note(...)``, every ``cite=``, the turn's step citations) — as
-    ``tests/test_citations.py`` reads them."""
-    found: list[str] = []
+    argument of ``note(...)``, every ``cite=``, the turn's step citations), with the file and line
+    it stands on (``tests/test_citations.py`` checks each one)."""
+    found: list[tuple[str, int, str]] = []
     pkg = ROOT / "vsoracle"
     for path in sorted((pkg / "engine").rglob("*.py")) + sorted((pkg / "scenario").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -101,11 +101,18 @@ def _code_cites() -> list[str]:
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "_CITE" for t in node.targets):
                 exprs += list(node.value.values) if isinstance(node.value, ast.Dict) else []
             for e in exprs:
-                found += _strings(e)
+                found += [(path.name, e.lineno, value) for value in _strings(e)]
     return found
 
 
+def _code_cites() -> list[str]:
+    """The citation literals of :func:`cite_sites`, without where they stand."""
+    return [value for _file, _line, value in cite_sites()]
+
+
 def _strings(e: ast.expr) -> list[str]:
+    """The strings an expression can be: a literal, either side of ``a if c else b``, the
+    default of ``h.get("cite", default)``."""
     if isinstance(e, ast.Constant) and isinstance(e.value, str):
         return [e.value]
     if isinstance(e, ast.IfExp):

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from .lookup import CardDB
 
 __all__ = ["load_card_file", "cards_of", "load_database", "default_database", "database", "card_files",
-           "user_card_paths", "builtin_card_files", "database_of", "card_from_table", "CARD_KEYS", "CARDS_VARIABLE"]
+           "user_card_paths", "builtin_card_files", "database_of", "card_from_table", "CARD_KEYS", "CARDS_VARIABLE",
+           "named_card_lists", "card_file_base"]
 
 _HERE = Path(__file__).resolve().parent
 
@@ -302,6 +303,22 @@ def _cards_from_json(data: Any) -> tuple[Card, ...] | None:
         cards.append(Card(**{**item, "type": card_type, "affiliations": tuple(item["affiliations"]),
                              "icons": tuple(item["icons"]), "traits": tuple(item["traits"])}))
     return tuple(cards)
+
+
+def named_card_lists(data: dict[str, Any]) -> list[tuple[tuple[str, ...], Any]]:
+    """Where a scenario names its own card files: ``cards`` in ``[scenario]`` and at the top level,
+    each given one with its key path (the loader refuses both; the answer cache reads the same)."""
+    header = data.get("scenario")
+    found = ((("scenario", "cards"), header.get("cards") if isinstance(header, dict) else None),
+             (("cards",), data.get("cards")))
+    return [(keypath, value) for keypath, value in found if value is not None]
+
+
+def card_file_base(origin: str) -> Path:
+    """The folder a scenario's ``cards`` paths are relative to: the scenario file's own, or the
+    current folder for standard input or a pipe."""
+    path = Path(origin)
+    return path.parent if path.is_file() else Path.cwd()
 
 
 def default_database() -> "CardDB":

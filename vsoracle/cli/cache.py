@@ -55,21 +55,18 @@ def card_files_part(content: bytes, name: str, cards: tuple[Path, ...]) -> str |
     without loading the scenario (the answer is then worked out, never taken from the cache)."""
     import tomllib
 
-    from ..cards import card_files, user_card_paths
+    from ..cards import card_file_base, card_files, named_card_lists, user_card_paths
     from ..errors import VsOracleError
-
     from ..tomlsource import precheck
 
     try:
         text = content.decode("utf-8").removeprefix("\ufeff")
         precheck(text, name, VsOracleError)  # what would cost the TOML reader more is refused first
-        data = tomllib.loads(text)
-        header = data.get("scenario", {})
-        named = (header.get("cards") if isinstance(header, dict) else None) or data.get("cards") or []
+        given = named_card_lists(tomllib.loads(text))
+        named = given[0][1] if len(given) == 1 else [] if not given else None  # both given: the loader refuses it
         if not isinstance(named, list) or not all(isinstance(entry, str) for entry in named):
             return None
-        origin = Path(name)
-        base = origin.parent if origin.is_file() else Path.cwd()
+        base = card_file_base(name)
         files = user_card_paths() + card_files(cards, "--cards") + card_files([base / e for e in named], "cards")
     except (ValueError, RecursionError, VsOracleError, OSError):
         return None

@@ -35,13 +35,13 @@ def rulings_command(
     """
     from ..cards import known_set_codes
     from ..errors import VsOracleError
-    from ..scenario.rulings import folder, search
+    from ..scenario.rulings import folder, search, suite
     from .common import reported
     from .jsondoc import document, dumps
 
     fmt = Format.of(as_json)
     with reported(fmt):
-        codes = sorted({r.set for r in _all()})
+        codes = sorted({r.set for r in suite()})
         if set_code is not None and set_code.upper() not in codes:
             known = ", ".join(codes)
             raise VsOracleError(f"no rulings of the set '{set_code}'" +
@@ -62,12 +62,6 @@ def rulings_command(
         emit(_text(found, results, words, run, failed), colour=True)
     if run and failed:
         raise typer.Exit(code=1)
-
-
-def _all() -> Any:
-    from ..scenario.rulings import suite
-
-    return suite()
 
 
 def _run(ruling: Any) -> bool:

@@ -15,7 +15,7 @@ from typing import AbstractSet, Any, Sequence, TypeVar, overload
 
 from attrs import frozen
 
-from ..cards import Card, CardDB, CardType, card_files, card_from_table, database_of
+from ..cards import Card, CardDB, CardType, card_file_base, card_files, card_from_table, database_of, named_card_lists
 from ..errors import CardDataError, ScenarioError, VsOracleError
 from ..engine import moves
 from ..engine.fmap import FrozenMap
@@ -250,8 +250,7 @@ class _Loader:
     def _card_files(self, header: dict[str, Any], data: dict[str, Any]) -> None:
         """``cards = ["my-set.toml", "sets/"]`` (in ``[scenario]`` or at the top): card files and
         folders, relative to the scenario's folder, whose cards join the database for this scenario."""
-        given = [(path, value) for path, value in ((("scenario", "cards"), header.get("cards")), (("cards",), data.get("cards")))
-                 if value is not None]
+        given = named_card_lists(data)
         if not given:
             return
         if len(given) > 1:
@@ -261,8 +260,7 @@ class _Loader:
             raise self.fail(keypath, "'cards' names card files, and these are tables",
                             'a card the scenario defines is a [[card]] table; card files are cards = ["my-set.toml"]')
         self.expect(value, list, keypath, 'a list of card files, like ["my-set.toml"]')
-        origin = Path(self.src.path)
-        base = origin.parent if origin.is_file() else Path.cwd()
+        base = card_file_base(self.src.path)
         files: list[Path] = []
         for index, entry in enumerate(value):
             self.expect(entry, str, keypath + (index,), "a card file's path")

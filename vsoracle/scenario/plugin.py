@@ -42,15 +42,9 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> ScenarioFi
 @lru_cache(maxsize=64)
 def pending(folder: str) -> frozenset[str]:
     """The scenario file names listed in ``folder/PENDING`` (one a line, ``#`` comments)."""
-    path = Path(folder) / "PENDING"
-    if not path.is_file():
-        return frozenset()
-    names: set[str] = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            names.add(line)
-    return frozenset(names)
+    from .rulings import pending_names
+
+    return pending_names(Path(folder))
 
 
 class ScenarioFailure(Exception):

@@ -17,7 +17,7 @@ import attrs
 
 from ..resources import data_path
 
-__all__ = ["Ruling", "suite", "search", "folder"]
+__all__ = ["Ruling", "suite", "search", "folder", "pending_names"]
 
 #: The set code of the Avengers FAQ's scenarios (the folder's top level).
 AVENGERS = "MAV"
@@ -46,7 +46,9 @@ def folder() -> Path:
     return data_path("rulings")
 
 
-def _pending(where: Path) -> frozenset[str]:
+def pending_names(where: Path) -> frozenset[str]:
+    """The scenario file names listed in ``where/PENDING`` (one a line, ``#`` comments): those
+    expected to fail, their rules not played yet (the pytest plugin reads the same)."""
     path = where / "PENDING"
     if not path.is_file():
         return frozenset()
@@ -77,7 +79,7 @@ def _suite(root: str) -> tuple[Ruling, ...]:
         return ()
     places = [(base, AVENGERS)] + [(d, d.name) for d in sorted(base.iterdir()) if d.is_dir() and d.name.isupper()]
     for where, code in places:
-        quotes, pending = _quotes(where), _pending(where)
+        quotes, pending = _quotes(where), pending_names(where)
         for path in sorted(where.glob("*.scenario.toml")):
             try:
                 text = path.read_text(encoding="utf-8")
