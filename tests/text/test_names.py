@@ -32,6 +32,14 @@ def test_a_trait_a_version_and_the_rules_own_names_are_known():
     assert _unknown("Non-Army characters you control get +1 DEF.") == []
 
 
+def test_epic_is_a_version_the_rules_give_a_meaning():
+    """"Plot twists with version Epic can't be negated." (Coming of Galactus FAQ item 2): a text
+    that names Epic names a version the rules know, whether or not a card of the game has it."""
+    assert _unknown("Negate target non-Epic plot twist effect.") == []
+    assert _unknown("Negate target non-Epix plot twist effect.") == [("name", "Epix")]
+    assert "Epic" in KnownNames.of([]).of_kind("version")
+
+
 def test_a_card_name_is_compared_with_the_names_and_identities_cards_have():
     assert _unknown("Search your deck for a card named Ronan.") == []
     assert _unknown("Search your deck for a card named Galactus.") == [("card name", "Galactus")]

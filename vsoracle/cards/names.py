@@ -21,8 +21,9 @@ __all__ = ["KnownNames", "RULES_NAMES", "RULES_VERSIONS"]
 #: Mutant trait, Mental, Energy or Physical (X-Men FAQ GM 1).
 RULES_NAMES = frozenset({"Mutant"}) | MUTANT_TRAITS
 #: Versions the rules give a meaning, whatever cards there are: an Army character is not unique
-#: (CR 705.1; FAQ GM 6).
-RULES_VERSIONS = frozenset({"Army"})
+#: (CR 705.1; FAQ GM 6); a plot twist of the Epic version cannot be negated (Coming of Galactus FAQ
+#: item 2; the engine reads it: assumption A-EPIC).
+RULES_VERSIONS = frozenset({"Army", "Epic"})
 
 
 def _fold(name: str) -> str:
