@@ -82,6 +82,8 @@ def test_the_lists_are_the_engines_own_tables():
     ("Flip target location.", 'the effect "Flip target location"'),
     # a copy of the gainer's own powers changes nothing ("its" read as the subject): say whose
     ("Whenever a character defends, Bob gains its keywords this turn.", '"Bob gains the keywords of Bob this turn."'),
+    # the turn remembers each event's phase (A-FIRST-TIME), not its attack: "this attack" would read the turn
+    ("If Bob was stunned this attack, draw a card.", "what happened this attack"),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")
@@ -115,6 +117,8 @@ def test_the_line_of_each_problem_is_counted_from_one():
     "Substitute (Reveal this card >>> Draw a card.)",
     "Whenever Bob attacks or defends against a character with flight, draw a card.",
     "Pay 1 ATK this turn >>> Draw a card. Use only during your attack step and only if Bob has not been in combat this turn.",
+    "If you drew a card this phase, draw a card.",
+    "If you would draw a card for the first time in a phase, instead, draw 2 cards.",
 ])
 def test_what_it_can_play_is_not_refused(text):
     assert S.cannot_play(read_card_text(text, "Bob"), "Bob") == ()

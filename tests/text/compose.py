@@ -1388,7 +1388,11 @@ def instead(draw: Any, sc: Scope, power: bool) -> n.Instead:
         and not isinstance(effect, (n.Endurance, n.ResourcePoints))
     if optional:
         effect = attrs.evolve(effect, agent=YOU)
-    return n.Instead(event, effect, optional=optional, first=not optional and draw(st.booleans()), subject=role)
+    # "If you would draw a card for the first time in a phase, instead, …": no such event yet in the span
+    condition = n.FirstTime(event, draw(st.sampled_from(["turn", "phase"])),
+                            word=draw(st.sampled_from(["each", "this", "in a"]))) if draw(st.integers(0, 4)) == 0 else None
+    return n.Instead(event, effect, optional=optional, condition=condition,
+                     first=not optional and draw(st.booleans()), subject=role)
 
 
 def combinator(draw: Any, sc: Scope) -> list[n.Effect]:

@@ -155,3 +155,16 @@ def test_a_state_of_a_replaced_events_object_still_reads():
     text = parse_card_text("If Bob would be stunned while defending, instead, exhaust Bob.", "Bob")
     condition = text.powers[0].instead.condition
     assert condition == n.Is(n.Self(), (n.State("defending"),))
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Whenever you draw a card for the first time each turn, draw a card.", "in a trigger yet"),
+    ("If you drew a card for the first time this turn, draw a card.", "said of what would happen"),
+    ("Draw a card for the first time this turn.", '"first time"'),
+    ("Stubborn Guard cannot be stunned for the first time each turn.", '"first time"'),
+])
+def test_for_the_first_time_is_read_only_of_what_would_happen(text, words):
+    """"for the first time in a phase" counts the events before the one that would happen (a
+    replacement, assumption A-FIRST-TIME); said of anything else it is refused, never dropped."""
+    error = error_of(text, "Stubborn Guard")
+    assert words in error.message

@@ -158,7 +158,8 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
             return False
         if isinstance(instead.effect, n.Lessen):
             return _lessen(g, h, plan.replacement, instead.effect, before)
-        g.note("replace", f"{_what(h)} is replaced by {label}: {said(g, instead.effect, rctx)}{extra}", "FAQ GM 8")
+        g.note("replace", f"{_what(h)} is replaced by {label}: {said(g, instead.effect, rctx)}{extra}", "FAQ GM 8",
+               _first_time(instead))
         _use_up(g, label, instead, rctx)
         execute(g, instead.effect, rctx, root=instead.effect)
         return False
@@ -174,6 +175,14 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
         else:
             perform(g, f, before=start)
     return done
+
+
+def _first_time(instead: n.Instead) -> str | None:
+    """"If you would draw a card for the first time in a phase": the replacement applies because
+    no such event happened yet in that span (assumption A-FIRST-TIME)."""
+    cond = instead.condition
+    parts = cond.conditions if isinstance(cond, n.All) else (cond,)
+    return "A-FIRST-TIME" if any(isinstance(c, n.FirstTime) for c in parts) else None
 
 
 def _lessen(g: Game, h: Happening, replacement: Option, lessen: n.Lessen, before: GameState | None) -> bool:

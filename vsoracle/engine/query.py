@@ -1339,6 +1339,8 @@ class Query:
             return {"ok": True, "condition:object": tuple(subjects)}
         if isinstance(cond, n.Happened):
             return yes if self.happened(cond, ctx) else {}
+        if isinstance(cond, n.FirstTime):  # no such event yet in the span (assumption A-FIRST-TIME)
+            return {} if self.happened_count(n.Happened(cond.event, cond.span), ctx)[0] else yes
         if isinstance(cond, n.Protecting):
             protectors = [s.obj(x) for x in self.select(cond.subject, ctx) if x in s.objects]
             found = []
@@ -1400,6 +1402,8 @@ class Query:
         count: (count, operator, number) — "at least one" is (count, ">=", 1)."""
         own = [h for h in _listify(ctx.bindings.get("done")) if isinstance(h, Happening)]
         pool: Iterable[Happening] = self.s.turn_log
+        if cond.span == "phase":  # "this phase", "for the first time in a phase": this phase's events
+            pool = [h for h in pool if h.get("phase") == self.s.phase]
         if cond.span is None and any(h.kind is type(cond.event) for h in own):
             pool = [h for h in own if h.kind is type(cond.event)]
         elif type(cond.event) is n.Recruit and isinstance(cond.event.object, n.Self) and ctx.source in self.s.objects:

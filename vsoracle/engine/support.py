@@ -55,8 +55,8 @@ PERMITTED = frozenset(kind for kind, family in RULES.items() if family.permitted
 REQUIRED = frozenset(kind for kind, family in RULES.items() if family.required)
 
 #: Conditions, amounts, qualifiers, references and changes the query answers.
-CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.Protecting, n.Some, n.Most,
-                        n.ChoseNames, n.During, n.HasInitiative})
+CONDITIONS = frozenset({n.All, n.AnyOf, n.Not, n.Compare, n.Is, n.Happened, n.FirstTime, n.Protecting, n.Some,
+                        n.Most, n.ChoseNames, n.During, n.HasInitiative})
 AMOUNTS = frozenset({n.Fixed, n.X, n.Times, n.Half, n.Negative, n.NumberOf, n.ThatMuch, n.ThatMany, n.PointsPaid,
                      n.ChosenNumber,
                      n.EnduranceOf, n.StatOf, n.Quantity, n.CountersOn, n.Extreme, n.Offset})
@@ -87,6 +87,7 @@ PARTS = frozenset({n.CardText, n.Keyword, n.Place, n.CounterKind, n.Zone, n.Step
 # Where an event stands decides what it must be: (the node holding it, the field) → the mode.
 _EVENT_PLACES: dict[tuple[type, str], Mode] = {
     (n.Whenever, "event"): "happens", (n.Instead, "event"): "happens", (n.Happened, "event"): "happens",
+    (n.FirstTime, "event"): "happens",
     (n.Cannot, "event"): "prohibited", (n.Can, "event"): "permitted", (n.Must, "event"): "required", (n.Unless, "condition"): "unless",
     (n.Activated, "costs"): "cost", (n.AdditionalCost, "costs"): "cost", (n.AlternateCost, "costs"): "cost",
 }
@@ -265,6 +266,10 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
                 return f"repeating \"{say(before)}\" each time you're successful (only a rally is successful or not)"
     if isinstance(node, n.Effect):
         return None if cls in EFFECT_FORMS else f"the effect \"{say(node)}\""
+    if isinstance(node, n.Happened) and node.span == "attack":
+        # the turn remembers each event's phase (triggers.in_phase), not its attack
+        return f"what happened this attack (\"{say(node)}\": vsoracle counts a turn's or a phase's events, not an " \
+               "attack's, yet)"
     if isinstance(node, n.Condition):
         if cls is n.Does:  # "unless its controller pays 3 endurance": his choice on resolution
             return None if mode == "unless" else f"the condition \"{say(node)}\""

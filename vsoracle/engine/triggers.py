@@ -149,8 +149,15 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
                                             d.context.bind(**binds), False, d.id,
                                             say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
                 cites.append(look_back)
-    g.set(replace(g.state, turn_log=g.state.turn_log + (stamped(g.state, _unworded(h)),)))
+    g.set(replace(g.state, turn_log=g.state.turn_log + (in_phase(g.state, stamped(g.state, _unworded(h))),)))
     _remember(g, found, cites)
+
+
+def in_phase(s: GameState, h: Happening) -> Happening:
+    """The event as the turn remembers it, with the phase it happened in (``phase``), so that "for
+    the first time in a phase" and "… this phase" count the events of the phase now (a turn has
+    each phase once: CR 400; assumption A-FIRST-TIME)."""
+    return replace(h, roles=h.roles.set("phase", s.phase))
 
 
 #: Roles whose values are never object ids (zones, a chain link).

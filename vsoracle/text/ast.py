@@ -87,6 +87,7 @@ __all__ = [
     "EventRef",
     "Extreme",
     "Filter",
+    "FirstTime",
     "Fixed",
     "GainPower",
     "GainPowers",
@@ -1312,6 +1313,17 @@ class Happened(Condition):
 
     event: Event
     span: str | None = None
+
+
+@attrs.frozen(repr=False, eq=False)
+class FirstTime(Condition):
+    """"for the first time in a phase", "for the first time each turn", said of what would happen
+    ("If you would draw a card for the first time in a phase, instead, …"): no event ``event``
+    matches has happened yet in ``span`` ("phase" or "turn")."""
+
+    event: Event
+    span: str
+    word: str = display("each")  # "each", "this" or "in a" before the span
 
 
 @attrs.frozen(repr=False, eq=False)

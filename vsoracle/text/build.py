@@ -543,6 +543,16 @@ class Build(Transformer[list[RawLine]]):
 
     def at_random(self, meta: Meta, children: Children) -> Mod: return Mod("at random")
 
+    def first_time(self, meta: Meta, children: Children) -> Mod:
+        """"for the first time in a phase": the span and the words before it (a :class:`~nodes.FirstTime`
+        once the event it is said of is known)."""
+        return Mod("first time", children[-1])
+
+    def first_span(self, meta: Meta, children: Children) -> tuple[str, str]:
+        """"each turn", "this phase", "in a phase": (the words before the span, the span)."""
+        words = [str(c).lower() for c in children]
+        return " ".join(words[:-1]), words[-1]
+
     def at_end_mod(self, meta: Meta, children: Children) -> Mod:
         parts = _trees(children)
         return Mod("at end", (parts[0], parts[1].data if len(parts) > 1 else None))
@@ -1810,6 +1820,9 @@ def _most(subject: n.Filter, preds: tuple[Pred, ...]) -> n.Condition | None:
 def _condition(subject: Any, p: Pred, meta: Meta | None) -> n.Condition:
     what = p.what
     span = _duration(p.mods).span
+    if p.mode not in ("would", "would_be") and any(m.kind == "first time" for m in p.mods):
+        raise _fail('"for the first time …" is said of what would happen ("If you would draw a card for the first '
+                    'time in a phase, instead, draw 2 cards.")', meta)
     if p.mode == "did":
         return _Did(subject)
     if p.mode == "happened":

@@ -35,7 +35,8 @@ BeKind: TypeAlias = Literal[
 #: What a :class:`Mod` after a verb phrase is.
 ModKind: TypeAlias = Literal[
     "span", "while", "for each", "if", "unless", "at start", "at end", "at random", "during", "from",
-    "as though", "rather than", "where x", "rounded", "any order", "instead", "if able", "only", "no less than"]
+    "as though", "rather than", "where x", "rounded", "any order", "instead", "if able", "only", "no less than",
+    "first time"]
 #: The mode of a :class:`Pred` (``mod``: "Choose …"'s modifiers, which have no verb).
 PredMode: TypeAlias = Literal[
     "does", "does_not", "did", "did_not", "may", "must", "cannot", "can", "would", "cannot_be", "can_be",

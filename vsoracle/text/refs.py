@@ -314,6 +314,10 @@ def _trigger(raw: RawTrigger) -> n.Trigger:
         if len(preds) != 1:
             raise CardTextError("a trigger names one event")
         event, mods = _event(subject, preds[0])
+        if any(m.kind == "first time" for m in mods):
+            raise _at(CardTextError('vsoracle cannot read "for the first time …" in a trigger yet: it reads it of what '
+                                    'would happen ("If you would draw a card for the first time in a phase, instead, '
+                                    '…")'), preds[0].pos)
         role = preds[0].what.role if isinstance(preds[0].what, (Verb, Verbs)) else "object"
         return n.Whenever(event, word=word, subject=role)
     if raw[0] == "at_start":
@@ -457,6 +461,7 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
     mods = cond.mods
     span = None
     conditions: list[n.Condition] = []
+    first_times: list[tuple[str, str]] = []
     for m in mods:
         if m.kind == "span":
             span = m.data
@@ -466,8 +471,11 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
             conditions.append(n.During(m.data))
         elif m.kind == "from" and isinstance(event, n.Endurance):
             event = attrs.evolve(event, cause=m.data)
+        elif m.kind == "first time":  # "for the first time in a phase": no such event yet in it
+            first_times.append(m.data)
         else:
             raise CardTextError(f"vsoracle cannot read \"{m.kind}\" in a replacement")
+    conditions += [n.FirstTime(event, span_of, word=word) for word, span_of in first_times]
     optional = False
     effect: n.Effect
     clauses = list(body)

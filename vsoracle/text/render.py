@@ -348,6 +348,8 @@ class Speech:
             p = parts[i]
             if isinstance(p, n.During):
                 out += f" during {self.step(p.step)}"
+            elif isinstance(p, n.FirstTime) and p.event == event:  # "for the first time in a phase"
+                out += f" for the first time {p.word} {p.span}"
             elif isinstance(p, n.Is) and len(p.qualifiers) == 1 and isinstance(p.qualifiers[0], n.State):
                 state = p.qualifiers[0].name
                 nxt = parts[i + 1] if i + 1 < len(parts) else None
