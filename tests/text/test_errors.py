@@ -168,3 +168,11 @@ def test_for_the_first_time_is_read_only_of_what_would_happen(text, words):
     replacement, assumption A-FIRST-TIME); said of anything else it is refused, never dropped."""
     error = error_of(text, "Stubborn Guard")
     assert words in error.message
+
+
+@pytest.mark.parametrize("text", ["Recover.", "Ready.", "Become stunned.", "Becomes exhausted."])
+def test_a_verb_said_of_what_it_is_done_to_needs_it(text):
+    """"~ recovers" is said of the character recovered; as an order with nothing to do it to it is
+    refused with what would be right (it had been an internal error)."""
+    error = error_of(text)
+    assert "with nothing it is done to" in error.message

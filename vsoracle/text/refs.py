@@ -626,6 +626,17 @@ def _merge_modifies(effects: list[n.Effect]) -> list[n.Effect]:
     return out
 
 
+def _said_of_something(verb: Verb, subject: Any) -> None:
+    """A verb said of what it is done to ("~ recovers", "target character becomes stunned") needs
+    that subject: as an order ("Recover.", "Become stunned.") it names nothing to do it to."""
+    fam = FAMILIES.get(verb.cls) if isinstance(verb.cls, type) and issubclass(verb.cls, n.Event) else None
+    if subject is None and verb.role == "object" and verb.fields.get("object") is None \
+            and fam is not None and not fam.intransitive:
+        raise CardTextError(f"\"{fam.verb or fam.participle}\" with nothing it is done to: say what (\"~ recovers\", "
+                            f"\"target character becomes stunned\") or give the order its object (\"recover target "
+                            f"character\")")
+
+
 def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
     what = p.what
     mode = p.mode
@@ -645,6 +656,7 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
             return n.Sequence(tuple(_apply_mods(v.make(subject), mods if i == len(verbs) - 1 else each, subject)
                                     for i, v in enumerate(verbs)))
         if isinstance(what, Verb):
+            _said_of_something(what, subject)
             return _apply_mods(what.make(subject), mods, subject)
         if isinstance(what, Predicate) and what.what == "switch" and subject is None:
             subject = what.data  # "switch ~'s ATK and DEF": the order's object is what it modifies
@@ -654,6 +666,7 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
             changes = _changes(what, subject)
             return _apply_mods(n.Modify(subject, changes, duration), mods, subject)
         if isinstance(what, Be) and what.kind == "pp":  # "becomes stunned" as an order: the event
+            _said_of_something(what.data, subject)
             return _apply_mods(what.data.make(subject), mods, subject)
     if mode == "may":
         inner = _pred(subject, attrs.evolve(p, mode="does"), instead_ok)

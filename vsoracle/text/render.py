@@ -245,6 +245,15 @@ class Speech:
             return [f"{_uncap(self.trigger(e.trigger))}{self.span(e.duration.span)}, {self.body(e.effect)}."]
         if isinstance(e, n.CreateReplacement):
             return [self.instead(e.instead, e.duration.span)]
+        if isinstance(e, n.Modify) and isinstance(e.duration.while_, n.All) and len(e.duration.while_.conditions) == 2 \
+                and isinstance(e.duration.while_.conditions[1], n.During) \
+                and not isinstance(e.duration.while_.conditions[0], n.During) \
+                and not _affected_while(e.duration.while_.conditions[0]):
+            # "While you control an Emerald Enemies character, characters your opponents control cannot
+            # recover during the recovery phase." (DGL): the condition first, the step after the predicate
+            lead, during = e.duration.while_.conditions
+            return [f"while {self.condition(lead)}, "
+                    f"{self.modify(n.Modify(e.subject, e.changes, n.Duration(e.duration.span, during)))}."]
         if isinstance(e, n.Modify) and e.duration.while_ is not None and not _affected_while(e.duration.while_) \
                 and not _during(e.duration.while_):
             return [f"while {self.condition(e.duration.while_)}, "

@@ -24,4 +24,7 @@ class ReadyText(Family):
     participle = "readied"
     state = "ready"
     of_character = True
-    rules = {"ready": active(Ready, "object"), "readied": passive(Ready)}
+    # "characters your opponents control cannot ready" (an ongoing plot twist of DGL): the subject is what
+    # is readied, as in "cannot be readied"
+    rules = {"ready": active(Ready, "object"), "readied": passive(Ready),
+             "ready_self": active(Ready, role="object")}

@@ -23,4 +23,7 @@ class RecoverText(Family):
     verb = "recover"
     participle = "recovered"
     of_character = True
-    rules = {"recover": active(Recover, "object"), "recovered": passive(Recover)}
+    # "characters your opponents control cannot recover" (an ongoing plot twist of DGL): the subject is what
+    # is recovered, as in "cannot be recovered"
+    rules = {"recover": active(Recover, "object"), "recovered": passive(Recover),
+             "recover_self": active(Recover, role="object")}
