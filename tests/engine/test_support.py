@@ -84,6 +84,11 @@ def test_the_lists_are_the_engines_own_tables():
     ("Whenever a character defends, Bob gains its keywords this turn.", '"Bob gains the keywords of Bob this turn."'),
     # the turn remembers each event's phase (A-FIRST-TIME), not its attack: "this attack" would read the turn
     ("If Bob was stunned this attack, draw a card.", "what happened this attack"),
+    # a target is chosen on announcement, a cost's card by its payer: neither at random (A-AT-RANDOM)
+    ("Stun target random character.", "a target picked at random"),
+    ("Discard a random card >>> Draw a card.", 'the cost "Discard a card at random" (a cost picked at random)'),
+    ("Each opponent chooses a team affiliation. Characters you control with the chosen affiliation get +1 ATK this turn.",
+     '"Each opponent chooses a team affiliation." (a name or a number chosen by each of several players)'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")
@@ -119,6 +124,8 @@ def test_the_line_of_each_problem_is_counted_from_one():
     "Pay 1 ATK this turn >>> Draw a card. Use only during your attack step and only if Bob has not been in combat this turn.",
     "If you drew a card this phase, draw a card.",
     "If you would draw a card for the first time in a phase, instead, draw 2 cards.",
+    "Target opponent chooses a card from your hand at random. Reveal that card.",
+    "Target opponent chooses a team affiliation. Characters you control with the chosen affiliation get +1 ATK this turn.",
 ])
 def test_what_it_can_play_is_not_refused(text):
     assert S.cannot_play(read_card_text(text, "Bob"), "Bob") == ()

@@ -170,6 +170,19 @@ READINGS = [
     # wordings beyond the corpus (some once refused by the engine, all played now)
     ("Target player discards a card at random.",
      n.Spell(n.Discard(agent=n.Filter("player", (), A, 1), object=n.Filter("card", (n.AtRandom(),), A)))),
+    # "a random card" is "a card … at random" (A-AT-RANDOM); a choice at random is made by the player
+    # the text names (DOR, The Joker, Laughing Lunatic), whose "he" is that player
+    ("Target player discards a random card from his hand.",
+     n.Spell(n.Discard(agent=n.Filter("player", (), A, 1), object=n.Filter(
+         "card", (n.InZone(n.Zone(("hand",), n.TargetRef(1))), n.AtRandom()), A)))),
+    ("Target opponent chooses a card from your hand at random. Reveal that card.",
+     n.Spell(n.Sequence((n.Choose(n.Filter("card", (n.InZone(n.Zone(("hand",), n.You())), n.AtRandom()), A), "card",
+                                  n.Filter("opponent", (), A, 1)),
+                         n.Reveal(object=n.ChosenRef("card")))))),
+    ("Each opponent chooses a character he controls. Stun the chosen character.",
+     n.Spell(n.Sequence((n.Choose(n.Filter("character", (n.ControlledBy(n.Acting()),), A), "character",
+                                  n.Filter("opponent", (), n.Quantity("each"))),
+                         n.Stun(object=n.ChosenRef("character")))))),
     ("Characters you control with cosmic counters on them get +1 ATK.",
      n.Static(n.Modify(n.Filter("character", (n.HasCounter(n.CounterKind(name="cosmic")),) + YOU_CONTROL),
                        (n.StatChange("atk", ONE),), n.NO_DURATION))),

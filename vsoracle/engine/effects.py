@@ -710,7 +710,10 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
     resolution (not a target), which the card's ongoing powers read (FAQ SC 18, SC 26, SC 35)."""
     q = query(g.state)
     sel = e.selector
-    pid = doer(q, None, ctx)
+    # who chooses: the player the text names ("target opponent chooses …", each in turn for "each
+    # opponent chooses …"), else the player acting
+    who = doers(q, e.agent, ctx) if e.agent is not None else (doer(q, None, ctx),)
+    pid = next(iter(who), acting(ctx))
     when = "CR 505" if ctx.bindings.get("as cost") else "CR 508"  # as a cost, on announcement
     if isinstance(sel, n.Filter) and kind_of(sel) == "choice":
         made = choose_value(g, pid, sel, ctx, when)
@@ -718,16 +721,41 @@ def _choose(g: Game, e: n.Choose, ctx: Context, root: n.Effect) -> Done:
             return False, ctx
         value, ctx = made
         return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value)
-    found = [x for x in q.select(sel, ctx) if x in g.state.objects]
-    count, up_to = how_many(q, sel, ctx)
-    if not found:
-        g.note("choose", "nothing to choose: the effect chooses nothing", when)
+    random = at_random(sel)
+    picked: list[Any] = []
+    count: Count = 1
+    offered = False
+    for pid in who:
+        pctx = ctx if pid == acting(ctx) else ctx.bind(acting=pid)
+        q = query(g.state)
+        found = [x for x in q.select(sel, pctx) if x in g.state.objects and x not in picked]
+        count, up_to = how_many(q, sel, pctx)
+        if not found:
+            g.note("choose", "nothing to choose: the effect chooses nothing", when)
+            continue
+        offered = True
+        shown = said(g, _without_random(sel), pctx) if random else said(g, sel, pctx)
+        mine = choose_objects(g, pid, found, count, f"{pid} chooses {shown}", up_to, random)
+        if random:  # nobody picks it: each card is a line of play (assumption A-AT-RANDOM)
+            g.note("choose", f"{pid} chooses {', '.join(mine) or 'nothing'} at random (not a target)", when,
+                   "A-AT-RANDOM")
+        else:
+            g.note("choose", f"{pid} chooses {', '.join(mine) or 'nothing'} (not a target)", when)
+        picked += mine
+    if not who:
+        g.note("choose", "nobody the text names is there to choose: the effect chooses nothing", when)
+    if not offered:
         return False, ctx
-    picked = choose_objects(g, pid, found, count, f"{pid} chooses {said(g, sel, ctx)}", up_to)
     value = tuple(picked) if len(picked) != 1 or (isinstance(count, int) and count > 1) else picked[0]
-    g.note("choose", f"{pid} chooses {', '.join(picked) or 'nothing'} (not a target)", when)
     ctx = ctx.bind(chose=tuple(ctx.bindings.get("chose", ())) + tuple(picked))  # "… you haven't chosen yet"
     return True, _bind_choice(g, ctx, f"chosen:{e.binding}", value)
+
+
+def _without_random(sel: n.Selector) -> n.Selector:
+    """The selector without "at random" (the prompt says it once)."""
+    if isinstance(sel, n.Filter):
+        return n.evolve(sel, qualifiers=tuple(x for x in sel.qualifiers if not isinstance(x, n.AtRandom)))
+    return sel
 
 
 def choose_value(g: Game, pid: str, sel: n.Filter, ctx: Context, when: str) -> tuple[Any, Context] | None:
@@ -873,7 +901,8 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
         if isinstance(count, int) and not isinstance(e.subject, n.Ref):
             # "a character of your choice gets …": chosen on resolution (FAQ SC 24)
             pid = doer(q, None, ctx)
-            found = choose_objects(g, pid, found, count, f"{pid} chooses {said(g, e.subject, ctx)}", up_to)
+            found = choose_objects(g, pid, found, count, f"{pid} chooses {said(g, e.subject, ctx)}", up_to,
+                                   at_random(e.subject))
         flagged = frozenset(found)
         changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx, flagged))
         _say_copied(g, e, changes, ctx, flagged)

@@ -259,6 +259,10 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
             for c in node.changes):
         # a copy of the gainer's own powers changes nothing: a reading that silently does nothing
         return f"\"{say(node)}\" (a copy of {name}'s own powers and keywords: say whose — \"that character's\")"
+    if isinstance(node, n.Choose) and node.agent is not None and isinstance(node.selector, n.Filter) \
+            and kind_of(node.selector) == "choice" and not _one_player(node.agent):
+        # each would choose a value of his own, and the card's "the chosen …" reads one
+        return f"\"{say(node)}\" (a name or a number chosen by each of several players)"
     if isinstance(node, n.Sequence):
         for before, step in zip(node.steps, node.steps[1:]):
             if isinstance(step, n.Repeat) and not isinstance(before, n.Rally):
@@ -289,6 +293,9 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     if isinstance(node, n.Amount):
         return None if cls in AMOUNTS else f"the number \"{say(node)}\""
     if isinstance(node, n.Selector):
+        if isinstance(node, n.Filter) and node.target is not None and n.AtRandom() in node.qualifiers:
+            # a target is chosen on announcement by the player (CR 505), never at random
+            return f"a target picked at random (\"{say(node)}\")"
         if isinstance(node, n.Filter) and node.target is not None and node.quantity not in (None, _ONE_TARGET) \
                 and target_range(node) is None:
             return f"several targets in one noun phrase (\"{say(node)}\")"  # "two target …": that many values
@@ -335,8 +342,19 @@ def _event(e: n.Event, mode: Mode | None, name: str) -> str | None:
         return None if family.required else \
             f"a requirement (\"must … if able\") of \"{words}\" (only attacking can be required yet)"
     if where == "cost":
+        if any(isinstance(x, n.AtRandom) for x in n.descendants(e)):
+            # a cost's objects are the payer's choice or the step's `costs` (effects.cost_pick)
+            return f"the cost \"{words}\" (a cost picked at random)"
         return None if family.payable else f"the cost \"{words}\""
     return None if family.effect else f"the effect \"{words}\""
+
+
+def _one_player(s: n.Selector) -> bool:
+    """Does the selector name one player ("target opponent", "you", "its controller")?"""
+    if isinstance(s, n.Filter):
+        q = s.quantity
+        return s.target is not None or q is None or (q.op == "=" and q.n == n.Fixed(1))
+    return not isinstance(s, (n.OpponentsOf, n.Either, n.Together))
 
 
 def _is_player(s: n.Selector) -> bool:

@@ -493,10 +493,12 @@ class Unless(Effect):
 class Choose(Effect):
     """"Choose a character an opponent controls.", "Choose two different team affiliations among
     characters you control.": a choice on resolution (not a target), which later text reads as
-    "the chosen …" or "it"."""
+    "the chosen …" or "it"; ``agent`` the player who chooses when the text names one ("target
+    opponent chooses a card from your hand at random"), else the player acting."""
 
     selector: Selector
     binding: str
+    agent: Selector | None = None
 
 
 @attrs.frozen(repr=False, eq=False)

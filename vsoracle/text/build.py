@@ -127,6 +127,7 @@ class Clause:
     subject: Any
     preds: tuple[Pred, ...]
     pos: int = 0
+    chooser: Any = None  # "target opponent chooses …": who makes a "choose" clause's choice
 
 
 @attrs.frozen
@@ -432,6 +433,12 @@ class Build(Transformer[list[RawLine]]):
     def choose(self, meta: Meta, children: Children) -> Clause:
         parts = _trees(children)
         return Clause("choose", parts[0], tuple(Pred("mod", None, (m,)) for m in parts[1:]), meta.start_pos)
+
+    def choose_by(self, meta: Meta, children: Children) -> Clause:
+        """"target opponent chooses a card from your hand at random": the subject chooses."""
+        chooser, *parts = _trees(children)
+        return Clause("choose", parts[0], tuple(Pred("mod", None, (m,)) for m in parts[1:]), meta.start_pos,
+                      chooser=chooser)
 
     def as_well_as(self, meta: Meta, children: Children) -> n.Together:
         parts = _trees(children)
@@ -1416,6 +1423,10 @@ class Build(Transformer[list[RawLine]]):
     def adj_friendly(self, meta: Meta, children: Children) -> n.Qualifier:
         """"friendly characters": those you control (digest §9)."""
         return premodifier("friendly")
+
+    def adj_random(self, meta: Meta, children: Children) -> n.AtRandom:
+        """"discards a random card from his hand": one picked at random, as "a card … at random"."""
+        return n.AtRandom()
 
     def adj_cosmic(self, meta: Meta, children: Children) -> n.Qualifier:
         """"a cosmic character": one with cosmic or cosmic—surge, not stunned (HoG FAQ 2.2)."""

@@ -572,9 +572,11 @@ def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
         choices = [x for x in parts if isinstance(x, n.Filter) and x.kind in _CHOICES]
         if parts and len(choices) == len(parts):
             # "choose a team affiliation and an identity": one choice each, each its own "the chosen …"
-            return n.Sequence(tuple(_apply_mods(n.Choose(x, x.kind), mods, None) for x in choices))
+            chooser = None if isinstance(c.chooser, n.You) else c.chooser
+            return n.Sequence(tuple(_apply_mods(n.Choose(x, x.kind, chooser), mods, None) for x in choices))
         binding = c.subject.kind if isinstance(c.subject, n.Filter) else "character"
-        effect: n.Effect = n.Choose(c.subject, binding.split(" or ")[0])
+        effect: n.Effect = n.Choose(c.subject, binding.split(" or ")[0],
+                                    None if isinstance(c.chooser, n.You) else c.chooser)
         return _apply_mods(effect, mods, None)
     subject = c.subject if c.kind == "statement" else None
     effects: list[n.Effect] = []
@@ -790,6 +792,10 @@ def _apply_mods(effect: n.Effect, mods: Iterable[Mod], subject: Any) -> n.Effect
                                                         else c for c in effect.changes))
         elif k == "rounded":
             effect = _rounded(effect, m.data)
+        elif k == "at random" and isinstance(effect, n.Choose) and isinstance(effect.selector, n.Filter):
+            # "target opponent chooses a card from your hand at random": picked at random, by him
+            sel = effect.selector
+            effect = attrs.evolve(effect, selector=attrs.evolve(sel, qualifiers=n.canonical(sel.qualifiers + (n.AtRandom(),))))
         elif k == "at random":  # "discards a card at random": the card is picked at random
             obj = getattr(effect, "object", None)
             if not isinstance(obj, n.Filter):
@@ -1116,22 +1122,33 @@ def _mentions(power: n.Power) -> list[Mention]:
                         pos = _pos_of(value.owner)
                         if pos is not None:  # "your hand" has no place in the text to count from
                             out.append(Mention(pos + 1, "card", n.Acted(k), False, True))
-                if a.name in ("agent", "player") and isinstance(value, n.Filter) and _is_player_kind(value.kind) \
-                        and value.target is None and value.quantity is not None and value.quantity.op in ("each", "all"):
-                    out.append(Mention(value.pos, "player", n.Acting(), True))
-                if a.name in ("agent", "player") and isinstance(value, (n.ControllerOf, That)):
-                    pos = getattr(value, "pos", None)
-                    if pos is None and isinstance(value, n.ControllerOf):
-                        pos = _pos_of(value.of)
-                    if pos is not None and isinstance(value, n.ControllerOf):
-                        # "target character's controller … a character he controls": "he" is the
-                        # controller, said after the character that possesses him
-                        pos = max(pos, _subject_end(value, pos))
-                    if pos is not None:
-                        out.append(Mention(pos, "player", value, True))
+                if a.name in ("agent", "player"):
+                    _doer_mention(value, out)
+        # "each opponent chooses a character he controls": the chooser, as a step's doer
+        for node in n.descendants(effect, inside=(n.GainPower,)):
+            if isinstance(node, n.Choose) and node.agent is not None:
+                _doer_mention(node.agent, out)
     out.sort(key=lambda m: m.pos)
     _did_mentions(power, out)
     return out
+
+
+def _doer_mention(value: Any, out: list[Mention]) -> None:
+    """Who does a step (its agent or player), as a mention a later "he" means: "each player" is the
+    one doing it (Acting); "target character's controller" that controller."""
+    if isinstance(value, n.Filter) and _is_player_kind(value.kind) and value.target is None \
+            and value.quantity is not None and value.quantity.op in ("each", "all"):
+        out.append(Mention(value.pos, "player", n.Acting(), True))
+    if isinstance(value, (n.ControllerOf, That)):
+        pos = getattr(value, "pos", None)
+        if pos is None and isinstance(value, n.ControllerOf):
+            pos = _pos_of(value.of)
+        if pos is not None and isinstance(value, n.ControllerOf):
+            # "target character's controller … a character he controls": "he" is the
+            # controller, said after the character that possesses him
+            pos = max(pos, _subject_end(value, pos))
+        if pos is not None:
+            out.append(Mention(pos, "player", value, True))
 
 
 def _role_value(event: n.Event, role: str) -> Any:

@@ -289,6 +289,9 @@ class Speech:
         if isinstance(e, n.Unless):
             return f"{self.clause(e.effect)} unless {self.condition(e.condition)}"
         if isinstance(e, n.Choose):
+            if e.agent is not None:  # "target opponent chooses a card from your hand at random"
+                who = self.np(e.agent, "subject")
+                return f"{who} {'choose' if _plural(e.agent) else 'chooses'} {self.np(e.selector)}"
             return f"choose {self.np(e.selector)}"
         if isinstance(e, n.Delayed) and isinstance(e.trigger, (n.AtStart, n.AtEnd)):
             when = "start" if isinstance(e.trigger, n.AtStart) else "end"

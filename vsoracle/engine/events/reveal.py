@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import (choose_objects, cost_candidates, cost_count, cost_pick, doers, hand_cards, how_many, perform,
-                       record)
+from ..effects import (at_random, choose_objects, cost_candidates, cost_count, cost_pick, doers, hand_cards, how_many,
+                       perform, record)
 from ..game import Game
 from ..primitives import happening
 from ..query import query
@@ -63,7 +63,8 @@ def show(g: Game, e: Any, ctx: Context, k: int | None, revealed: bool) -> Done:
             count, up_to = how_many(q, sel, pctx)
             if isinstance(sel, n.Filter) and not q.zones_of(sel) and count != "all":
                 cards = hand_cards(g, sel, pctx, pid)
-            cards = choose_objects(g, pid, cards, count, f"{pid} chooses what to reveal", up_to)
+            # "reveal a card from your hand at random": nobody picks it (assumption A-AT-RANDOM)
+            cards = choose_objects(g, pid, cards, count, f"{pid} chooses what to reveal", up_to, at_random(sel))
         perform(g, happening(kind, agent=pid, object=tuple(cards)), ctx)
         shown_all += cards
     return bool(shown_all), record(ctx, k, shown_all, revealed=shown_all if revealed else ())
