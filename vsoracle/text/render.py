@@ -37,6 +37,8 @@ _PLURAL = {"character": "characters", "card": "cards", "character card": "charac
 _SINGULAR_ODD = {"affiliation": "team affiliation"}
 _POSSESSIVE = {"he": "his", "she": "her", "him": "his", "her": "her", "it": "its", "they": "their", "them": "their",
                "he or she": "his or her", "his": "his", "its": "its", "their": "their", "his or her": "his or her"}
+#: The pronouns a player's reference was said with ("he", "his", "him"), said again as written.
+_PERSONAL = frozenset({"he", "his", "him", "she", "her", "he or she", "his or her"})
 _OBJECTIVE = {"he": "him", "she": "her", "his": "him", "her": "her", "it": "it", "its": "it", "they": "them",
               "their": "them", "them": "them", "him": "him", "he or she": "him or her"}
 _SUBJECTIVE = {"him": "he", "her": "she", "his": "he", "its": "it", "them": "they", "their": "they",
@@ -1021,6 +1023,8 @@ class Speech:
         if isinstance(s, n.CurrentTarget):
             raise RenderError("the current target is said with \"another\"")
         if isinstance(s, n.ControllerOf):
+            if s.word in _PERSONAL:  # "… KO's a resource he controls. If he does, he puts …"
+                return _pronoun_case(s.word, case)
             if s.word == "the controller of":
                 return f"the controller of {self.np(s.of, 'object')}"
             return f"{_possessive_text(self, s.of)} controller"
@@ -1478,6 +1482,10 @@ def _possessive_text(sp: Speech, owner: Any) -> str:
         return "his"
     if isinstance(owner, n.Affected):
         return "its"
+    if isinstance(owner, n.ControllerOf) and word in _PERSONAL:
+        # "target hidden character's controller moves that character to his visible area": the
+        # pronoun the text said (said again in full, it would be a second target)
+        return _POSSESSIVE[word]
     return sp.np(owner, "object") + "'s"
 
 
