@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from vsoracle.cards import CardType, load_card_file, load_database
+from vsoracle.cards import Card, CardDB, CardType, load_card_file, load_database
 from vsoracle.errors import AmbiguousTitleError, CardDataError, UnknownCardError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,6 +58,22 @@ def test_ambiguous_prefix_lists_the_candidates(db):
         db.find("Hank")
     assert str(err.value) == ("'Hank' matches 2 cards: 'Hank Pym ◊ Yellowjacket', 'Hank Pym ◊ Goliath'"
                               " — write more of the title, or the card number")
+
+
+def test_a_cards_own_name_picks_it_among_the_titles_it_starts(db):
+    """"Imp" is the card named Imp ("Imp, Army"), though "Improper Burial" starts so too: a card
+    added to the database cannot make a scenario that names a card by its name ambiguous; two cards
+    of that name ("Hank Pym") still are."""
+    imp = Card(name="Imp", version="Army", type=CardType.CHARACTER, cost=1, atk=2, defense=1)
+    burial = Card(name="Improper Burial", type=CardType.PLOT_TWIST, cost=None, incomplete=True)
+    both = CardDB((imp, burial))
+    assert both.find("Imp") is imp and both.find("imp") is imp
+    assert both.find("Impr") is burial
+    with pytest.raises(AmbiguousTitleError):
+        CardDB((imp, Card(name="Imp", version="Leader", type=CardType.CHARACTER, cost=1, atk=2, defense=1),
+                burial)).find("Imp")
+    with pytest.raises(AmbiguousTitleError):
+        db.find("Hank Pym")
 
 
 def test_unknown_title_suggests_the_nearest(db):

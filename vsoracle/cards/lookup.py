@@ -66,7 +66,8 @@ class CardDB:
                      and (card_type is None or c.type is card_type))
 
     def find(self, query: str) -> Card:
-        """The card with this number, title or unique title prefix.
+        """The card with this number, title or unique title prefix (or, among the titles a prefix
+        starts, the one card whose name it is).
 
         Raises :class:`UnknownCardError` or :class:`AmbiguousTitleError`,
         each naming the nearest candidates.
@@ -81,6 +82,11 @@ class CardDB:
         matches = [c for t, c in self._by_title.items() if t.startswith(key)] if key else []
         if len(matches) == 1:
             return matches[0]
+        named = [c for c in matches if normalize_title(c.name) == key]
+        if len(named) == 1:
+            # a card's own name is that card, not also every longer title that starts with it: a
+            # card added later cannot make a card's name ambiguous
+            return named[0]
         if len(matches) > 1:
             names = ", ".join(f"'{c.title}'" for c in matches[:6])
             more = f" (and {len(matches) - 6} more)" if len(matches) > 6 else ""
