@@ -1439,29 +1439,36 @@ class Query:
 
     # == permissions and prohibitions ==============================================================
 
+    def cannots(self, kind: type[n.Event]) -> list[tuple[n.Cannot, Mod]]:
+        """The "cannot" changes in force on events of ``kind``, each with its modifier, in the
+        order of :meth:`mods` (worked out once per state and kind: most events have none)."""
+        key = ("cannot", kind)
+        found: list[tuple[n.Cannot, Mod]] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = [(c, mod) for mod in self.mods() for c in mod.changes
+                                       if isinstance(c, n.Cannot) and type(c.event) is kind]
+        return found
+
     def prohibition(self, h: Happening) -> tuple[n.Cannot, Mod] | None:
         """A "cannot" modifier that forbids this event, with its modifier (or ``None``)."""
-        for mod in self.mods():
-            for c in mod.changes:
-                if not isinstance(c, n.Cannot) or type(c.event) is not h.kind:
-                    continue
-                role = _affected_role(c.event)
-                if role is None:
-                    continue
-                values = _listify(h.get(role))
-                if h.kind is n.BecomeTarget and role == "agent":
-                    values = _listify(h.get("effect"))
-                for value in values:
-                    if value in self.s.objects:
-                        if not self.applies(mod, self.s.obj(value)):
-                            continue
-                    elif value in self.s.player_ids:
-                        if not self.applies_player(mod, value):
-                            continue
-                    else:
+        for c, mod in self.cannots(h.kind):
+            role = _affected_role(c.event)
+            if role is None:
+                continue
+            values = _listify(h.get(role))
+            if h.kind is n.BecomeTarget and role == "agent":
+                values = _listify(h.get("effect"))
+            for value in values:
+                if value in self.s.objects:
+                    if not self.applies(mod, self.s.obj(value)):
                         continue
-                    if pattern_matches(self, c.event, h, mod.ctx.bind(affected=value)) is not None:
-                        return c, mod
+                elif value in self.s.player_ids:
+                    if not self.applies_player(mod, value):
+                        continue
+                else:
+                    continue
+                if pattern_matches(self, c.event, h, mod.ctx.bind(affected=value)) is not None:
+                    return c, mod
         return None
 
     def can_be_targeted(self, o: GameObject, link: ChainLink) -> bool:
