@@ -522,6 +522,9 @@ class Build(Transformer[list[RawLine]]):
     def while_attacking_np(self, meta: Meta, children: Children) -> Mod:
         return Mod("while", _attacking(n.Affected(), _trees(children)[0]))
 
+    def while_defending_np(self, meta: Meta, children: Children) -> Mod:
+        return Mod("while", _defending_against(n.Affected(), _trees(children)[0]))
+
     def for_each(self, meta: Meta, children: Children) -> Mod:
         return Mod("for each", self._filter(None, _trees(children), meta))
 
@@ -1885,6 +1888,14 @@ def _attacking(subject: Any, np: Any) -> n.Condition:
     defender = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.Role(("defender",)),)) \
         if isinstance(np, n.Filter) else np
     return n.All((n.Is(subject, (n.State("attacking"),)), n.Compare(n.NumberOf(defender), ">=", _ONE)))
+
+
+def _defending_against(subject: Any, np: Any) -> n.Condition:
+    """"while defending against a character with flight": the subject defends and one of the
+    attackers is what the noun phrase says."""
+    attacker = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.Role(("attacker",)),)) \
+        if isinstance(np, n.Filter) else np
+    return n.All((n.Is(subject, (n.State("defending"),)), n.Compare(n.NumberOf(attacker), ">=", _ONE)))
 
 
 def _is_condition(subject: Any, be: Be, meta: Meta | None) -> n.Condition:
