@@ -1012,6 +1012,12 @@ class Build(Transformer[list[RawLine]]):
         stat, np = _trees(children)
         return n.StatOf(np, stat, word="the stat of")
 
+    def the_total_of_np(self, meta: Meta, children: Children) -> n.StatOf:
+        """"the total willpower of characters you control": the sum a StatOf is (word kept for rendering)."""
+        total = next(str(c).lower() for c in children if _is_token(c) and str(c).lower() in ("total", "combined"))
+        stat, np = _trees(children)
+        return n.StatOf(np, stat, word=f"the {total} of")
+
     def that_of(self, meta: Meta, children: Children) -> ThatOf: return ThatOf(_trees(children)[-1])
 
     def exactly(self, meta: Meta, children: Children) -> n.Quantity: return n.Quantity("=", _trees(children)[-1])

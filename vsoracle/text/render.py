@@ -922,6 +922,8 @@ class Speech:
                 return f"the cost of {self.np(a.of, 'object')}"
             if a.word == "the stat of":
                 return f"the {stat} of {self.np(a.of, 'object')}"
+            if a.word in ("the total of", "the combined of"):
+                return f"the {a.word.split()[1]} {stat} of {self.np(a.of, 'object')}"
             if a.word == "that of":
                 return f"that of {self.np(a.of, 'object')}"
             printed = "printed " if a.printed else ""
