@@ -3,7 +3,7 @@
 vice versa). A player who wins ends the game, the others losing it; a player who loses is out of
 it (assumption A-LOST-OUT), and the last player left wins. A prohibition stops the whole event:
 "you cannot win the game by any means" stops a card that says "you win the game" (Avengers FAQ,
-Karla Sofen), and his opponents do not lose either. The wrap-up asks the same prohibitions of a
+Specific Cards), and his opponents do not lose either. The wrap-up asks the same prohibitions of a
 player at 0 endurance (turn._cannot)."""
 
 from __future__ import annotations
