@@ -52,6 +52,7 @@ from vsoracle.errors import VsOracleError  # noqa: E402
 from typing import Any  # noqa: E402
 
 from vsoracle.engine.powers import keywords_printed  # noqa: E402
+from vsoracle.engine.query import printed_stat  # noqa: E402
 from vsoracle.engine.state import GameState, Zone  # noqa: E402
 from vsoracle.scenario.checks import actual, holds  # noqa: E402
 from vsoracle.scenario.load import Check, Scenario, Step, load_scenario  # noqa: E402
@@ -126,7 +127,7 @@ def _holds(outcomes: tuple[Outcome, ...] | list, check: Check) -> bool:
 
 
 #: Properties whose value a rule derives: the printed value is what holds when no rule applies.
-DERIVED = ("atk", "def", "has", "affiliations", "reinforced")
+DERIVED = ("atk", "def", "willpower", "has", "affiliations", "reinforced")
 
 
 def _returned(check: Check, changed: list[Check]) -> bool:
@@ -146,6 +147,7 @@ def _by_a_rule(state: GameState, check: Check) -> bool:
         return False
     found = actual(state, check)
     printed: Any = {"atk": o.card.atk, "def": o.card.defense, "reinforced": False,
+                    "willpower": printed_stat(o, "willpower"),
                     "affiliations": sorted(o.card.affiliations),
                     "has": sorted(keywords_printed(o.card))}[check.prop]
     if check.prop in ("has", "affiliations"):

@@ -369,7 +369,7 @@ CASES: dict[str, Case] = {
     "check-unknown-property": Case(
         RECRUIT + '[check]\nthor.hp = 3\n', 22,
         "unknown property 'hp' — properties: zone, area, row, col, controller, state, stunned, exhausted, face, "
-        "atk, def, cost, affiliations, has, counters, equipped_to, target_of, attacking, defending, owner, reinforced"),
+        "atk, def, cost, affiliations, has, counters, equipped_to, target_of, attacking, defending, owner, reinforced, willpower"),
     "check-object-property-on-player": Case(
         RECRUIT + '[check]\nA.atk = 3\n', 22,
         "unknown property 'atk' — properties: endurance, hand, deck, resources, ko_pile, removed, "

@@ -52,7 +52,7 @@ def test_cards_check_warns_of_a_name_no_card_has(tmp_path: Path):
     result = runner.invoke(app, ["cards", "check", str(boost)], env={})
     assert result.exit_code == 0, result.output  # a warning: the card runs, as written
     lines = result.output.strip().splitlines()
-    assert lines[0] == (f"{boost}:7: card 'Kree Rally' warning: line 1 names the affiliation, trait or version "
+    assert lines[0] == (f"{boost}:7: warning: in 'Kree Rally', line 1 names the affiliation, trait or version "
                         "'Kree', which no card has — it matches nothing until a card has it (--cards, VSORACLE_CARDS, "
                         "a scenario's [[card]]); check the spelling")
     assert lines[-2] == "1 name no card has: each matches nothing (the warnings above)"

@@ -164,3 +164,23 @@ def test_an_is_condition_says_what_its_subject_is():
     words = condition_read(query(state), cond, Context(some.controller or "A", some.id), found)
     assert words.startswith("it does not hold: ") and f"its cost is {some.card.cost}" in words
     assert dict(found)["holds"] is False
+
+
+def test_a_choice_condition_says_what_was_chosen():
+    # "you chose JLA and JSA": the values the card's choice bound
+    [line] = [e for e in lines("tests/rulings/if-you-chose-these-affiliations.scenario.toml", "condition")]
+    assert "the choice was JLA and JSA" in line.text
+    assert dict(line.figures)["chosen"] == "JLA, JSA" and dict(line.figures)["holds"] is True
+
+
+def test_a_condition_on_some_player_says_for_whom_it_held():
+    # "an opponent has more cards in his hand than you": B has two, A none
+    [line] = lines("tests/shapes/if-an-opponent-has-more-cards.scenario.toml", "condition")
+    assert "it holds for B" in line.text
+    assert dict(line.figures)["players it holds for"] == "B"
+
+
+def test_a_protecting_condition_names_the_character_protected_or_says_none_is():
+    held, missed = lines("tests/shapes/if-protecting-a-character.scenario.toml", "condition")
+    assert "ward is protected" in held.text and dict(held.figures)["protected"] == "ward"
+    assert "no such character is behind it" in missed.text and dict(missed.figures)["holds"] is False

@@ -23,11 +23,11 @@ __all__ = ["FORMAT", "document", "dumps", "error_document", "state_json", "objec
 
 #: The version of the documents' shape: part of the answer cache's key, so an answer cached in an
 #: older shape is never served (docs/json.md says when it changes).
-FORMAT = "2"
+FORMAT = "3"
 
 #: Every object's keys after ``card`` and ``number``: the check properties of the scenario format.
 OBJECT_KEYS = ("zone", "owner", "controller", "area", "row", "col", "state", "stunned", "exhausted", "face",
-               "atk", "def", "cost", "affiliations", "has", "counters", "equipped_to", "target_of",
+               "atk", "def", "willpower", "cost", "affiliations", "has", "counters", "equipped_to", "target_of",
                "attacking", "defending", "reinforced")
 #: Properties only a card in play has (``null`` elsewhere).
 _IN_PLAY_ONLY = frozenset({"area", "row", "col", "state", "stunned", "exhausted", "counters", "equipped_to"})

@@ -85,7 +85,8 @@ def check_command(
                 continue
             for name in unknown_names(text, known):  # a name no card has matches nothing: said, never silent
                 file_line = source.text_line(("card", index, "text"), name.use.line)
-                report.append(f"{path}:{file_line}: card '{card.title}' warning: line {name.use.line} {name}")
+                # (worded apart from a card that fails: "warning:" first, the card's title after it)
+                report.append(f"{path}:{file_line}: warning: in '{card.title}', line {name.use.line} {name}")
                 unknown.append({"file": str(path), "line": file_line, "number": card.number, "title": card.title,
                                 "text_line": name.use.line, "kind": name.use.kind, "name": name.use.name,
                                 "message": name.message, "hint": name.hint})

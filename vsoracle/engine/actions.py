@@ -17,7 +17,7 @@ from ..errors import IllegalActionError
 from ..text import nodes as n
 from ..text.events.flip import Flip
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
-from .effects import execute, perform, target_legal, target_range, targets_of, targets_refusal
+from .effects import execute, perform, target_legal, target_ok, target_range, targets_of, targets_refusal
 from .primitives import ZONE_WORDS, entry_area, happening
 from .fmap import FrozenMap
 from .rules import RULES, Cost
@@ -34,7 +34,7 @@ from .zones import (attach, equip_limit_problem, equipment_areas, move_card, tea
                     transfer_problem, with_gear)
 
 __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
-           "plot_twist_effect", "play_link", "power_link", "target_refusal", "propose_attack", "reinforce",
+           "plot_twist_effect", "play_link", "power_link", "target_refusal", "target_allowed", "propose_attack", "reinforce",
            "power_up", "attack_problem", "unreveal", "required_attack", "require_no_attack_demanded"]
 
 
@@ -202,6 +202,13 @@ def target_refusal(g: Game, node: n.Filter, value: Any, provisional: ChainLink) 
             return value, f"no effect of {value} is on the chain"
         value = link.id
     return value, target_legal(g, node, value, provisional)
+
+
+def target_allowed(g: Game, node: n.Filter, value: Any, provisional: ChainLink) -> bool:
+    """Whether :func:`target_refusal` gives no reason (without working one out)."""
+    if target_range(node) is not None or kind_of(node) == "effect":
+        return target_refusal(g, node, value, provisional)[1] is None
+    return target_ok(g, node, value, provisional)
 
 
 def play_link(pid: str, o: GameObject, x: int | None) -> ChainLink:

@@ -72,6 +72,9 @@ def resolve_top(g: Game) -> None:
     g.bump()
     resolve_link(g, link)
     _after_resolution(g, link)
+    if g.state.over:  # an effect ended the game (CR 102): nobody gets priority, nothing triggers
+        g.set(replace(g.state, resolving=None, priority=None, passes=0))
+        return
     g.set(replace(g.state, resolving=None, priority=g.state.primary_player(), passes=0))
     flush(g)
 

@@ -33,7 +33,7 @@ from .primitives import apply, happening, leaving_play
 from .rules import RULES, Cost, Done, parts, rule
 from .game import Decision, Game
 from .powers import holders, per_node, powers
-from .patterns import kind_of, pattern_matches
+from .patterns import event_kinds, kind_of, pattern_matches
 from .query import Query, alters_quality, query
 from .figures import condition_read, mismatch, protection
 from .log import Figure, Figures, LogKind
@@ -43,7 +43,7 @@ from .values import replace
 from .words import say, say_action, say_action_of, say_of
 
 __all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of",
-           "target_legal", "legal_targets", "choose_objects", "replacements", "affected_player",
+           "target_legal", "target_ok", "legal_targets", "choose_objects", "replacements", "affected_player",
            # what the event families (vsoracle.engine.events) share: choosing objects, doing verbs, costs
            "acting", "doers", "doer", "each_doer_picks", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
            "without_zone", "on_objects", "to_each", "pay_event", "cost_pick", "cost_one", "cost_count",
@@ -227,6 +227,9 @@ def replacements(g: Game, h: Happening, ctx: Context | None = None,
     (``also``: leaving play); each one once: a replacement does not replace an event it made."""
     s = g.state
     q = query(s)
+    waited = _replaced_kinds(q)
+    if waited is not None and h.kind not in waited and not any(hh.kind in waited for hh in also):
+        return []
     used = set(ctx.bindings.get("replaced", ())) if ctx is not None else set()
     found: list[tuple[str, n.Instead, Context, Any]] = []
 
@@ -275,6 +278,27 @@ def replacements(g: Game, h: Happening, ctx: Context | None = None,
         seen[label] = k
         out.append((label if k == 1 else f"{label}#{k}", instead, rctx))
     return out
+
+
+def _replaced_kinds(q: Query) -> frozenset[type] | None:
+    """The kinds of event some replacement of ``q``'s state could replace (:func:`~.patterns.event_kinds`
+    of each printed one, active or not, and of each made by an effect), or ``None`` when a power
+    is gained (anything may be): what :func:`replacements` need not look past (once per state)."""
+    key = "replaced kinds"
+    if key in q._memo:
+        known: frozenset[type] | None = q._memo[key]
+        return known
+    found: frozenset[type] | None = None
+    if not q._effect_and_power_mods():
+        kinds: set[type] = set()
+        for o in holders(q.s.objects, n.Replacement):
+            for line in powers(o.card, n.Replacement):
+                kinds |= event_kinds(line.node.instead.event)
+        for r in q.s.replacements:
+            kinds |= event_kinds(r.instead.event)
+        found = frozenset(kinds)
+    q._memo[key] = found
+    return found
 
 
 def _own_out_of_play(o: GameObject, instead: n.Instead) -> bool:
@@ -351,31 +375,63 @@ def _untargeted(f: n.Filter) -> n.Filter:
 
 def target_legal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> str | None:
     """Why ``value`` is not a legal target for ``target`` of ``link`` (``None``: legal)."""
+    why = _target_refusal(g, target, value, link)
+    return None if why is None else why()
+
+
+def target_ok(g: Game, target: n.Filter, value: Any, link: ChainLink) -> bool:
+    """Whether ``value`` is a legal target for ``target`` of ``link`` (:func:`target_legal`
+    without working out the reason)."""
+    return _target_refusal(g, target, value, link) is None
+
+
+#: Why a target is refused, worked out when someone reads it (the legal actions only ask whether).
+Refusal = Callable[[], str]
+
+
+def _target_refusal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> Refusal | None:
+    """Once per state and target: the legal actions ask it of each candidate, and the action asks
+    it again as it is announced (CR 505), of the same position."""
+    q = query(g.state)
+    if not isinstance(value, (str, int)):
+        return _target_check(g, q, target, value, link)
+    key = ("target", id(target), value, link)
+    hit: tuple[n.Filter, Refusal | None] | None = q._memo.get(key)
+    if hit is None or hit[0] is not target:
+        hit = q._memo[key] = (target, _target_check(g, q, target, value, link))
+    return hit[1]
+
+
+def _target_check(g: Game, q: Query, target: n.Filter, value: Any, link: ChainLink) -> Refusal | None:
     s = g.state
-    q = query(s)
+
+    def said(_g: Game, node: object, ctx: Context) -> str:  # of this state, whenever it is read
+        src = ctx.source
+        return say_of(node, s.obj(src).card.name if src is not None and src in s.objects else None)
+
     ctx = link.context or Context(link.controller, link.source)
     sel = _untargeted(target)
     kind = kind_of(sel)
     if value in s.player_ids:
         if kind != "player":
-            return f"{value} is a player, not a legal target here"
-        return None if value in q.players(sel, ctx) else f"{value} is not {said(g, sel, ctx)}"
+            return lambda: f"{value} is a player, not a legal target here"
+        return None if value in q.players(sel, ctx) else lambda: f"{value} is not {said(g, sel, ctx)}"
     if isinstance(value, int):
         lk = s.link(value)
         if kind != "effect" or lk is None:
-            return f"effect {value} is not a legal target here"
-        return None if q.link_matches(sel, lk, ctx) else f"{lk.label} is not {said(g, sel, ctx)}"
+            return lambda: f"effect {value} is not a legal target here"
+        return None if q.link_matches(sel, lk, ctx) else lambda: f"{lk.label} is not {said(g, sel, ctx)}"
     if value not in s.objects:
-        return f"unknown target '{value}'"
+        return lambda: f"unknown target '{value}'"
     if kind == "effect":
-        return f"'{value}' is a card, not an effect on the chain"
+        return lambda: f"'{value}' is a card, not an effect on the chain"
     if kind == "player":
-        return f"{value} is not a player"
+        return lambda: f"{value} is not a player"
     o = s.obj(value)
     if not q.matches(sel, o, ctx):
-        return f"{value} is not {said(g, sel, ctx)} ({mismatch(q, sel, o, ctx)[0]})"
+        return lambda: f"{value} is not {said(g, sel, ctx)} ({mismatch(q, sel, o, ctx)[0]})"
     if o.zone is Zone.IN_PLAY and not q.can_be_targeted(o, link):
-        return protection(q, o, link)[0]
+        return lambda: protection(q, o, link)[0]
     return None
 
 
@@ -427,9 +483,9 @@ def legal_targets(g: Game, target: n.Filter, link: ChainLink) -> list[Any]:
     s = g.state
     kind = kind_of(target)
     if kind == "effect":
-        return [lk.id for lk in s.chain if target_legal(g, target, lk.id, link) is None]
+        return [lk.id for lk in s.chain if target_ok(g, target, lk.id, link)]
     pool: list[Any] = list(s.player_ids) if kind == "player" else sorted(s.objects)
-    return [x for x in pool if target_legal(g, target, x, link) is None]
+    return [x for x in pool if target_ok(g, target, x, link)]
 
 
 # =============================================================================================

@@ -56,14 +56,32 @@ def position_key(s: GameState) -> PositionKey:
 
 
 def _happening(h: Happening, live: set[int]) -> Happening:
-    """A remembered event with the numbers of links gone from the chain left out."""
+    """A remembered event with the numbers of links gone from the chain left out. The turn's
+    events are shared by every state after them, so each one's key is made once for each way its
+    links can be gone (the same key object, its hash worked out once)."""
     effect, link = h.roles.get("effect"), h.roles.get("link")
+    effect_gone = isinstance(effect, int) and effect not in live
+    link_gone = isinstance(link, ChainLink) and link.id not in live
+    if not effect_gone and not link_gone:
+        return h
+    known = _KEYS.get((id(h), effect_gone, link_gone))
+    if known is not None and known[0] is h:
+        return known[1]
     changes: dict[str, Any] = {}
-    if isinstance(effect, int) and effect not in live:
+    if effect_gone:
         changes["effect"] = 0
-    if isinstance(link, ChainLink) and link.id not in live:
+    if link_gone:
         changes["link"] = replace(link, id=0)
-    return replace(h, roles=h.roles.update(changes)) if changes else h
+    keyed = replace(h, roles=h.roles.update(changes))
+    if len(_KEYS) >= _KEPT:
+        _KEYS.clear()
+    _KEYS[id(h), effect_gone, link_gone] = (h, keyed)  # (h kept alive here: its id is no other event's)
+    return keyed
+
+
+#: The keys of remembered events made lately, by the event's identity and which of its links are gone.
+_KEYS: dict[tuple[int, bool, bool], tuple[Happening, Happening]] = {}
+_KEPT = 8192
 
 
 def _modifier(m: Modifier, live: set[int]) -> Modifier:

@@ -153,6 +153,23 @@ def _condition(q: Query, cond: n.Condition, ctx: Context, found: list[tuple[str,
     if isinstance(cond, n.HasInitiative):
         found.append(("initiative", s.initiative or "none"))
         return f"\"{_said(s, cond, ctx)}\": {s.initiative} has the initiative"
+    if isinstance(cond, n.ChoseNames):
+        chosen = [str(v) for kind in n.VALUE_KINDS for v in _listed(q.chosen(kind, ctx)) if isinstance(v, str)]
+        found.append(("chosen", ", ".join(chosen) or "none"))
+        said = " and ".join(chosen) if chosen else "nothing"
+        return f"the choice was {said}"
+    if isinstance(cond, n.Some):
+        players = list(q.players(cond.players, ctx))
+        held_for = [pid for pid in players if q.holds(cond.condition, ctx.bind(acting=pid))]
+        found.append(("players it holds for", ", ".join(held_for) or "none"))
+        return (f"it holds for {', '.join(held_for)}" if held_for else f"it holds for none of {', '.join(players)}"
+                if players else "there is no such player")
+    if isinstance(cond, n.Protecting):
+        binding = q.condition_binding(cond, ctx)
+        protected = [str(x) for x in binding.get("condition:object", ())] if binding else []
+        found.append(("protected", ", ".join(protected) or "none"))
+        return (f"{' and '.join(protected)} {'is' if len(protected) == 1 else 'are'} protected" if protected
+                else "no such character is behind it in the support row")
     held = q.holds(cond, ctx)
     return f"\"{_said(s, cond, ctx)}\" {'holds' if held else 'does not hold'}"
 
@@ -236,3 +253,10 @@ def protection(q: Query, o: GameObject, link: ChainLink) -> tuple[str, Figures]:
     text = say_of(change, _name(q.s, src))
     return (f"{o.id} cannot be the target of this effect: {src}'s \"{text}\"" if src else
             f"{o.id} cannot be the target of this effect: \"{text}\""), (("object", o.id), ("source", src or ""))
+
+
+def _listed(value: object) -> list[object]:
+    """A value a choice bound, as a list (one value, several, or none)."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]

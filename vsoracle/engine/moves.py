@@ -34,7 +34,7 @@ from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from ..text import nodes as n
 from . import actions as _act
 from .chain import resolve_all, resolve_top
-from .effects import one_target, target_legal, target_range, targets_of
+from .effects import one_target, target_ok, target_range, targets_of
 from .equivalence import PositionKey, position_key
 from .game import OPEN, Answer, Decision, DecisionKind, Game, Unanswered, _match, _NO
 from .log import Event
@@ -882,9 +882,9 @@ def _legal_targets(s: GameState, effect: n.Effect | None,
             pool = [v for v in _pool(s, node) if not isinstance(node, n.Filter) or kind_of(node) != "object"
                     or q.kind_fits(node, s.obj(v))]
             if target_range(node) is None:
-                legal[key, i] = {v for v in pool if _act.target_refusal(g, node, v, link)[1] is None}
+                legal[key, i] = {v for v in pool if _act.target_allowed(g, node, v, link)}
             else:  # several values: each must be a legal target on its own
-                legal[key, i] = {v for v in pool if target_legal(g, one_target(node), v, link) is None}
+                legal[key, i] = {v for v in pool if target_ok(g, one_target(node), v, link)}
     for combo in _target_values(s, effect):
         for key in links:
             if all((v in legal[key, i]) if target_range(nodes_[i]) is None else all(x in legal[key, i] for x in v)

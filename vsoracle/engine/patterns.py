@@ -172,6 +172,16 @@ def _zone_matches(q: Query, zone: n.Zone | None, value: Any, ctx: Context) -> bo
     return zone.owner is None or owner in q.players(zone.owner, ctx)
 
 
+@per_node
+def event_kinds(pattern: n.Event) -> frozenset[type]:
+    """The kinds of event a pattern can match (:func:`pattern_matches` asks the event's kind
+    first): its own, or for an "either" event each option's. What lets a position skip, for an
+    event, every power and modifier that waits for another kind."""
+    if isinstance(pattern, n.EitherEvent):
+        return frozenset().union(*(event_kinds(option) for option in pattern.options))
+    return frozenset((type(pattern),))
+
+
 def pattern_matches(q: Query, pattern: n.Event, h: Happening, ctx: Context) -> dict[str, Any] | None:
     """If the happening matches the pattern, the bindings it gives (``event:ROLE``, and
     ``event_amount`` for "that much"); else ``None``. Of several objects a role names (a

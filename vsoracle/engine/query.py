@@ -11,6 +11,7 @@ while the state is the same object.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Container, Hashable, Iterable, Iterator, Literal, TypeVar, cast, overload
 
 from attrs import Attribute
@@ -19,6 +20,7 @@ from ..cards.model import MUTANT_TRAITS
 from ..cards import CardType
 from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
+from .keywords import KEYWORD_RULES, defined_powers
 from .powers import PowerLine, holders, is_unique, keyword_values, keywords_printed, powers
 from .state import (Area, Bindings, ChainLink, Context, GameObject, GameState, Happening, PhaseName, Row, StepName,
                     Zone)
@@ -41,6 +43,24 @@ STEP_NAMES: dict[tuple[PhaseName, StepName | None], str] = {
 _QUALITY = (n.StatChange, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations, n.GainPower, n.GainPowers)
 #: The kinds of power that work in play, which "gains the powers of NP" copies.
 _IN_PLAY_POWERS = (n.Static, n.Triggered, n.Activated, n.Replacement)
+
+
+def _gives_powers(c: n.Change) -> bool:
+    """Does ``c`` give powers: "has \"…\"", "gains the powers of NP", or a keyword whose rule is
+    a power ("gains energize": its trigger)?"""
+    if isinstance(c, (n.GainPower, n.GainPowers)):
+        return True
+    return isinstance(c, n.KeywordChange) and c.how == "gain" and \
+        (c.of is not None or any(k in KEYWORD_RULES for k in c.keywords))
+
+
+@lru_cache(maxsize=256)
+def _keyword_rule_lines(keyword: str, card_name: str) -> tuple[PowerLine[n.Power], ...]:
+    """The powers a keyword's rule is, as lines of a text box ("energize": "Whenever ~ defends,
+    ready it."), for a card named ``card_name`` that gained the keyword."""
+    name, _, sub = keyword.partition("-")
+    k = n.Keyword(name, None, sub or None, spelled=keyword)
+    return tuple(PowerLine(0, None, node, k) for node in defined_powers(k, card_name, False))
 
 
 def gained_line(power: n.Power) -> PowerLine[n.Power]:
@@ -221,10 +241,22 @@ class Query:
                         for x in self.select(c.of, mod.ctx):
                             if x in self.s.objects and x != o.id:
                                 found += [(line, mod) for line in self.powers_in_play(self.s.obj(x))]
+                    elif isinstance(c, n.KeywordChange) and _gives_powers(c) and self.applies(mod, o):
+                        found += [(line, mod) for line in self._keyword_rule_powers(o, c, mod)]
         finally:
             self._busy.discard(key)
         self._memo[key] = found
         return found
+
+    def _keyword_rule_powers(self, o: GameObject, c: n.KeywordChange, mod: Mod) -> list[PowerLine[n.Power]]:
+        """The powers of the keywords ``c`` gives ``o`` whose rule is a power ("gains energize":
+        "Whenever ~ defends, ready it."), unless its card prints the keyword (one keyword, one
+        power); each is active while ``o`` has its keyword (:meth:`power_active`)."""
+        given = c.keywords or tuple(sorted({k for x in self.select(c.of, mod.ctx) if x in self.s.objects
+                                            and x != o.id for k in keywords_printed(self.s.obj(x).card)}))
+        printed = keywords_printed(o.card)
+        return [line for k in given if k in KEYWORD_RULES and k not in printed
+                for line in _keyword_rule_lines(k, o.card.name)]
 
     def powers_in_play(self, o: GameObject) -> list[PowerLine[n.Power]]:
         """The powers ``o`` has that work in play — continuous, triggered, payment and replacement
@@ -252,10 +284,10 @@ class Query:
                     if self.power_active(o, line):
                         ctx = Context(self.controller_of(o), o.id)
                         for m in _modifies(line.node.effect):
-                            if any(isinstance(c, (n.GainPower, n.GainPowers)) for c in m.changes):
+                            if any(_gives_powers(c) for c in m.changes):
                                 out.append(Mod(m.changes, m.subject, None, ctx, m.duration.while_, 0))
             for made in self.s.modifiers:
-                if any(isinstance(c, (n.GainPower, n.GainPowers)) for c in made.changes):
+                if any(_gives_powers(c) for c in made.changes):
                     out.append(Mod(made.changes, made.subject if made.flagged is None else None, made.flagged,
                                    made.context, made.condition, made.id, made.player_subject or None))
             self._memo[key] = out
@@ -278,6 +310,15 @@ class Query:
             return False
         if not self._text_active(o, block):
             return False
+        k = line.keyword
+        if block is None and k is not None and o.zone is Zone.IN_PLAY and isinstance(line.node, (n.Triggered, n.Activated)):
+            # a power a keyword stands for (its rule or its reminder text) is the keyword's: it works
+            # while the object has the keyword — not once it "loses" it, a gained one while it is gained
+            # (assumption A-GAINED-POWERS)
+            # (a "Cosmic—Surge: …" block is the keyword cosmic while its text is active: _block_keywords)
+            have = self.keywords(o)
+            if (f"{k.name}-{k.sub}" if k.sub else k.name) not in have and not (k.sub and k.name in have):
+                return False
         if block == "cosmic":
             cosmic: int = o.bindings.get("cosmic", 0)
             return cosmic > 0
@@ -1443,29 +1484,36 @@ class Query:
 
     # == permissions and prohibitions ==============================================================
 
+    def cannots(self, kind: type[n.Event]) -> list[tuple[n.Cannot, Mod]]:
+        """The "cannot" changes in force on events of ``kind``, each with its modifier, in the
+        order of :meth:`mods` (worked out once per state and kind: most events have none)."""
+        key = ("cannot", kind)
+        found: list[tuple[n.Cannot, Mod]] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = [(c, mod) for mod in self.mods() for c in mod.changes
+                                       if isinstance(c, n.Cannot) and type(c.event) is kind]
+        return found
+
     def prohibition(self, h: Happening) -> tuple[n.Cannot, Mod] | None:
         """A "cannot" modifier that forbids this event, with its modifier (or ``None``)."""
-        for mod in self.mods():
-            for c in mod.changes:
-                if not isinstance(c, n.Cannot) or type(c.event) is not h.kind:
-                    continue
-                role = _affected_role(c.event)
-                if role is None:
-                    continue
-                values = _listify(h.get(role))
-                if h.kind is n.BecomeTarget and role == "agent":
-                    values = _listify(h.get("effect"))
-                for value in values:
-                    if value in self.s.objects:
-                        if not self.applies(mod, self.s.obj(value)):
-                            continue
-                    elif value in self.s.player_ids:
-                        if not self.applies_player(mod, value):
-                            continue
-                    else:
+        for c, mod in self.cannots(h.kind):
+            role = _affected_role(c.event)
+            if role is None:
+                continue
+            values = _listify(h.get(role))
+            if h.kind is n.BecomeTarget and role == "agent":
+                values = _listify(h.get("effect"))
+            for value in values:
+                if value in self.s.objects:
+                    if not self.applies(mod, self.s.obj(value)):
                         continue
-                    if pattern_matches(self, c.event, h, mod.ctx.bind(affected=value)) is not None:
-                        return c, mod
+                elif value in self.s.player_ids:
+                    if not self.applies_player(mod, value):
+                        continue
+                else:
+                    continue
+                if pattern_matches(self, c.event, h, mod.ctx.bind(affected=value)) is not None:
+                    return c, mod
         return None
 
     def can_be_targeted(self, o: GameObject, link: ChainLink) -> bool:

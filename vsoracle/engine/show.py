@@ -14,7 +14,7 @@ def describe_state(state: GameState) -> list[str]:
     where = f"turn {state.turn}, {state.phase} phase" + (f", {state.active}'s {state.step} step"
                                                           if state.step and state.active else
                                                           f", {state.step}" if state.step else "")
-    lines = [where + (f"; {state.priority} has priority" if state.priority else "")]
+    lines = [where + ("; the game is over" if state.over else f"; {state.priority} has priority" if state.priority else "")]
     gear_of: dict[str, list[str]] = {}  # found once: looking it up per character costs N² per position
     for e in state.in_play():
         if e.equipped_to is not None:

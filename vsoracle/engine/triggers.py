@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import CardType
 from ..text import nodes as n
 from .game import Game
-from .patterns import pattern_matches
+from .patterns import event_kinds, pattern_matches
 from .powers import PowerLine, holders, per_node, powers
 from .query import STEP_NAMES, ZONES, query
 from .state import Context, GameObject, GameState, Happening, PendingTrigger, PhaseName, StepName, Zone
@@ -131,16 +131,13 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
     found: list[PendingTrigger] = []
     cites: list[str | None] = []
     look_back = "A-LOOK-BACK" if seen is not s else None
-    for o in _trigger_holders(seen):
-        for node, ongoing, why in _sources(seen, o):
-            if not isinstance(node.trigger, n.Whenever):
-                continue
-            ctx = Context(_controller(o), o.id)
-            binds = pattern_matches(q, node.trigger.event, h, ctx)
-            if binds is not None:
-                found.append(PendingTrigger(ctx.controller, o.id, node.effect, ctx.bind(**binds), ongoing,
-                                            None, say_of(node, o.card.name)))
-                cites.append(why or look_back)
+    for o, node, pattern, ongoing, why in _listening(seen).get(h.kind, ()):
+        ctx = Context(_controller(o), o.id)
+        binds = pattern_matches(q, pattern, h, ctx)
+        if binds is not None:
+            found.append(PendingTrigger(ctx.controller, o.id, node.effect, ctx.bind(**binds), ongoing,
+                                        None, say_of(node, o.card.name)))
+            cites.append(why or look_back)
     for d in s.delayed:
         if isinstance(d.trigger, n.Whenever):
             binds = pattern_matches(q, d.trigger.event, h, d.context)
@@ -201,6 +198,28 @@ def _unworded(h: Happening) -> Happening:
 _WORDING = ("how", "figures")
 
 _NO_STAMP: frozenset[tuple[str, int]] = frozenset()  # every object it names is in its first incarnation
+
+
+#: A "whenever" trigger that is active: its object, its power, the event it waits for, whether it is
+#: ongoing, its assumption.
+_Listener = tuple[GameObject, n.Triggered, n.Event, bool, "str | None"]
+
+
+def _listening(s: GameState) -> dict[type, list[_Listener]]:
+    """The active "whenever" triggers of ``s`` by the kind of event each waits for
+    (:func:`~.patterns.event_kinds`), in the order :func:`fire` asks them: by holder, then by
+    line (once per state; an event no power waits for sets nothing off at once)."""
+    q = query(s)
+    found: dict[type, list[_Listener]] | None = q._memo.get("listening")
+    if found is None:
+        found = q._memo["listening"] = {}
+        for o in _trigger_holders(s):
+            for node, ongoing, why in _sources(s, o):
+                if isinstance(node.trigger, n.Whenever):
+                    pattern = node.trigger.event
+                    for kind in event_kinds(pattern):
+                        found.setdefault(kind, []).append((o, node, pattern, ongoing, why))
+    return found
 
 
 def _trigger_holders(s: GameState) -> tuple[GameObject, ...]:

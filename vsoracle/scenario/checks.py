@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.fmap import FrozenMap
-from ..engine.query import Query, query
+from ..cards.model import CardType
+from ..engine.query import Query, printed_stat, query
 from ..engine.state import GameState, Zone
 from .load import Check
 
@@ -57,6 +58,10 @@ def object_property(state: GameState, oid: str, prop: str, q: Query | None = Non
         return q.atk(o) if in_play else o.card.atk
     if prop == "def":
         return q.defense(o) if in_play else o.card.defense
+    if prop == "willpower":  # a character's: 0 unless printed, 0 while stunned (GL Corps FAQ 1)
+        if o.card.type is not CardType.CHARACTER:
+            return None
+        return q.stat(o, "willpower") if in_play else printed_stat(o, "willpower")
     if prop == "cost":
         return o.card.cost
     if prop == "affiliations":

@@ -37,7 +37,7 @@ HEADER_KEYS = frozenset({"title", "source", "strict", "faq", "rulings", "variati
 ADVANCE_TARGETS = moves.ADVANCE_TARGETS
 OBJECT_PROPERTIES = ("zone", "area", "row", "col", "controller", "state", "stunned", "exhausted", "face",
                      "atk", "def", "cost", "affiliations", "has", "counters", "equipped_to", "target_of",
-                     "attacking", "defending", "owner", "reinforced")
+                     "attacking", "defending", "owner", "reinforced", "willpower")
 PLAYER_PROPERTIES = ("endurance", "hand", "deck", "resources", "ko_pile", "removed", "resource_points",
                      "lost", "won", "stunned_characters")
 ZONE_KEYS = {"hand": Zone.HAND, "deck": Zone.DECK, "ko_pile": Zone.KO_PILE, "removed": Zone.REMOVED,
@@ -55,6 +55,7 @@ _NUMBER = (int, "a whole number")
 CHECK_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
     "endurance": _NUMBER, "hand": _NUMBER, "deck": _NUMBER, "resources": _NUMBER, "ko_pile": _NUMBER,
     "removed": _NUMBER, "resource_points": _NUMBER, "stunned_characters": _NUMBER, "atk": _NUMBER, "def": _NUMBER, "cost": _NUMBER,
+    "willpower": _NUMBER,
     "controller": (str, "a player"), "owner": (str, "a player"), "affiliations": (list, "a list of names"),
     "has": (list, "a list of keywords"), "target_of": (list, "a list of ids"),
     "counters": (dict, "a table like { atk = 1, def = 1 }"), "equipped_to": ((str, bool), "an id"),

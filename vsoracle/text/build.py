@@ -529,6 +529,9 @@ class Build(Transformer[list[RawLine]]):
     def while_attacking_np(self, meta: Meta, children: Children) -> Mod:
         return Mod("while", _attacking(n.Affected(), _trees(children)[0]))
 
+    def while_defending_np(self, meta: Meta, children: Children) -> Mod:
+        return Mod("while", _defending_against(n.Affected(), _trees(children)[0]))
+
     def for_each(self, meta: Meta, children: Children) -> Mod:
         return Mod("for each", self._filter(None, _trees(children), meta))
 
@@ -1025,6 +1028,12 @@ class Build(Transformer[list[RawLine]]):
     def the_stat_of_np(self, meta: Meta, children: Children) -> n.StatOf:
         stat, np = _trees(children)
         return n.StatOf(np, stat, word="the stat of")
+
+    def the_total_of_np(self, meta: Meta, children: Children) -> n.StatOf:
+        """"the total willpower of characters you control": the sum a StatOf is (word kept for rendering)."""
+        total = next(str(c).lower() for c in children if _is_token(c) and str(c).lower() in ("total", "combined"))
+        stat, np = _trees(children)
+        return n.StatOf(np, stat, word=f"the {total} of")
 
     def that_of(self, meta: Meta, children: Children) -> ThatOf: return ThatOf(_trees(children)[-1])
 
@@ -1909,6 +1918,14 @@ def _attacking(subject: Any, np: Any) -> n.Condition:
     defender = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.Role(("defender",)),)) \
         if isinstance(np, n.Filter) else np
     return n.All((n.Is(subject, (n.State("attacking"),)), n.Compare(n.NumberOf(defender), ">=", _ONE)))
+
+
+def _defending_against(subject: Any, np: Any) -> n.Condition:
+    """"while defending against a character with flight": the subject defends and one of the
+    attackers is what the noun phrase says."""
+    attacker = attrs.evolve(np, quantity=None, qualifiers=np.qualifiers + (n.Role(("attacker",)),)) \
+        if isinstance(np, n.Filter) else np
+    return n.All((n.Is(subject, (n.State("defending"),)), n.Compare(n.NumberOf(attacker), ">=", _ONE)))
 
 
 def _is_condition(subject: Any, be: Be, meta: Meta | None) -> n.Condition:

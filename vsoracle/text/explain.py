@@ -46,6 +46,7 @@ KEYWORD_MEANINGS = {
     "cosmic-surge": "this character comes into play without a cosmic counter and gets one at the start of "
                     "each recovery phase",
     "energize": "whenever this character defends, ready it",
+    "willpower": "the number is this character's willpower, a value other cards read (0 while it is stunned)",
     "terraform": "reveal this card from your hand in your recruit step >>> you may return a face-down "
                  "resource you control to its owner's hand; if you do, put this card face down into your "
                  "resource row",

@@ -21,6 +21,8 @@ What the lexer decides on its own, by the house style of the cards:
   word of a name ("Masters of Evil characters you control …"); a word of both that stands
   alone may be either, the grammar's word first ("Defenders get …", "Defenders characters …");
 * "non-" before a word is its own token ("non-Army", "non-stunned");
+* a dash with a space on each side ("Concealed – Optional", as a reminder-text source spells the
+  keyword; the en dash is a hyphen by then) is the keyword dash "—";
 * reminder text in parentheses is read by people, not by the rules: it is left out.
 """
 
@@ -49,6 +51,7 @@ _RAW = re.compile(r"""
   | (?P<self>\ue000+)
   | (?P<signed>[+-](?:\d+|X)(?![A-Za-z0-9]))
   | (?P<sign>[+-](?=[A-Za-z]))
+  | (?P<dash>(?<=[ \t])-(?=[ \t]))
   | (?P<number>\d+)
   | (?P<abbr>(?:[A-Z]\.){2,}|(?:Mr|Mrs|Ms|Dr|St)\.(?=\s+[A-Z]))
   | (?P<word>[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+|'(?!s\b)[A-Za-z]+)*)
@@ -198,10 +201,14 @@ def _raw(text: str) -> Iterator[tuple[str, str, int, int]]:
 
 
 def _split_words(text: str) -> list[tuple[str, str, int, int]]:
-    """Raw pieces, with "non-X" split, "KO's" kept whole and spaces, reminders dropped."""
+    """Raw pieces, with "non-X" split, "KO's" kept whole, a spaced dash as "—", and spaces and reminders
+    dropped."""
     out: list[tuple[str, str, int, int]] = []
     for kind, value, start, end in _raw(text):
         if kind in ("space", "reminder"):
+            continue
+        if kind == "dash":  # "Concealed – Optional": a spaced en dash (or hyphen) is the keyword's dash
+            out.append(("punct", "—", start, end))
             continue
         if kind == "word" and value[:4].lower() == "non-" and len(value) > 4:
             out.append(("word", value[:3], start, start + 3))

@@ -257,7 +257,7 @@ class Speech:
             return [f"while {self.condition(lead)}, "
                     f"{self.modify(n.Modify(e.subject, e.changes, n.Duration(e.duration.span, during)))}."]
         if isinstance(e, n.Modify) and e.duration.while_ is not None and not _affected_while(e.duration.while_) \
-                and not _during(e.duration.while_):
+                and not _during(e.duration.while_) and _role_while(e.duration.while_) is None:
             return [f"while {self.condition(e.duration.while_)}, "
                     f"{self.modify(n.Modify(e.subject, e.changes, n.Duration(e.duration.span)))}."]
         if isinstance(e, n.Modify) and e.duration.while_ is not None and _affected_while(e.duration.while_) \
@@ -573,6 +573,9 @@ class Speech:
         return text
 
     def while_tail(self, c: n.Condition) -> str:
+        role = _role_while(c)
+        if role is not None:
+            return f" while {role[0]} {self.np(role[1])}"
         if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
                 and isinstance(c.qualifiers[0], n.State):
             return f" while {c.qualifiers[0].name}"
@@ -935,6 +938,8 @@ class Speech:
                 return f"the cost of {self.np(a.of, 'object')}"
             if a.word == "the stat of":
                 return f"the {stat} of {self.np(a.of, 'object')}"
+            if a.word in ("the total of", "the combined of"):
+                return f"the {a.word.split()[1]} {stat} of {self.np(a.of, 'object')}"
             if a.word == "that of":
                 return f"that of {self.np(a.of, 'object')}"
             printed = "printed " if a.printed else ""
@@ -1555,6 +1560,27 @@ def _plain_number(a: Any) -> bool:
     if isinstance(a, n.Negative):
         a = a.amount
     return isinstance(a, (n.Fixed, n.X))
+
+
+def _role_while(c: n.Condition) -> tuple[str, n.Filter] | None:
+    """"while attacking a hidden character" / "while defending against a character with flight"
+    (the affected object attacks, and a defender is one; it defends, and an attacker is one): the
+    words before the noun phrase, and the noun phrase."""
+    if not (isinstance(c, n.All) and len(c.conditions) == 2):
+        return None
+    first, second = c.conditions
+    if not (isinstance(first, n.Is) and isinstance(first.subject, n.Affected)
+            and first.qualifiers in ((n.State("attacking"),), (n.State("defending"),))):
+        return None
+    attacking = first.qualifiers == (n.State("attacking"),)
+    role = n.Role(("defender",) if attacking else ("attacker",))
+    if not (isinstance(second, n.Compare) and second.op == ">=" and second.right == n.Fixed(1)
+            and isinstance(second.left, n.NumberOf) and isinstance(second.left.selector, n.Filter)
+            and role in second.left.selector.qualifiers):
+        return None
+    f = second.left.selector
+    base = n.Filter(f.kind, tuple(q for q in f.qualifiers if q != role), n.Quantity("=", n.Fixed(1)))
+    return ("attacking" if attacking else "defending against"), base
 
 
 def _affected_while(c: n.Condition) -> TypeGuard[n.Is]:

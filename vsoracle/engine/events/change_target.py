@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import nodes as n
-from ..effects import choose_objects, doer, perform, target_legal, targets_of
+from ..effects import choose_objects, doer, perform, target_ok, targets_of
 from ..game import Game
 from ..primitives import happening
 from ..query import query
@@ -36,7 +36,7 @@ class ChangeTargetRule(EventRule):
         cctx = ctx.bind(current_target=old)
         candidates = []
         for x in q.select(e.to, cctx):
-            if x in g.state.objects and (target_node is None or target_legal(g, target_node, x, lk) is None):
+            if x in g.state.objects and (target_node is None or target_ok(g, target_node, x, lk)):
                 candidates.append(x)
         if not candidates:
             g.note("target", f"no other legal target for {lk.label}: this resolves but does nothing", "FAQ SC 3")
