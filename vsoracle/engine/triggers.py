@@ -17,7 +17,7 @@ from ..text import nodes as n
 from .game import Game
 from .patterns import event_kinds, pattern_matches
 from .powers import PowerLine, holders, per_node, powers
-from .query import STEP_NAMES, ZONES, query
+from .query import STEP_NAMES, ZONES, Query, query
 from .state import Context, GameObject, GameState, Happening, PendingTrigger, PhaseName, StepName, Zone
 from .values import replace
 from .words import say, say_of
@@ -134,14 +134,14 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
     for o, node, pattern, ongoing, why in _listening(seen).get(h.kind, ()):
         ctx = Context(_controller(o), o.id)
         binds = pattern_matches(q, pattern, h, ctx)
-        if binds is not None:
+        if binds is not None and _holds_as_it_happens(q, node.trigger, ctx.bind(**binds)):
             found.append(PendingTrigger(ctx.controller, o.id, node.effect, ctx.bind(**binds), ongoing,
                                         None, say_of(node, o.card.name)))
             cites.append(why or look_back)
     for d in s.delayed:
         if isinstance(d.trigger, n.Whenever):
             binds = pattern_matches(q, d.trigger.event, h, d.context)
-            if binds is not None:
+            if binds is not None and _holds_as_it_happens(q, d.trigger, d.context.bind(**binds)):
                 found.append(PendingTrigger(d.context.controller, d.context.source, d.effect,
                                             d.context.bind(**binds), False, d.id,
                                             say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
@@ -155,6 +155,13 @@ def in_phase(s: GameState, h: Happening) -> Happening:
     the first time in a phase" and "… this phase" count the events of the phase now (a turn has
     each phase once: CR 400; assumption A-FIRST-TIME)."""
     return replace(h, roles=h.roles.set("phase", s.phase))
+
+
+def _holds_as_it_happens(q: Query, trigger: n.Trigger, ctx: Context) -> bool:
+    """A trigger's condition on its event ("Whenever a character you control becomes stunned during
+    combat"), read in the picture the event is seen in (CR 502): no condition, or it holds."""
+    condition = trigger.condition if isinstance(trigger, n.Whenever) else None
+    return condition is None or bool(q.holds(condition, ctx))
 
 
 #: Roles whose values are never object ids (zones, a chain link).

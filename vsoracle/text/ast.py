@@ -586,12 +586,17 @@ class CounterKind(Node):
 
 @attrs.frozen(repr=False, eq=False)
 class Whenever(Trigger):
-    """"Whenever EVENT" / "When EVENT" (CR 502): the event is a pattern."""
+    """"Whenever EVENT" / "When EVENT" (CR 502): the event is a pattern; ``condition`` what must
+    hold as it happens ("Whenever a character you control becomes stunned during combat", "…
+    while you control a location"), said after the event with ``said`` ("during", "while", "if",
+    "unless": then the condition is the one negated)."""
 
     event: Event
     word: str = display("whenever")
     subject: str | None = display(None)  # the event's role the text's subject fills
     end: int = display(-1)  # where the trigger's clause ends in the text (its comma)
+    condition: "Condition | None" = None
+    said: str = display("")
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -314,15 +314,60 @@ def _trigger(raw: RawTrigger) -> n.Trigger:
         if len(preds) != 1:
             raise CardTextError("a trigger names one event")
         event, mods = _event(subject, preds[0])
-        if any(m.kind == "first time" for m in mods):
-            raise _at(CardTextError('vsoracle cannot read "for the first time …" in a trigger yet: it reads it of what '
-                                    'would happen ("If you would draw a card for the first time in a phase, instead, '
-                                    '…")'), preds[0].pos)
+        try:
+            event, condition, said = _trigger_condition(event, mods)
+        except CardTextError as error:
+            raise _at(error, preds[0].pos) from None
         role = preds[0].what.role if isinstance(preds[0].what, (Verb, Verbs)) else "object"
-        return n.Whenever(event, word=word, subject=role)
+        return n.Whenever(event, word=word, subject=role, condition=condition, said=said)
     if raw[0] == "at_start":
         return n.AtStart(raw[1])
     return n.AtEnd(raw[1])
+
+
+def _trigger_condition(event: n.Event, mods: Iterable[Mod]) -> tuple[n.Event, n.Condition | None, str]:
+    """What a trigger's verb phrase says beyond its event: "from breakthrough" (the endurance loss's
+    cause, part of the pattern), and one condition that must hold as the event happens — "during
+    combat", "while you control a location", "while attacking" (of ~, the event's doer or object),
+    "if …", "unless …"; its span is the trigger's (:func:`_trigger_span`). Anything else is refused,
+    never dropped."""
+    found: list[tuple[str, n.Condition]] = []
+    for m in mods:
+        k = m.kind
+        if k == "span":
+            continue
+        if k == "from" and isinstance(event, n.Endurance):
+            event = attrs.evolve(event, cause=m.data)
+        elif k == "during":
+            found.append(("during", n.During(m.data)))
+        elif k == "if":
+            found.append(("if", m.data))
+        elif k == "unless":
+            found.append(("unless", n.Not(m.data)))
+        elif k == "while":
+            cond = m.data
+            if any(isinstance(x, n.Affected) for x in n.descendants(cond)):
+                who = getattr(event, "object", None) or getattr(event, "agent", None)
+                if not isinstance(who, n.Self):
+                    raise CardTextError('vsoracle cannot read a state ("while attacking", "while in the front row") '
+                                        'in a trigger yet unless it is said of ~ ("Whenever ~ becomes stunned while '
+                                        'attacking, …")')
+                cond = _affected_is(cond, event)
+            found.append(("while", cond))
+        elif k == "first time":
+            raise CardTextError('vsoracle cannot read "for the first time …" in a trigger yet: it reads it of what '
+                                'would happen ("If you would draw a card for the first time in a phase, instead, …")')
+        else:
+            words = {"for each": "for each …", "at random": "at random", "from": "from …", "where x": "where X is …"}
+            raise CardTextError(f"vsoracle cannot read \"{words.get(k, k)}\" in a trigger's event yet — a trigger "
+                                "names an event, then what must hold as it happens (\"during combat\", \"while you "
+                                "control a location\")")
+    if len(found) > 1:
+        raise CardTextError("vsoracle cannot read two conditions on a trigger's event yet (\"" + "\", \"".join(
+            w for w, _c in found) + "\") — say one, or put the other after the comma as \"if …\"")
+    if not found:
+        return event, None, ""
+    return event, found[0][1], found[0][0]
 
 
 def _trigger_span(raw: RawTrigger) -> str | None:
@@ -1110,6 +1155,10 @@ def _mentions(power: n.Power) -> list[Mention]:
         elif isinstance(value, (n.ChosenRef, n.TargetRef, n.Self)):
             out.append(Mention(end, "character", value, salient=True))
     effect = _effect_of(power)
+    if isinstance(effect, n.Delayed):
+        # "At the start of your build phase this turn, move … from a character to another character":
+        # the delayed effect numbers its own steps, as it does when it resolves
+        effect = effect.effect
     if effect is not None:
         for k, event in enumerate(n.steps(effect), start=1):
             for a in attrs.fields(type(event)):
@@ -1416,6 +1465,8 @@ def _own_object(power: n.Power) -> n.Power:
     """Inside step k, what step k acts on is each object it acts on ("Return all stunned
     characters to their owners' hands"): :class:`~nodes.Affected`, not the step's result."""
     effect = _effect_of(power)
+    if isinstance(effect, n.Delayed):  # its steps are numbered within it (as _mentions numbers them)
+        effect = effect.effect
     if effect is None:
         return power
     own = {id(e): k for k, e in enumerate(n.steps(effect), start=1)}

@@ -193,14 +193,27 @@ class Speech:
             word = "When" if t.word == "when" else "Whenever"
             e = t.event
             said = family(e).done_to(self, e) if t.subject == "object" else None
+            tail = self.trigger_condition(t)
             if said is not None:  # "a cosmic counter is put on NP"
-                return f"{word} {said}"
-            return f"{word} {self.event_clause(t.event, t.subject)}"
+                return f"{word} {said}{tail}"
+            return f"{word} {self.event_clause(t.event, t.subject)}{tail}"
         if isinstance(t, n.AtStart):
             return f"At the start of {self.step(t.step)}"
         if isinstance(t, n.AtEnd):
             return f"At the end of {self.step(t.step)}"
         raise RenderError(f"cannot render {type(t).__name__}")
+
+    def trigger_condition(self, t: n.Whenever) -> str:
+        """What must hold as a trigger's event happens, after it: " during combat", " while you
+        control a location", " unless you have the initiative"."""
+        c = t.condition
+        if c is None:
+            return ""
+        if isinstance(c, n.During):
+            return f" during {self.step(c.step)}"
+        if t.said == "unless" and isinstance(c, n.Not):
+            return f" unless {self.condition(c.condition)}"
+        return f" {t.said or 'while'} {self.condition(c)}"
 
     def step(self, s: n.Step) -> str:
         if s.name == "turn":
