@@ -176,3 +176,31 @@ def test_a_verb_said_of_what_it_is_done_to_needs_it(text):
     refused with what would be right (it had been an internal error)."""
     error = error_of(text)
     assert "with nothing it is done to" in error.message
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Whenever you draw a card at random, draw a card.", '"at random" in a trigger'),
+    ("Whenever Hulk becomes stunned for each character, draw a card.", '"for each …" in a trigger'),
+    ("Whenever a character you control attacks while in the front row, draw a card.", "unless it is said of ~"),
+    ("Whenever Hulk attacks during combat if you have the initiative, draw a card.", "two conditions"),
+    ("If you played a plot twist during combat this turn, draw a card.", '"during …" in a condition'),
+    ("If Hulk attacked while in the front row this turn, draw a card.", '"while …" in a condition'),
+    ("If you discarded a card at random this turn, draw a card.", '"at random" in a condition'),
+])
+def test_what_follows_an_event_it_cannot_read_is_refused_not_dropped(text, words):
+    """A trigger's or a condition's event with words vsoracle does not read after it: refused by
+    name (before, "during combat" and the rest were parsed and silently left out)."""
+    error = error_of(text, "Hulk")
+    assert words in error.message, error.message
+
+
+@pytest.mark.parametrize("text", [
+    "Whenever a character you control becomes stunned during combat, draw a card.",
+    "Whenever Hulk attacks while you control a location, draw a card.",
+    "Whenever Hulk becomes stunned while attacking a hidden character, draw a card.",
+    "Whenever Hulk attacks unless you have the initiative, draw a card.",
+])
+def test_a_trigger_s_condition_is_part_of_its_trigger(text):
+    [power] = parse_card_text(text, "Hulk").powers
+    assert isinstance(power, n.Triggered) and isinstance(power.trigger, n.Whenever)
+    assert power.trigger.condition is not None

@@ -1843,6 +1843,13 @@ def _condition(subject: Any, p: Pred, meta: Meta | None) -> n.Condition:
     if p.mode not in ("would", "would_be") and any(m.kind == "first time" for m in p.mods):
         raise _fail('"for the first time …" is said of what would happen ("If you would draw a card for the first '
                     'time in a phase, instead, draw 2 cards.")', meta)
+    extra = [m.kind for m in p.mods if m.kind != "span"]
+    if p.mode not in ("would", "would_be") and extra:
+        # "If you played a plot twist during combat this turn": the turn remembers what happened, not
+        # in which step, and a condition reads no more than its verb and its span — refused, never dropped
+        words = {"during": "during …", "while": "while …", "for each": "for each …", "from": "from …"}
+        raise _fail(f"vsoracle cannot read \"{words.get(extra[0], extra[0])}\" in a condition yet — a condition "
+                    "says what is or what happened, and when (\"this turn\")", meta)
     if p.mode == "did":
         return _Did(subject)
     if p.mode == "happened":
