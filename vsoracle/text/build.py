@@ -1639,6 +1639,10 @@ class Build(Transformer[list[RawLine]]):
     def cosmic_counter(self, meta: Meta, children: Children) -> CounterSpec:
         return (n.CounterKind(name="cosmic"), children[0])
 
+    def any_counter(self, meta: Meta, children: Children) -> CounterSpec:
+        """"a counter", "two counters": of no kind named, so of any kind (A-ANY-COUNTER)."""
+        return (None, children[0])
+
     # steps
     def the_step(self, meta: Meta, children: Children) -> n.Step:
         name, kind = _trees(children)[-2:]

@@ -371,6 +371,21 @@ def _effect(sentences: Iterable[Sentence]) -> n.Effect:
                                        'instead."')
                 steps[-1] = n.Conditional(s.data[0], _body(body), otherwise=steps[-1], instead=True)
                 continue
+        if s.kind == "conditional" and isinstance(s.data[0], _Did) and steps \
+                and isinstance(steps[-1], n.CreateReplacement) and _offers_a_step(steps[-1].instead):
+            body, said = _without_instead(s.data[1])
+            if said:
+                # "If ~ would be KO'd, you may pay 3 endurance. If you do, ready him instead.": the
+                # replacement offered for a step its controller may take (its effect: the step, then
+                # what follows if he did it)
+                made = steps[-1]
+                player = s.data[0].player
+                if isinstance(player, Pronoun):
+                    player = attrs.evolve(player, did=True)
+                done = n.IfDone(_body(body), None if isinstance(player, n.You) else player)
+                steps[-1] = attrs.evolve(made, instead=attrs.evolve(
+                    made.instead, effect=n.Sequence((made.instead.effect, done)), first=False))
+                continue
         if s.kind == "repeat" and not steps:
             raise CardTextError('"repeat this process" follows the sentence it repeats ("Rally for a card type of '
                                'your choice. Each time you\'re successful, repeat this process …")')
@@ -494,6 +509,12 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
     condition = conditions[0] if len(conditions) == 1 else (n.All(tuple(conditions)) if conditions else None)
     instead = n.Instead(event, effect, optional, condition, first=first, subject=cond.role, end=end)
     return n.CreateReplacement(instead, n.Duration(span))
+
+
+def _offers_a_step(i: n.Instead) -> bool:
+    """"If ~ would be KO'd, you may pay 3 endurance." with no "instead": a replacement whose
+    effect is one step its controller may take, which "If you do, … instead." can finish."""
+    return i.optional and isinstance(i.effect, n.Event) and not i.first
 
 
 def _stays_against(what: str, event: n.Event) -> bool:

@@ -329,6 +329,14 @@ class Speech:
             who = getattr(effect.effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect.effect, base=True)}"
             return f"{head}, instead, {text} if {self.condition(effect.condition)}."
+        if i.optional and isinstance(effect, n.Sequence) and len(effect.steps) == 2 \
+                and isinstance(effect.steps[0], n.Event) and isinstance(effect.steps[1], n.IfDone) \
+                and effect.steps[1].player is None and effect.steps[1].otherwise is None:
+            # "you may pay 3 endurance. If you do, ready ~ instead.": the step offered, then its result
+            step, done = effect.steps
+            who = getattr(step, "agent", None) or n.You()
+            text = f"{self.np(who, 'subject')} may {self.vp(step, base=True)}"
+            return f"{head}, {text}. If you do, {self.body(done.effect)} instead."
         if i.optional:
             who = getattr(effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
