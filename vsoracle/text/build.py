@@ -1539,6 +1539,12 @@ class Build(Transformer[list[RawLine]]):
     def revealed_this_way(self, meta: Meta, children: Children) -> n.Among:
         return n.Among(Pronoun("them", meta.start_pos), word="revealed this way")
 
+    def done_this_way(self, meta: Meta, children: Children) -> n.Among:
+        """"for each card discarded this way": among the objects the step before acted on."""
+        word = str(children[0]).lower()
+        word = "KO'd" if word == "ko'd" else word
+        return n.Among(Pronoun("them", meta.start_pos), word=f"{word} this way")
+
     def from_it(self, meta: Meta, children: Children) -> n.Among:
         (ref,) = _trees(children)
         word = ref.word if isinstance(ref, Pronoun) else None

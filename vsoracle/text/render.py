@@ -1260,7 +1260,7 @@ class Speech:
                 out.append("of your choice")
             elif isinstance(q, n.NotChosenYet):
                 out.append("you haven't chosen yet")
-            elif isinstance(q, n.Among) and q.word in ("from it", "from them", "revealed this way") \
+            elif isinstance(q, n.Among) and (q.word in ("from it", "from them") or (q.word or "").endswith(" this way")) \
                     and isinstance(q.of, n.Acted):
                 out.append(q.word)
             elif isinstance(q, n.Among):

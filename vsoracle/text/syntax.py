@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 from ..errors import CardTextError
 from ..resources import data_path
 from . import lalr
-from .lexer import CHOICES, Word, prepare, words
+from .lexer import CHOICES, WAY_WORDS, Word, prepare, words
 from .tables import Tables, packaged
 from .tree import Token, Tree
 
@@ -42,7 +42,7 @@ MAX_DEPTH = 200
 _PRETTY = {
     "SELF": "the card's own name", "WORD": "a word", "NAME": "a name", "NUMBER": "a number",
     "SIGNED": "+N or -N", "SIGN": "+ or -", "POSS": "'s", "_NL": "a new line", "$END": "the end of the text",
-    "ARROW": ">>>", "QUOTE": '"',
+    "ARROW": ">>>", "QUOTE": '"', "WAY_PP": "a participle before 'this way'",
 }
 
 
@@ -71,7 +71,8 @@ def _choices(w: Word, by_text: Mapping[str, str], known: frozenset[str], names: 
     if key in CHOICES:
         return tuple(t for t in CHOICES[key] if t in known) + also
     own = by_text.get(key)
-    return ((own,) if own else ("WORD",)) + also
+    way = ("WAY_PP",) if key in WAY_WORDS and "WAY_PP" in known else ()  # "discarded this way"
+    return ((own,) if own else ("WORD",)) + way + also
 
 
 def _readings(text: str, tables: Tables) -> list[tuple[Word, str]]:
@@ -83,13 +84,21 @@ def _readings(text: str, tables: Tables) -> list[tuple[Word, str]]:
     try:
         return _read(text, ws, tables, names=False)
     except CardTextError as error:
-        if not any(w.or_name for w in ws):
-            raise
         first = error
-    try:
-        return _read(text, ws, tables, names=True)
-    except CardTextError:
-        raise first from None
+    if any(w.or_name for w in ws):
+        try:
+            return _read(text, ws, tables, names=True)
+        except CardTextError:
+            pass
+    # "Team Superman characters you control …": a sentence's first word of the grammar's that
+    # runs into a name is that name's first word, if the text reads no other way
+    joined = words(text, tables.vocabulary, start_names=True)
+    if len(joined) != len(ws):
+        try:
+            return _read(text, joined, tables, names=True)
+        except CardTextError:
+            pass
+    raise first from None
 
 
 def _read(text: str, ws: list[Word], tables: Tables, names: bool) -> list[tuple[Word, str]]:
@@ -240,4 +249,12 @@ def parse_tree(text: str, card_name: str | None = None) -> Tree:
         return lalr.parse(tables, [_token(w, t) for w, t in _readings(prepared, tables)])
     except CardTextError as error:
         error.text = text
-        raise
+        # "Team Superman characters you control …" on Superman: the name after a sentence's first
+        # word may end a longer name, if the text reads no other way
+        named = prepare(text, card_name, start_names=True)
+        if named == prepared:
+            raise
+        try:
+            return lalr.parse(tables, [_token(w, t) for w, t in _readings(named, tables)])
+        except CardTextError:
+            raise error from None
