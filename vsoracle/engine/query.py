@@ -1002,6 +1002,8 @@ class Query:
             return self.quantity_holds(q.quantity, value, ctx)
         if isinstance(q, n.HasKeyword):
             have = self.keywords(o)
+            if q.none and q.keywords:  # "without flight": none of them
+                return not any(self.has_keyword(o, k) for k in q.keywords)
             if q.none:  # "with no keywords": none printed or gained
                 return not have
             return all(self.has_keyword(o, k) for k in q.keywords)

@@ -1017,7 +1017,8 @@ class StatIs(Qualifier):
 
 @attrs.frozen(repr=False, eq=False)
 class HasKeyword(Qualifier):
-    """"with flight", "with evasion"; "with no keywords" (``none``: it has none at all)."""
+    """"with flight", "with evasion"; "with no keywords" (``none``: it has none at all), "without
+    flight" (``none`` with keywords: it has none of them)."""
 
     keywords: tuple[str, ...]
     none: bool = False

@@ -90,7 +90,7 @@ class Rest(n.Ref):
 
 #: What a :class:`Predicate` says (the verb phrase it was read from, in its docstring's words).
 PredicateWhat: TypeAlias = Literal[
-    "get", "get too", "switch", "keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
+    "get", "get too", "switch", "keywords", "no keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
     "stat", "extreme", "endurance than", "counters", "initiative", "endurance", "compare stat", "either",
     "affiliation", "paid", "chose", "equip", "copy"]
 #: A :class:`Clause`'s shape.
@@ -781,6 +781,9 @@ class Build(Transformer[list[RawLine]]):
         (kws,) = _trees(children)
         return Predicate("keywords", kws, (n.KeywordChange(kws, "gain"),))
 
+    def have_no_keywords(self, meta: Meta, children: Children) -> Predicate:
+        return Predicate("no keywords", None)
+
     def have_np(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("have", children[0])
 
@@ -1466,6 +1469,8 @@ class Build(Transformer[list[RawLine]]):
 
     def with_keyword(self, meta: Meta, children: Children) -> n.HasKeyword: return n.HasKeyword(_trees(children)[0])
     def with_no_keywords(self, meta: Meta, children: Children) -> n.HasKeyword: return n.HasKeyword((), none=True)
+    def without_keyword(self, meta: Meta, children: Children) -> n.HasKeyword:
+        return n.HasKeyword(_trees(children)[0], none=True)
 
     def _with_stat(self, children: Children, op: str, exact: bool = False) -> n.StatIs:
         """"with ATK greater than 4", "with cost less than that of the defender": a comparison."""
@@ -1951,6 +1956,8 @@ def _predicate_condition(subject: Any, p: Predicate, meta: Meta | None) -> n.Con
         return control_condition(subject, p.data)
     if p.what == "keywords":
         return n.Is(subject, (n.HasKeyword(p.data),))
+    if p.what == "no keywords":  # "if target character has no keywords"
+        return n.Is(subject, (n.HasKeyword((), none=True),))
     if p.what == "stat":
         stat, quantity = p.data
         return _count_compare(n.StatOf(subject, stat), quantity)

@@ -857,6 +857,8 @@ class Speech:
         if isinstance(q, n.InZone):
             return f"{who} {be} in {self.zone(q.zone)}" if q.zone is not None else f"{who} {be} in play"
         has = (("do" if _plural(c.subject) else "does") + " not have") if negated else _has(c.subject)
+        if isinstance(q, n.HasKeyword) and q.none and not q.keywords and not negated:
+            return f"{who} {_has(c.subject)} no keywords"
         if isinstance(q, n.HasKeyword):
             return f"{who} {has} {_join([_kw(k) for k in q.keywords])}"
         if isinstance(q, n.HasExtreme):
@@ -1217,6 +1219,9 @@ class Speech:
                 out.append(f"with no {q.word}")
             elif isinstance(q, n.HasExtreme):
                 out.append(f"with {self.amount(q.extreme)}")
+            elif isinstance(q, n.HasKeyword) and q.none and q.keywords:
+                kws = [_kw(k) for k in q.keywords]  # "without flight or range": none of them
+                out.append("without " + (kws[0] if len(kws) == 1 else ", ".join(kws[:-1]) + " or " + kws[-1]))
             elif isinstance(q, n.HasKeyword) and q.none:
                 out.append("with no keywords")
             elif _keyword_adjective(q):
