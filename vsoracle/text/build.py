@@ -711,6 +711,10 @@ class Build(Transformer[list[RawLine]]):
         amount, lessened = _trees(children)
         return Verb(n.Lessen, {"amount": amount, "word": lessened}, "")
 
+    def prevent_all_of(self, meta: Meta, children: Children) -> Verb:
+        (lessened,) = _trees(children)
+        return Verb(n.Nothing, {"word": f"prevent all of {lessened}"}, "")
+
     def lessened(self, meta: Meta, children: Children) -> str:
         return " ".join(w.lower() for w in _words(children))
 

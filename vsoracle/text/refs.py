@@ -494,8 +494,10 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
         if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "stays":
             verb, what = c.preds[0].what
             if not _stays_against(what, event):
-                raise CardTextError(f"\"{verb} {what}\" instead of an event that would not take it "
-                                    f"{'out of play' if what == 'in play' else 'from ready'}")
+                ending = {"in play": "take it out of play (a KO, a return to a hand …)", "ready": "exhaust it",
+                          "exhausted": "ready it", "stunned": "recover it"}[what]
+                raise CardTextError(f"\"{verb} {what}\" is said instead of an event that would {ending}, "
+                                    "and this one would not")
             steps.append(n.Nothing(word=f"{verb} {what}"))  # "instead, it stays in play"
             continue
         c, said = _clause_without_instead(c)
@@ -520,7 +522,7 @@ def _offers_a_step(i: n.Instead) -> bool:
 def _stays_against(what: str, event: n.Event) -> bool:
     """"stays in play" says no more than "it is not KO'd / returned / …" of an event that takes
     it out of play; "stays ready" than "it is not exhausted"."""
-    return family(event).leaves(event) == ("ready" if what == "ready" else "play")
+    return family(event).leaves(event) == ("play" if what == "in play" else what)
 
 
 def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:

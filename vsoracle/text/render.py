@@ -319,6 +319,8 @@ class Speech:
             rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
             body = f"it is not {family(i.event).not_done(self, i.event)} and {self.body(rest)}"
             return f"{head}, instead, {body}."
+        if isinstance(effect, n.Nothing) and effect.word is not None and effect.word.startswith("prevent all of"):
+            return f"{head}, {effect.word}."  # "…, prevent all of it."
         if isinstance(effect, n.Nothing) and effect.word is not None:
             return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):

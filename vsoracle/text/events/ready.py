@@ -3,6 +3,8 @@ ready", "~ cannot be readied"."""
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 import attrs
 
 from ..ast import Event, Selector
@@ -25,3 +27,6 @@ class ReadyText(Family):
     state = "ready"
     of_character = True
     rules = {"ready": active(Ready, "object"), "readied": passive(Ready)}
+
+    def leaves(self, e: Any) -> Literal["exhausted"]:
+        return "exhausted"

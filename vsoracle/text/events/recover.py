@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 import attrs
 
 from ..ast import Event, Selector
@@ -24,3 +26,6 @@ class RecoverText(Family):
     participle = "recovered"
     of_character = True
     rules = {"recover": active(Recover, "object"), "recovered": passive(Recover)}
+
+    def leaves(self, e: Any) -> Literal["stunned"]:
+        return "stunned"
