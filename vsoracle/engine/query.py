@@ -1428,8 +1428,11 @@ class Query:
             ok = s.phase == name.split()[0]
         else:
             ok = s.step == name.split()[0]
+        owner = s.active if s.active is not None else s.initiative
         if step.whose == "your":
-            ok = ok and (s.active == pid or (s.active is None and s.initiative == pid))
+            ok = ok and owner == pid
+        elif step.whose == "opponent":  # "during an opponent's attack step": another player's
+            ok = ok and owner is not None and owner != pid
         return ok
 
     def happened(self, cond: n.Happened, ctx: Context) -> bool:

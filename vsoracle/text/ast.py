@@ -1427,10 +1427,12 @@ class OnlyFrom(Limit):
 
 @attrs.frozen(repr=False, eq=False)
 class Step(Node):
-    """A phase or step: "the recovery phase", "your recruit step" (``whose`` "your")."""
+    """A phase or step: "the recovery phase", "your recruit step" (``whose`` "your"), "an
+    opponent's attack step" (``whose`` "opponent")."""
 
     name: str  # "recovery phase", "recruit step", …
     whose: str | None = None
+    word: str | None = display(None)  # "an opponent's" | "your opponent's"
 
 
 @attrs.frozen(repr=False, eq=False)

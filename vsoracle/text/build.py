@@ -1667,6 +1667,16 @@ class Build(Transformer[list[RawLine]]):
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}", "your")
 
+    def opponents_step(self, meta: Meta, children: Children) -> n.Step:
+        """"an opponent's attack step": a step of a player not you."""
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "opponent", word="an opponent's")
+
+    def your_opponents_step(self, meta: Meta, children: Children) -> n.Step:
+        """"your opponent's attack step" (two players' words): the same."""
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "opponent", word="your opponent's")
+
     def the_turn(self, meta: Meta, children: Children) -> n.Step: return n.Step("turn")
     def combat_step(self, meta: Meta, children: Children) -> n.Step: return n.Step("combat phase")
     def step_name(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()

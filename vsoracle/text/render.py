@@ -203,6 +203,9 @@ class Speech:
     def step(self, s: n.Step) -> str:
         if s.name == "turn":
             return "the turn"
+        if s.whose == "opponent":
+            said = s.word or "an opponent's"
+            return f"{said} {s.name}"
         return f"{'your' if s.whose == 'your' else 'the'} {s.name}"
 
     # == sentences ===============================================================================
