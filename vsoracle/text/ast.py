@@ -1145,10 +1145,12 @@ class Targeting(Qualifier):
 
 @attrs.frozen(repr=False, eq=False)
 class CountersOn(Amount):
-    """"for each cosmic counter on ~": how many counters of ``kind`` (None: any) are on ``of``."""
+    """"for each cosmic counter on ~": how many counters of ``kind`` (None: any) are on ``of``;
+    "the number of cosmic counters on ~" (``word``), the same."""
 
     of: Selector
     kind: CounterKind | None = None
+    word: str | None = display(None)  # "the number of": said as an amount, not after "for each"
 
 
 @attrs.frozen(repr=False, eq=False)

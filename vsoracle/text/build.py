@@ -515,6 +515,10 @@ class Build(Transformer[list[RawLine]]):
     def while_in(self, meta: Meta, children: Children) -> Mod:
         return Mod("while", n.Is(n.Affected(), (n.InZone(_trees(children)[0]),)))
 
+    def while_adjacent(self, meta: Meta, children: Children) -> Mod:
+        """"~ gets +2 ATK while adjacent to NP": while it is adjacent to it."""
+        return Mod("while", n.Is(n.Affected(), (n.Adjacent(_trees(children)[0]),)))
+
     def while_condition(self, meta: Meta, children: Children) -> Mod:
         """"~ has range while you control a location": a while-condition on the position."""
         return Mod("while", _trees(children)[0])
@@ -1653,6 +1657,24 @@ class Build(Transformer[list[RawLine]]):
 
     def cosmic_counter(self, meta: Meta, children: Children) -> CounterSpec:
         return (n.CounterKind(name="cosmic"), children[0])
+
+    def stat_counters_plural(self, meta: Meta, children: Children) -> n.CounterKind:
+        return self.stat_counter_kind(meta, children)
+
+    def one_stat_counters_plural(self, meta: Meta, children: Children) -> n.CounterKind:
+        return self.one_stat_counter_kind(meta, children)
+
+    def cosmic_counters_plural(self, meta: Meta, children: Children) -> n.CounterKind:
+        return n.CounterKind(name="cosmic")
+
+    def any_counters_plural(self, meta: Meta, children: Children) -> None:
+        return None
+
+    def number_of_counters(self, meta: Meta, children: Children) -> n.CountersOn:
+        """"the number of cosmic counters on ~": how many such counters are on it (CR 215)."""
+        parts = _trees(children)
+        kind = parts[0] if len(parts) == 2 else None
+        return n.CountersOn(parts[-1], kind, word="the number of")
 
     def any_counter(self, meta: Meta, children: Children) -> CounterSpec:
         """"a counter", "two counters": of no kind named, so of any kind (A-ANY-COUNTER)."""

@@ -581,6 +581,9 @@ class Speech:
         if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
                 and isinstance(c.qualifiers[0], n.InZone) and c.qualifiers[0].zone is not None:
             return f" while in {self.zone(c.qualifiers[0].zone)}"
+        if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
+                and isinstance(c.qualifiers[0], n.Adjacent):
+            return f" while adjacent to {self.np(c.qualifiers[0].to, 'object')}"
         if isinstance(c, n.All) and len(c.conditions) == 2 and isinstance(c.conditions[1], n.During):
             return self.while_tail(c.conditions[0]) + self.while_tail(c.conditions[1])
         if not isinstance(c, (n.All, n.AnyOf)):
@@ -918,6 +921,9 @@ class Speech:
             return f"half {self.amount(a.amount)}"
         if isinstance(a, n.NumberOf):
             return f"the number of {self.np_any(a.selector)}"
+        if isinstance(a, n.CountersOn):  # "the number of cosmic counters on ~"
+            kind = f"{_counter_kind(a.kind)} " if a.kind is not None else ""
+            return f"the number of {kind}counters on {self.np(a.of, 'object')}"
         if isinstance(a, n.ThatMuch):
             return "that much"
         if isinstance(a, n.ThatMany):
