@@ -1101,6 +1101,11 @@ def _mentions(power: n.Power) -> list[Mention]:
         if end < 0:  # not read from text
             end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
         if subject_role and isinstance(value, n.Filter) and value.target is None:  # (no role, no value)
+            owner = next((q.player for q in value.qualifiers if isinstance(q, n.ControlledBy)), None)
+            if isinstance(owner, n.Filter) and owner.kind == "opponent" and owner.target is None:
+                # "Whenever a character an opponent controls becomes stunned, … that player …": the
+                # opponent who controls it (mentioned before the subject's noun is complete)
+                out.append(Mention(end - 1, "player", n.ControllerOf(n.EventRef(subject_role)), True))
             out.append(Mention(end, _noun(value), n.EventRef(subject_role), _is_player_kind(value.kind),
                                salient=True))
         elif isinstance(value, (n.ChosenRef, n.TargetRef, n.Self)):
