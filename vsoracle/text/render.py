@@ -339,6 +339,7 @@ class Speech:
                 and effect.steps[1].player is None and effect.steps[1].otherwise is None:
             # "you may pay 3 endurance. If you do, ready ~ instead.": the step offered, then its result
             step, done = effect.steps
+            assert isinstance(done, n.IfDone)
             who = getattr(step, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(step, base=True)}"
             return f"{head}, {text}. If you do, {self.body(done.effect)} instead."
@@ -1278,7 +1279,7 @@ class Speech:
                 out.append("you haven't chosen yet")
             elif isinstance(q, n.Among) and (q.word in ("from it", "from them") or (q.word or "").endswith(" this way")) \
                     and isinstance(q.of, n.Acted):
-                out.append(q.word)
+                out.append(q.word or "")
             elif isinstance(q, n.Among):
                 out.append(f"among {self.np_any(q.of)}")
             elif isinstance(q, n.Than):

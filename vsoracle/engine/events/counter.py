@@ -148,7 +148,10 @@ def kinds_on(o: GameObject) -> list[n.CounterKind]:
     one-stat counter for what one total has beyond the other."""
     kinds = [n.CounterKind(name=name) for name in NAMED_COUNTERS if o.bindings.get(name)]
     atk, def_ = o.counters
-    sign = (lambda v: 1 if v > 0 else -1)
+
+    def sign(v: int) -> int:
+        return 1 if v > 0 else -1
+
     if atk and def_ and (atk > 0) == (def_ > 0):
         kinds.append(n.CounterKind(sign(atk), sign(def_)))
         if abs(atk) > abs(def_):
