@@ -204,3 +204,23 @@ def test_a_trigger_s_condition_is_part_of_its_trigger(text):
     [power] = parse_card_text(text, "Hulk").powers
     assert isinstance(power, n.Triggered) and isinstance(power.trigger, n.Whenever)
     assert power.trigger.condition is not None
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("If it is your turn, draw a card.", "if you have the initiative"),
+    ("Exhaust target ready character with even cost.", "with cost 2 or less"),
+    ("If another character you control would be dealt breakthrough damage, prevent it.", "lose endurance"),
+    ("Destroy target character.", "'KO'"),
+    ("Tap target character.", "'exhaust'"),
+])
+def test_another_games_words_are_answered_with_the_games_own(text: str, says: str) -> None:
+    """A word of another card game's text ("your turn", "even cost", "damage", "destroy") is told
+    what Vs. System says instead."""
+    error = error_of(text, "Zephyr")
+    assert error.hint is not None and says in error.hint, error.hint
+
+
+def test_the_games_own_turn_is_not_another_games() -> None:
+    """"this turn" is the game's own span: a text stopped near it gets no such hint."""
+    error = error_of("Stun target character this turn turn.", "Zephyr")
+    assert error.hint is None or "initiative" not in error.hint

@@ -284,3 +284,31 @@ def test_if_then_instead_needs_a_sentence_to_replace() -> None:
     from vsoracle.errors import CardTextError
     with pytest.raises(CardTextError, match="no sentence before it to replace"):
         read_card_text("If you have the initiative, draw two cards instead.", NAME)
+
+
+#: Names that begin with a word of the grammar's, end with an X, or end with the card's own name.
+TEAM_SUPERMAN = n.Filter("character", (n.Name("Team Superman"),) + YOU_CONTROL)
+NAMES = [
+    # the card's own name after a capitalised word inside a sentence ends that longer name: it was
+    # read as "Other Team characters you control named Superman"
+    ("Other Team Superman characters you control get +1 ATK.", "Superman",
+     n.Static(n.Modify(n.Filter("character", (n.Other(n.Self()), n.Name("Team Superman")) + YOU_CONTROL),
+                       (n.StatChange("atk", ONE),), n.Duration()))),
+    # … and after a sentence's first word when the text reads no other way
+    ("Team Superman characters you control get +1 ATK.", "Superman",
+     n.Static(n.Modify(TEAM_SUPERMAN, (n.StatChange("atk", ONE),), n.Duration()))),
+    ("Team Superman characters you control get +1 ATK.", "Steel",
+     n.Static(n.Modify(TEAM_SUPERMAN, (n.StatChange("atk", ONE),), n.Duration()))),
+    # a sentence's first word stays the grammar's where the text reads that way
+    ("Ready Superman.", "Superman", n.Spell(n.Ready(object=n.Self()))),
+    ("Weapon X characters you control get +1 ATK.", "Wolverine",
+     n.Static(n.Modify(n.Filter("character", (n.Name("Weapon X"),) + YOU_CONTROL), (n.StatChange("atk", ONE),),
+                       n.Duration()))),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "expected"), NAMES, ids=[f"{name}: {text[:50]}" for text, name, _ in NAMES])
+def test_names_a_sentence_opens_with_or_the_card_ends(text: str, name: str, expected: n.Power) -> None:
+    ct = read_card_text(text, name)
+    assert ct.powers == (expected,), repr(ct.powers[0])
+    assert read_card_text(render(ct, name), name) == ct

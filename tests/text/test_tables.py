@@ -127,7 +127,14 @@ def _parse_ref(text: str, name: str | None) -> LarkTree[LarkToken]:
         tree: LarkTree[LarkToken] = reference().parser.parse(prepare(text, name))
     except CardTextError as error:
         error.text = text
-        raise
+        # as syntax.parse_tree: the card's name after a sentence's first word may end a longer name
+        named = prepare(text, name, start_names=True)
+        if named == prepare(text, name):
+            raise
+        try:
+            tree = reference().parser.parse(named)
+        except CardTextError:
+            raise error from None
     return tree
 
 

@@ -126,6 +126,10 @@ def _possible(g: Game, h: Happening, option: Option) -> bool:
                    f"does not hold), so {label} cannot replace {_what(h)}", "digest §2.4 [S:FWS]", "A-MAY-INSTEAD")
             return False
         effect = effect.effect
+    if instead.optional and isinstance(effect, n.Sequence) and len(effect.steps) == 2 \
+            and isinstance(effect.steps[1], n.IfDone):
+        # "you may pay 3 endurance. If you do, ready him instead": a choice only if he can pay
+        effect = effect.steps[0]
     if not instead.optional or not isinstance(effect, n.Event) or _can_do(g, effect, rctx):
         return True
     # "you may discard a card instead" with no card: there is nothing to choose

@@ -1002,6 +1002,8 @@ class Query:
             return self.quantity_holds(q.quantity, value, ctx)
         if isinstance(q, n.HasKeyword):
             have = self.keywords(o)
+            if q.none and q.keywords:  # "without flight": none of them
+                return not any(self.has_keyword(o, k) for k in q.keywords)
             if q.none:  # "with no keywords": none printed or gained
                 return not have
             return all(self.has_keyword(o, k) for k in q.keywords)
@@ -1428,8 +1430,11 @@ class Query:
             ok = s.phase == name.split()[0]
         else:
             ok = s.step == name.split()[0]
+        owner = s.active if s.active is not None else s.initiative
         if step.whose == "your":
-            ok = ok and (s.active == pid or (s.active is None and s.initiative == pid))
+            ok = ok and owner == pid
+        elif step.whose == "opponent":  # "during an opponent's attack step": another player's
+            ok = ok and owner is not None and owner != pid
         return ok
 
     def happened(self, cond: n.Happened, ctx: Context) -> bool:

@@ -262,7 +262,10 @@ def fire_start(g: Game, phase: PhaseName, step: StepName | None, active: str | N
         step = "recovery phase" if _end_of_turn(trigger) else trigger.step.name
         if step != name:
             return False
-        return trigger.step.whose != "your" or active == controller or (active is None and controller == s.initiative)
+        owner = active if active is not None else s.initiative
+        if trigger.step.whose == "opponent":  # "at the start of an opponent's recruit step"
+            return owner is not None and owner != controller
+        return trigger.step.whose != "your" or owner == controller
 
     for o in _trigger_holders(s):
         for node, ongoing, why in _sources(s, o):

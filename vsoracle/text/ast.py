@@ -1025,7 +1025,8 @@ class StatIs(Qualifier):
 
 @attrs.frozen(repr=False, eq=False)
 class HasKeyword(Qualifier):
-    """"with flight", "with evasion"; "with no keywords" (``none``: it has none at all)."""
+    """"with flight", "with evasion"; "with no keywords" (``none``: it has none at all), "without
+    flight" (``none`` with keywords: it has none of them)."""
 
     keywords: tuple[str, ...]
     none: bool = False
@@ -1152,10 +1153,12 @@ class Targeting(Qualifier):
 
 @attrs.frozen(repr=False, eq=False)
 class CountersOn(Amount):
-    """"for each cosmic counter on ~": how many counters of ``kind`` (None: any) are on ``of``."""
+    """"for each cosmic counter on ~": how many counters of ``kind`` (None: any) are on ``of``;
+    "the number of cosmic counters on ~" (``word``), the same."""
 
     of: Selector
     kind: CounterKind | None = None
+    word: str | None = display(None)  # "the number of": said as an amount, not after "for each"
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -1445,10 +1448,12 @@ class OnlyFrom(Limit):
 
 @attrs.frozen(repr=False, eq=False)
 class Step(Node):
-    """A phase or step: "the recovery phase", "your recruit step" (``whose`` "your")."""
+    """A phase or step: "the recovery phase", "your recruit step" (``whose`` "your"), "an
+    opponent's attack step" (``whose`` "opponent")."""
 
     name: str  # "recovery phase", "recruit step", …
     whose: str | None = None
+    word: str | None = display(None)  # "an opponent's" | "your opponent's"
 
 
 @attrs.frozen(repr=False, eq=False)

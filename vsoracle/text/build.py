@@ -90,7 +90,7 @@ class Rest(n.Ref):
 
 #: What a :class:`Predicate` says (the verb phrase it was read from, in its docstring's words).
 PredicateWhat: TypeAlias = Literal[
-    "get", "get too", "switch", "keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
+    "get", "get too", "switch", "keywords", "no keywords", "keywords of", "cost", "share", "control", "have", "both", "power",
     "stat", "extreme", "endurance than", "counters", "initiative", "endurance", "compare stat", "either",
     "affiliation", "paid", "chose", "equip", "copy"]
 #: A :class:`Clause`'s shape.
@@ -522,6 +522,10 @@ class Build(Transformer[list[RawLine]]):
     def while_in(self, meta: Meta, children: Children) -> Mod:
         return Mod("while", n.Is(n.Affected(), (n.InZone(_trees(children)[0]),)))
 
+    def while_adjacent(self, meta: Meta, children: Children) -> Mod:
+        """"~ gets +2 ATK while adjacent to NP": while it is adjacent to it."""
+        return Mod("while", n.Is(n.Affected(), (n.Adjacent(_trees(children)[0]),)))
+
     def while_condition(self, meta: Meta, children: Children) -> Mod:
         """"~ has range while you control a location": a while-condition on the position."""
         return Mod("while", _trees(children)[0])
@@ -728,6 +732,10 @@ class Build(Transformer[list[RawLine]]):
         amount, lessened = _trees(children)
         return Verb(n.Lessen, {"amount": amount, "word": lessened}, "")
 
+    def prevent_all_of(self, meta: Meta, children: Children) -> Verb:
+        (lessened,) = _trees(children)
+        return Verb(n.Nothing, {"word": f"prevent all of {lessened}"}, "")
+
     def lessened(self, meta: Meta, children: Children) -> str:
         return " ".join(w.lower() for w in _words(children))
 
@@ -797,6 +805,9 @@ class Build(Transformer[list[RawLine]]):
     def have_keywords(self, meta: Meta, children: Children) -> Predicate:
         (kws,) = _trees(children)
         return Predicate("keywords", kws, (n.KeywordChange(kws, "gain"),))
+
+    def have_no_keywords(self, meta: Meta, children: Children) -> Predicate:
+        return Predicate("no keywords", None)
 
     def have_np(self, meta: Meta, children: Children) -> Predicate:
         return Predicate("have", children[0])
@@ -1487,6 +1498,8 @@ class Build(Transformer[list[RawLine]]):
 
     def with_keyword(self, meta: Meta, children: Children) -> n.HasKeyword: return n.HasKeyword(_trees(children)[0])
     def with_no_keywords(self, meta: Meta, children: Children) -> n.HasKeyword: return n.HasKeyword((), none=True)
+    def without_keyword(self, meta: Meta, children: Children) -> n.HasKeyword:
+        return n.HasKeyword(_trees(children)[0], none=True)
 
     def _with_stat(self, children: Children, op: str, exact: bool = False) -> n.StatIs:
         """"with ATK greater than 4", "with cost less than that of the defender": a comparison."""
@@ -1559,6 +1572,12 @@ class Build(Transformer[list[RawLine]]):
     def among(self, meta: Meta, children: Children) -> n.Among: return n.Among(_trees(children)[-1])
     def revealed_this_way(self, meta: Meta, children: Children) -> n.Among:
         return n.Among(Pronoun("them", meta.start_pos), word="revealed this way")
+
+    def done_this_way(self, meta: Meta, children: Children) -> n.Among:
+        """"for each card discarded this way": among the objects the step before acted on."""
+        word = str(children[0]).lower()
+        word = "KO'd" if word == "ko'd" else word
+        return n.Among(Pronoun("them", meta.start_pos), word=f"{word} this way")
 
     def from_it(self, meta: Meta, children: Children) -> n.Among:
         (ref,) = _trees(children)
@@ -1660,6 +1679,28 @@ class Build(Transformer[list[RawLine]]):
     def cosmic_counter(self, meta: Meta, children: Children) -> CounterSpec:
         return (n.CounterKind(name="cosmic"), children[0])
 
+    def stat_counters_plural(self, meta: Meta, children: Children) -> n.CounterKind:
+        return self.stat_counter_kind(meta, children)
+
+    def one_stat_counters_plural(self, meta: Meta, children: Children) -> n.CounterKind:
+        return self.one_stat_counter_kind(meta, children)
+
+    def cosmic_counters_plural(self, meta: Meta, children: Children) -> n.CounterKind:
+        return n.CounterKind(name="cosmic")
+
+    def any_counters_plural(self, meta: Meta, children: Children) -> None:
+        return None
+
+    def number_of_counters(self, meta: Meta, children: Children) -> n.CountersOn:
+        """"the number of cosmic counters on ~": how many such counters are on it (CR 215)."""
+        parts = _trees(children)
+        kind = parts[0] if len(parts) == 2 else None
+        return n.CountersOn(parts[-1], kind, word="the number of")
+
+    def any_counter(self, meta: Meta, children: Children) -> CounterSpec:
+        """"a counter", "two counters": of no kind named, so of any kind (A-ANY-COUNTER)."""
+        return (None, children[0])
+
     # steps
     def the_step(self, meta: Meta, children: Children) -> n.Step:
         name, kind = _trees(children)[-2:]
@@ -1668,6 +1709,16 @@ class Build(Transformer[list[RawLine]]):
     def your_step(self, meta: Meta, children: Children) -> n.Step:
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}", "your")
+
+    def opponents_step(self, meta: Meta, children: Children) -> n.Step:
+        """"an opponent's attack step": a step of a player not you."""
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "opponent", word="an opponent's")
+
+    def your_opponents_step(self, meta: Meta, children: Children) -> n.Step:
+        """"your opponent's attack step" (two players' words): the same."""
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "opponent", word="your opponent's")
 
     def the_turn(self, meta: Meta, children: Children) -> n.Step: return n.Step("turn")
     def combat_step(self, meta: Meta, children: Children) -> n.Step: return n.Step("combat phase")
@@ -1972,6 +2023,8 @@ def _predicate_condition(subject: Any, p: Predicate, meta: Meta | None) -> n.Con
         return control_condition(subject, p.data)
     if p.what == "keywords":
         return n.Is(subject, (n.HasKeyword(p.data),))
+    if p.what == "no keywords":  # "if target character has no keywords"
+        return n.Is(subject, (n.HasKeyword((), none=True),))
     if p.what == "stat":
         stat, quantity = p.data
         return _count_compare(n.StatOf(subject, stat), quantity)

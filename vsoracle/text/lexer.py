@@ -15,11 +15,14 @@ What the lexer decides on its own, by the house style of the cards:
   card's name, a trait): "Masters of Evil", "Heroes for Hire", "Darkseid's Elite", "X-Men",
   "S.H.I.E.L.D.". Lower-case "of", "for" and "the" between capitalised words belong to the
   name, and so does "'s" followed by another capitalised word. The game's capitalised tokens
-  (ATK, DEF — also typed Atk, Def — KO, KO'd, X) are not names;
+  (ATK, DEF — also typed Atk, Def — KO, KO'd, X) are not names, but an X that ends a name
+  before a noun is the name's ("Weapon X characters");
 * a capitalised word at the start of a sentence (after a line break, ".", ">>>", ":" or an
   opening quote) is the grammar's word if the grammar has it ("Draw", "Stun"), else the first
   word of a name ("Masters of Evil characters you control …"); a word of both that stands
-  alone may be either, the grammar's word first ("Defenders get …", "Defenders characters …");
+  alone may be either, the grammar's word first ("Defenders get …", "Defenders characters …"),
+  and one that runs into more capitalised words is the first word of that name when the text
+  reads no other way ("Team Superman characters you control …");
 * "non-" before a word is its own token ("non-Army", "non-stunned");
 * a dash with a space on each side ("Concealed – Optional", as a reminder-text source spells the
   keyword; the en dash is a hyphen by then) is the keyword dash "—";
@@ -35,7 +38,7 @@ from attrs import frozen
 
 from ..errors import CardTextError
 
-__all__ = ["Word", "words", "SELF_CHAR", "CHOICES", "prepare"]
+__all__ = ["Word", "words", "SELF_CHAR", "CHOICES", "WAY_WORDS", "prepare"]
 
 #: The private-use character that stands for each letter of the card's own name.
 SELF_CHAR = "\ue000"
@@ -61,6 +64,9 @@ _RAW = re.compile(r"""
 
 #: Capitalised words inside a sentence that are the game's own tokens, not names.
 _GAME_CAPS = {"ATK": "atk", "DEF": "def", "Atk": "atk", "Def": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "KOs": "kos", "X": "x"}
+#: The nouns before which an "X" that follows a name ends that name ("Weapon X characters").
+_NAME_X_HEADS = frozenset({"character", "characters", "card", "cards", "attacker", "attackers", "defender",
+                           "defenders", "plot", "location", "locations", "equipment"})
 #: Lower-case words that continue a name between two capitalised words.
 _NAME_LINKS = ("of", "for", "the", "of the")
 #: Contractions, spelt out.
@@ -87,6 +93,10 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "cosmic": ("COSMIC", "COSMIC_A"),  # "a cosmic counter", "target cosmic character" (HoG FAQ 2.2)
     "it": ("IT", "IT_STEP"),  # "if it is your combat phase"  # "in the support row": a row, whoever's it is
 }
+#: Participles that may also be read before "this way" ("for each card discarded this way"): their
+#: second terminal, WAY_PP, after their own.
+WAY_WORDS = frozenset({"stunned", "ko'd", "exhausted", "readied", "recovered", "discarded", "returned", "removed",
+                       "moved", "put", "revealed", "shuffled"})
 
 
 @frozen
@@ -116,11 +126,14 @@ class Word:
         return self.text
 
 
-def prepare(text: str, card_name: str | None) -> str:
+def prepare(text: str, card_name: str | None, start_names: bool = False) -> str:
     """The text the grammar reads, as long as ``text``, column for column.
 
     ’ ‘ – − become ' and -; ``~`` and the card's own name (a whole word sequence, not followed by
-    another capitalised word) become SELF characters. Reminder text in parentheses is kept as written."""
+    another capitalised word, nor after one inside a sentence: "Team Superman" on Superman) become
+    SELF characters; with ``start_names``, not after a sentence's first word either ("Team Superman
+    characters you control …", the reading tried when the other fails). Reminder text in
+    parentheses is kept as written."""
     if SELF_CHAR in text:
         index = text.index(SELF_CHAR)
         raise CardTextError("the text contains U+E000, a character vsoracle reserves", text=text,
@@ -132,7 +145,10 @@ def prepare(text: str, card_name: str | None) -> str:
     pattern = re.compile(r"(?<![\w'-])" + name + r"(?![\w-]|'(?!s\b)| (?!(?:ATK|DEF|KO|KO's|KOs|KO'd|X)\b)[A-Z])")
     def own(m: re.Match[str]) -> str:
         # "Heralds of Galactus" on Galactus: the name ends a longer name, so it is that name's
-        if _ends_a_name_link(m.string, m.start()):
+        # ("Team Superman" on Superman; but in "KO Overdrive Overdrive" the word before is the name itself)
+        after_self = m.string.endswith(m.group(0) + " ", 0, m.start())
+        if _ends_a_name_link(m.string, m.start()) or (not after_self and _ends_a_name_word(m.string, m.start(),
+                                                                                           start_names)):
             return m.group(0)
         return SELF_CHAR * len(m.group(0))
 
@@ -186,6 +202,25 @@ def _ends_a_name_link(text: str, end: int) -> bool:
     return False
 
 
+def _ends_a_name_word(text: str, end: int, start_names: bool = False) -> bool:
+    """Does ``text[:end]`` end with a capitalised word inside a sentence, as "Other Team " before
+    "Superman"? Then the card's name is the end of a longer name ("Team Superman" on Superman). A
+    capitalised word that opens a sentence ("Ready Superman") or is one of the game's (ATK, KO) is
+    not a name's (with ``start_names``, one that opens a sentence is). Looks back over that word
+    and the space before it only."""
+    if not text.endswith(" ", 0, end):
+        return False
+    stop = end - 1
+    start = stop
+    while start > 0 and _is_word_char(text[start - 1]):
+        start -= 1
+    word = text[start:stop]
+    if not word or not "A" <= word[0] <= "Z" or word in _GAME_CAPS:
+        return False
+    before = text[:start].rstrip(" ")
+    return start_names or (bool(before) and before[-1] not in '\n.:>"—')
+
+
 def _raw(text: str) -> Iterator[tuple[str, str, int, int]]:
     """(kind, text, start, end) for each piece of the prepared text; unknown characters raise."""
     pos = 0
@@ -221,9 +256,11 @@ def _split_words(text: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
-def words(text: str, vocabulary: frozenset[str]) -> list[Word]:
+def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> list[Word]:
     """The words of a prepared text (see the module docstring); ``vocabulary`` is the set of
-    lower-case words the grammar has as keywords."""
+    lower-case words the grammar has as keywords. With ``start_names``, a word of the grammar's
+    that opens a sentence and runs into more capitalised words is the first word of that name
+    ("Team Superman characters you control …"): the reading tried when the others fail."""
     pieces = _split_words(text)
     out: list[Word] = []
     starts = True
@@ -250,7 +287,8 @@ def words(text: str, vocabulary: frozenset[str]) -> list[Word]:
             capital = value[:1].isupper()
             if capital and value in _GAME_CAPS:
                 out.append(Word("keyword", value, start, end, line, column, starts))
-            elif capital and not (starts and value.lower() in vocabulary):
+            elif capital and not (starts and value.lower() in vocabulary
+                                  and not (start_names and _name_end(pieces, i) > i + 1)):
                 j = _name_end(pieces, i)
                 last = pieces[j - 1]
                 out.append(Word("name", text[start:last[3]], start, last[3], line, column, starts))
@@ -298,6 +336,9 @@ def _name_end(pieces: list[tuple[str, str, int, int]], i: int) -> int:
         kind, value, _, _ = pieces[j]
         if kind in ("word", "abbr") and value[:1].isupper() and value not in _GAME_CAPS:
             j += 1
+            continue
+        if kind == "word" and value == "X" and j + 1 < len(pieces) and pieces[j + 1][1] in _NAME_X_HEADS:
+            j += 1  # "Weapon X characters": an X that ends a name before a noun is the name's
             continue
         if kind == "word" and value in ("of", "for", "the"):
             k = j + 1

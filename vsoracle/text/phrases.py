@@ -54,11 +54,12 @@ class Verb:
     """An event's verb phrase: the class, its roles so far, and the role its subject takes
     (``""``: none, the verb phrase says all its roles)."""
 
-    cls: type[a.Event] | type[a.Lessen]  # Lessen: "prevent 2 of it", "lose 1 less endurance"
+    # Lessen: "prevent 2 of it", "lose 1 less endurance"; Nothing: "prevent all of it"
+    cls: type[a.Event] | type[a.Lessen] | type[a.Nothing]
     fields: dict[str, Any]
     role: str = "agent"
 
-    def make(self, subject: Any) -> a.Event | a.Lessen:
+    def make(self, subject: Any) -> a.Event | a.Lessen | a.Nothing:
         """What the verb phrase does, said of ``subject``: an event, or a lessening (an effect)."""
         values = dict(self.fields)
         if self.role:
@@ -70,7 +71,7 @@ class Verb:
         happened"); a lessening is no event ("Whenever you lose 1 less endurance" says nothing)."""
         made = self.make(subject)
         if not isinstance(made, a.Event):
-            raise CardTextError('"prevent N of it" and "lose N less endurance" lessen an event: they are said '
+            raise CardTextError('"prevent N of it", "prevent all of it" and "lose N less endurance" lessen an event: they are said '
                                 'only as what happens instead ("If you would lose endurance, you lose 1 less '
                                 'endurance instead.")')
         return made

@@ -420,6 +420,21 @@ def _effect(sentences: Iterable[Sentence]) -> n.Effect:
                                        'instead."')
                 steps[-1] = n.Conditional(s.data[0], _body(body), otherwise=steps[-1], instead=True)
                 continue
+        if s.kind == "conditional" and isinstance(s.data[0], _Did) and steps \
+                and isinstance(steps[-1], n.CreateReplacement) and _offers_a_step(steps[-1].instead):
+            body, said = _without_instead(s.data[1])
+            if said:
+                # "If ~ would be KO'd, you may pay 3 endurance. If you do, ready him instead.": the
+                # replacement offered for a step its controller may take (its effect: the step, then
+                # what follows if he did it)
+                made = steps[-1]
+                player = s.data[0].player
+                if isinstance(player, Pronoun):
+                    player = attrs.evolve(player, did=True)
+                done = n.IfDone(_body(body), None if isinstance(player, n.You) else player)
+                steps[-1] = attrs.evolve(made, instead=attrs.evolve(
+                    made.instead, effect=n.Sequence((made.instead.effect, done)), first=False))
+                continue
         if s.kind == "repeat" and not steps:
             raise CardTextError('"repeat this process" follows the sentence it repeats ("Rally for a card type of '
                                'your choice. Each time you\'re successful, repeat this process …")')
@@ -532,8 +547,10 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
         if c.kind == "statement" and len(c.preds) == 1 and c.preds[0].mode == "stays":
             verb, what = c.preds[0].what
             if not _stays_against(what, event):
-                raise CardTextError(f"\"{verb} {what}\" instead of an event that would not take it "
-                                    f"{'out of play' if what == 'in play' else 'from ready'}")
+                ending = {"in play": "take it out of play (a KO, a return to a hand …)", "ready": "exhaust it",
+                          "exhausted": "ready it", "stunned": "recover it"}[what]
+                raise CardTextError(f"\"{verb} {what}\" is said instead of an event that would {ending}, "
+                                    "and this one would not")
             steps.append(n.Nothing(word=f"{verb} {what}"))  # "instead, it stays in play"
             continue
         c, said = _clause_without_instead(c)
@@ -549,10 +566,16 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
     return n.CreateReplacement(instead, n.Duration(span))
 
 
+def _offers_a_step(i: n.Instead) -> bool:
+    """"If ~ would be KO'd, you may pay 3 endurance." with no "instead": a replacement whose
+    effect is one step its controller may take, which "If you do, … instead." can finish."""
+    return i.optional and isinstance(i.effect, n.Event) and not i.first
+
+
 def _stays_against(what: str, event: n.Event) -> bool:
     """"stays in play" says no more than "it is not KO'd / returned / …" of an event that takes
     it out of play; "stays ready" than "it is not exhausted"."""
-    return family(event).leaves(event) == ("ready" if what == "ready" else "play")
+    return family(event).leaves(event) == ("play" if what == "in play" else what)
 
 
 def _affected_is(cond: n.Condition, event: n.Event) -> n.Condition:
@@ -1150,6 +1173,11 @@ def _mentions(power: n.Power) -> list[Mention]:
         if end < 0:  # not read from text
             end = max([m.pos for m in out] + [getattr(value, "pos", -1)]) + 1
         if subject_role and isinstance(value, n.Filter) and value.target is None:  # (no role, no value)
+            owner = next((q.player for q in value.qualifiers if isinstance(q, n.ControlledBy)), None)
+            if isinstance(owner, n.Filter) and owner.kind == "opponent" and owner.target is None:
+                # "Whenever a character an opponent controls becomes stunned, … that player …": the
+                # opponent who controls it (mentioned before the subject's noun is complete)
+                out.append(Mention(end - 1, "player", n.ControllerOf(n.EventRef(subject_role)), True))
             out.append(Mention(end, _noun(value), n.EventRef(subject_role), _is_player_kind(value.kind),
                                salient=True))
         elif isinstance(value, (n.ChosenRef, n.TargetRef, n.Self)):

@@ -218,6 +218,9 @@ class Speech:
     def step(self, s: n.Step) -> str:
         if s.name == "turn":
             return "the turn"
+        if s.whose == "opponent":
+            said = s.word or "an opponent's"
+            return f"{said} {s.name}"
         return f"{'your' if s.whose == 'your' else 'the'} {s.name}"
 
     # == sentences ===============================================================================
@@ -346,6 +349,8 @@ class Speech:
             rest = n.Sequence(effect.steps[1:]) if len(effect.steps) > 2 else effect.steps[1]
             body = f"it is not {family(i.event).not_done(self, i.event)} and {self.body(rest)}"
             return f"{head}, instead, {body}."
+        if isinstance(effect, n.Nothing) and effect.word is not None and effect.word.startswith("prevent all of"):
+            return f"{head}, {effect.word}."  # "…, prevent all of it."
         if isinstance(effect, n.Nothing) and effect.word is not None:
             return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):
@@ -356,6 +361,15 @@ class Speech:
             who = getattr(effect.effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect.effect, base=True)}"
             return f"{head}, instead, {text} if {self.condition(effect.condition)}."
+        if i.optional and isinstance(effect, n.Sequence) and len(effect.steps) == 2 \
+                and isinstance(effect.steps[0], n.Event) and isinstance(effect.steps[1], n.IfDone) \
+                and effect.steps[1].player is None and effect.steps[1].otherwise is None:
+            # "you may pay 3 endurance. If you do, ready ~ instead.": the step offered, then its result
+            step, done = effect.steps
+            assert isinstance(done, n.IfDone)
+            who = getattr(step, "agent", None) or n.You()
+            text = f"{self.np(who, 'subject')} may {self.vp(step, base=True)}"
+            return f"{head}, {text}. If you do, {self.body(done.effect)} instead."
         if i.optional:
             who = getattr(effect, "agent", None) or n.You()
             text = f"{self.np(who, 'subject')} may {self.vp(effect, base=True)}"
@@ -597,6 +611,9 @@ class Speech:
         if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
                 and isinstance(c.qualifiers[0], n.InZone) and c.qualifiers[0].zone is not None:
             return f" while in {self.zone(c.qualifiers[0].zone)}"
+        if isinstance(c, n.Is) and isinstance(c.subject, n.Affected) and len(c.qualifiers) == 1 \
+                and isinstance(c.qualifiers[0], n.Adjacent):
+            return f" while adjacent to {self.np(c.qualifiers[0].to, 'object')}"
         if isinstance(c, n.All) and len(c.conditions) == 2 and isinstance(c.conditions[1], n.During):
             return self.while_tail(c.conditions[0]) + self.while_tail(c.conditions[1])
         if not isinstance(c, (n.All, n.AnyOf)):
@@ -878,6 +895,8 @@ class Speech:
         if isinstance(q, n.InZone):
             return f"{who} {be} in {self.zone(q.zone)}" if q.zone is not None else f"{who} {be} in play"
         has = (("do" if _plural(c.subject) else "does") + " not have") if negated else _has(c.subject)
+        if isinstance(q, n.HasKeyword) and q.none and not q.keywords and not negated:
+            return f"{who} {_has(c.subject)} no keywords"
         if isinstance(q, n.HasKeyword):
             return f"{who} {has} {_join([_kw(k) for k in q.keywords])}"
         if isinstance(q, n.HasExtreme):
@@ -932,6 +951,9 @@ class Speech:
             return f"half {self.amount(a.amount)}"
         if isinstance(a, n.NumberOf):
             return f"the number of {self.np_any(a.selector)}"
+        if isinstance(a, n.CountersOn):  # "the number of cosmic counters on ~"
+            kind = f"{_counter_kind(a.kind)} " if a.kind is not None else ""
+            return f"the number of {kind}counters on {self.np(a.of, 'object')}"
         if isinstance(a, n.ThatMuch):
             return "that much"
         if isinstance(a, n.ThatMany):
@@ -1240,6 +1262,9 @@ class Speech:
                 out.append(f"with no {q.word}")
             elif isinstance(q, n.HasExtreme):
                 out.append(f"with {self.amount(q.extreme)}")
+            elif isinstance(q, n.HasKeyword) and q.none and q.keywords:
+                kws = [_kw(k) for k in q.keywords]  # "without flight or range": none of them
+                out.append("without " + (kws[0] if len(kws) == 1 else ", ".join(kws[:-1]) + " or " + kws[-1]))
             elif isinstance(q, n.HasKeyword) and q.none:
                 out.append("with no keywords")
             elif _keyword_adjective(q):
@@ -1283,9 +1308,9 @@ class Speech:
                 out.append("of your choice")
             elif isinstance(q, n.NotChosenYet):
                 out.append("you haven't chosen yet")
-            elif isinstance(q, n.Among) and q.word in ("from it", "from them", "revealed this way") \
+            elif isinstance(q, n.Among) and (q.word in ("from it", "from them") or (q.word or "").endswith(" this way")) \
                     and isinstance(q.of, n.Acted):
-                out.append(q.word)
+                out.append(q.word or "")
             elif isinstance(q, n.Among):
                 out.append(f"among {self.np_any(q.of)}")
             elif isinstance(q, n.Than):

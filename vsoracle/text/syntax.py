@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 from ..errors import CardTextError
 from ..resources import data_path
 from . import lalr
-from .lexer import CHOICES, Word, prepare, words
+from .lexer import CHOICES, WAY_WORDS, Word, prepare, words
 from .tables import Tables, packaged
 from .tree import Token, Tree
 
@@ -42,7 +42,7 @@ MAX_DEPTH = 200
 _PRETTY = {
     "SELF": "the card's own name", "WORD": "a word", "NAME": "a name", "NUMBER": "a number",
     "SIGNED": "+N or -N", "SIGN": "+ or -", "POSS": "'s", "_NL": "a new line", "$END": "the end of the text",
-    "ARROW": ">>>", "QUOTE": '"',
+    "ARROW": ">>>", "QUOTE": '"', "WAY_PP": "a participle before 'this way'",
 }
 
 
@@ -71,7 +71,8 @@ def _choices(w: Word, by_text: Mapping[str, str], known: frozenset[str], names: 
     if key in CHOICES:
         return tuple(t for t in CHOICES[key] if t in known) + also
     own = by_text.get(key)
-    return ((own,) if own else ("WORD",)) + also
+    way = ("WAY_PP",) if key in WAY_WORDS and "WAY_PP" in known else ()  # "discarded this way"
+    return ((own,) if own else ("WORD",)) + way + also
 
 
 def _readings(text: str, tables: Tables) -> list[tuple[Word, str]]:
@@ -83,13 +84,21 @@ def _readings(text: str, tables: Tables) -> list[tuple[Word, str]]:
     try:
         return _read(text, ws, tables, names=False)
     except CardTextError as error:
-        if not any(w.or_name for w in ws):
-            raise
         first = error
-    try:
-        return _read(text, ws, tables, names=True)
-    except CardTextError:
-        raise first from None
+    if any(w.or_name for w in ws):
+        try:
+            return _read(text, ws, tables, names=True)
+        except CardTextError:
+            pass
+    # "Team Superman characters you control …": a sentence's first word of the grammar's that
+    # runs into a name is that name's first word, if the text reads no other way
+    joined = words(text, tables.vocabulary, start_names=True)
+    if len(joined) != len(ws):
+        try:
+            return _read(text, joined, tables, names=True)
+        except CardTextError:
+            pass
+    raise first from None
 
 
 def _read(text: str, ws: list[Word], tables: Tables, names: bool) -> list[tuple[Word, str]]:
@@ -198,12 +207,58 @@ def _stuck(text: str, ws: list[Word], i: int, stacks: Sequence[tuple[int, ...]],
             found = f"'{w.text}'"
     accepted = tuple(sorted({_pretty(t) for t in expected}))
     hint = None
+    # a word of another game's where the text stopped, or before it ("Destroy target character.")
+    hint = None
+    for j in range(min(i, len(ws) - 1), -1, -1):
+        if j < i and (ws[j].kind == "nl" or ws[j].text in (".", ">>>")):
+            break  # the sentence the text stopped in
+        hint = _other_game(ws, j)
+        if hint is not None:
+            break
     if i < len(ws) and ws[i].kind in ("word", "keyword", "name"):
         close = difflib.get_close_matches(ws[i].key, [a for a in accepted if a[:1].isalpha()], n=3, cutoff=0.7)
-        if close:
+        if close and hint is None:
             hint = "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
     return CardTextError(f"cannot read {found} here", text=text, column=column, text_line=line, expected=accepted,
                          hint=hint)
+
+
+#: Words of other card games that Vs. System card text does not use, with what it says instead: the
+#: hint of an error stuck on one ("If it is your turn, …": turns are shared by all players).
+_OTHER_GAMES = {
+    "turn": "Vs. System has no turn of one's own (every player takes part in each turn): say 'if you have "
+            "the initiative', or name a phase or step ('during your attack step', 'during the combat phase')",
+    "turns": "Vs. System has no turn of one's own (every player takes part in each turn): say 'if you have "
+             "the initiative', or name a phase or step ('during your attack step', 'during the combat phase')",
+    "even": "Vs. System card text names no even or odd numbers: say the values ('with cost 2 or less', "
+            "'with cost X or more')",
+    "odd": "Vs. System card text names no even or odd numbers: say the values ('with cost 2 or less', "
+           "'with cost X or more')",
+    "damage": "Vs. System has no damage: a character is stunned, a player loses endurance ('If you would lose "
+              "endurance from breakthrough, …')",
+    "dealt": "Vs. System has no damage: a character is stunned, a player loses endurance ('If you would lose "
+             "endurance from breakthrough, …')",
+    "destroy": "Vs. System says 'KO' ('KO target character')",
+    "sacrifice": "Vs. System says 'KO a character you control'",
+    "tap": "Vs. System says 'exhaust' ('Exhaust ~ >>> …')", "untap": "Vs. System says 'ready'",
+    "graveyard": "Vs. System says 'KO'd pile'", "library": "Vs. System says 'deck'",
+    "creature": "Vs. System says 'character'", "creatures": "Vs. System says 'characters'",
+    "mana": "Vs. System says 'resource points'", "life": "Vs. System says 'endurance'",
+    "exile": "Vs. System says 'remove … from the game'",
+}
+
+
+def _other_game(ws: list[Word], i: int) -> str | None:
+    """The hint for a word of another game's card text ("your turn", "even cost", "damage")."""
+    if ws[i].kind not in ("word", "keyword", "name"):
+        return None
+    if ws[i].kind == "name" and not ws[i].start_of_sentence:
+        return None  # a name inside a sentence ("Life Model Decoy") is a name
+    key = ws[i].text.split()[0].lower() if ws[i].kind == "name" else ws[i].key
+    if key in ("turn", "turns") and not (i > 0 and ws[i - 1].key in ("your", "his", "her", "their", "my", "its", "each",
+                                                                    "opponent's", "player's", "next", "own")):
+        return None  # "this turn", "the turn": the game's own span
+    return _OTHER_GAMES.get(key)
 
 
 @lru_cache(maxsize=1)
@@ -240,4 +295,12 @@ def parse_tree(text: str, card_name: str | None = None) -> Tree:
         return lalr.parse(tables, [_token(w, t) for w, t in _readings(prepared, tables)])
     except CardTextError as error:
         error.text = text
-        raise
+        # "Team Superman characters you control …" on Superman: the name after a sentence's first
+        # word may end a longer name, if the text reads no other way
+        named = prepare(text, card_name, start_names=True)
+        if named == prepared:
+            raise
+        try:
+            return lalr.parse(tables, [_token(w, t) for w, t in _readings(named, tables)])
+        except CardTextError:
+            raise error from None

@@ -1,5 +1,6 @@
 """Counters on a card (CR 215): "Put a +1 ATK / +1 DEF counter on target character", "remove the
-cosmic counter from ~", "Whenever a cosmic counter is put on a character you control"."""
+cosmic counter from ~", "Whenever a cosmic counter is put on a character you control"; "remove a
+counter from ~" (no kind named: any kind, assumption A-ANY-COUNTER)."""
 
 from __future__ import annotations
 
@@ -93,4 +94,5 @@ class CounterText(Family):
             det = "all"
         else:
             det = ("a" if e.add or not kind.name else "the") if one else say.amount(count)
-        return f"{det} {say.counter_kind(kind)} counter{many}", tail
+        named = f"{say.counter_kind(kind)} " if e.kind is not None else ""  # "a counter": of any kind
+        return f"{det} {named}counter{many}", tail

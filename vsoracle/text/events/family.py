@@ -165,9 +165,10 @@ class Family:
         happened ("that was KO'd")."""
         return None
 
-    def leaves(self, e: Any) -> Literal["play", "ready"] | None:
-        """What the event takes its object out of: "play" (a KO), "ready" (an exhaust); "instead,
-        it stays in play" / "it stays ready" says it does not happen."""
+    def leaves(self, e: Any) -> Literal["play", "ready", "exhausted", "stunned"] | None:
+        """What the event takes its object out of: "play" (a KO), "ready" (an exhaust), "exhausted"
+        (a ready), "stunned" (a recover); "instead, it stays in play" / "it stays ready" / "it stays
+        exhausted" / "it stays stunned" says it does not happen."""
         return None
 
     def who(self, e: Any) -> Selector | None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 import attrs
 
 from ..ast import Event, Selector
@@ -27,3 +29,6 @@ class RecoverText(Family):
     # is recovered, as in "cannot be recovered"
     rules = {"recover": active(Recover, "object"), "recovered": passive(Recover),
              "recover_self": active(Recover, role="object")}
+
+    def leaves(self, e: Any) -> Literal["stunned"]:
+        return "stunned"
