@@ -45,6 +45,20 @@ def test_import_vsoracle_imports_no_layer_until_a_name_is_used():
         vsoracle.Board  # noqa: B018
 
 
+def test_every_name_imported_on_first_use_is_also_imported_for_type_checkers():
+    """A name only ``__getattr__`` gives is ``Any`` to a user's type checker: each of ``_LAZY``
+    is imported under ``if TYPE_CHECKING:`` too, from the same module (tests/test_types.py checks
+    what mypy then sees)."""
+    import ast
+
+    tree = ast.parse((ROOT / "vsoracle" / "__init__.py").read_text(encoding="utf-8"))
+    typed = {alias.name: "vsoracle." + (node.module or "")
+             for block in ast.walk(tree) if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
+             for node in ast.walk(block) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert typed == vsoracle._LAZY
+    assert set(typed) | {"__version__"} == set(vsoracle.__all__)
+
+
 def test_load_from_a_path_or_text_with_all_some_or_none_of_its_steps():
     text = FOUR.read_text(encoding="utf-8")
     played = vsoracle.load(FOUR)
