@@ -3,8 +3,9 @@
 It starts ``vsoracle engine`` as a subprocess, loads the scenario's position (``steps: false``),
 then sends each of its ``[[step]]`` tables as a ``take``; a step the scenario says is refused
 must be refused, and a decision the steps leave open is answered with its first legal answer
-(``vsoracle resolve`` would explore every answer). At the end it prints the position's summary
-and the legal actions, then quits. Run from the repository root::
+(``vsoracle resolve`` would explore every answer). It prints what each action and answer did
+(the ``log`` of its response: each event with the rule it cites). At the end it prints the
+position's summary and the legal actions, then quits. Run from the repository root::
 
     python examples/engine_client.py examples/four-yes-or-no.toml
 """
@@ -40,6 +41,12 @@ class Engine:
         return self.process.wait(timeout=30)
 
 
+def show_log(reply: dict[str, Any]) -> None:
+    """What a take or an answer did: its log events, each with its citation."""
+    for event in reply["log"]:
+        print(f"    {event['text']}" + (f" [{event['cite']}]" if event["cite"] else ""))
+
+
 def play(path: str, command: list[str]) -> int:
     with open(path, "rb") as f:
         data = tomllib.load(f)
@@ -65,6 +72,7 @@ def play(path: str, command: list[str]) -> int:
             print(f"step {number}: {reply['error']['text']}")
             return 1
         print(f"step {number}: {json.dumps(action)}")
+        show_log(reply)
         status = reply
         while status["pending"] is not None:
             question = status["pending"]
@@ -74,6 +82,7 @@ def play(path: str, command: list[str]) -> int:
             if not status["ok"]:
                 print("  answer:", status["error"]["text"])
                 return 1
+            show_log(status)
     moves = engine.ask({"cmd": "moves"})
     position = engine.ask({"cmd": "position"})["position"]["position"]
     players = [(p["id"], p.get("endurance", 50)) for p in position["players"]]

@@ -15,14 +15,20 @@ fast::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what a type checker sees; at run time each is imported on first use (below)
+    from .engine.positions import position_from_json, position_to_json
+    from .errors import IllegalActionError, IllegalAnswerError, PositionError, ScenarioError, VsOracleError
+    from .scenario.session import Game, from_json, load, loads
 
 __version__ = "0.1.0"
 
 __all__ = ["__version__", "Game", "load", "loads", "from_json", "position_to_json", "position_from_json",
            "VsOracleError", "IllegalActionError", "IllegalAnswerError", "PositionError", "ScenarioError"]
 
-#: Each name of the API and the module it comes from (imported when first asked for).
+#: Each name of the API and the module it comes from (imported when first asked for). The same
+#: imports are written for type checkers above, so ``vsoracle.load(...)`` is typed (``py.typed``).
 _LAZY = {
     "Game": "vsoracle.scenario.session", "load": "vsoracle.scenario.session", "loads": "vsoracle.scenario.session",
     "from_json": "vsoracle.scenario.session",

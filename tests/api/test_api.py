@@ -45,6 +45,20 @@ def test_import_vsoracle_imports_no_layer_until_a_name_is_used():
         vsoracle.Board  # noqa: B018
 
 
+def test_every_name_imported_on_first_use_is_also_imported_for_type_checkers():
+    """A name only ``__getattr__`` gives is ``Any`` to a user's type checker: each of ``_LAZY``
+    is imported under ``if TYPE_CHECKING:`` too, from the same module (tests/test_types.py checks
+    what mypy then sees)."""
+    import ast
+
+    tree = ast.parse((ROOT / "vsoracle" / "__init__.py").read_text(encoding="utf-8"))
+    typed = {alias.name: "vsoracle." + (node.module or "")
+             for block in ast.walk(tree) if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
+             for node in ast.walk(block) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert typed == vsoracle._LAZY
+    assert set(typed) | {"__version__"} == set(vsoracle.__all__)
+
+
 def test_load_from_a_path_or_text_with_all_some_or_none_of_its_steps():
     text = FOUR.read_text(encoding="utf-8")
     played = vsoracle.load(FOUR)
@@ -125,3 +139,34 @@ def test_set_position_starts_again_from_a_value():
     assert other.position == game.position and other.pending() == game.pending()
     with pytest.raises(vsoracle.IllegalActionError, match="nothing to undo"):
         other.undo()
+
+
+def test_the_log_says_what_the_last_take_or_answer_did():
+    """``Game.log``: the events of the last change, with their citations and figures; a take
+    and its answers, in order, log what the action taken whole logs; undo gives the log of the
+    change now last, and the start has none."""
+    game = vsoracle.load(FOUR, steps=False)
+    assert game.log == ()
+    game.take({"play": "p"})
+    assert [str(e) for e in game.log] == ["A plays p (Crossroads) from the hand [CR 304, 505]"]
+    played = game.log
+    game.take({"resolve": "top"})
+    logs = [game.log]
+    for value in (True, False, True, True):
+        game.answer(value)
+        logs.append(game.log)
+    assert [e.kind for e in logs[0]] == ["pass", "resolve"]
+    assert str(logs[1][0]) == "A chooses true: A may draw a card [scenario choose]"
+    lose = next(e for e in logs[4] if e.kind == "endurance")
+    assert lose.cite == "CR 508" and dict(lose.figures)["after"] == 46
+    whole = vsoracle.load(FOUR, steps=False)
+    whole.take({"play": "p"})
+    whole.take({"resolve": "top", "choose": [True, False, True, True]})
+    assert whole.log == tuple(e for log in logs for e in log)
+    game.undo()
+    assert game.log == logs[3]
+    for _ in range(4):
+        game.undo()
+    assert game.log == played
+    game.undo()
+    assert game.log == ()

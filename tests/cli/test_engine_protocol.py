@@ -93,15 +93,15 @@ def test_every_command(engine, tmp_path):
     play = next(a for a in moves["actions"] if a["kind"] == "play")
     assert play["step"] == {"play": "p", "by": "A"} and play["toml"] == '[[step]]\nplay = "p"\nby = "A"'
     # take an element of moves' actions as it came
-    taken = engine.ask({"cmd": "take", "action": play}, "status")
+    taken = engine.ask({"cmd": "take", "action": play}, "change")
     assert taken["pending"] is None
     # resolving it asks four yes-or-no decisions: the position waits, its answers are the moves
-    waits = engine.ask({"cmd": "take", "action": {"resolve": "top"}}, "status")
+    waits = engine.ask({"cmd": "take", "action": {"resolve": "top"}}, "change")
     assert waits["pending"]["prompt"] == "A may draw a card" and waits["pending"]["answers"] == [True, False]
     assert engine.ask({"cmd": "moves"}, "moves-response")["actions"] == []
     for value in (True, False, True):
-        engine.ask({"cmd": "answer", "value": value}, "status")
-    last = engine.ask({"cmd": "answer", "value": True}, "status")
+        engine.ask({"cmd": "answer", "value": value}, "change")
+    last = engine.ask({"cmd": "answer", "value": True}, "change")
     assert last["pending"] is None and last["priority"] == "A"
     # the position: A drew, gained 2 resource points, lost 4 endurance
     doc = engine.ask({"cmd": "position"}, "position-response")["position"]
@@ -128,14 +128,41 @@ def test_every_command(engine, tmp_path):
     assert engine.close() == (0, "")
 
 
+def test_a_take_and_each_answer_say_what_they_did(engine):
+    """take and answer respond with their log events, as ``resolve --json`` writes them: the rule
+    each cites, its figures. A take that leaves a decision open logs what happened until it was
+    asked, each answer what followed; in order they are the log of the action taken whole."""
+    text = FOUR.read_text(encoding="utf-8")
+    engine.ask({"cmd": "load", "scenario": text, "steps": False}, "status")
+    play = engine.ask({"cmd": "take", "action": {"play": "p"}}, "change")["log"]
+    assert [(e["kind"], e["text"], e["cite"]) for e in play] == [("play", "A plays p (Crossroads) from the hand",
+                                                                  "CR 304, 505")]
+    logs = [engine.ask({"cmd": "take", "action": {"resolve": "top"}}, "change")["log"]]
+    assert [e["kind"] for e in logs[0]] == ["pass", "resolve"] and logs[0][1]["cite"] == "CR 508"
+    for value in (True, False, True, True):
+        logs.append(engine.ask({"cmd": "answer", "value": value}, "change")["log"])
+    assert logs[1][0]["text"] == "A chooses true: A may draw a card" and logs[1][1]["text"] == "A draws a card"
+    lose = next(e for e in logs[4] if e["kind"] == "endurance")
+    assert lose["text"] == "A loses 4 endurance (p's effect): 50 → 46" and lose["cite"] == "CR 508"
+    assert lose["figures"] == {"source": "p", "card": "Crossroads", "power": "effect", "amount": 4, "before": 50,
+                               "after": 46}
+    # the same action taken whole, its answers in its choose: the same events, in the same order
+    engine.ask({"cmd": "load", "scenario": text, "steps": False}, "status")
+    engine.ask({"cmd": "take", "action": {"play": "p"}}, "change")
+    whole = engine.ask({"cmd": "take", "action": {"resolve": "top", "choose": [True, False, True, True]}}, "change")
+    assert whole["log"] == [e for log in logs for e in log]
+    # load and undo say where the game is, not what happened
+    assert "log" not in engine.ask({"cmd": "undo"}, "status")
+
+
 def test_the_session_keeps_its_position_when_the_file_goes(engine, tmp_path):
     copy = tmp_path / "s.toml"
     copy.write_text(FOUR.read_text(encoding="utf-8"), encoding="utf-8")
     engine.ask({"cmd": "load", "path": str(copy), "steps": False}, "status")
     copy.unlink()
-    engine.ask({"cmd": "take", "action": {"play": "p", "by": "A"}}, "status")
+    engine.ask({"cmd": "take", "action": {"play": "p", "by": "A"}}, "change")
     assert engine.ask({"cmd": "take", "action": {"resolve": "top", "choose": [False, False, False, True]}},
-                      "status")["priority"] == "A"
+                      "change")["priority"] == "A"
     doc = engine.ask({"cmd": "position"}, "position-response")["position"]
     assert doc["position"]["players"][0]["endurance"] == 46
 
@@ -174,8 +201,8 @@ def test_every_error(engine):
     engine.refused({"cmd": "moves", "player": "Z"}, 'there is no player "Z"')
     engine.refused({"cmd": "answer", "value": True}, "no decision waits")
     engine.refused({"cmd": "scenario", "x": 1}, 'scenario does not take "x"')
-    engine.ask({"cmd": "take", "action": {"play": "p", "by": "A"}}, "status")
-    engine.ask({"cmd": "take", "action": {"resolve": "top"}}, "status")
+    engine.ask({"cmd": "take", "action": {"play": "p", "by": "A"}}, "change")
+    engine.ask({"cmd": "take", "action": {"resolve": "top"}}, "change")
     engine.refused({"cmd": "answer"}, "answer needs value")
     engine.refused({"cmd": "answer", "value": "maybe"}, "is not a legal answer to: A may draw a card")
     engine.refused({"cmd": "take", "action": {"pass": True}}, "a decision waits: A may draw a card")
@@ -184,7 +211,7 @@ def test_every_error(engine):
     engine.ask({"cmd": "load", "position": doc}, "status")
     engine.refused({"cmd": "scenario"}, "started from a JSON position")
     # after all of that the session still answers, and the end of input ends it
-    assert engine.ask({"cmd": "answer", "value": False}, "status")["pending"]["prompt"] == "A may gain 1 endurance"
+    assert engine.ask({"cmd": "answer", "value": False}, "change")["pending"]["prompt"] == "A may gain 1 endurance"
     engine.p.stdin.close()
     assert engine.p.wait(timeout=60) == 0
 

@@ -150,3 +150,78 @@ def test_an_earlier_step_that_leaves_a_decision_open_is_named(tmp_path):
     assert message.endswith(":27: step 2 (resolve = \"top\") leaves a decision open: A may draw a card; the "
                             "steps lead to 16 positions, and play needs one — answer it with choose = [...] in "
                             "that step")
+
+
+# ----------------------------------------------------------------------------- a position (JSON)
+
+def _position_file(tmp_path: Path, scenario: Path, name: str) -> Path:
+    import json
+
+    import vsoracle
+
+    out = tmp_path / name
+    out.write_text(json.dumps(vsoracle.load(scenario).to_json()), encoding="utf-8")
+    return out
+
+
+def test_a_position_a_scenario_can_state_is_played_and_saved_as_a_scenario_resolve_passes(tmp_path):
+    """``play FILE.json`` plays on from a position as from a scenario; its start is written as a
+    scenario's setup (as ``Game.to_scenario`` writes it), so ``q`` saves a scenario that passes."""
+    position = _position_file(tmp_path, DATA / "play.toml", "start.json")
+    term = Terminal("play", "--position", str(position))
+    try:
+        screen = term.screen()
+        assert "A has priority: 4 legal actions" in screen
+        screen = term.type(number(screen, 'recruit = "squire", row = "front", col = 1'))
+        assert "A recruits squire" in screen
+        screen = term.type('play = "thoughts"')                # a step typed as TOML, read as a scenario's
+        assert "A plays thoughts" in screen
+        assert "saved 2 steps to " in term.type("q")
+    finally:
+        code = term.close()
+    assert code == 0, term.seen[-2000:]
+    saved = tmp_path / "start-played.toml"
+    assert saved.read_text(encoding="utf-8").count("[[step]]") == 2
+    result = subprocess.run([sys.executable, "-m", "vsoracle", "resolve", str(saved), "--no-cache"], capture_output=True,
+                            text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert 'chain = ["recruit:squire", "play:thoughts"]' in result.stdout
+
+
+def test_a_position_that_waits_is_played_from_its_decision_and_saved_as_json(tmp_path):
+    """A position that waits starts at its decision. Its start holds a chain, which a scenario's
+    setup cannot state: a save as a scenario is refused in one line, and ``q`` writes the position
+    reached as JSON — the position the Python API reaches by the same answers and step, equal."""
+    import vsoracle
+
+    position = _position_file(tmp_path, ROOT / "examples/four-yes-or-no.toml", "four.json")
+    term = Terminal("play", str(position))
+    try:
+        screen = term.screen()
+        assert "A decides (may): A may draw a card" in screen
+        screen = term.type(number(screen, "true"))
+        assert "A draws a card" in screen and "A may gain 1 endurance" in screen
+        for _ in range(3):
+            screen = term.type(number(screen, "false"))
+        assert "A has priority" in screen
+        assert "not saved: a scenario cannot state this position's start (it came as JSON)" in term.type(
+            f"s {tmp_path / 'x.toml'}")
+        screen = term.type("pass = true")                      # a step typed as TOML, read as the API reads one
+        assert "refused" not in screen, screen
+        assert "saved the position to " in term.type("q")
+    finally:
+        code = term.close()
+    assert code == 0, term.seen[-2000:]
+    game = vsoracle.from_json(position.read_text(encoding="utf-8"))
+    for value in (True, False, False, False):
+        game.answer(value)
+    game.take({"pass": True})
+    saved = vsoracle.from_json((tmp_path / "four-played.json").read_text(encoding="utf-8"))
+    assert saved.position == game.position and not (tmp_path / "x.toml").exists()
+
+
+def test_a_position_that_is_not_one_is_refused_in_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "vsoracle-position", "version": 1}', encoding="utf-8")
+    message = _refused(bad)
+    assert message.startswith(f"{bad}: ") and "Traceback" not in message

@@ -1,5 +1,5 @@
 """Positions on the command line (issue 26, 1): ``show FILE --step N --export scenario|json``, and
-``--position FILE.json`` wherever a scenario file is read (resolve, explain, show, moves, perft)."""
+``--position FILE.json`` wherever a scenario file is read (resolve, explain, show, moves, perft; play: tests/cli/test_play.py)."""
 
 from __future__ import annotations
 
@@ -90,8 +90,17 @@ def test_what_the_options_refuse(tmp_path):
         assert code == 2 and "missing FILE" in err, command
 
 
-def test_play_refuses_a_position_file_saying_what_plays_on_from_one(tmp_path):
+def test_play_reads_a_position_file_as_the_other_commands_do(tmp_path):
+    """``play FILE.json`` and ``play --position FILE.json`` start from the position (a session is
+    played in tests/cli/test_play.py); both at once, or a scenario as --position, is refused."""
     file = tmp_path / "p.json"
     file.write_text(_run("show", str(FOUR), "--export", "json")[1], encoding="utf-8")
-    code, out, err = _run("play", str(file))
-    assert code == 2 and "a position (.json) is not one" in err and "vsoracle engine or the Python API" in err
+    for args in ([str(file)], ["--position", str(file)]):
+        code, out, err = _run("play", *args)  # no input: the session shows the decision, then ends
+        assert code == 0 and "A decides (may): A may draw a card" in out and "nothing played: nothing saved" in out
+    code, out, err = _run("play", str(FOUR), "--position", str(file))
+    assert code == 2 and "a scenario file and --position were both given" in err
+    code, out, err = _run("play", "--position", str(FOUR))
+    assert code == 2 and "--position reads a position file (.json)" in err
+    code, out, err = _run("play")
+    assert code == 2 and "missing FILE" in err

@@ -84,6 +84,54 @@ def test_split_by_first_action_adds_up():
     assert moves.perft(state, 0) == (1, 1)
 
 
+@pytest.mark.parametrize("file, after, depth, sequences, positions",
+                         PINNED + [(f, ("waiting", i), d, seq, pos) for f, i, d, seq, pos in WAITING])
+def test_split_counts_once_and_each_row_is_the_perft_below_its_first_move(monkeypatch, file, after, depth,
+                                                                          sequences, positions):
+    """``perft --split`` expands each position once, as ``perft`` does (the same calls for moves),
+    and each first move's row is what a perft after that move counts: its sequences add up to the
+    whole; a position reached from two first moves is in both rows, once in the whole."""
+    state = waiting(file, after[1]) if isinstance(after, tuple) else position(file, after)
+    expected = [(move, *moves.perft(after_it, depth - 1)) for move, after_it in moves.moves_from(state)]
+    real, asked = moves.moves_from, []
+
+    def counted(p):
+        asked.append(p)
+        return real(p)
+
+    monkeypatch.setattr(moves, "moves_from", counted)
+    assert moves.perft(state, depth) == (sequences, positions)
+    whole = len(asked)
+    asked.clear()
+    assert moves.perft_split(state, depth) == (sequences, positions, expected)
+    assert len(asked) == whole  # counted once: the same positions expanded, none twice
+    assert sum(seq for _m, seq, _p in expected) == sequences
+    assert max(pos for _m, _s, pos in expected) <= positions <= sum(pos for _m, _s, pos in expected)
+
+
+def test_the_split_command_counts_once(monkeypatch):
+    """``vsoracle perft --split``: the rows and the total from one count (before, the total was
+    counted, then each first move's perft again)."""
+    real, asked = moves.moves_from, [0]
+
+    def counted(p):
+        asked[0] += 1
+        return real(p)
+
+    monkeypatch.setattr(moves, "moves_from", counted)
+    file = str(ROOT / "tests/faq/gm4-may-respond.scenario.toml")
+    whole = CliRunner().invoke(app, ["perft", file, "--depth", "2", "--json"])
+    calls, asked[0] = asked[0], 0
+    split = CliRunner().invoke(app, ["perft", file, "--depth", "2", "--split", "--json"])
+    assert whole.exit_code == split.exit_code == 0, split.output
+    assert asked[0] == calls > 1
+    import json
+
+    one, other = json.loads(whole.stdout), json.loads(split.stdout)
+    assert (one["sequences"], one["positions"]) == (other["sequences"], other["positions"])
+    assert sum(row["sequences"] for row in other["split"]) == other["sequences"] and one["split"] == []
+
+
 @pytest.mark.parametrize("file, index, depth, sequences, positions", WAITING)
 def test_perft_counts_from_a_waiting_position(file, index, depth, sequences, positions):
     start = waiting(file, index)
@@ -263,14 +311,15 @@ def _interrupt_after(monkeypatch, calls: int) -> None:
     monkeypatch.setattr(moves, "moves_from", moves_from)
 
 
-def test_ctrl_c_prints_the_counts_so_far_marked_partial(monkeypatch):
+@pytest.mark.parametrize("split", [[], ["--split"]], ids=["whole", "split"])
+def test_ctrl_c_prints_the_counts_so_far_marked_partial(monkeypatch, split):
     file = str(ROOT / "tests/faq/gm4-may-respond.scenario.toml")
     full = CliRunner().invoke(app, ["perft", file, "--depth", "2"]).output
     state = position("tests/faq/gm4-may-respond.scenario.toml", True)
     one, two = moves.perft(state, 1), moves.perft(state, 2)
     assert full.strip() == f"depth 2: {two[0]} sequences, {two[1]} positions"
     _interrupt_after(monkeypatch, 4)  # the start position, then three at depth 1: the fourth is interrupted
-    result = CliRunner().invoke(app, ["perft", file, "--depth", "2"])
+    result = CliRunner().invoke(app, ["perft", file, "--depth", "2", *split])
     assert result.exit_code == 130
     lines = result.output.splitlines()
     assert lines[0] == "# interrupted: partial counts, not the answer for depth 2"

@@ -192,6 +192,25 @@ def test_a_scripted_agent_plays_its_script_then_another(decks):
     assert bad.error is not None and "is not legal here" in bad.error
 
 
+def test_the_random_agent_chooses_uniformly_among_the_legal_actions(decks):
+    """Each legal action is as likely as any other (not a kind of action first, then one of it: one
+    pass among nine recruits is a tenth of the choices, not half); a reveal of a resource that is
+    not a location (FAQ SC 30: it changes nothing) only when nothing else is legal."""
+    from collections import Counter
+
+    from vsoracle.engine.moves import Flip, Pass, Recruit
+
+    start = setup([("A", decks[0].cards), ("B", decks[1].cards)], random.Random(1),
+                  {"A": lambda q: q.answers[0], "B": lambda q: q.answers[0]})
+    character = next(o for o in start.player("A").hand if start.obj(o).card.type is CardType.CHARACTER)
+    actions = [Pass("A")] + [Recruit("A", character, row="front", col=c) for c in range(9)]
+    agent = RandomAgent("uniform")
+    picked = Counter(agent.act(start, actions + [Flip("A", character)]) for _ in range(10_000))
+    assert set(picked) == set(actions)  # never the reveal that changes nothing
+    assert all(850 <= picked[a] <= 1150 for a in actions), picked  # 1,000 each expected; 5 standard deviations
+    assert agent.act(start, [Flip("A", character)]) == Flip("A", character)
+
+
 def test_random_agents_are_seeded(decks):
     a = play_one(decks, 3, 1, max_turns=2)[1]
     b = play_one(decks, 3, 1, max_turns=2)[1]

@@ -15,7 +15,7 @@ from typing import Any, Callable, TextIO
 import typer
 
 from ..errors import IllegalActionError, VsOracleError
-from .jsondoc import error_document, plain
+from .jsondoc import error_document, event_json, plain
 
 __all__ = ["register", "Engine", "COMMANDS"]
 
@@ -136,7 +136,7 @@ class Engine:
             raise RequestError("take needs action: an element of moves' actions, or its step table",
                                hint='{"cmd": "take", "action": {"play": "x", "by": "A"}}')
         game.take(action)
-        return self._status()
+        return {**self._status(), "log": self._log()}
 
     def _answer(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self._need()
@@ -144,7 +144,11 @@ class Engine:
             raise RequestError("answer needs value: one of the pending decision's answers",
                                hint='{"cmd": "answer", "value": true}')
         game.answer(request["value"])
-        return self._status()
+        return {**self._status(), "log": self._log()}
+
+    def _log(self) -> list[dict[str, Any]]:
+        """What the take or answer just made did: its log events as ``resolve --json`` writes them."""
+        return [event_json(e) for e in self._need().log]
 
     def _position(self, _request: dict[str, Any]) -> dict[str, Any]:
         return {"position": self._need().to_json()}

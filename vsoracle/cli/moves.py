@@ -176,9 +176,10 @@ def perft_document(file: Path, depth: int, split: bool = False, cards: Sequence[
     if not found:
         raise ScenarioError("every line of play stopped at a refused step: no position to count from", file=sc.path)
     position = found[0]
-    sequences, positions = _m.perft(position, depth, progress)
-    rows = [{"action": _move_text(position, move), "sequences": seq, "positions": pos}
-            for move, seq, pos in (_m.divide(position, depth) if split and depth > 0 else [])]
+    # one count: split, each position keeps its sequences by first move (the positions are expanded once)
+    sequences, positions, by_move = _m.perft_split(position, depth, progress) if split else (
+        *_m.perft(position, depth, progress), [])
+    rows = [{"action": _move_text(position, move), "sequences": seq, "positions": pos} for move, seq, pos in by_move]
     question = _m.pending(position)
     waiting = None if question is None else {"player": question.player, "kind": question.kind,
                                              "prompt": question.prompt}

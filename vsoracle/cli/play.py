@@ -8,6 +8,12 @@ answer, ``s FILE`` to save, ``q`` to quit (saving), ``q!`` to quit without savin
 is the scenario with the played steps appended (each decision's answers as its ``choose``) and a
 ``[check]`` of the final position, so ``vsoracle resolve`` plays it again and passes.
 
+A position (``FILE.json`` or ``--position FILE.json``, as ``vsoracle show --export json`` or the
+engine's ``position`` writes it) is played on the same way, from the decision it waits for if it
+waits: its start is written as a scenario's setup (:func:`vsoracle.scenario.setup.setup_toml`) when
+the format can state it, and saved with the steps played as for a scenario; a save to a name ending
+in ``.json`` writes the position reached (the default when the start cannot be a scenario).
+
 A save never loses the session: it is written safely (:func:`vsoracle.files.write_file`: a file
 the user named may be replaced, the default name never replaces anything — the next free
 ``NAME-played-2.toml`` is taken), and one that fails says why in one line and the session goes on.
@@ -24,7 +30,7 @@ from attrs import evolve, frozen
 
 from ..errors import ScenarioError, VsOracleError
 from ..tomlsource import shorten
-from .common import cards_option, fail
+from .common import cards_option, fail, position_option, scenario_or_position
 from .lines import emit
 from .report import plural
 
@@ -44,11 +50,15 @@ class _Point:
 
 
 class Session:
-    """A play session over one scenario: its history of positions, undo, and saving."""
+    """A play session over one scenario (or one position: ``text`` is then the scenario that states
+    its start, or ``None`` when none can): its history of positions, undo, and saving."""
 
-    def __init__(self, path: str, text: str, sc: Any, state: Any) -> None:
+    def __init__(self, path: str, text: str | None, sc: Any, state: Any) -> None:
+        from ..engine import moves
+
         self.path, self.text, self.sc = path, text, sc
-        self.history: list[_Point] = [_Point(state, ())]
+        # a position that waits shows, on its first answer, only the log that answer adds
+        self.history: list[_Point] = [_Point(state, (), len(state.log) if isinstance(state, moves.Waiting) else 0)]
         #: The file the default save made, which later default saves replace (None: none yet).
         self.made: str | None = None
 
@@ -114,6 +124,10 @@ class Session:
         if {"rejected", "allowed", "check"} & set(table):
             raise ScenarioError("rejected, allowed and check go in the file, not in play",
                                 hint="type the step alone")
+        if self.text is None:  # a position no scenario states: the step read as the Python API reads one
+            from ..scenario.session import action_from_step
+
+            return self._take(self.point.position, action_from_step(table, self.point.position))
         step_text = moves.step_toml(table)
         sc = parse_scenario(_without_checks(self.text) + "\n" + "\n\n".join(self.point.steps + (step_text,)) + "\n",
                             self.sc.db, self.path)
@@ -128,31 +142,52 @@ class Session:
         return True
 
     def last_state(self) -> tuple[Any, tuple[str, ...]]:
-        """The last position that waits for nothing, and the steps that reach it."""
+        """The last position that waits for nothing, and the steps that reach it (a session that
+        starts waiting and has answered nothing yet: the position before the action that waits)."""
         from ..engine import moves
 
         for p in reversed(self.history):
             if not isinstance(p.position, moves.Waiting):
                 return p.position, p.steps
-        raise AssertionError("the session starts from a position")  # pragma: no cover
+        return self.history[0].position.before, ()
 
-    def save(self, out: Path | None, default: Path) -> tuple[int, str]:
-        """Write the scenario with the steps played at ``out`` (named by the user: an existing file
-        is replaced), or with ``out`` None at ``default`` — never replacing a file the session did
-        not make (``default`` taken: ``NAME-played-2.toml`` …); how many steps were written, and
-        where. A failure raises :class:`ScenarioError` (the session is kept)."""
+    def played(self) -> bool:
+        """Is there anything to save: a step played (a scenario is saved), or — for a position no
+        scenario states, saved as JSON — any action or answer."""
+        return bool(self.last_state()[1]) if self.text is not None else len(self.history) > 1
+
+    def save(self, out: Path | None, default: Path) -> tuple[str, str]:
+        """Write the scenario with the steps played — or, at a name ending in ``.json``, the
+        position reached (:func:`~vsoracle.engine.positions.position_to_json`, a waiting one too) —
+        at ``out`` (named by the user: an existing file is replaced), or with ``out`` None at
+        ``default``, never replacing a file the session did not make (``default`` taken:
+        ``NAME-played-2.toml`` …); what was written, and where. A failure raises
+        :class:`ScenarioError` (the session is kept)."""
         from ..files import write_file, write_new_file
 
-        state, steps = self.last_state()
-        data = played_scenario(self.text, steps, state).encode("utf-8")
+        target = str(out) if out is not None else self.made or str(default)
+        if target.endswith(".json"):
+            import json
+
+            from ..engine.positions import position_to_json
+
+            data = (json.dumps(position_to_json(self.point.position), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+            what = "the position"
+        else:
+            if self.text is None:
+                raise ScenarioError("a scenario cannot state this position's start (it came as JSON): "
+                                    "save the position reached instead", hint="s FILE.json")
+            state, steps = self.last_state()
+            data = played_scenario(self.text, steps, state).encode("utf-8")
+            what = plural(len(steps), "step")
         if out is not None:
             write_file(str(out), data, ScenarioError, replace=True, what="the session")
-            return len(steps), str(out)
+            return what, str(out)
         if self.made is not None:
             write_file(self.made, data, ScenarioError, replace=True, what="the session")
-            return len(steps), self.made
+            return what, self.made
         self.made = write_new_file(_numbered(default), data, ScenarioError, what="the session")
-        return len(steps), self.made
+        return what, self.made
 
 
 _CHECK_HEADER = re.compile(r"^\s*\[\s*(check|check_some)\s*(\.[^\]]*)?\]\s*(#.*)?$")
@@ -219,16 +254,43 @@ def screen(session: Session) -> list[str]:
     return lines
 
 
-def default_output(file: Path) -> Path:
-    """Where ``q`` saves when no ``--save`` is given: beside the scenario, ``NAME-played.toml``."""
-    return file.with_name(file.name.removesuffix(".toml").removesuffix(".scenario") + "-played.toml")
+def default_output(file: Path, suffix: str = ".toml") -> Path:
+    """Where ``q`` saves when no ``--save`` is given: beside the scenario, ``NAME-played.toml``
+    (``suffix`` ``.json``: the position, ``NAME-played.json``)."""
+    stem = file.name.removesuffix(".json").removesuffix(".toml").removesuffix(".scenario")
+    return file.with_name(stem + "-played" + suffix)
 
 
 def _numbered(default: Path) -> list[str]:
     """``NAME-played.toml``, then ``NAME-played-2.toml`` … ``NAME-played-99.toml``: the names the
     default save may take, the first free one."""
-    stem = default.name.removesuffix(".toml")
-    return [str(default)] + [str(default.with_name(f"{stem}-{k}.toml")) for k in range(2, 100)]
+    stem, suffix = default.stem, default.suffix
+    return [str(default)] + [str(default.with_name(f"{stem}-{k}{suffix}")) for k in range(2, 100)]
+
+
+def _position_session(path: str, cards: Sequence[Path] | None) -> Session:
+    """A session from a position file (JSON): from the position, or the decision it waits for; its
+    start stated as a scenario's setup when the format can (else saved only as JSON)."""
+    from ..engine import moves
+    from ..engine.positions import position_from_json
+    from ..errors import PositionError
+    from ..files import read_input
+    from ..scenario.load import MAX_POSITION_BYTES, scenario_of_position
+    from ..scenario.setup import setup_toml
+    from .common import card_database
+
+    raw = read_input(path, ScenarioError, limit=MAX_POSITION_BYTES, what="a position").data
+    try:
+        position = position_from_json(raw)
+    except PositionError as error:
+        raise error.located(path, None) from None
+    db = card_database(cards)
+    start = position.before if isinstance(position, moves.Waiting) else position
+    try:
+        text: str | None = setup_toml(start, db, Path(path).stem or "A position")
+    except PositionError:
+        text = None
+    return Session(path, text, scenario_of_position(start, db, path), position)
 
 
 #: The most digits a number typed to pick a choice may have (more is not one of the numbers shown).
@@ -265,31 +327,32 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
     from ..scenario.load import load_scenario_bytes
     from ..scenario.run import run_scenario
 
+    from ..scenario.load import is_position_file
+
     path = str(file)
     if path == "-":
         raise ScenarioError("play reads the moves from standard input, so the scenario must be a file",
                             hint="vsoracle play FILE")
-    if path.endswith(".json"):
-        raise ScenarioError("play saves the scenario it plays on, and a position (.json) is not one", file=path,
-                            hint="vsoracle show --position FILE.json --export scenario writes one, when it can; "
-                            "vsoracle engine or the Python API play on from a position (vsoracle docs api)")
-    raw = read_input(path, ScenarioError).data
-    sc = load_scenario_bytes(raw, path, card_database(cards))
-    text = raw.decode("utf-8", errors="replace")
-    outcomes = [o for o in run_scenario(sc).outcomes if o.stopped is None]
-    if len(outcomes) != 1:
-        raise _not_one_position(sc, outcomes, path)
-    session = Session(path, text, sc, outcomes[0].state)
-    default = default_output(file)
+    if is_position_file(path):
+        session = _position_session(path, cards)
+    else:
+        raw = read_input(path, ScenarioError).data
+        sc = load_scenario_bytes(raw, path, card_database(cards))
+        text = raw.decode("utf-8", errors="replace")
+        outcomes = [o for o in run_scenario(sc).outcomes if o.stopped is None]
+        if len(outcomes) != 1:
+            raise _not_one_position(sc, outcomes, path)
+        session = Session(path, text, sc, outcomes[0].state)
+    default = default_output(file, ".toml" if session.text is not None else ".json")
 
     def saved(target: Path | None) -> bool:
         """Save (``target``: a file the user named), saying where — or why not (issue 24, case 7)."""
         try:
-            n, where = session.save(target, default)
+            what, where = session.save(target, default)
         except ScenarioError as error:
             write(f"not saved: {error}")
             return False
-        write(f"saved {plural(n, 'step')} to {where}")
+        write(f"saved {what} to {where}")
         return True
 
     while True:
@@ -297,7 +360,7 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
         try:
             line = read("> ").strip()
         except EOFError:
-            if not session.last_state()[1]:
+            if not session.played():
                 write("nothing played: nothing saved")
                 return 0
             if saved(save):
@@ -310,7 +373,7 @@ def run_session(file: Path, save: Path | None, read: Callable[[str], str], write
             write("quit without saving")
             return 0
         if line in ("q", "quit"):
-            if not session.last_state()[1]:
+            if not session.played():
                 write("nothing played: nothing saved")
                 return 0
             if saved(save):
@@ -345,18 +408,23 @@ def register(app: typer.Typer) -> None:
 
     @app.command("play")
     def play(
-        file: Path = typer.Argument(..., help="A scenario file (TOML)."),
+        ctx: typer.Context,
+        file: Optional[Path] = typer.Argument(None, metavar="FILE", help="A scenario file (TOML), or a position (.json)."),
         save: Optional[Path] = typer.Option(None, "--save", metavar="OUT",
-                                            help="Where q saves the scenario played (default: FILE-played.toml)."),
+                                            help="Where q saves the scenario played (default: FILE-played.toml); "
+                                            "a name ending in .json: the position reached."),
+        position: Optional[Path] = position_option(),
         cards: Optional[List[Path]] = cards_option(),
     ) -> None:
-        """Play on from the position after the scenario's steps: pick numbered legal actions or
-        answers, or type a step as TOML; u undoes, s FILE saves, q quits and saves the scenario
-        with the steps played (vsoracle resolve runs it), q! quits without saving.
+        """Play on from the position after the scenario's steps (or a position, .json): pick
+        numbered legal actions or answers, or type a step as TOML; u undoes, s FILE saves, q quits
+        and saves the scenario with the steps played (vsoracle resolve runs it), q! quits without
+        saving.
 
         Exit status: 0, or 2 if the file is invalid (or the input ended and the session could not
         be saved: its steps are printed).
         """
+        file = scenario_or_position(ctx, file, position)
         try:
             code = run_session(file, save, input, emit, cards)
         except VsOracleError as error:

@@ -57,26 +57,19 @@ class FirstAgent:
 
 
 class RandomAgent:
-    """A legal action or answer chosen at random, from a generator seeded by ``seed``: a kind of
-    action uniformly among the kinds that have a legal action (pass, recruit, attack, move, …),
-    then one of that kind uniformly; an answer uniformly. (Uniform over the actions themselves,
-    a formation step's dozens of moves would leave the one pass almost never chosen.) It never
-    reveals a resource that is not a location: a reveal that changes nothing but itself (FAQ SC 30)
-    and can be taken again and again; it only slows the game."""
+    """A legal action or answer chosen at random, from a generator seeded by ``seed``: an action
+    uniformly among the legal actions, an answer uniformly among the legal answers. It never
+    reveals a resource that is not a location — a reveal that changes nothing but itself (FAQ SC 30)
+    and can be taken again and again: it only slows the game — unless nothing else is legal.
+    (Uniform over the actions, games still end: docs/decks.md gives the figures.)"""
 
     def __init__(self, seed: str | int) -> None:
         self.rng = random.Random(seed)
 
     def act(self, state: GameState, actions: Sequence[Action]) -> Action:
-        kinds: dict[str, list[Action]] = {}
-        for action in actions:
-            if isinstance(action, Flip) and state.obj(action.card).card.type is not CardType.LOCATION:
-                continue
-            kinds.setdefault(action.verb, []).append(action)
-        if not kinds:  # nothing but reveals: one of them
-            kinds["flip"] = list(actions)
-        pick = list(kinds.values())[self.rng.randrange(len(kinds))]
-        return pick[self.rng.randrange(len(pick))]
+        pool = [a for a in actions if not (isinstance(a, Flip) and state.obj(a.card).card.type is not CardType.LOCATION)]
+        pool = pool or list(actions)  # nothing but reveals: one of them
+        return pool[self.rng.randrange(len(pool))]
 
     def answer(self, question: Question) -> Any:
         return question.answers[self.rng.randrange(len(question.answers))]

@@ -24,6 +24,7 @@ named in the order they stand (front row first, by column).
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from contextlib import nullcontext
 from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol, Sequence, Union, cast
 
@@ -46,7 +47,7 @@ from .turn import advance, pass_priority
 __all__ = ["Action", "StepReader", "read_step", "step_verbs", "check_step_keys", "ADVANCE_TARGETS", "COMMON_STEP_KEYS",
            "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
            "PlaceResource", "Transfer", "Pass", "Resolve", "Advance", "KINDS", "perform", "legal_actions",
-           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "divide", "moves_from", "LINES",
+           "why_not", "is_legal", "apply", "candidates", "step_toml", "perft", "perft_split", "divide", "moves_from", "LINES",
            "PerftProgress", "PERFT_MEMO",
            "Question", "Waiting", "Position", "take", "take_logged", "pending", "answer", "why_not_answer"]
 
@@ -770,39 +771,76 @@ def perft(position: "Position", depth: int,
     outcomes are merged), two waiting positions when their position before the action and
     answers so far are. Memory follows the distinct positions of two depths, plus the table.
     ``progress`` is told where the count is after each position expanded (:class:`PerftProgress`)."""
+    sequences, positions, _rows = _perft(position, depth, progress, False)
+    return sequences, positions
+
+
+def perft_split(position: "Position", depth: int, progress: Callable[[PerftProgress], None] | None = None
+                ) -> tuple[int, int, list[tuple[Any, int, int]]]:
+    """:func:`perft` and :func:`divide` in one count: the sequences and positions, and each first
+    move with the sequences and positions below it (none at depth 0). Each position reached keeps,
+    beside how many sequences reach it, how many of them start with each first move, so the
+    positions are expanded once, as :func:`perft` expands them (the rows' sequences add up to the
+    sequences; a position reached from two first moves is in both rows and once in the total)."""
+    return _perft(position, depth, progress, True)
+
+
+def _perft(position: "Position", depth: int, progress: Callable[[PerftProgress], None] | None,
+           split: bool) -> tuple[int, int, list[tuple[Any, int, int]]]:
+    """:func:`perft`, and with ``split`` the count of each first move (:func:`perft_split`): each
+    position then keeps, beside its number of sequences, a :class:`~collections.Counter` of them by
+    the index of their first move."""
     forget()
     level: dict[PositionKey | Waiting, tuple[Position, int]] = {_key(position): (position, 1)}
+    by_first: dict[PositionKey | Waiting, Counter[int]] = {}  # split: each position's sequences by first move
     expanded: dict[PositionKey | Waiting, list[tuple[PositionKey | Waiting, Position]]] = {}
     kept = 0
     done: list[tuple[int, int]] = []
+    first: list[Any] = []  # split: the first moves, in order
     for d in range(1, depth + 1):
         last = d == depth  # the moves from the last level are never asked for again
         after: dict[PositionKey | Waiting, tuple[Position, int]] = {}
+        after_by_first: dict[PositionKey | Waiting, Counter[int]] = {}
         sequences = 0
         for i, (key, (s, paths)) in enumerate(level.items(), 1):
             found = expanded.get(key)
             if found is None:
-                found = [(_key(t), t) for _move, t in moves_from(s)]
+                pairs = list(moves_from(s))
+                if split and d == 1:
+                    first = [move for move, _t in pairs]
+                found = [(_key(t), t) for _move, t in pairs]
                 if not last and kept + len(found) <= PERFT_MEMO:
                     expanded[key] = found
                     kept += len(found)
-            for k, t in found:
+            for j, (k, t) in enumerate(found):
                 seen = after.get(k)
                 # the last depth's positions are only told apart (by their keys), never expanded: the
                 # start position stands in for each, so that a key other than the state keeps no state
                 after[k] = (position if last else t, paths) if seen is None else (seen[0], seen[1] + paths)
+                if split:  # never changed in place: a counter may be shared by several positions
+                    mine = Counter({j: 1}) if d == 1 else by_first[key]
+                    theirs = after_by_first.get(k)
+                    after_by_first[k] = mine if theirs is None else theirs + mine
             sequences += paths * len(found)
             if progress is not None:
                 progress(PerftProgress(d, depth, i, len(level), sequences, len(after), tuple(done), kept))
-        # A level that is the one before it (the same positions, reached as many ways: nothing left
-        # but passes that change nothing, or no move at all) is every level after it too, so a
-        # depth of 10**20 ends here instead of counting the same level forever.
-        fixed = after.keys() == level.keys() and all(after[k][1] == level[k][1] for k in after)
-        level = after
+        # A level that is the one before it (the same positions, reached as many ways — by each first
+        # move too, when split: nothing left but passes that change nothing, or no move at all) is every
+        # level after it too, so a depth of 10**20 ends here instead of counting the same level forever.
+        fixed = after.keys() == level.keys() and all(after[k][1] == level[k][1] for k in after) and \
+            (not split or after_by_first == by_first)
+        level, by_first = after, after_by_first
         done.append((sequences, len(level)))
         if fixed:
             break
-    return sum(paths for _s, paths in level.values()), len(level)
+    rows: list[tuple[Any, int, int]] = []
+    if split and depth >= 1:
+        below, reached = Counter[int](), Counter[int]()
+        for counts in by_first.values():
+            below.update(counts)
+            reached.update(counts.keys())
+        rows = [(move, below[j], reached[j]) for j, move in enumerate(first)]
+    return sum(paths for _s, paths in level.values()), len(level), rows
 
 
 def _key(position: "Position") -> PositionKey | Waiting:
@@ -813,8 +851,9 @@ def _key(position: "Position") -> PositionKey | Waiting:
 
 def divide(position: "Position", depth: int) -> list[tuple[Any, int, int]]:
     """:func:`perft` split by first move: each move (an action, or an answer if ``position``
-    waits) with the sequences and positions below it (depth ``depth - 1`` after it)."""
-    return [(move, *perft(after, depth - 1)) for move, after in moves_from(position)]
+    waits) with the sequences and positions below it (depth ``depth - 1`` after it), counted
+    once (:func:`perft_split`); none at depth 0."""
+    return perft_split(position, depth)[2]
 
 
 # =============================================================================================

@@ -21,6 +21,7 @@ from ..cards import CardDB
 from ..engine import moves
 from ..engine.fmap import FrozenMap
 from ..engine.game import OPEN, Answer, _match
+from ..engine.log import Event
 from ..engine.moves import Action, Position, Question, Waiting
 from ..engine.positions import position_from_json, position_to_json
 from ..engine.state import GameState
@@ -49,7 +50,8 @@ class Game:
         self._position = position
         self._origin = origin
         self._start = position
-        self._stack: list[tuple[Position, Action | None]] = []
+        #: each change: the position before it, the action it took or answered, and what it did (its log)
+        self._stack: list[tuple[Position, Action | None, tuple[Event, ...]]] = []
         self.db = db
 
     # -- reading -------------------------------------------------------------------------------
@@ -77,6 +79,15 @@ class Game:
     def over(self) -> bool:
         return self.state.over
 
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """What the last change did — the log events of the last :meth:`take` or :meth:`answer`
+        (after an :meth:`undo`, of the change now last), each with its rule's citation and the
+        figures it decided on; ``()`` at the start. A take that leaves a decision open logs what
+        happened until it was asked; each answer, what happened after, until the next one or the
+        action's end: the logs of an action and its answers, in order, are the action's whole log."""
+        return self._stack[-1][2] if self._stack else ()
+
     def __repr__(self) -> str:
         q = self.pending()
         return (f"<vsoracle.Game turn {self.state.turn} {self.state.phase}"
@@ -93,24 +104,30 @@ class Game:
             raise IllegalActionError(f"a decision waits: {q.prompt}", hint="answer it first (answer(value))")
         if isinstance(action, Mapping):
             action = action_from_step(action, self._position)
-        after = moves.take(self._position, action)
-        self._push(after, action)
+        after, log = moves.take_logged(self._position, action)
+        self._push(after, action, log)
         return after
 
     def answer(self, value: Any) -> Position:
         """Answer the decision that waits with ``value`` (one of ``pending().answers``, or as a
         scenario's ``choose`` writes it: ``true``, ``"x"``, ``["a", "b"]``); the new position."""
         before = self._position
-        after = moves.answer(before, value)
-        assert isinstance(before, Waiting)  # moves.answer refuses any other
-        self._push(after, evolve(before.action, choose=before.action.choose + (_chosen(before, value),)))
+        why = moves.why_not_answer(before, value)
+        if why is not None:
+            raise IllegalAnswerError(why, hint="answer one of pending().answers")
+        assert isinstance(before, Waiting)  # why_not_answer refuses any other
+        # the action taken again from its start with one more answer (as moves.answer does): its log
+        # goes on from the log the question was asked at, and what follows is what the answer did
+        action = evolve(before.action, choose=before.action.choose + (_chosen(before, value),))
+        after, log = moves.take_logged(before.before, action)
+        self._push(after, action, log[len(before.log):])
         return after
 
     def undo(self) -> Position:
         """Go back one change (a take or an answer): the position before it. Refused at the start."""
         if not self._stack:
             raise IllegalActionError("nothing to undo: the game is at its start", hint="take an action first")
-        self._position, _action = self._stack.pop()
+        self._position, _action, _log = self._stack.pop()
         return self._position
 
     def set_position(self, position: Position) -> None:
@@ -119,8 +136,8 @@ class Game:
         self._stack = []
         self._origin = _Origin(None, "<position>")
 
-    def _push(self, after: Position, action: Action) -> None:
-        self._stack.append((self._position, action))
+    def _push(self, after: Position, action: Action, log: tuple[Event, ...]) -> None:
+        self._stack.append((self._position, action, log))
         self._position = after
 
     # -- writing -------------------------------------------------------------------------------
@@ -134,7 +151,7 @@ class Game:
         # the actions, in order; an answer replaces its action's step (same action, one more answer)
         # a game that starts waiting (its scenario's last step left a decision open) goes on with that step
         actions: list[Action] = [self._start.action] if isinstance(self._start, Waiting) else []
-        for before, action in self._stack:
+        for before, action, _log in self._stack:
             if action is None:
                 continue
             if isinstance(before, Waiting) and actions:
