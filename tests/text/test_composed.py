@@ -153,12 +153,19 @@ def test_every_reading_is_node_data_whose_fields_have_their_annotated_types(pair
     assert from_data(to_data(ct)) == ct, text
 
 
-@pytest.mark.parametrize("lead", ["At the start of your build phase, ", "At the start of your build phase this turn, ", ""])
-def test_another_in_a_moved_counter_s_destination_is_other_than_its_source(lead):
-    """"… from a character to another character": other than the character the counter leaves,
-    in a delayed effect too, which numbers its own steps as it resolves (a long run found the
-    delayed one read as "other than ~")."""
-    body = "move a +1 ATK / +1 DEF counter from a character to another character."
-    [power] = read_card_text(lead + body if lead else body.capitalize(), "Zephyr").powers
-    effect = power.effect.effect if isinstance(power.effect, n.Delayed) else power.effect
+@pytest.mark.parametrize("text", [
+    "At the start of your build phase, move a +1 ATK / +1 DEF counter from a character to another character.",
+    "At the start of your build phase this turn, move a +1 ATK / +1 DEF counter from a character to another character.",
+    "Move a +1 ATK / +1 DEF counter from a character to another character.",
+    "If you would draw a card this turn, you may move a +1 ATK / +1 DEF counter from a character to another "
+    "character instead.",
+])
+def test_another_in_a_moved_counter_s_destination_is_other_than_its_source(text):
+    """"… from a character to another character": other than the character the counter leaves, in
+    a delayed effect and in a replacement an effect creates too, which number their own steps as
+    they resolve (draws found both read as "other than ~")."""
+    [power] = read_card_text(text, "Zephyr").powers
+    effect = power.effect
+    effect = effect.effect if isinstance(effect, n.Delayed) else \
+        effect.instead.effect if isinstance(effect, n.CreateReplacement) else effect
     assert n.Other(n.Affected()) in effect.to.qualifiers

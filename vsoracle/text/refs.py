@@ -1182,11 +1182,7 @@ def _mentions(power: n.Power) -> list[Mention]:
                                salient=True))
         elif isinstance(value, (n.ChosenRef, n.TargetRef, n.Self)):
             out.append(Mention(end, "character", value, salient=True))
-    effect = _effect_of(power)
-    if isinstance(effect, n.Delayed):
-        # "At the start of your build phase this turn, move … from a character to another character":
-        # the delayed effect numbers its own steps, as it does when it resolves
-        effect = effect.effect
+    effect = _own_steps(_effect_of(power))
     if effect is not None:
         for k, event in enumerate(n.steps(effect), start=1):
             for a in attrs.fields(type(event)):
@@ -1301,6 +1297,18 @@ def _after(f: Any) -> int:
 def _pos_of(x: Any) -> int | None:
     p = getattr(x, "pos", None)
     return p if isinstance(p, int) and p >= 0 else None
+
+
+def _own_steps(effect: n.Effect | None) -> n.Effect | None:
+    """The effect whose steps "that character" and "another" count: a delayed effect ("At the start
+    of your build phase this turn, move … from a character to another character") and a replacement
+    an effect creates ("If you would draw a card this turn, you may move … instead") number their
+    own steps, as they do when they resolve."""
+    if isinstance(effect, n.Delayed):
+        return effect.effect
+    if isinstance(effect, n.CreateReplacement):
+        return effect.instead.effect
+    return effect
 
 
 def _effect_of(power: n.Power) -> n.Effect | None:
@@ -1492,9 +1500,7 @@ def _that_many(power: n.Power) -> n.Power:
 def _own_object(power: n.Power) -> n.Power:
     """Inside step k, what step k acts on is each object it acts on ("Return all stunned
     characters to their owners' hands"): :class:`~nodes.Affected`, not the step's result."""
-    effect = _effect_of(power)
-    if isinstance(effect, n.Delayed):  # its steps are numbered within it (as _mentions numbers them)
-        effect = effect.effect
+    effect = _own_steps(_effect_of(power))
     if effect is None:
         return power
     own = {id(e): k for k, e in enumerate(n.steps(effect), start=1)}
