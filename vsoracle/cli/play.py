@@ -21,7 +21,6 @@ the user named may be replaced, the default name never replaces anything — the
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence
 
@@ -190,21 +189,14 @@ class Session:
         return what, self.made
 
 
-_CHECK_HEADER = re.compile(r"^\s*\[\s*(check|check_some)\s*(\.[^\]]*)?\]\s*(#.*)?$")
-_HEADER = re.compile(r"^\s*\[")
-
-
 def _without_checks(text: str) -> str:
     """The scenario with its final ``[check]`` and ``[check_some]`` tables commented out: they held
-    after its own steps, not after those played on."""
-    out, inside = [], False
-    for line in text.splitlines():
-        if _CHECK_HEADER.match(line):
-            inside = True
-        elif _HEADER.match(line):
-            inside = False
-        out.append("# " + line if inside and line.strip() else line)
-    return "\n".join(out) + "\n"
+    after its own steps, not after those played on (every step kept: ``scenario_upto`` with no limit)."""
+    import sys
+
+    from ..scenario.session import scenario_upto
+
+    return scenario_upto(text, sys.maxsize)
 
 
 def played_scenario(text: str, steps: tuple[str, ...], state: Any) -> str:

@@ -26,7 +26,7 @@ from ..engine.moves import Action, Position, Question, Waiting
 from ..engine.positions import position_from_json, position_to_json
 from ..engine.state import GameState
 from ..errors import IllegalActionError, IllegalAnswerError, PositionError, ScenarioError
-from .load import Scenario, Step, load_scenario, parse_scenario, scenario_of_position
+from .load import Scenario, Step, _freeze, load_scenario, parse_scenario, scenario_of_position
 
 __all__ = ["Game", "load", "loads", "from_json", "action_from_step", "scenario_upto", "scenario_of_position"]
 
@@ -298,14 +298,6 @@ class _TableReader:
 
     def show(self, value: Any) -> str:
         return repr(value)
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, dict):
-        return FrozenMap({k: _freeze(v) for k, v in value.items()})
-    return value
 
 
 def action_from_step(table: Mapping[str, Any], position: Position) -> Action:
