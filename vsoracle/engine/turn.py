@@ -21,6 +21,7 @@ from .query import query
 from .state import GameState, PhaseName, StepName, Zone
 from .triggers import fire_start
 from .values import replace
+from .events.game_end import cannot_end
 from .zones import attach, transfer_problem
 
 __all__ = ["positions", "next_position", "pass_priority", "end_step", "enter", "advance", "wrap_up", "at_target",
@@ -236,7 +237,7 @@ def wrap_up(g: Game) -> None:
     """
     s = g.state
     low = [p.id for p in s.players if p.endurance <= 0 and not p.lost]
-    protected = [pid for pid in low if _cannot(g, pid, win=False)]
+    protected = [pid for pid in low if cannot_end(g, pid, win=False)]
     for pid in protected:
         g.note("lose", f"{pid} has {s.player(pid).endurance} endurance but cannot lose the game",
                "FAQ SC 12")
@@ -252,7 +253,7 @@ def wrap_up(g: Game) -> None:
     remaining = [p.id for p in g.state.players if not p.lost]
     if len(remaining) == 1 and losers:
         winner = remaining[0]
-        if _cannot(g, winner, win=True):
+        if cannot_end(g, winner, win=True):
             g.note("win", f"{winner} cannot win the game", "FAQ SC 12")
         else:
             g.set(g.state.with_player(replace(g.state.player(winner), won=True)))
@@ -306,12 +307,6 @@ def _recover_one(g: Game, pid: str) -> None:
     choice = g.ask(Decision(pid, "recover", f"{pid} recovers one stunned character", able))
     if perform(g, happening(n.Recover, object=choice, why="wrap-up", cite="CR 408")):
         g.note("recover", f"{pid} recovers {choice}", "CR 408", "A-WRAPUP-RECOVER", (choice,))
-
-
-def _cannot(g: Game, pid: str, win: bool) -> bool:
-    """"your opponents cannot lose the game", "you cannot win the game" (FAQ SC 12)."""
-    h = happening(n.GameEnd, player=pid, win=win)
-    return query(g.state).prohibition(h) is not None
 
 
 def _return_control(g: Game) -> None:

@@ -4,7 +4,7 @@ vice versa). A player who wins ends the game, the others losing it; a player who
 it (assumption A-LOST-OUT), and the last player left wins. A prohibition stops the whole event:
 "you cannot win the game by any means" stops a card that says "you win the game" (Avengers FAQ,
 Specific Cards), and his opponents do not lose either. The wrap-up asks the same prohibitions of a
-player at 0 endurance (turn._cannot)."""
+player at 0 endurance (cannot_end)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,12 @@ from ..query import query
 from ..rules import Cost, Done, EventRule, Result
 from ..state import Context, Happening
 from ..values import replace
+
+
+def cannot_end(g: Game, pid: str, win: bool) -> bool:
+    """"you cannot win the game", "your opponents cannot lose the game" (FAQ SC 12): is ``pid``'s
+    winning (or losing) forbidden now? Asked of the last player left and at the wrap-up."""
+    return query(g.state).prohibition(happening(n.GameEnd, player=pid, win=win)) is not None
 
 
 class GameEndRule(EventRule):
@@ -42,7 +48,9 @@ class GameEndRule(EventRule):
             g.set(s.with_player(replace(s.player(pid), lost=True)))
             g.note("lose", f"{pid} loses the game", "CR 102")
             remaining = [p.id for p in g.state.players if not p.lost]
-            if len(remaining) == 1:
+            if len(remaining) == 1 and cannot_end(g, remaining[0], win=True):
+                g.note("win", f"{remaining[0]} cannot win the game", "FAQ SC 12")
+            elif len(remaining) == 1:
                 last = remaining[0]
                 g.set(g.state.with_player(replace(g.state.player(last), won=True)))
                 g.note("win", f"{last} wins the game: no other player is left in it", "CR 102")
