@@ -10,10 +10,11 @@ gets priority.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..cards import CardType
 from ..text import nodes as n
+from .fmap import FrozenMap
 from .game import Game
 from .patterns import event_kinds, pattern_matches
 from .powers import PowerLine, holders, per_node, powers
@@ -146,8 +147,22 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
                                             d.context.bind(**binds), False, d.id,
                                             say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
                 cites.append(look_back)
-    g.set(replace(g.state, turn_log=g.state.turn_log + (in_phase(g.state, stamped(g.state, _unworded(h))),)))
+    g.set(replace(g.state, turn_log=g.state.turn_log + (remembered(g.state, h),)))
     _remember(g, found, cites)
+
+
+def remembered(s: GameState, h: Happening) -> Happening:
+    """The event as the turn remembers it ("… this turn"): without its wording (:func:`_unworded`),
+    with the incarnation of each object it names (:func:`stamped`) and the phase it happened in
+    (:func:`in_phase`) — the three made in one copy of its roles."""
+    roles = dict(h.roles.items())
+    for role in _WORDING:
+        roles.pop(role, None)
+    stamp = _stamp(s, roles)
+    if stamp is not None:
+        roles["as_of"] = stamp
+    roles["phase"] = s.phase
+    return Happening(h.kind, FrozenMap(roles))
 
 
 def in_phase(s: GameState, h: Happening) -> Happening:
@@ -175,10 +190,17 @@ def stamped(s: GameState, h: Happening) -> Happening:
     :meth:`Happening.names_now`). A card on the chain is on its way into play (a recruit, CR
     301.4): it is recruited as the object it becomes. A set, not a sequence, so the order of the
     turn's events still means nothing (``engine.equivalence``)."""
+    stamp = _stamp(s, h.roles)
+    return replace(h, roles=h.roles.set("as_of", stamp)) if stamp is not None else h
+
+
+def _stamp(s: GameState, roles: Mapping[str, Any]) -> frozenset[tuple[str, int]] | None:
+    """:func:`stamped`'s ``as_of``: each object the roles name with its incarnation (0 left out);
+    ``None`` when they name no object (a player's endurance has no object's history to tell apart)."""
     found: set[tuple[str, int]] = set()
     named = False
     objects = s.objects
-    for role, value in h.roles.items():
+    for role, value in roles.items():
         if role in _NOT_OBJECTS:
             continue
         for v in value if isinstance(value, (tuple, frozenset)) else (value,):
@@ -188,8 +210,7 @@ def stamped(s: GameState, h: Happening) -> Happening:
                 incarnation = o.incarnation + 1 if o.zone is Zone.CHAIN else o.incarnation
                 if incarnation:
                     found.add((v, incarnation))
-    # an event that names no object (a player's endurance) has no object's history to tell apart
-    return replace(h, roles=h.roles.set("as_of", frozenset(found) if found else _NO_STAMP)) if named else h
+    return (frozenset(found) if found else _NO_STAMP) if named else None
 
 
 def _unworded(h: Happening) -> Happening:
