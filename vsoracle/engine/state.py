@@ -311,12 +311,12 @@ class Happening:
         """Was this remembered event about object ``o`` as it is now, not about an earlier object
         of its card (CR 212.5e: a card that comes back into play is a new object)? The turn stamps
         each event with the incarnations of the objects it names (``as_of``, none for 0:
-        :func:`.triggers.stamped`); an event never stamped (one happening now) is about the present."""
+        :func:`.triggers.remembered`); an event never stamped (one happening now) is about the present."""
         as_of = self.roles.get("as_of")
         if as_of is None:
             return True
         stamp = dict(as_of).get(o.id, 0)
-        # a card on the chain is recruited as the object it becomes (triggers.stamped): its recruit
+        # a card on the chain is recruited as the object it becomes (triggers.remembered): its recruit
         # names it already ("each press card you recruited this turn", as its trigger resolves)
         return stamp == o.incarnation or (o.zone is Zone.CHAIN and stamp == o.incarnation + 1)
 

@@ -271,7 +271,7 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     if isinstance(node, n.Effect):
         return None if cls in EFFECT_FORMS else f"the effect \"{say(node)}\""
     if isinstance(node, n.Happened) and node.span == "attack":
-        # the turn remembers each event's phase (triggers.in_phase), not its attack
+        # the turn remembers each event's phase (triggers.remembered), not its attack
         return f"what happened this attack (\"{say(node)}\": vsoracle counts a turn's or a phase's events, not an " \
                "attack's, yet)"
     if isinstance(node, n.Condition):

@@ -152,9 +152,17 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
 
 
 def remembered(s: GameState, h: Happening) -> Happening:
-    """The event as the turn remembers it ("… this turn"): without its wording (:func:`_unworded`),
-    with the incarnation of each object it names (:func:`stamped`) and the phase it happened in
-    (:func:`in_phase`) — the three made in one copy of its roles."""
+    """The event as the turn remembers it ("… this turn"), in one copy of its roles:
+
+    * without what only its log line says (``how``, ``figures``): what happened, not how it was worded;
+    * with the incarnation of each object it names (``as_of``; 0, a card in play from the start or
+      never in play, is left out), so that "if ~ attacked this turn" asks about this object, not an
+      earlier one of its card (CR 212.5e, :meth:`Happening.names_now`). A card on the chain is on its
+      way into play (a recruit, CR 301.4): it is recruited as the object it becomes. A set, not a
+      sequence, so the order of the turn's events still means nothing (``engine.equivalence``);
+    * with the phase it happened in (``phase``), so that "for the first time in a phase" and "… this
+      phase" count the events of the phase now (a turn has each phase once: CR 400; assumption
+      A-FIRST-TIME)."""
     roles = dict(h.roles.items())
     for role in _WORDING:
         roles.pop(role, None)
@@ -163,13 +171,6 @@ def remembered(s: GameState, h: Happening) -> Happening:
         roles["as_of"] = stamp
     roles["phase"] = s.phase
     return Happening(h.kind, FrozenMap(roles))
-
-
-def in_phase(s: GameState, h: Happening) -> Happening:
-    """The event as the turn remembers it, with the phase it happened in (``phase``), so that "for
-    the first time in a phase" and "… this phase" count the events of the phase now (a turn has
-    each phase once: CR 400; assumption A-FIRST-TIME)."""
-    return replace(h, roles=h.roles.set("phase", s.phase))
 
 
 def _holds_as_it_happens(q: Query, trigger: n.Trigger, ctx: Context) -> bool:
@@ -183,19 +184,8 @@ def _holds_as_it_happens(q: Query, trigger: n.Trigger, ctx: Context) -> bool:
 _NOT_OBJECTS = ("origin", "to", "link", "as_of")
 
 
-def stamped(s: GameState, h: Happening) -> Happening:
-    """The event as the turn remembers it: with the incarnation of each object it names (``as_of``;
-    0, a card in play from the start or never in play, is left out), so that "if ~ attacked this
-    turn" asks about this object, not an earlier one of its card (CR 212.5e,
-    :meth:`Happening.names_now`). A card on the chain is on its way into play (a recruit, CR
-    301.4): it is recruited as the object it becomes. A set, not a sequence, so the order of the
-    turn's events still means nothing (``engine.equivalence``)."""
-    stamp = _stamp(s, h.roles)
-    return replace(h, roles=h.roles.set("as_of", stamp)) if stamp is not None else h
-
-
 def _stamp(s: GameState, roles: Mapping[str, Any]) -> frozenset[tuple[str, int]] | None:
-    """:func:`stamped`'s ``as_of``: each object the roles name with its incarnation (0 left out);
+    """:func:`remembered`'s ``as_of``: each object the roles name with its incarnation (0 left out);
     ``None`` when they name no object (a player's endurance has no object's history to tell apart)."""
     found: set[tuple[str, int]] = set()
     named = False
@@ -211,16 +201,6 @@ def _stamp(s: GameState, roles: Mapping[str, Any]) -> frozenset[tuple[str, int]]
                 if incarnation:
                     found.add((v, incarnation))
     return (frozenset(found) if found else _NO_STAMP) if named else None
-
-
-def _unworded(h: Happening) -> Happening:
-    """The event without what only its log line says (``how``, ``figures``): the turn remembers
-    what happened, not how it was worded."""
-    roles = h.roles
-    for role in _WORDING:
-        if role in roles:
-            roles = roles.remove(role)
-    return h if roles is h.roles else replace(h, roles=roles)
 
 
 _WORDING = ("how", "figures")
