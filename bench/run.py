@@ -12,7 +12,7 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
    ``--no-cache`` (the answer worked out every time).
 2. Parse throughput: per-card median parse time over all of ``cards/`` (warm parser). Target ≤ 5 ms.
 3. Engine throughput: state transitions per second on a long scripted game (bench/long-game.toml),
-   divided by python-chess push+pop per second. Target ≥ 0.25.
+   divided by python-chess push+pop per second. Target ≥ 0.33 (issue 26; issue 8 asked 0.25).
 4. Exploration: exploring 4 independent binary decisions (16 outcomes), divided by one fully
    scripted run of the same scenario. Target ≤ 10.
 5. The whole test suite's wall time. Target < 60 s.
@@ -31,6 +31,8 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
    transposition table), which is itself about an eighth of its bulk-counted perft. Target ≥ 0.2
    (issue 15). Each round is as cold as the first: perft keeps nothing about positions from one
    call to the next.
+8b. perft like for like: the same vsoracle figure divided by python-chess counting as vsoracle
+   does (row 8's like-for-like reference). Target ≥ 0.10: issue 26 asks it tripled from 0.034.
 9. A new text: median wall time of ``vsoracle parse "<a text no run has seen>"`` divided by that
    of the import floor, ``vsoracle --version`` (Python, ``vsoracle.cli`` and the typer
    application: what every typer command pays before it does anything), run in turn. Target
@@ -324,7 +326,7 @@ def _chess_distinct(depth: int = 3):
     return rate
 
 
-def perft_throughput(rounds: int = 5, depth: int = 3) -> tuple[float, str]:
+def perft_throughput(rounds: int = 5, depth: int = 3) -> tuple[tuple[float, str], tuple[float, str]]:
     """Row 8: vsoracle perft (distinct positions at depth 3 per second) on an attack-step FAQ
     position with plot twists in hand, against python-chess perft nodes per second, and
     legal_actions per call."""
@@ -348,10 +350,10 @@ def perft_throughput(rounds: int = 5, depth: int = 3) -> tuple[float, str]:
         list(moves.legal_actions(state))
         calls += 1
     per_call = (time.perf_counter() - start) / calls * 1000
-    return ratio, (f"{ours:,.0f} positions/s ({sequences} sequences, {positions} positions) vs {theirs:,.0f} "
-                   f"python-chess perft nodes/s; like for like, python-chess making every move and counting "
-                   f"distinct positions does {distinct:,.0f}/s ({distinct / theirs:.2f} of its perft; "
-                   f"vsoracle {like:.3f} of it); legal_actions {per_call:.2f} ms per call")
+    return ((ratio, f"{ours:,.0f} positions/s ({sequences} sequences, {positions} positions) vs {theirs:,.0f} "
+                    f"python-chess perft nodes/s; legal_actions {per_call:.2f} ms per call"),
+            (like, f"python-chess making every move and counting distinct positions does {distinct:,.0f}/s "
+                   f"({distinct / theirs:.2f} of its own perft)"))
 
 
 def suite() -> tuple[float, str]:
@@ -374,9 +376,13 @@ def main() -> int:
         ("1. CLI latency (ratio)", "≤ 1.5", *cli_latency(args.runs), lambda v: v <= 1.5),
         ("1b. CLI latency, --no-cache (ratio)", "≤ 1.5", *cli_latency(args.runs, cold=True), lambda v: v <= 1.5),
         ("2. parse, ms per card (median)", "≤ 5", *parse_throughput(), lambda v: v <= 5),
-        ("3. engine vs python-chess (ratio)", "≥ 0.25", *engine_throughput(), lambda v: v >= 0.25),
+        ("3. engine vs python-chess (ratio)", "≥ 0.33", *engine_throughput(), lambda v: v >= 0.33),
         ("4. exploration 16 / scripted 1 (ratio)", "≤ 10", *exploration(), lambda v: v <= 10),
-        ("8. perft depth 3 vs python-chess perft (ratio)", "≥ 0.2", *perft_throughput(), lambda v: v >= 0.2),
+    ]
+    perft_row, like_row = perft_throughput()
+    rows += [
+        ("8. perft depth 3 vs python-chess perft (ratio)", "≥ 0.2", *perft_row, lambda v: v >= 0.2),
+        ("8b. perft like for like (ratio)", "≥ 0.10", *like_row, lambda v: v >= 0.10),
         ("11. self-play vs python-chess (ratio)", "—", *selfplay_throughput(), lambda v: True),
     ]
     parsed, resolved = new_texts(args.runs)
