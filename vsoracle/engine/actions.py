@@ -870,8 +870,6 @@ def _attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str
             return f"{a} is stunned"
         if o.exhausted:
             return f"{a} is exhausted"
-        if o.area == "hidden":
-            return f"{a} is hidden: hidden characters cannot attack (assumption A-HIDDEN-ATTACKER)"
         if o.row == "support" and "range" not in q.keywords(o) and not _as_though(q, o, "range"):
             return f"{a} is in the support row without range"
         h = happening(n.Attack, agent=a, object=target, team=len(attackers) > 1, origin=_attacks_from(o))
