@@ -118,3 +118,14 @@ def test_export_carries_the_rules_date(tmp_path):
     file = tmp_path / "s.toml"
     file.write_text(out, encoding="utf-8")
     assert vsoracle.load(file).position == vsoracle.load(dated, steps=1).position
+
+
+def test_resolve_and_explain_say_a_rules_date_and_only_one():
+    dated = ROOT / "tests" / "rulings" / "rules-date-direct-attack-past-hidden.scenario.toml"
+    undated = ROOT / "tests" / "rulings" / "rules-date-direct-attack-blocked-by-hidden.scenario.toml"
+    said = "Rules: those in force on 2007-09-14, not the Avengers FAQ's"
+    for command in (("resolve", "--no-cache"), ("explain",)):
+        code, out, _ = _run(*command, str(dated))
+        assert code == 0 and said in out
+        code, out, _ = _run(*command, str(undated))
+        assert code == 0 and "Rules: " not in out
