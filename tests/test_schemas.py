@@ -237,6 +237,10 @@ phase = "recovery"
 [game]
 phase = "combat"
 """,
+    "a rules date": """
+[game]
+rules = "2007-09-14"
+""",
     "rejected step with an out-of-range power": POSITION + """
 [[step]]
 use = "qs"
@@ -276,6 +280,7 @@ REJECTED = {
     "negative cost": ('[[card]]\nname = "X"\ntype = "plot twist"\ncost = -1', "card[0].cost", "minimum: "),
     "blank name": ('[[card]]\nname = " "\ntype = "plot twist"\ncost = 1', "card[0].name", "pattern: "),
     "wrong phase": ('[game]\nphase = "main"', "game.phase", "is not one of"),
+    "rules not a date": ('[game]\nrules = "Sept 2007"', "game.rules", "does not match"),
     "step of another phase": ('[game]\nphase = "draw"\nstep = "recruit"', "game", "False schema does not allow 'recruit'"),
     "wrong row": (POSITION.replace('row = "support"', 'row = "middle"'),
                   "players.A.characters[1].row", "is not one of"),

@@ -163,3 +163,44 @@ def test_a_game_from_json_writes_its_start_as_a_setup_then_its_steps():
     # a position play left behind (a chain, what the turn remembers) is no setup: refused, saying why
     with pytest.raises(PositionError, match="cannot state a chain, what the turn remembers"):
         vsoracle.from_json(game.to_json()).to_scenario()
+
+
+DATED = ROOT / "tests/rulings/rules-date-direct-attack-past-hidden.scenario.toml"
+
+
+def test_a_rules_date_goes_through_json_and_a_scenario_and_back():
+    """``[game] rules``: position → JSON → position equal, position → scenario → position equal; the
+    default rules (no date) write no ``rules`` at all, so no document of an undated game changes."""
+    from vsoracle.scenario.setup import setup_toml
+
+    sc = load_scenario(DATED, database(()))
+    assert sc.state.rules == "2007-09-14"
+    doc = valid_position(position_to_json(sc.state))
+    assert doc["position"]["rules"] == "2007-09-14"
+    assert loads(dumps(sc.state)) == sc.state
+    text = setup_toml(sc.state, sc.db)
+    assert '\nrules = "2007-09-14"\n' in text
+    assert parse_scenario(text, sc.db, "<setup>").state == sc.state
+    undated = evolve(sc.state, rules=None)
+    assert undated != sc.state  # another date, another position
+    assert "rules" not in position_to_json(undated)["position"] and "rules" not in setup_toml(undated, sc.db)
+    # a game played on from it keeps its date, in its JSON and in the scenario it writes
+    game = vsoracle.load(DATED, steps=False)
+    game.take({"attack": ["prowler"], "target": "B"})
+    assert vsoracle.position_from_json(json.loads(json.dumps(game.to_json()))) == game.position
+    again = vsoracle.loads(game.to_scenario(), path=str(DATED))
+    assert again.position == game.position and again.state.rules == "2007-09-14"
+    # a game from the JSON of its start writes that start as a setup with the date
+    started = vsoracle.from_json(vsoracle.load(DATED, steps=False).to_json())
+    assert vsoracle.loads(started.to_scenario()).position == started.position
+
+
+@pytest.mark.parametrize("date, said", [("2007-02-30", "'2007-02-30' is not a day of the calendar"),
+                                        ("Sept 2007", "is not a date written YYYY-MM-DD"),
+                                        (20070914, "must be a string")])
+def test_a_document_with_a_bad_rules_date_is_refused(date, said):
+    doc = position_to_json(load_scenario(DATED, database(())).state)
+    doc["position"]["rules"] = date
+    with pytest.raises(PositionError, match="its 'rules'") as error:
+        vsoracle.position_from_json(json.loads(json.dumps(doc)))
+    assert said in str(error.value)

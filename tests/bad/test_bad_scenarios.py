@@ -247,6 +247,15 @@ CASES: dict[str, Case] = {
     "turn-not-a-number": Case(
         '[game]\nturn = "three"\n', 2, "'game.turn' must be a whole number, not \"three\""),
     "turn-zero": Case('[game]\nturn = 0\n', 2, "turn must be 1 or more, not 0 — turns are counted from 1"),
+    "rules-not-a-day": Case(
+        '[game]\nrules = "2007-02-30"\n', 2, "'2007-02-30' is not a day of the calendar — rules = \"YYYY-MM-DD\", "
+        "a day such as \"2007-09-14\" (omit it for the Avengers FAQ's rules)"),
+    "rules-not-iso": Case(
+        '[game]\nrules = "14 September 2007"\n', 2, "'14 September 2007' is not a date written YYYY-MM-DD — "
+        "rules = \"YYYY-MM-DD\", a day such as \"2007-09-14\" (omit it for the Avengers FAQ's rules)"),
+    "rules-a-toml-date": Case(
+        '[game]\nrules = 2007-09-14\n', 2, "the rules date is a date without quotes: it must be a string "
+        "\"YYYY-MM-DD\" — write it as a string: rules = \"2007-09-14\""),
     "endurance-not-a-number": Case(
         RECRUIT.replace('[players.B]\n', '[players.B]\nendurance = "fifty"\n'), 16,
         "'players.B.endurance' must be a whole number, not \"fifty\""),
@@ -712,7 +721,7 @@ CASES: dict[str, Case] = {
     "huge-token-key": Case(
         '[game]\n' + "x" * 40_000 + ' = 1\n', 2,
         "unknown key '" + "x" * 40 + "… (40,000 characters)' in [game] — [game] takes: active, initiative, "
-        "phase, step, turn"),
+        "phase, rules, step, turn"),
     "huge-token-card": Case(
         '[players.A]\nhand = ["' + "y" * 40_000 + '"]\n', 2,
         "unknown card '" + "y" * 40 + "… (40,000 characters)' — `vsoracle cards list` shows every card; "

@@ -128,6 +128,21 @@ def test_every_command(engine, tmp_path):
     assert engine.close() == (0, "")
 
 
+def test_a_rules_date_survives_the_protocol(engine):
+    """A game loaded from a scenario played by a later day's rules ([game] rules): its position
+    document carries the date, and loading that document gives the same position back."""
+    dated = ROOT / "tests" / "rulings" / "rules-date-direct-attack-past-hidden.scenario.toml"
+    engine.ask({"cmd": "load", "scenario": dated.read_text(encoding="utf-8"), "steps": False}, "status")
+    engine.ask({"cmd": "take", "action": {"attack": ["prowler"], "target": "B"}}, "change")
+    doc = engine.ask({"cmd": "position"}, "position-response")["position"]
+    assert doc["position"]["rules"] == "2007-09-14"
+    engine.ask({"cmd": "load", "position": doc}, "status")
+    assert engine.ask({"cmd": "position"}, "position-response")["position"] == doc
+    # and the scenario it writes states the date
+    engine.ask({"cmd": "load", "scenario": dated.read_text(encoding="utf-8"), "steps": False}, "status")
+    assert '\nrules = "2007-09-14"' in engine.ask({"cmd": "scenario"}, "scenario-response")["scenario"]
+
+
 def test_a_take_and_each_answer_say_what_they_did(engine):
     """take and answer respond with their log events, as ``resolve --json`` writes them: the rule
     each cites, its figures. A take that leaves a decision open logs what happened until it was

@@ -104,3 +104,28 @@ def test_play_reads_a_position_file_as_the_other_commands_do(tmp_path):
     assert code == 2 and "--position reads a position file (.json)" in err
     code, out, err = _run("play")
     assert code == 2 and "missing FILE" in err
+
+
+def test_export_carries_the_rules_date(tmp_path):
+    """A scenario played by a later day's rules ([game] rules) exports them: as JSON, read back
+    equal; as a scenario, with its [game] rules, loaded back equal."""
+    dated = ROOT / "tests" / "rulings" / "rules-date-direct-attack-past-hidden.scenario.toml"
+    code, out, _ = _run("show", str(dated), "--step", "1", "--export", "json")
+    assert code == 0 and json.loads(out)["position"]["rules"] == "2007-09-14"
+    assert vsoracle.from_json(out).position == vsoracle.load(dated, steps=1).position
+    code, out, _ = _run("show", str(dated), "--step", "1", "--export", "scenario")
+    assert code == 0 and '\nrules = "2007-09-14"\n' in out
+    file = tmp_path / "s.toml"
+    file.write_text(out, encoding="utf-8")
+    assert vsoracle.load(file).position == vsoracle.load(dated, steps=1).position
+
+
+def test_resolve_and_explain_say_a_rules_date_and_only_one():
+    dated = ROOT / "tests" / "rulings" / "rules-date-direct-attack-past-hidden.scenario.toml"
+    undated = ROOT / "tests" / "rulings" / "rules-date-direct-attack-blocked-by-hidden.scenario.toml"
+    said = "Rules: those in force on 2007-09-14, not the Avengers FAQ's"
+    for command in (("resolve", "--no-cache"), ("explain",)):
+        code, out, _ = _run(*command, str(dated))
+        assert code == 0 and said in out
+        code, out, _ = _run(*command, str(undated))
+        assert code == 0 and "Rules: " not in out

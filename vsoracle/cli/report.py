@@ -35,6 +35,8 @@ def report_lines(result: RunResult, *, show_log: bool = True, shown: int | None 
 
     sc = result.scenario
     lines = [f"Ruling: {ruling(result)}", "", f"Scenario: {sc.title}" + (f"  ({sc.source})" if sc.source else "")]
+    if sc.state.rules is not None:
+        lines.append(rules_said(sc.state.rules))
     outcomes = result.outcomes
     first = outcomes[0].log if outcomes else ()
     if show_log:
@@ -309,9 +311,17 @@ def explain_lines(result: RunResult) -> list[str]:
     assumptions = result.assumptions
     if assumptions:
         lines.append("Assumptions: " + ", ".join(assumptions) + " (vsoracle docs rules-assumptions)")
+    if result.scenario.state.rules is not None:
+        lines.append(rules_said(result.scenario.state.rules))
     if result.scenario.source:
         lines.append(f"Question from: {result.scenario.source}")
     return lines
+
+
+def rules_said(day: str) -> str:
+    """The line that says a scenario is played by a later day's rules ([game] rules)."""
+    return (f"Rules: those in force on {day}, not the Avengers FAQ's (the rule changes vsoracle knows: vsoracle "
+            "docs scenario-format, Game keys)")
 
 
 def ruling(result: RunResult) -> str:

@@ -19,6 +19,7 @@ from ..text.events.flip import Flip
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
 from .effects import execute, perform, target_legal, target_ok, target_range, targets_of, targets_refusal
 from .primitives import ZONE_WORDS, entry_area, happening
+from .rulechanges import DIRECT_ATTACK_PAST_HIDDEN, POWER_UP_ATTACKER_OR_DEFENDER, in_force
 from .fmap import FrozenMap
 from .rules import RULES, Cost
 from .game import Decision, Game
@@ -870,8 +871,6 @@ def _attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str
             return f"{a} is stunned"
         if o.exhausted:
             return f"{a} is exhausted"
-        if o.area == "hidden":
-            return f"{a} is hidden: hidden characters cannot attack (assumption A-HIDDEN-ATTACKER)"
         if o.row == "support" and "range" not in q.keywords(o) and not _as_though(q, o, "range"):
             return f"{a} is in the support row without range"
         h = happening(n.Attack, agent=a, object=target, team=len(attackers) > 1, origin=_attacks_from(o))
@@ -896,8 +895,10 @@ def _attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str
         blockers = [c for c in s.characters(target) if not c.stunned and c.area == "visible"]
         if blockers:
             return f"{target} controls a non-stunned visible character ({blockers[0].id})"
-        if any(_can_attack_hidden(q, o) for o in objs):
-            hidden = [c for c in s.characters(target) if not c.stunned and c.area == "hidden"]
+        # the Avengers FAQ rules it so (MAV-059); from 14 September 2007 a player
+        # with no non-stunned visible character can be attacked directly all the same (rulechanges)
+        if any(_can_attack_hidden(q, o) for o in objs) and in_force(s, DIRECT_ATTACK_PAST_HIDDEN) is None:
+            hidden = _hidden_standing(s, target)
             if hidden:
                 return (f"an attacker that can attack hidden characters cannot attack {target} directly while "
                         f"{target} controls a non-stunned hidden character ({hidden[0].id})")
@@ -914,6 +915,27 @@ def _attack_problem(g: Game, pid: str, attackers: list[str], target: str) -> str
     if protected(s, d) and not all("flight" in q.keywords(o) for o in objs):
         return f"{target} is protected (CR 701.7; flight attacks over protection, assumption A-FLIGHT)"
     return None
+
+
+def _hidden_standing(s: GameState, pid: str) -> list[GameObject]:
+    """The non-stunned hidden characters ``pid`` controls."""
+    return [c for c in s.characters(pid) if not c.stunned and c.area == "hidden"]
+
+
+def _note_direct_past_hidden(g: Game, attackers: list[str], target: str) -> None:
+    """Log the rule change that let a direct attack be proposed past a non-stunned hidden character
+    an attacker could attack (Marvel Legends FAQ 3), when it did."""
+    s = g.state
+    change = in_force(s, DIRECT_ATTACK_PAST_HIDDEN)
+    q = query(s)
+    if change is None or target not in s.player_ids:
+        return
+    able = [a for a in attackers if _can_attack_hidden(q, s.obj(a))]
+    hidden = _hidden_standing(s, target)
+    if able and hidden:
+        g.note("attack", f"{', '.join(able)} can attack hidden characters and {target} controls a non-stunned hidden "
+               f"character ({hidden[0].id}) but no non-stunned visible one: {target} can be attacked directly "
+               f"({change})", change.cite, change.assumption, tuple(able))
 
 
 def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None:
@@ -956,6 +978,7 @@ def propose_attack(g: Game, pid: str, attackers: list[str], target: str) -> None
     kind = "a team attack" if len(going) > 1 else "an attack"
     g.note("attack", f"{pid} proposes {kind}: {', '.join(going)} → {target}; attackers exhaust",
            "CR 407", "A-ATTACK-CHAIN", tuple(going))
+    _note_direct_past_hidden(g, going, target)
     if ready:
         g.note("attack", f"{', '.join(ready)} attack{'s' if len(ready) == 1 else ''} without exhausting",
                "CR 407", "A-ATTACK-EXHAUST", tuple(ready))
@@ -1025,6 +1048,10 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
         raise IllegalActionError(f"{oid} is not a character in play", hint="power-up a character you control")
     if o.controller != pid:
         raise IllegalActionError(f"{pid} does not control {oid}", hint="power-up a character you control")
+    change = in_force(s, POWER_UP_ATTACKER_OR_DEFENDER)
+    if change is not None and not (s.attack is not None and s.attack.holds(oid)):
+        raise IllegalActionError(f"{oid} is neither an attacker nor a defender: {change} {change.cite}",
+                                 hint="power-up an attacker or defender you control")
     if c.zone is not Zone.HAND or c.owner != pid:
         raise IllegalActionError(f"{card} is not in {pid}'s hand", hint="the card discarded to power-up comes from "
                                  "your hand")
@@ -1039,6 +1066,9 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
         raise IllegalActionError(f"{pid} cannot pay the cost: {card} cannot be discarded")
     g.note("power-up", f"{pid} plays a power-up targeting {oid}, discarding {card} (same name, "
            f"'{o.card.name}') as its cost", "CR 507; digest §19", "A-POWER-UP", (oid,))
+    if change is not None:
+        g.note("power-up", f"{oid} is an attacker or defender {pid} controls: a legal target of the power-up "
+               f"({change})", change.cite, change.assumption, (oid,))
     link_id = add_link(g, "power-up", pid, oid, None, Context(pid, oid, (oid,)),
                        details={"character": oid, "discarded": card})
     targeted(g, link_id)

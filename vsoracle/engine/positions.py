@@ -37,6 +37,7 @@ from . import state as _state
 from .fmap import FrozenMap
 from .game import OPEN, Answer
 from .moves import KINDS, Position, Waiting, take
+from .rulechanges import date_problem
 
 __all__ = ["FORMAT", "VERSION", "position_to_json", "position_from_json", "encode", "decode", "dumps", "loads"]
 
@@ -246,6 +247,9 @@ def position_from_json(doc: Any) -> Position:
     state = decode(doc.get("position"))
     if not isinstance(state, _state.GameState):
         raise _bad("'position' must be a GameState ({\"$value\": \"GameState\", …})")
+    if state.rules is not None and (problem := date_problem(state.rules)) is not None:
+        raise _bad(f"its 'rules': {problem}", "'rules' is the day whose rules the game is played by, \"YYYY-MM-DD\", "
+                   "or left out for the Avengers FAQ's rules")
     try:
         check_invariants(state)
     except InvariantError as error:

@@ -14,6 +14,7 @@ from .events.power_up import power_up
 from .primitives import happening, leaving
 from .game import Game
 from .query import adjacent, query
+from .rulechanges import POWER_UP_ATTACKER_OR_DEFENDER, in_force
 from .state import Area, ChainLink, Context, GameObject, Row, Zone
 from .triggers import leading_condition
 from .values import replace
@@ -265,7 +266,8 @@ def resolve_reinforce(g: Game, link: ChainLink) -> None:
 
 
 def resolve_power_up(g: Game, link: ChainLink) -> None:
-    """The power-up resolves: its target must still be a character its player controls, else it
+    """The power-up resolves: its target must still be a character its player controls — under the
+    rules from the JLA update, an attacker or defender he controls (``rulechanges``) — else it
     is negated (CR 508 [C8]); the character becomes powered-up, +1 ATK / +1 DEF this turn
     (assumption A-POWER-UP)."""
     oid: str = link.details["character"]  # a power-up's link names its character
@@ -273,5 +275,11 @@ def resolve_power_up(g: Game, link: ChainLink) -> None:
     if o is None or o.zone is not Zone.IN_PLAY or o.controller != link.controller or gone_since_targeted(link, oid):
         g.note("negate", f"{oid} is no longer a character {link.controller} controls: the power-up's only target "
                "is illegal, so it is negated", "CR 508 [C8]", "A-POWER-UP")
+        return
+    change = in_force(g.state, POWER_UP_ATTACKER_OR_DEFENDER)
+    a = g.state.attack
+    if change is not None and not (a is not None and a.holds(oid)):
+        g.note("negate", f"{oid} is no longer an attacker or defender: the power-up's only target is illegal, so it "
+               f"is negated ({change})", f"CR 508 [C8]; {change.cite}", change.assumption)
         return
     power_up(g, link.controller, oid, link.context or Context(link.controller, oid))

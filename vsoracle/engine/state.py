@@ -241,6 +241,10 @@ class Attack:
     def reinforced(self, defender: str) -> bool:
         return any(d == defender for _, d in self.reinforcers)
 
+    def holds(self, oid: str) -> bool:
+        """Is ``oid`` one of its attackers or defenders?"""
+        return oid in self.attackers or oid in self.defenders
+
 
 @quick_eq
 @frozen(cache_hash=True)
@@ -352,7 +356,7 @@ def _seats(players: tuple[Player, ...]) -> dict[Any, tuple[str, ...]]:
 class GameState:
     """A whole game position. Every transition returns a new one (``values.replace``, a fast evolve).
 
-    Unlike the other values it keeps its fields in ``__dict__`` rather than slots: with 21
+    Unlike the other values it keeps its fields in ``__dict__`` rather than slots: with 22
     fields, copying one dict is several times cheaper than setting each slot, and a new state
     is made on every transition (bench/run.py, engine throughput)."""
 
@@ -382,6 +386,10 @@ class GameState:
     #: card files or the scenario has (:func:`vsoracle.text.names.unknown_in`): a resolve that reads
     #: one says it matches nothing (assumption A-UNKNOWN-NAME).
     unknown_names: frozenset[str] = frozenset()
+    #: The rules the game is played by: those in force on this day (``YYYY-MM-DD``), or ``None``,
+    #: the Avengers FAQ's rules (the default). Only the rule changes of ``rulechanges.CHANGES``
+    #: read it, through ``rulechanges.in_force``.
+    rules: str | None = None
 
     # -- reading -----------------------------------------------------------
     def obj(self, oid: str) -> GameObject:

@@ -7,6 +7,7 @@ an unknown card, an unknown id, a bad key or an impossible position is one
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import re
 from functools import lru_cache
@@ -20,6 +21,7 @@ from ..errors import CardDataError, ScenarioError, VsOracleError
 from ..engine import moves
 from ..engine.fmap import FrozenMap
 from ..engine.game import OPEN, Answer
+from ..engine.rulechanges import date_problem
 from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Zone, is_phase
 from ..tomlsource import KeyPath, TomlSource, shorten, show, show_key
 
@@ -62,7 +64,7 @@ CHECK_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
 }
 CHAIN_KINDS = ("recruit", "play", "power", "trigger", "attack", "reinforce", "power-up")
 PLAYER_KEYS = set(ZONE_KEYS) | {"endurance", "resource_points", "characters", "insane"}
-GAME_KEYS = {"turn", "initiative", "phase", "step", "active"}
+GAME_KEYS = {"turn", "initiative", "phase", "step", "active", "rules"}
 #: Names an object id cannot take: the usual player names and ``chain`` (checks name them).
 RESERVED_IDS = ("A", "B", "C", "D", "chain")
 
@@ -389,13 +391,28 @@ class _Loader:
         active = None
         if step is not None:
             active = self._player(game.get("active", initiative), pids, ("game", "active"))
+        rules = self._rules(game)
         players = []
         for pid in pids:
             players.append(self._player_state(pid, players_table[pid]))
         state = GameState(players=tuple(players), objects=FrozenMap(self.objects), turn=turn,
-                          initiative=initiative, phase=phase, step=step, active=active,
+                          initiative=initiative, phase=phase, step=step, active=active, rules=rules,
                           unknown_names=_unknown_names(self.db, [o.card for o in self.objects.values()]))
         return _with_priority(state)
+
+    def _rules(self, game: dict[str, Any]) -> str | None:
+        """``[game] rules = "YYYY-MM-DD"``: the rules in force on that day (omitted: the Avengers
+        FAQ's rules, engine.rulechanges)."""
+        if "rules" not in game:
+            return None
+        value = game["rules"]
+        problem = date_problem(value)
+        if problem is not None:
+            hint = (f'write it as a string: rules = "{value.isoformat()}"' if isinstance(value, datetime.date)
+                    else 'rules = "YYYY-MM-DD", a day such as "2007-09-14" (omit it for the Avengers FAQ\'s rules)')
+            raise self.fail(("game", "rules"), problem, hint)
+        rules: str = value
+        return rules
 
     def _player(self, value: Any, pids: tuple[str, ...], keypath: KeyPath) -> str:
         if value not in pids:

@@ -113,6 +113,8 @@ def setup_toml(state: GameState, db: CardDB, title: str = "A position") -> str:
     elif state.phase in ("build", "combat"):
         raise PositionError(f"a scenario's setup cannot state the {state.phase} phase between its steps",
                             hint="write the position as JSON")
+    if state.rules is not None:
+        lines.append(f"rules = {_quoted(state.rules)}")
     for p in state.players:
         lines += ["", f"[players.{p.id}]", f"endurance = {p.endurance}", f"resource_points = {p.resource_points}"]
         if p.insane:
