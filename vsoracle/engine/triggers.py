@@ -56,6 +56,8 @@ def _sources(state: GameState, o: GameObject) -> list[tuple[n.Triggered, bool, s
             out.append((node, False, why))
         elif o.zone is Zone.KO_PILE and _own_discard(node):
             out.append((node, False, "[FWF]"))
+        elif o.zone is Zone.KO_PILE and _own_arrival_in_pile(node):
+            out.append((node, False, "A-INTO-PILE"))
     if o.zone is Zone.IN_PLAY:
         for gline, _mod in q._gained(o):
             if isinstance(gline.node, n.Triggered) and q.gained_active(o, gline):
@@ -87,6 +89,17 @@ def _own_discard(node: n.Triggered) -> bool:
     its own discard matches: a card in a KO'd pile is discarded no more)."""
     t = node.trigger
     return isinstance(t, n.Whenever) and isinstance(t.event, n.Discard) and isinstance(t.event.object, n.Self)
+
+
+def _own_arrival_in_pile(node: n.Triggered) -> bool:
+    """"When ~ is put into your KO'd pile [from …]": the power of the card itself, which is in
+    that pile as the event happens (from play, it is seen in play, the picture before: A-LOOK-BACK);
+    only its own arrival matches (assumption A-INTO-PILE)."""
+    t = node.trigger
+    if not isinstance(t, n.Whenever) or not isinstance(t.event, n.Move) or not isinstance(t.event.object, n.Self):
+        return False
+    place = t.event.to
+    return place is not None and place.zone is not None and place.zone.names == ("ko pile",)
 
 
 def _works_from(node: n.Triggered, o: GameObject) -> bool:
@@ -131,6 +144,8 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
     found: list[PendingTrigger] = []
     cites: list[str | None] = []
     look_back = "A-LOOK-BACK" if seen is not s else None
+    if h.get("landed"):  # a card another event or a rule put into a pile (assumption A-INTO-PILE)
+        look_back = "A-INTO-PILE"
     for o, node, pattern, ongoing, why in _listening(seen).get(h.kind, ()):
         ctx = Context(_controller(o), o.id)
         binds = pattern_matches(q, pattern, h, ctx)
@@ -202,7 +217,7 @@ def _unworded(h: Happening) -> Happening:
     return h if roles is h.roles else replace(h, roles=roles)
 
 
-_WORDING = ("how", "figures")
+_WORDING = ("how", "figures", "landed")
 
 _NO_STAMP: frozenset[tuple[str, int]] = frozenset()  # every object it names is in its first incarnation
 

@@ -9,8 +9,8 @@ from ...text import nodes as n
 from ..effects import cost_one, pay_event, to_each
 from ..game import Game
 from ..primitives import happening
-from ..rules import Cost, Done, EventRule, Result
-from ..state import Context, Happening, Zone
+from ..rules import Cost, Done, EventRule, Result, into_pile
+from ..state import Context, GameState, Happening, Zone
 from ..zones import move_card
 
 
@@ -33,6 +33,15 @@ class ReplaceRule(EventRule):
             g.set(move_card(g.state, deck[0], Zone.RESOURCE_ROW, index=index, face_up=False))
             g.note("replace", f"the top card of {o.owner}'s deck becomes a face-down resource", "CR 512.5")
         return True, []
+
+    def puts_into_pile(self, s: GameState, h: Happening) -> tuple[Happening, ...]:
+        """The replaced resource is put into its owner's KO'd pile, and the top card of his deck
+        face down into his resource row (CR 512.5; assumption A-INTO-PILE)."""
+        oid = h.get("object")
+        if not isinstance(oid, str) or s.obj(oid).zone is not Zone.RESOURCE_ROW:
+            return ()
+        deck = s.player(s.obj(oid).owner).deck
+        return (into_pile(s, oid, Zone.KO_PILE),) + ((into_pile(s, deck[0], Zone.RESOURCE_ROW),) if deck else ())
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"Replace target resource"; as a cost, ~ or the one resource the step names or the payer picks."""

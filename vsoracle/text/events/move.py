@@ -154,6 +154,8 @@ class MoveText(Family):
         if e.to.zone.names == ("removed",):
             return "removed from the game"
         origin = f" from {say.zone(e.origin)}" if e.origin is not None else ""
+        if e.to.zone.names == ("play",):
+            return f"{'returned to' if e.word == 'return' else 'put into'} play{origin}"
         if e.word == "return":
             return f"returned to {say.zone(e.to.zone)}"
         if e.word == "move":
