@@ -516,6 +516,10 @@ def ev_move(draw: Any, sc: Scope, mode: str) -> Built:
         return n.Move(object=n.Affected(), to=place, word="return"), "object"
     if mode in ("whenever", "would"):
         obj = pattern_np(draw, sc, mode, "object")
+        if draw(st.booleans()):
+            # "is put into your KO'd pile [from play / from your hand]"
+            origin = draw(st.sampled_from([None, n.Zone(("play",)), n.Zone(("hand",), YOU)]))
+            return n.Move(object=obj, to=n.Place(n.Zone(("ko pile",), YOU)), origin=origin), "object"
         place = draw(st.sampled_from([n.Place(n.Zone(("hand",), YOU), word="to"), n.Place(n.Zone(("removed",)))]))
         return n.Move(object=obj, to=place, word="return"), "object"
     if mode == "pay":
@@ -1297,6 +1301,10 @@ def modify(draw: Any, sc: Scope, static: bool) -> n.Modify:
         subject: Any = YOU
     elif static and draw(st.booleans()):
         subject = n.Self()
+    elif draw(st.integers(0, 7)) == 0:
+        # "Your support row characters …", "your front row characters …"
+        row = n.State(draw(st.sampled_from(["front row", "support row"])))
+        subject = n.Filter("character", (row, n.ControlledBy(YOU)), words="possessed")
     elif static or draw(st.integers(0, 3)) == 0:
         # "Other Brotherhood characters you control …", "All Avengers characters …", "Each hidden character …"
         how_many = None if static else draw(st.sampled_from([None, n.Quantity("all"), n.Quantity("each")]))

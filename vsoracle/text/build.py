@@ -1292,6 +1292,14 @@ class Build(Transformer[list[RawLine]]):
             return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), words="possessed")
         return make
 
+    def possessed_front_row_cards(self, meta: Meta, children: Children) -> PossessedNoun:
+        """"your front row characters": those you control in the front row."""
+        return self.possessed_cards(meta, [n.State("front row"), *children])
+
+    def possessed_support_row_cards(self, meta: Meta, children: Children) -> PossessedNoun:
+        """"your support row characters": those you control in the support row."""
+        return self.possessed_cards(meta, [n.State("support row"), *children])
+
     # zones
     def zone(self, meta: Meta, children: Children) -> n.Zone:
         parts = _trees(children)
