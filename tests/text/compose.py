@@ -539,7 +539,13 @@ def ev_move(draw: Any, sc: Scope, mode: str) -> Built:
         top = n.TopCards(n.Zone(("deck",), YOU), ONE)
         return n.Move(object=top, to=n.Place(n.Zone(("ko pile",), YOU))), None
     _step(sc)
-    how = draw(st.sampled_from(["return", "move", "remove", "put", "put-top", "top-cards"]))
+    how = draw(st.sampled_from(["return", "move", "remove", "put", "put-top", "top-cards", "put-play"]))
+    if how == "put-play":
+        # "put a character card from your KO'd pile into play under your control / its owner's control"
+        obj = card_filter(draw, sc, A, False, zone="ko pile")
+        controller = YOU if draw(st.booleans()) else n.OwnerOf(n.Affected(word="its"))
+        note_object(sc, obj)
+        return n.Move(object=obj, to=n.Place(n.Zone(("play",), controller))), None
     if how == "return":
         obj = character_np(draw, sc, plural=False)
         note_object(sc, obj)

@@ -726,6 +726,12 @@ class Build(Transformer[list[RawLine]]):
     def into_play(self, meta: Meta, children: Children) -> n.Place:
         return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
 
+    def into_play_under(self, meta: Meta, children: Children) -> n.Place:
+        """"into play under its owner's control": the in-play zone of that player (as "your hand" is his)."""
+        who = _trees(children)[-1]
+        owner = attrs.evolve(who, zone_owner=True) if isinstance(who, Pronoun) else who
+        return n.Place(n.Zone(("play",), owner), word="into")
+
     def play_exhausted(self, meta: Meta, children: Children) -> bool: return True
 
     def prevent_part(self, meta: Meta, children: Children) -> Verb:

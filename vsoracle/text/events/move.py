@@ -131,6 +131,8 @@ class MoveText(Family):
             exhausted = " exhausted" if e.exhausted else ""
             if e.word == "return":
                 return f"{v('return')} {obj} to play{exhausted}"
+            if zone.owner is not None:  # "into play under its owner's control"
+                return f"{v('put')} {obj} into play under {say.zone(zone).removesuffix(' play')} control"
             return f"{v('put')} {obj} into play{exhausted}"
         where = say.zone(zone) if zone is not None else ""
         if e.word == "return" and zone is not None and zone.owner == OwnerOf(Affected()) and say.plural(e.object) \
@@ -163,7 +165,8 @@ class MoveText(Family):
         if e.origin is not None and e.origin.names == ("play",):
             origin = " from play"
         if e.to.zone.names == ("play",):
-            return f"{'returned to' if e.word == 'return' else 'put into'} play{origin}"
+            under = f" under {say.zone(e.to.zone).removesuffix(' play')} control" if e.to.zone.owner is not None else ""
+            return f"{'returned to' if e.word == 'return' else 'put into'} play{under}{origin}"
         if e.word == "return":
             return f"returned to {say.zone(e.to.zone)}"
         if e.word == "move":
