@@ -1390,6 +1390,10 @@ def instead(draw: Any, sc: Scope, power: bool) -> n.Instead:
     event, role = any_event(draw, sc, "would")
     # the replaced event's subject is what a pronoun means first, as a trigger's is
     subject_role = "object" if role == "become" else role or "agent"
+    if isinstance(event, n.Endurance) and event.gain and draw(st.integers(0, 2)) == 0:
+        # "If an opponent would gain endurance, instead, he gains no endurance."
+        sc.in_effect = saved
+        return n.Instead(event, n.Nothing(word="gains no endurance"), first=True, subject=role)
     subject = getattr(event, subject_role, None)
     if isinstance(subject, n.Filter):
         sc.add(noun_of(subject), n.EventRef(subject_role), subject.kind in PLAYER_KINDS, salient=True)

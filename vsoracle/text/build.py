@@ -480,6 +480,12 @@ class Build(Transformer[list[RawLine]]):
         verb, what = _trees(children)
         return Pred("stays", (verb, what), (), meta.start_pos)
 
+    def gains_no_endurance(self, meta: Meta, children: Children) -> Pred:
+        """"he gains no endurance": what a replacement leaves of a gain (the event does not happen),
+        or, said as a statement, that he cannot gain any (refs reads which)."""
+        mods = tuple(c for c in children if isinstance(c, Mod))
+        return Pred("stays", ("gains", "no endurance"), mods, meta.start_pos)
+
     def stay_verb(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
     def stay_what(self, meta: Meta, children: Children) -> str: return " ".join(str(c).lower() for c in children)

@@ -351,6 +351,9 @@ class Speech:
             return f"{head}, instead, {body}."
         if isinstance(effect, n.Nothing) and effect.word is not None and effect.word.startswith("prevent all of"):
             return f"{head}, {effect.word}."  # "…, prevent all of it."
+        if isinstance(effect, n.Nothing) and effect.word is not None and effect.word.endswith("no endurance"):
+            who = "you gain" if isinstance(getattr(i.event, "player", None), n.You) else "he gains"
+            return f"{head}, instead, {who} no endurance."  # "…, instead, he gains no endurance."
         if isinstance(effect, n.Nothing) and effect.word is not None:
             return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):
