@@ -1327,6 +1327,12 @@ def modify(draw: Any, sc: Scope, static: bool) -> n.Modify:
     if subject is not YOU and draw(st.integers(0, 3)) == 0 and \
             not any(isinstance(c.amount, n.Times) for c in chg if isinstance(c, n.StatChange)):
         while_ = n.Is(n.Affected(), (n.State(draw(st.sampled_from(["attacking", "defending"]))),))
+    said_of_one = isinstance(subject, n.Filter) and subject.target is not None or \
+        isinstance(subject, n.Ref) and not isinstance(subject, (n.Self, n.You))
+    if not static and while_ is None and said_of_one and draw(st.integers(0, 3)) == 0:
+        # (said of a target or a reference: of ~, you or all characters it would read as a continuous power)
+        # "It cannot ready during your next recovery phase."
+        return n.Modify(subject, chg, n.Duration(None, n.During(n.Step("recovery phase", "your", next=True))))
     return n.Modify(subject, chg, n.Duration(None if static else span(draw), while_))
 
 

@@ -942,6 +942,28 @@ def _duration(d: n.Duration) -> Lasting:
     return _LASTING.get(d.span or "", "permanent")
 
 
+def _next_step(d: n.Duration) -> n.Step | None:
+    """The step of "… during your next recovery phase", if the modifier says one."""
+    w = d.while_
+    for c in (w.conditions if isinstance(w, n.All) else (w,)):
+        if isinstance(c, n.During) and c.step.next:
+            return c.step
+    return None
+
+
+def _until_next(g: Game, step: n.Step, ctx: Context) -> tuple[Lasting, Context]:
+    """"… during your next recovery phase": the modifier applies only during that phase and
+    lasts to its end — the first recovery phase that is "yours" (the initiative player's, as
+    "your recovery phase" is read: query.during) to begin after the effect; said during a recovery
+    phase, not this one (``next_after``: the turn it was said in; turn.wrap_up ends it; assumption
+    A-NEXT-STEP). Only the recovery phase is said so (support refuses another step)."""
+    s = g.state
+    begun = s.phase == "recovery"
+    g.note("duration", f"\"during your next {step.name}\": it lasts to the end of the first recovery phase "
+           f"{ctx.controller} has the initiative in{', after this one' if begun else ''}", "CR 408", "A-NEXT-STEP")
+    return "next recovery", (ctx.bind(next_after=s.turn) if begun else ctx)
+
+
 def _freeze(change: n.Change, q: Query, ctx: Context, flagged: frozenset[str] = frozenset()) -> tuple[n.Change, ...]:
     """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37): a
     stat's, and a cost's ("your next character costs 1 less … for each press card you recruited
@@ -974,6 +996,9 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
     mid, s = g.state.fresh_id()
     g.set(s)
     duration = _duration(e.duration)
+    upto = _next_step(e.duration)
+    if upto is not None:
+        duration, ctx = _until_next(g, upto, ctx)
     text = said(g, e, ctx)
     if kind_of(e.subject) == "player":
         changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx))

@@ -1415,6 +1415,8 @@ class Query:
             values = [v for kind in n.VALUE_KINDS for v in _listify(self.chosen(kind, ctx)) if isinstance(v, str)]
             return yes if all(_has(values, x) for x in cond.names) else {}
         if isinstance(cond, n.During):
+            if cond.step.next and ctx.bindings.get("next_after") == s.turn:
+                return {}  # "your next recovery phase", said during one: not that one (assumption A-NEXT-STEP)
             return yes if self.during(cond.step, ctx.controller) else {}
         if isinstance(cond, n.HasInitiative):  # the initiative player of the turn (digest §5)
             return yes if s.initiative in self.players(cond.player, ctx) else {}

@@ -1449,11 +1449,13 @@ class OnlyFrom(Limit):
 @attrs.frozen(repr=False, eq=False)
 class Step(Node):
     """A phase or step: "the recovery phase", "your recruit step" (``whose`` "your"), "an
-    opponent's attack step" (``whose`` "opponent")."""
+    opponent's attack step" (``whose`` "opponent"); ``next``: "your next recovery phase", the
+    first one to begin after the effect."""
 
     name: str  # "recovery phase", "recruit step", …
     whose: str | None = None
     word: str | None = display(None)  # "an opponent's" | "your opponent's"
+    next: bool = False
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -1730,6 +1730,11 @@ class Build(Transformer[list[RawLine]]):
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}", "your")
 
+    def your_next_step(self, meta: Meta, children: Children) -> n.Step:
+        """"your next recovery phase": the first one to begin after the effect."""
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "your", next=True)
+
     def opponents_step(self, meta: Meta, children: Children) -> n.Step:
         """"an opponent's attack step": a step of a player not you."""
         name, kind = _trees(children)[-2:]
