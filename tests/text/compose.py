@@ -1526,6 +1526,10 @@ def triggered(draw: Any) -> n.Power:
     sc = Scope()
     if draw(st.integers(0, 4)) == 0:
         step_ = draw(st.sampled_from(STEPS))
+        if draw(st.integers(0, 3)) == 0:
+            # "At the start of each player's recruit step, that player …": whose step it is
+            step_ = n.Step(draw(st.sampled_from(["recruit step", "attack step", "formation step"])), "each")
+            sc.add("player", n.EventRef("player"), True)
         trigger: n.Trigger = draw(st.sampled_from([n.AtStart(step_), n.AtEnd(step_)]))
     else:
         event, role = any_event(draw, sc, "whenever")

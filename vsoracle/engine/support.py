@@ -337,6 +337,9 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
         return None if cls in LIMITS else f"the limit \"{say(node)}\""
     if isinstance(node, n.Power):
         return None if cls in POWERS else f"the power \"{say(node)}\""
+    if isinstance(node, n.Step) and node.whose == "each" and node.name.endswith("phase"):
+        # a phase is the whole table's (only its steps are each player's own, CR 402-406)
+        return f"\"{say(node)}\" (a phase is the whole table's: only a step is each player's own)"
     if isinstance(node, n.Step) and node.next:
         return f"\"{say(node)}\" (\"next\" is said only of the recovery phase, for how long a modifier an effect " \
                "creates lasts: \"it cannot ready during your next recovery phase\")"

@@ -289,7 +289,7 @@ def fire_start(g: Game, phase: PhaseName, step: StepName | None, active: str | N
                 continue
             if _end_of_turn(node.trigger):
                 why = "A-END-OF-TURN"
-            ctx = Context(controller, o.id)
+            ctx = _whose_step(Context(controller, o.id), node.trigger, active or s.initiative)
             leading = leading_condition(node.effect)
             if leading is not None and not q.holds(leading, ctx):
                 g.note("trigger", f"{o.id}: \"{say_of(node, o.card.name)}\" does not trigger: its condition is false now",
@@ -302,10 +302,20 @@ def fire_start(g: Game, phase: PhaseName, step: StepName | None, active: str | N
             cites.append(why)
     for d in s.delayed:
         if wanted(d.trigger, d.context.controller):
-            found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, d.context, False, d.id,
+            dctx = _whose_step(d.context, d.trigger, active or s.initiative)
+            found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, dctx, False, d.id,
                                         say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
             cites.append("A-END-OF-TURN" if _end_of_turn(d.trigger) else None)
     _remember(g, found, cites)
+
+
+def _whose_step(ctx: Context, trigger: n.Trigger, owner: str | None) -> Context:
+    """"At the start of each player's recruit step, that player …": the player whose step it is
+    is the trigger's ``event:player`` (its "that player")."""
+    step = getattr(trigger, "step", None)
+    if isinstance(step, n.Step) and step.whose == "each" and owner is not None:
+        return ctx.bind(**{"event:player": owner})
+    return ctx
 
 
 def _end_of_turn(trigger: n.Trigger) -> bool:

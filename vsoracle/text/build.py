@@ -1730,6 +1730,11 @@ class Build(Transformer[list[RawLine]]):
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}", "your")
 
+    def each_players_step(self, meta: Meta, children: Children) -> n.Step:
+        """"each player's recruit step": every player's, each one "that player" of its trigger."""
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "each")
+
     def your_next_step(self, meta: Meta, children: Children) -> n.Step:
         """"your next recovery phase": the first one to begin after the effect."""
         name, kind = _trees(children)[-2:]

@@ -1133,6 +1133,9 @@ def _mentions(power: n.Power) -> list[Mention]:
             out.append(Mention(_after(x), _noun(x), n.TargetRef(x.target), _is_player_kind(x.kind)))
         if isinstance(x, n.Whenever):
             event_roles(x.event, lambda role: n.EventRef(role))
+        if isinstance(x, (n.AtStart, n.AtEnd)) and x.step.whose == "each":
+            # "At the start of each player's recruit step, that player …": whose step it is
+            out.append(Mention(0, "player", n.EventRef("player"), True))
         if isinstance(x, n.Instead):
             event_roles(x.event, lambda role: n.EventRef(role))
         if isinstance(x, n.Choose):

@@ -221,6 +221,8 @@ class Speech:
         if s.whose == "opponent":
             said = s.word or "an opponent's"
             return f"{said} {s.name}"
+        if s.whose == "each":
+            return f"each player's {s.name}"
         return f"{'your' if s.whose == 'your' else 'the'} {'next ' if s.next else ''}{s.name}"
 
     # == sentences ===============================================================================
