@@ -119,11 +119,14 @@ def _controller(o: GameObject) -> str:
 
 def _looks_back(before: GameState, after: GameState, h: Happening) -> bool:
     """Did the event take its object out of play, or stun it (its text box goes inactive, FAQ
-    GM 2): it was an active object in ``before`` and is not one now?"""
+    GM 2): it was an active object in ``before`` and is not one now? Or out of a resource row
+    (a resource KO'd, replaced or returned is no resource after it)?"""
     oid = h.get("object")
     if not isinstance(oid, str) or oid not in before.objects or oid not in after.objects:
         return False
     was, now = before.obj(oid), after.obj(oid)
+    if was.zone is Zone.RESOURCE_ROW:  # a resource KO'd or moved: "a resource you control" as it was
+        return now.zone is not Zone.RESOURCE_ROW
     if was.zone is not Zone.IN_PLAY:
         return False
     return now.zone is not Zone.IN_PLAY or (now.stunned and not was.stunned)
