@@ -1550,6 +1550,11 @@ class Build(Transformer[list[RawLine]]):
             return n.SameAs(whats[0], np)
         return tuple(n.SameAs(w, np) for w in whats)  # "the same name and version as": both
 
+    def with_the_same(self, meta: Meta, children: Children) -> n.Shares:
+        """"characters with the same name": that share the same name, one common to them all."""
+        (what,) = [c for c in _trees(children) if not _is_token(c)]
+        return n.Shares((what,), same=True)
+
     def same_what(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
     def with_greater_than_all(self, meta: Meta, children: Children) -> n.StatIs:
