@@ -725,6 +725,7 @@ def place_resource(g: Game, pid: str, oid: str) -> None:
     g.set(replace(g.state, used_powers=g.state.used_powers | {(pid, "resource", 0)}))
     g.note("resource", f"{pid} puts {oid} face down into the resource row", "CR 403")
     put_by_rule(g, oid, Zone.RESOURCE_ROW, s)
+    flush(g)  # what it set off ("Whenever a card is put into your resource row") goes on the chain
 
 
 def transfer(g: Game, pid: str, oid: str, to: str) -> None:
