@@ -13,8 +13,8 @@ Every rule the engine applies is logged with a citation made of these parts, joi
   reference or alone; ``S:`` and ``S-CR:`` are the digest's provenance marks (stated by the
   source; a CR text the source quotes) and name the same source.
 
-``scenario …`` and ``explored …`` parts are vsoracle's own doing (a scripted answer, a default),
-not rules. :func:`references` reads a citation into :class:`Reference` values, and refuses a part
+``scenario …``, ``answer`` and ``explored …`` parts are vsoracle's own doing (a scripted answer, an
+answer a program or a player gave, a default), not rules. :func:`references` reads a citation into :class:`Reference` values, and refuses a part
 it does not know — ``tests/test_citations.py`` reads every citation the engine can log that way.
 The tables are data (``citations.toml`` beside this module); ``docs/sources.md`` is written
 from them (``python -m vsoracle.citations > docs/sources.md``).
@@ -103,7 +103,7 @@ _TAGS = re.compile(r"\s*\[([^\]]*)\]\s*$")
 _CR = re.compile(r"(?:CR )?(\d{3}(?:\.\d+[a-z]?)?)$")
 _FAQ = re.compile(r"(?:FAQ )?(GM|SC) (\d+)$")
 _DIGEST = re.compile(r"(?:digest )?§(\d+(?:\.\d+)?)$")
-_OWN = ("scenario", "explored")
+_OWN = ("scenario", "explored", "answer")
 
 
 def _tags(text: str) -> tuple[str, tuple[str, ...]]:
@@ -367,8 +367,9 @@ def sources_document() -> str:
         "unsure | [rules-assumptions.md](rules-assumptions.md) |",
         "",
         "`explain` lists each rule a ruling consulted once, with every source cited for it.",
-        "Parts that begin `scenario` or `explored` are vsoracle's own doing (a scripted answer, a",
-        "default it took, the exploration of a decision), not rules.",
+        "Parts that begin `scenario`, `answer` or `explored` are vsoracle's own doing (a scenario's",
+        "scripted answer, an answer a program or a player gave, a default it took, the exploration of a",
+        "decision), not rules.",
         "",
         "The Comprehensive Rules' text was mostly not retrievable (digest §18.2): where a number is",
         "cited, its section title comes from the v2.7 table of contents, and its substance from the",

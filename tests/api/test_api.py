@@ -156,7 +156,7 @@ def test_the_log_says_what_the_last_take_or_answer_did():
         game.answer(value)
         logs.append(game.log)
     assert [e.kind for e in logs[0]] == ["pass", "resolve"]
-    assert str(logs[1][0]) == "A chooses true: A may draw a card [scenario choose]"
+    assert str(logs[1][0]) == "A chooses true: A may draw a card [answer]"  # no scenario said it
     lose = next(e for e in logs[4] if e.kind == "endurance")
     assert lose.cite == "CR 508" and dict(lose.figures)["after"] == 46
     whole = vsoracle.load(FOUR, steps=False)
@@ -170,3 +170,19 @@ def test_the_log_says_what_the_last_take_or_answer_did():
     assert game.log == played
     game.undo()
     assert game.log == ()
+
+
+def test_an_answer_given_is_cited_as_one_and_a_scenario_s_choose_as_the_scenario_s(tmp_path):
+    """The log cites where an answer came from: "[answer]" for one a program or a player gave
+    (``Game.answer``, or ``choose`` in a ``take``), "[scenario choose]" only for a scenario file's
+    ``choose`` (vsoracle resolve)."""
+    scenario = tmp_path / "four.toml"
+    text = FOUR.read_text(encoding="utf-8").replace('resolve = "top"', 'resolve = "top"\nchoose = [true, false, true, true]')
+    scenario.write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "vsoracle", "resolve", str(scenario)], capture_output=True, text=True)
+    assert "A chooses true: A may draw a card [scenario choose]" in done.stdout, done.stdout + done.stderr
+    game = vsoracle.load(FOUR, steps=False)
+    game.take({"play": "p"})
+    game.take({"resolve": "top", "choose": [True, False, True, True]})
+    chose = [str(e) for e in game.log if e.kind == "choice"]
+    assert chose and all(line.endswith("[answer]") for line in chose), chose

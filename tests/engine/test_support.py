@@ -89,6 +89,15 @@ def test_the_lists_are_the_engines_own_tables():
     ("Discard a random card >>> Draw a card.", 'the cost "Discard a card at random" (a cost picked at random)'),
     ("Each opponent chooses a team affiliation. Characters you control with the chosen affiliation get +1 ATK this turn.",
      '"Each opponent chooses a team affiliation." (a name or a number chosen by each of several players)'),
+    # whether a drawn card is put into a hand, or a recruited one into play, is unsaid (A-INTO-PILE)
+    ("Whenever a card is put into your hand, draw a card.", '"Put a card into your hand" (whether a drawn card'),
+    ("Whenever a character is put into play, draw a card.", '"Put a character into play" (whether a recruited card'),
+    # "next" is how long a modifier an effect creates lasts, and only to a recovery phase (A-NEXT-STEP)
+    ("At the start of your next recovery phase, draw a card.", '"your next recovery phase"'),
+    ("Exhaust target character. It cannot ready during your next draw phase.", '"your next draw phase"'),
+    ("Bob cannot be readied during your next recovery phase.", '"Bob cannot be readied during your next recovery phase." as a continuous power'),
+    # a phase is the table's: "each player's draw phase" names no player's
+    ("At the start of each player's draw phase, that player draws a card.", '"each player\'s draw phase"'),
 ])
 def test_what_the_engine_cannot_play_is_named(text, what):
     problems = S.cannot_play(read_card_text(text, "Bob"), "Bob")
@@ -126,6 +135,12 @@ def test_the_line_of_each_problem_is_counted_from_one():
     "If you would draw a card for the first time in a phase, instead, draw 2 cards.",
     "Target opponent chooses a card from your hand at random. Reveal that card.",
     "Target opponent chooses a team affiliation. Characters you control with the chosen affiliation get +1 ATK this turn.",
+    "Whenever a card is put into your KO'd pile from your hand, draw a card.",
+    "When Bob is put into your KO'd pile from play, draw a card.",
+    "Exhaust target character. It cannot ready during your next recovery phase.",
+    "At the start of each player's recruit step, that player draws a card.",
+    "If an opponent would gain endurance, instead, he gains no endurance.",
+    "Put target character card from a KO'd pile into play under its owner's control.",
 ])
 def test_what_it_can_play_is_not_refused(text):
     assert S.cannot_play(read_card_text(text, "Bob"), "Bob") == ()

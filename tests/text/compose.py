@@ -516,6 +516,10 @@ def ev_move(draw: Any, sc: Scope, mode: str) -> Built:
         return n.Move(object=n.Affected(), to=place, word="return"), "object"
     if mode in ("whenever", "would"):
         obj = pattern_np(draw, sc, mode, "object")
+        if draw(st.booleans()):
+            # "is put into your KO'd pile [from play / from your hand]"
+            origin = draw(st.sampled_from([None, n.Zone(("play",)), n.Zone(("hand",), YOU)]))
+            return n.Move(object=obj, to=n.Place(n.Zone(("ko pile",), YOU)), origin=origin), "object"
         place = draw(st.sampled_from([n.Place(n.Zone(("hand",), YOU), word="to"), n.Place(n.Zone(("removed",)))]))
         return n.Move(object=obj, to=place, word="return"), "object"
     if mode == "pay":
@@ -535,7 +539,13 @@ def ev_move(draw: Any, sc: Scope, mode: str) -> Built:
         top = n.TopCards(n.Zone(("deck",), YOU), ONE)
         return n.Move(object=top, to=n.Place(n.Zone(("ko pile",), YOU))), None
     _step(sc)
-    how = draw(st.sampled_from(["return", "move", "remove", "put", "put-top", "top-cards"]))
+    how = draw(st.sampled_from(["return", "move", "remove", "put", "put-top", "top-cards", "put-play"]))
+    if how == "put-play":
+        # "put a character card from your KO'd pile into play under your control / its owner's control"
+        obj = card_filter(draw, sc, A, False, zone="ko pile")
+        controller = YOU if draw(st.booleans()) else n.OwnerOf(n.Affected(word="its"))
+        note_object(sc, obj)
+        return n.Move(object=obj, to=n.Place(n.Zone(("play",), controller))), None
     if how == "return":
         obj = character_np(draw, sc, plural=False)
         note_object(sc, obj)
@@ -1297,6 +1307,10 @@ def modify(draw: Any, sc: Scope, static: bool) -> n.Modify:
         subject: Any = YOU
     elif static and draw(st.booleans()):
         subject = n.Self()
+    elif draw(st.integers(0, 7)) == 0:
+        # "Your support row characters …", "your front row characters …"
+        row = n.State(draw(st.sampled_from(["front row", "support row"])))
+        subject = n.Filter("character", (row, n.ControlledBy(YOU)), words="possessed")
     elif static or draw(st.integers(0, 3)) == 0:
         # "Other Brotherhood characters you control …", "All Avengers characters …", "Each hidden character …"
         how_many = None if static else draw(st.sampled_from([None, n.Quantity("all"), n.Quantity("each")]))
@@ -1313,6 +1327,12 @@ def modify(draw: Any, sc: Scope, static: bool) -> n.Modify:
     if subject is not YOU and draw(st.integers(0, 3)) == 0 and \
             not any(isinstance(c.amount, n.Times) for c in chg if isinstance(c, n.StatChange)):
         while_ = n.Is(n.Affected(), (n.State(draw(st.sampled_from(["attacking", "defending"]))),))
+    said_of_one = isinstance(subject, n.Filter) and subject.target is not None or \
+        isinstance(subject, n.Ref) and not isinstance(subject, (n.Self, n.You))
+    if not static and while_ is None and said_of_one and draw(st.integers(0, 3)) == 0:
+        # (said of a target or a reference: of ~, you or all characters it would read as a continuous power)
+        # "It cannot ready during your next recovery phase."
+        return n.Modify(subject, chg, n.Duration(None, n.During(n.Step("recovery phase", "your", next=True))))
     return n.Modify(subject, chg, n.Duration(None if static else span(draw), while_))
 
 
@@ -1376,6 +1396,10 @@ def instead(draw: Any, sc: Scope, power: bool) -> n.Instead:
     event, role = any_event(draw, sc, "would")
     # the replaced event's subject is what a pronoun means first, as a trigger's is
     subject_role = "object" if role == "become" else role or "agent"
+    if isinstance(event, n.Endurance) and event.gain and draw(st.integers(0, 2)) == 0:
+        # "If an opponent would gain endurance, instead, he gains no endurance."
+        sc.in_effect = saved
+        return n.Instead(event, n.Nothing(word="gains no endurance"), first=True, subject=role)
     subject = getattr(event, subject_role, None)
     if isinstance(subject, n.Filter):
         sc.add(noun_of(subject), n.EventRef(subject_role), subject.kind in PLAYER_KINDS, salient=True)
@@ -1502,6 +1526,10 @@ def triggered(draw: Any) -> n.Power:
     sc = Scope()
     if draw(st.integers(0, 4)) == 0:
         step_ = draw(st.sampled_from(STEPS))
+        if draw(st.integers(0, 3)) == 0:
+            # "At the start of each player's recruit step, that player …": whose step it is
+            step_ = n.Step(draw(st.sampled_from(["recruit step", "attack step", "formation step"])), "each")
+            sc.add("player", n.EventRef("player"), True)
         trigger: n.Trigger = draw(st.sampled_from([n.AtStart(step_), n.AtEnd(step_)]))
     else:
         event, role = any_event(draw, sc, "whenever")

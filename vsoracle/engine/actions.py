@@ -17,7 +17,8 @@ from ..errors import IllegalActionError
 from ..text import nodes as n
 from ..text.events.flip import Flip
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
-from .effects import execute, perform, target_legal, target_ok, target_range, targets_of, targets_refusal
+from .effects import (execute, perform, put_by_rule, target_legal, target_ok, target_range, targets_of,
+                      targets_refusal)
 from .primitives import ZONE_WORDS, entry_area, happening
 from .rulechanges import DIRECT_ATTACK_PAST_HIDDEN, POWER_UP_ATTACKER_OR_DEFENDER, in_force
 from .fmap import FrozenMap
@@ -415,9 +416,11 @@ def _reservist_swap(g: Game, pid: str, oid: str, index: int, face_down: str | No
             return
     elif face_down not in hand:
         raise IllegalActionError(f"{face_down} is no longer in {pid}'s hand to put face down in place of {oid}")
+    before = g.state
     g.set(move_card(g.state, face_down, Zone.RESOURCE_ROW, index=index, face_up=False))
     g.note("reservist", f"{pid} puts {face_down} face down into the resource row in place of {oid}, "
            "as part of playing the recruit effect, before anyone gets priority", "FAQ GM 1")
+    put_by_rule(g, face_down, Zone.RESOURCE_ROW, before)
 
 
 def plot_twist_effect(o: GameObject) -> n.Effect | None:
@@ -722,6 +725,8 @@ def place_resource(g: Game, pid: str, oid: str) -> None:
     g.set(move_card(s, oid, Zone.RESOURCE_ROW, face_up=False))
     g.set(replace(g.state, used_powers=g.state.used_powers | {(pid, "resource", 0)}))
     g.note("resource", f"{pid} puts {oid} face down into the resource row", "CR 403")
+    put_by_rule(g, oid, Zone.RESOURCE_ROW, s)
+    flush(g)  # what it set off ("Whenever a card is put into your resource row") goes on the chain
 
 
 def transfer(g: Game, pid: str, oid: str, to: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import IllegalActionError
 from ..text import nodes as n
-from .effects import legal_targets, perform, target_range, targets_of
+from .effects import legal_targets, perform, put_by_rule, target_range, targets_of
 from .primitives import happening
 from .fmap import FrozenMap
 from .powers import powers
@@ -85,8 +85,10 @@ def _after_resolution(g: Game, link: ChainLink) -> None:
     if link.kind == "play" and link.source is not None:
         o = g.state.obj(link.source)
         if o.zone is Zone.CHAIN:
+            before = g.state
             g.set(replace(move_card(g.state, o.id, Zone.KO_PILE), resolving=None))
             g.note("zone", f"{o.id} goes to {o.owner}'s KO'd pile", "CR 304")
+            put_by_rule(g, o.id, Zone.KO_PILE, before)
         elif o.zone is Zone.RESOURCE_ROW and o.face_up:
             _crossovers(g, o)
 

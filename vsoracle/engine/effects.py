@@ -30,7 +30,7 @@ from ..cards.model import MUTANT_TRAITS
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .primitives import apply, happening, leaving_play
-from .rules import RULES, Cost, Done, parts, rule
+from .rules import RULES, ZONE_NAMES, Cost, Done, into_pile, parts, rule
 from .game import Decision, Game
 from .powers import holders, per_node, powers
 from .patterns import event_kinds, kind_of, pattern_matches
@@ -42,7 +42,7 @@ from .triggers import fire
 from .values import replace
 from .words import say, say_action, say_action_of, say_of
 
-__all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "Plan", "execute", "targets_of",
+__all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "put_by_rule", "landed", "Plan", "execute", "targets_of",
            "target_legal", "target_ok", "legal_targets", "choose_objects", "replacements", "affected_player",
            # what the event families (vsoracle.engine.events) share: choosing objects, doing verbs, costs
            "acting", "doers", "doer", "each_doer_picks", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
@@ -84,7 +84,10 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     # an event that takes an object out of play is also its leaving play: "cannot leave play"
     # forbids it, "if ~ would leave play, instead" replaces it
     leaving = leaving_play(g.state, h)
-    also = (happening(n.LeavePlay, object=leaving),) if leaving is not None else ()
+    also: tuple[Happening, ...] = (happening(n.LeavePlay, object=leaving),) if leaving is not None else ()
+    # an event that puts a card into a pile (a KO, a discard) is also that move: "cannot be put
+    # into your KO'd pile" forbids it, "if ~ would be put into …, instead" replaces it (A-INTO-PILE)
+    also += rule(h.kind).puts_into_pile(g.state, h)
     for hh in (h,) + also:
         banned = q.prohibition(hh)
         if banned is not None:
@@ -168,13 +171,16 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
         execute(g, instead.effect, rctx, root=instead.effect)
         return False
     start = g.state if before is None else before
+    into = rule(h.kind).puts_into_pile(g.state, h)
     done, follow = apply(g, h)
     if done:
         fire(g, h, start)
         for part in parts(h):  # what happens as part of it ("enters combat" as it attacks)
             also_happened(g, part, start)
+        for moved in into:  # the cards it put into a pile, each also put there (A-INTO-PILE)
+            also_happened(g, moved, start)
     for f in follow:
-        if f.kind is n.LeavePlay:
+        if f.kind is n.LeavePlay or f.get("landed"):
             also_happened(g, f, start)  # its "cannot" and "instead" were the event's (prepare)
         else:
             perform(g, f, before=start)
@@ -219,10 +225,29 @@ def _use_up(g: Game, label: str, instead: n.Instead, rctx: Context) -> None:
 def also_happened(g: Game, h: Happening, before: GameState) -> None:
     """An event that happened as part of another (a card leaving play as it is KO'd or put into
     a pile): nothing can stop or replace it any more, but it sets off triggers, pictured as the
-    position was ``before`` the other event (assumption A-LOOK-BACK)."""
-    done, _ = apply(g, h)
+    position was ``before`` the other event (assumption A-LOOK-BACK). A card put into a pile by an
+    event of another family or by a rule (``landed``, :func:`~vsoracle.engine.rules.into_pile`) is
+    there already: the move is seen if the card did get there (assumption A-INTO-PILE)."""
+    done: bool = landed(g.state, h) if h.get("landed") else apply(g, h)[0]
     if done:
         fire(g, h, before)
+
+
+def landed(s: GameState, h: Happening) -> bool:
+    """Is the card of a move that another event or a rule made (:func:`~vsoracle.engine.rules.into_pile`)
+    where that move says, now?"""
+    oid = h.get("object")
+    name, owner = h.get("to")
+    o = s.obj(oid)
+    return bool(ZONE_NAMES[o.zone] == name and o.owner == owner)
+
+
+def put_by_rule(g: Game, oid: str, pile: Zone, before: GameState) -> None:
+    """A rule puts ``oid`` into its owner's ``pile`` (a resolved plot twist into the KO'd pile, CR
+    304; the uniqueness rule, CR 705.1; equipment with no character to attach to): call with the
+    position ``before`` it moved. Nothing stops or replaces a rule, but the card is put into that
+    pile: "Whenever a card is put into your KO'd pile" sees it (assumption A-INTO-PILE)."""
+    also_happened(g, into_pile(before, oid, pile), before)
 
 
 def replacements(g: Game, h: Happening, ctx: Context | None = None,
@@ -917,6 +942,28 @@ def _duration(d: n.Duration) -> Lasting:
     return _LASTING.get(d.span or "", "permanent")
 
 
+def _next_step(d: n.Duration) -> n.Step | None:
+    """The step of "… during your next recovery phase", if the modifier says one."""
+    w = d.while_
+    for c in (w.conditions if isinstance(w, n.All) else (w,)):
+        if isinstance(c, n.During) and c.step.next:
+            return c.step
+    return None
+
+
+def _until_next(g: Game, step: n.Step, ctx: Context) -> tuple[Lasting, Context]:
+    """"… during your next recovery phase": the modifier applies only during that phase and
+    lasts to its end — the first recovery phase that is "yours" (the initiative player's, as
+    "your recovery phase" is read: query.during) to begin after the effect; said during a recovery
+    phase, not this one (``next_after``: the turn it was said in; turn.wrap_up ends it; assumption
+    A-NEXT-STEP). Only the recovery phase is said so (support refuses another step)."""
+    s = g.state
+    begun = s.phase == "recovery"
+    g.note("duration", f"\"during your next {step.name}\": it lasts to the end of the first recovery phase "
+           f"{ctx.controller} has the initiative in{', after this one' if begun else ''}", "CR 408", "A-NEXT-STEP")
+    return "next recovery", (ctx.bind(next_after=s.turn) if begun else ctx)
+
+
 def _freeze(change: n.Change, q: Query, ctx: Context, flagged: frozenset[str] = frozenset()) -> tuple[n.Change, ...]:
     """Amounts of an effect's modifier are calculated once, on resolution (FAQ SC 28, SC 37): a
     stat's, and a cost's ("your next character costs 1 less … for each press card you recruited
@@ -949,6 +996,9 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
     mid, s = g.state.fresh_id()
     g.set(s)
     duration = _duration(e.duration)
+    upto = _next_step(e.duration)
+    if upto is not None:
+        duration, ctx = _until_next(g, upto, ctx)
     text = said(g, e, ctx)
     if kind_of(e.subject) == "player":
         changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx))

@@ -75,7 +75,7 @@ def amount_read(q: Query, node: n.Amount | n.Quantity, ctx: Context, found: list
         found.append((what, value))
         return f"{what} ({value}{', no less than 0' if node.minus else ''})"
     if isinstance(node, n.NumberOf):
-        chosen = q.select(node.selector, ctx)
+        chosen = q.counted(node.selector, ctx)
         what = f"the number of {_said(s, node.selector, ctx)}"
         found.append((what, value))
         return f"{what} {value} ({_ids(list(chosen))})"

@@ -18,7 +18,8 @@ from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from .log import Event, Figures, LogKind
 from .state import GameState
 
-__all__ = ["Decision", "DecisionKind", "Answer", "OPEN", "Unanswered", "Game", "Branch", "TRIGGER_DEPTH_LIMIT"]
+__all__ = ["Decision", "DecisionKind", "Answer", "OPEN", "Unanswered", "Game", "Branch", "TRIGGER_DEPTH_LIMIT",
+           "SCENARIO_CHOOSE", "ANSWER_GIVEN"]
 
 TRIGGER_DEPTH_LIMIT = 200
 
@@ -108,13 +109,23 @@ class Branch(list[Any]):
         self.start, self.states, self.shared = start, states, shared
 
 
+#: The citation of an answer a scenario's ``choose`` gave.
+SCENARIO_CHOOSE = "scenario choose"
+#: The citation of an answer a program or a player gave (the API's ``take`` / ``answer``, ``vsoracle
+#: engine``, ``vsoracle play``): no scenario file said it.
+ANSWER_GIVEN = "answer"
+
+
 class Game:
     """The working context of one run: state, log and answers."""
 
     def __init__(self, state: GameState, answers: Sequence[Any] = (),
                  check: Callable[[GameState, GameState], None] | None = None, scripted: int | None = None,
-                 explore: bool = False) -> None:
+                 explore: bool = False, given: str = SCENARIO_CHOOSE) -> None:
         self.state = state
+        #: What a scripted answer's log line cites: a scenario's ``choose`` ("scenario choose"), or
+        #: an answer a program or a player gave (:data:`ANSWER_GIVEN`, the API's and ``vsoracle engine``'s).
+        self.given = given
         self._start = state
         #: A branch replayed from the start its run forked from: the states it shares with that run.
         self._trace = answers if isinstance(answers, Branch) and answers.start is state else None
@@ -187,7 +198,7 @@ class Game:
                 raise IllegalAnswerError(f"{decision.describe(answer)} is not a legal answer to: {decision.prompt}",
                                          hint=f"choose one of {shown}")
             self.taken.append((decision, chosen))
-            how = "scenario choose" if self.used <= self.scripted and not explored \
+            how = self.given if self.used <= self.scripted and not explored \
                 else "explored: every legal answer is followed"
             if decision.kind == "random":  # nobody chooses
                 self.note("choice", f"{decision.prompt}: {decision.describe(chosen)}", how)

@@ -37,7 +37,7 @@ from . import actions as _act
 from .chain import resolve_all, resolve_top
 from .effects import one_target, target_ok, target_range, targets_of
 from .equivalence import PositionKey, position_key
-from .game import OPEN, Answer, Decision, DecisionKind, Game, Unanswered, _match, _NO
+from .game import ANSWER_GIVEN, OPEN, Answer, Decision, DecisionKind, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
 from .query import forget, held, kind_of, query, replaying
@@ -652,9 +652,11 @@ class Waiting:
 Position = Union[GameState, Waiting]
 
 
-def take_logged(state: GameState, action: Action, check: Check = None) -> tuple[Position, tuple[Event, ...]]:
-    """:func:`take`, with the log of what happened (from ``state``, the whole action so far)."""
-    g = Game(state, list(action.choose), check, len(action.choose), explore=False)
+def take_logged(state: GameState, action: Action, check: Check = None,
+                given: str = ANSWER_GIVEN) -> tuple[Position, tuple[Event, ...]]:
+    """:func:`take`, with the log of what happened (from ``state``, the whole action so far); its
+    answers are cited as ``given`` (a program's or a player's, unless a scenario's)."""
+    g = Game(state, list(action.choose), check, len(action.choose), explore=False, given=given)
     try:
         perform(g, action)
     except Unanswered as need:

@@ -23,7 +23,7 @@ from .game import Decision, Game
 from .query import query
 from .log import LogKind
 from .state import Area, GameObject, GameState, Happening, Modifier, Replacement, Zone
-from .rules import RULES, Result
+from .rules import RULES, Result, into_pile
 from .values import replace
 from .zones import targets_only
 
@@ -134,6 +134,7 @@ def leaving(g: Game, before: GameState, oid: str) -> list[Happening]:
             g.note("equip", f"{e.id} was attached to {oid}: it goes to {e.owner}'s KO'd pile", "CR 302",
                    "A-EQUIP-LEAVES", (e.id,))
             out.append(happening(n.LeavePlay, object=e.id))
+            out.append(into_pile(before, e.id, Zone.KO_PILE))  # put into that pile (A-INTO-PILE)
     return out
 
 

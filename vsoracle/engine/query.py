@@ -1152,6 +1152,28 @@ class Query:
             return bool({x.casefold() for x in self.affiliations(o)} & {x.casefold() for x in self.affiliations(other)})
         return False
 
+    def counted(self, sel: n.Selector, ctx: Context) -> list[str]:
+        """What "the number of …" counts: what the selector picks — of cards "with the same name"
+        ("that share the same name": one common to them all), the most that share one value: "two
+        or more characters with the same name" are two of one name, not one pair of each of two
+        names (assumption A-SAME-GROUP). Cards "that share a name" are each counted (Game of the
+        Galaxy: two pairs score as four)."""
+        found = self.select(sel, ctx)
+        among = [q for q in sel.qualifiers if isinstance(q, n.Shares) and q.of is None and q.same] \
+            if isinstance(sel, n.Filter) else []
+        if not among:
+            return found
+        best: list[str] = []
+        for q in among:
+            for what in q.what:
+                one = n.Shares((what,), same=True, named=q.named)
+                values = {v for x in found if x in self.s.objects for v in self.share_values(one, self.s.obj(x))}
+                for v in sorted(values):
+                    group = [x for x in found if x in self.s.objects and v in self.share_values(one, self.s.obj(x))]
+                    if len(group) > len(best):
+                        best = group
+        return best
+
     def share_values(self, q: n.Shares, o: GameObject) -> frozenset[str]:
         """The values of the characteristic "that share the same Mutant trait" names that ``o``
         has: its traits (only its Mutant traits, Mental, Energy or Physical, for "Mutant trait":
@@ -1284,7 +1306,7 @@ class Query:
         if isinstance(node, n.Negative):
             return -self.amount(node.amount, ctx)
         if isinstance(node, n.NumberOf):
-            return len(self.select(node.selector, ctx))
+            return len(self.counted(node.selector, ctx))
         if isinstance(node, n.ThatMuch):
             return int(ctx.bindings.get("event_amount", 0))
         if isinstance(node, n.ChosenNumber):  # "the chosen number": 0 before anything is chosen
@@ -1355,7 +1377,7 @@ class Query:
             left, right = cond.left, cond.right
             found = None
             if isinstance(left, n.NumberOf):
-                found = self.select(left.selector, ctx)
+                found = self.counted(left.selector, ctx)
                 value = len(found)
             else:
                 value = self.amount(left, ctx)
@@ -1415,6 +1437,8 @@ class Query:
             values = [v for kind in n.VALUE_KINDS for v in _listify(self.chosen(kind, ctx)) if isinstance(v, str)]
             return yes if all(_has(values, x) for x in cond.names) else {}
         if isinstance(cond, n.During):
+            if cond.step.next and ctx.bindings.get("next_after") == s.turn:
+                return {}  # "your next recovery phase", said during one: not that one (assumption A-NEXT-STEP)
             return yes if self.during(cond.step, ctx.controller) else {}
         if isinstance(cond, n.HasInitiative):  # the initiative player of the turn (digest §5)
             return yes if s.initiative in self.players(cond.player, ctx) else {}

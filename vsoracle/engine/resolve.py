@@ -9,7 +9,8 @@ from ..cards import CardType
 from ..text import nodes as n
 from ..text.names import names_in
 from .combat import conclude_attack
-from .effects import also_happened, execute, one_target, perform, target_legal, target_range, targets_of
+from .effects import (also_happened, execute, one_target, perform, put_by_rule, target_legal, target_range,
+                      targets_of)
 from .events.power_up import power_up
 from .primitives import happening, leaving
 from .game import Game
@@ -30,7 +31,9 @@ def resolve_link(g: Game, link: ChainLink) -> None:
     if link.details.get("negated"):
         g.note("negate", f"{link.label} was negated: it does nothing", "CR 509")
         if link.kind == "recruit" and link.source:
+            before = g.state
             g.set(move_card(g.state, link.source, Zone.KO_PILE))
+            put_by_rule(g, link.source, Zone.KO_PILE, before)
         return
     if link.kind == "recruit":
         resolve_recruit(g, link)
@@ -146,11 +149,13 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
                 or gone_since_targeted(link, host):
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{o.id} has no character to equip: it goes to the KO'd pile", "CR 302", "A-EQUIP-FIZZLE")
+            put_by_rule(g, o.id, Zone.KO_PILE, s)
             return
         if (why := team_equipment_problem(g.state, o.id, host)) is not None:
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{why} now: it cannot attach, and goes to the KO'd pile", "CR 302 [CH]",
                    "A-EQUIP-FIZZLE")
+            put_by_rule(g, o.id, Zone.KO_PILE, s)
             return
         where = g.state.obj(host).area
         why = equip_limit_problem(g.state, o.id, host) if where in equipment_areas(g.state, o.id) else \
@@ -159,6 +164,7 @@ def resolve_recruit(g: Game, link: ChainLink) -> None:
             g.set(move_card(g.state, o.id, Zone.KO_PILE))
             g.note("zone", f"{why}: {o.id} cannot attach, and goes to the KO'd pile", "CR 212.5e [FMK, C29]",
                    "A-EQUIP-FIZZLE")
+            put_by_rule(g, o.id, Zone.KO_PILE, s)
             return
         if "unique" in q.keywords(o):
             same = [e for e in g.state.in_play() if e.controller == pid and e.card.type is CardType.EQUIPMENT
@@ -211,7 +217,9 @@ def _uniqueness(g: Game, oid: str, same: list[GameObject], cite: str, assumption
         g.set(move_card(g.state, other.id, Zone.KO_PILE))
         g.note("unique", f"uniqueness: {other.id} ({other.card.title}) shares the name '{name}' with {oid} and "
                "is put into the KO'd pile (not KO'd)", cite, assumption, objects=(other.id,))
-        # the rule does it: nothing replaces it, but it leaves play (assumption A-LOOK-BACK)
+        # the rule does it: nothing replaces it, but it leaves play (assumption A-LOOK-BACK) and is
+        # put into the KO'd pile (assumption A-INTO-PILE)
+        put_by_rule(g, other.id, Zone.KO_PILE, before)
         for left in leaving(g, before, other.id):
             also_happened(g, left, before)
 

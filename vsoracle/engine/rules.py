@@ -37,13 +37,13 @@ from attrs import define, field
 from ..text import nodes as n
 from .fmap import FrozenMap
 from .patterns import names_no_character
-from .state import Context, GameState, Happening
+from .state import Context, GameState, Happening, Zone
 
 if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["EventRule", "Signal", "RULES", "rule", "parts", "Cost", "Result", "Done", "Mode", "DONE",
-           "only_characters", "names_several"]
+           "only_characters", "names_several", "into_pile", "origin_of", "ZONE_NAMES"]
 
 #: What a primitive says: whether the event happened, and the events that follow from it (a
 #: stun's endurance loss, a card leaving play as it is KO'd).
@@ -162,6 +162,13 @@ class EventRule:
         play, instead" replaces it."""
         return None
 
+    def puts_into_pile(self, s: GameState, h: Happening) -> tuple[Happening, ...]:
+        """The cards this event would put into a pile, each as the move it also is (:func:`into_pile`):
+        a KO'd card is put into its owner's KO'd pile, so "Whenever a card is put into your KO'd
+        pile" sees the KO, "cannot be put into …" forbids it and "If ~ would be put into …,
+        instead" replaces it (assumption A-INTO-PILE). A move is itself one: by default, none."""
+        return ()
+
     def affected(self, g: Game, h: Happening) -> str | None:
         """Who orders the replacements that compete to replace this event (FAQ GM 8), when it is
         not the player its object, player or agent names (``None``)."""
@@ -195,6 +202,27 @@ class Signal(EventRule):
     def happen(self, g: Game, h: Happening) -> Result:
         """Nothing changes; the event happened."""
         return True, []
+
+
+#: The game's zones in card text's words: where a move's card comes from (its ``origin``) or goes.
+ZONE_NAMES = {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "ko pile", Zone.RESOURCE_ROW: "resource row",
+              Zone.REMOVED: "removed", Zone.IN_PLAY: "play", Zone.CHAIN: "chain"}
+
+
+def into_pile(s: GameState, oid: str, pile: Zone) -> Happening:
+    """``oid``, about to go into its owner's ``pile`` by an event of another family (a KO, a
+    discard) or by a rule (a resolved plot twist, the uniqueness rule), as the move it also is:
+    its card is put into that pile from where it is now (assumption A-INTO-PILE). ``landed``: the
+    card is moved already when the move is seen (:func:`vsoracle.engine.effects.also_happened`)."""
+    return Happening(n.Move, FrozenMap({"object": oid, "to": (ZONE_NAMES[pile], s.obj(oid).owner),
+                                        "origin": origin_of(s, oid), "landed": True}))
+
+
+def origin_of(s: GameState, oid: str) -> tuple[str, str]:
+    """Where a card about to move is, as a move's ``origin`` ("from your deck"): the zone in card
+    text's words and its owner (whose pile, or whose card in play)."""
+    o = s.obj(oid)
+    return ZONE_NAMES[o.zone], o.owner
 
 
 def only_characters(e: Any, mode: Mode, words: str, participle: str) -> str | None:

@@ -67,7 +67,8 @@ LinkKind = Literal["recruit", "play", "power", "trigger", "attack", "reinforce",
 #: "triggered effect"); "game" for the game-based effects.
 LinkOrigin = Literal["game", "plot twist", "payment", "triggered"]
 #: How long a modifier an effect created lasts.
-Lasting = Literal["turn", "attack", "permanent"]
+# "next recovery": to the end of its controller's next recovery phase (effects._until_next)
+Lasting = Literal["turn", "attack", "permanent", "next recovery"]
 
 
 def is_phase(name: object) -> TypeGuard[PhaseName]:

@@ -147,6 +147,11 @@ def _power(p: n.Power, card_name: str) -> Iterator[str]:
     costs = getattr(p, "costs", ())
     if any(isinstance(x, n.Quantity) and x.op == "any number" for x in n.descendants(costs)):
         yield "\"any number of …\" in a cost (a cost pays the number it says; how many would be chosen is not yet)"
+    if isinstance(p, n.Static) and isinstance(p.effect, n.Modify) and _during_next(p.effect.duration.while_):
+        # a continuous power lasts while its card is active, not "to the end of your next …"
+        yield f"\"{_say(p.effect, card_name)}\" as a continuous power (\"next\" is said only of how long a " \
+              "modifier an effect creates lasts)"
+        return
     yield from _walk(p, None, card_name)
 
 
@@ -196,6 +201,10 @@ def _walk(node: object, mode: Mode | None, name: str) -> Iterator[str]:
         yield from _walk(node.condition, None, name)
         yield from _walk(node.effect.amount, None, name)
         return
+    if isinstance(node, n.Modify) and mode == "effect" and node.duration.span is None \
+            and _during_next(node.duration.while_):
+        # "… during your next recovery phase": how long a modifier an effect creates lasts (effects._until_next)
+        node = attrs.evolve(node, duration=attrs.evolve(node.duration, while_=_during_next(node.duration.while_)))
     attrs_cls: Any = cls  # an attrs class (checked above); the node families' bases are not
     for a in attrs.fields(attrs_cls):
         if not a.eq:
@@ -207,6 +216,16 @@ def _walk(node: object, mode: Mode | None, name: str) -> Iterator[str]:
         if place is None:
             place = "effect" if isinstance(node, (n.Effect, n.Power)) and not isinstance(node, n.Event) else None
         yield from _walk(child, place, name)
+
+
+def _during_next(w: n.Condition | None) -> n.Condition | None:
+    """``w`` with "your next …" read as the step it names (``None``: it says no "next")."""
+    found = w.conditions if isinstance(w, n.All) else (w,) if w is not None else ()
+    if not any(isinstance(c, n.During) and c.step.next for c in found):
+        return None
+    plain = tuple(n.During(attrs.evolve(c.step, next=c.step.name != "recovery phase")) if isinstance(c, n.During)
+                  else c for c in found)
+    return plain[0] if len(plain) == 1 else n.All(plain)
 
 
 #: What only a replacement does, as the whole of what it does: lower the event's amount.
@@ -318,6 +337,12 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
         return None if cls in LIMITS else f"the limit \"{say(node)}\""
     if isinstance(node, n.Power):
         return None if cls in POWERS else f"the power \"{say(node)}\""
+    if isinstance(node, n.Step) and node.whose == "each" and node.name.endswith("phase"):
+        # a phase is the whole table's (only its steps are each player's own, CR 402-406)
+        return f"\"{say(node)}\" (a phase is the whole table's: only a step is each player's own)"
+    if isinstance(node, n.Step) and node.next:
+        return f"\"{say(node)}\" (\"next\" is said only of the recovery phase, for how long a modifier an effect " \
+               "creates lasts: \"it cannot ready during your next recovery phase\")"
     if isinstance(node, n.Step) and node.name not in STEP_NAMES.values():
         return f"the step \"{say(node)}\" (the game has no instant by that name yet)"
     return None

@@ -57,6 +57,8 @@ def _sources(state: GameState, o: GameObject) -> list[tuple[n.Triggered, bool, s
             out.append((node, False, why))
         elif o.zone is Zone.KO_PILE and _own_discard(node):
             out.append((node, False, "[FWF]"))
+        elif o.zone is Zone.KO_PILE and _own_arrival_in_pile(node):
+            out.append((node, False, "A-INTO-PILE"))
     if o.zone is Zone.IN_PLAY:
         for gline, _mod in q._gained(o):
             if isinstance(gline.node, n.Triggered) and q.gained_active(o, gline):
@@ -90,6 +92,17 @@ def _own_discard(node: n.Triggered) -> bool:
     return isinstance(t, n.Whenever) and isinstance(t.event, n.Discard) and isinstance(t.event.object, n.Self)
 
 
+def _own_arrival_in_pile(node: n.Triggered) -> bool:
+    """"When ~ is put into your KO'd pile [from …]": the power of the card itself, which is in
+    that pile as the event happens (from play, it is seen in play, the picture before: A-LOOK-BACK);
+    only its own arrival matches (assumption A-INTO-PILE)."""
+    t = node.trigger
+    if not isinstance(t, n.Whenever) or not isinstance(t.event, n.Move) or not isinstance(t.event.object, n.Self):
+        return False
+    place = t.event.to
+    return place is not None and place.zone is not None and place.zone.names == ("ko pile",)
+
+
 def _works_from(node: n.Triggered, o: GameObject) -> bool:
     cond = leading_condition(node.effect)
     conds = cond.conditions if isinstance(cond, n.All) else (cond,) if cond is not None else ()
@@ -107,11 +120,14 @@ def _controller(o: GameObject) -> str:
 
 def _looks_back(before: GameState, after: GameState, h: Happening) -> bool:
     """Did the event take its object out of play, or stun it (its text box goes inactive, FAQ
-    GM 2): it was an active object in ``before`` and is not one now?"""
+    GM 2): it was an active object in ``before`` and is not one now? Or out of a resource row
+    (a resource KO'd, replaced or returned is no resource after it)?"""
     oid = h.get("object")
     if not isinstance(oid, str) or oid not in before.objects or oid not in after.objects:
         return False
     was, now = before.obj(oid), after.obj(oid)
+    if was.zone is Zone.RESOURCE_ROW:  # a resource KO'd or moved: "a resource you control" as it was
+        return now.zone is not Zone.RESOURCE_ROW
     if was.zone is not Zone.IN_PLAY:
         return False
     return now.zone is not Zone.IN_PLAY or (now.stunned and not was.stunned)
@@ -132,6 +148,8 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
     found: list[PendingTrigger] = []
     cites: list[str | None] = []
     look_back = "A-LOOK-BACK" if seen is not s else None
+    if h.get("landed"):  # a card another event or a rule put into a pile (assumption A-INTO-PILE)
+        look_back = "A-INTO-PILE"
     for o, node, pattern, ongoing, why in _listening(seen).get(h.kind, ()):
         ctx = Context(_controller(o), o.id)
         binds = pattern_matches(q, pattern, h, ctx)
@@ -203,7 +221,7 @@ def _stamp(s: GameState, roles: Mapping[str, Any]) -> frozenset[tuple[str, int]]
     return (frozenset(found) if found else _NO_STAMP) if named else None
 
 
-_WORDING = ("how", "figures")
+_WORDING = ("how", "figures", "landed")
 
 _NO_STAMP: frozenset[tuple[str, int]] = frozenset()  # every object it names is in its first incarnation
 
@@ -275,7 +293,7 @@ def fire_start(g: Game, phase: PhaseName, step: StepName | None, active: str | N
                 continue
             if _end_of_turn(node.trigger):
                 why = "A-END-OF-TURN"
-            ctx = Context(controller, o.id)
+            ctx = _whose_step(Context(controller, o.id), node.trigger, active or s.initiative)
             leading = leading_condition(node.effect)
             if leading is not None and not q.holds(leading, ctx):
                 g.note("trigger", f"{o.id}: \"{say_of(node, o.card.name)}\" does not trigger: its condition is false now",
@@ -288,10 +306,20 @@ def fire_start(g: Game, phase: PhaseName, step: StepName | None, active: str | N
             cites.append(why)
     for d in s.delayed:
         if wanted(d.trigger, d.context.controller):
-            found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, d.context, False, d.id,
+            dctx = _whose_step(d.context, d.trigger, active or s.initiative)
+            found.append(PendingTrigger(d.context.controller, d.context.source, d.effect, dctx, False, d.id,
                                         say_of(n.Triggered(d.trigger, d.effect), _name(s, d.context.source))))
             cites.append("A-END-OF-TURN" if _end_of_turn(d.trigger) else None)
     _remember(g, found, cites)
+
+
+def _whose_step(ctx: Context, trigger: n.Trigger, owner: str | None) -> Context:
+    """"At the start of each player's recruit step, that player …": the player whose step it is
+    is the trigger's ``event:player`` (its "that player")."""
+    step = getattr(trigger, "step", None)
+    if isinstance(step, n.Step) and step.whose == "each" and owner is not None:
+        return ctx.bind(**{"event:player": owner})
+    return ctx
 
 
 def _end_of_turn(trigger: n.Trigger) -> bool:

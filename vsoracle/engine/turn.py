@@ -18,7 +18,7 @@ from .effects import perform
 from .primitives import happening
 from .game import Decision, Game
 from .query import query
-from .state import GameState, PhaseName, StepName, Zone
+from .state import GameState, Modifier, PhaseName, StepName, Zone
 from .triggers import fire_start
 from .values import replace
 from .events.game_end import cannot_end
@@ -276,7 +276,7 @@ def wrap_up(g: Game) -> None:
     g.note("ready", "all objects ready", "CR 408")
     _return_control(g)
     s = g.state
-    g.set(replace(s, modifiers=tuple(m for m in s.modifiers if m.duration == "permanent"),
+    g.set(replace(s, modifiers=tuple(m for m in s.modifiers if m.duration == "permanent" or _lasts_on(s, m)),
                   replacements=tuple(r for r in s.replacements if r.duration == "permanent"),
                   delayed=tuple(d for d in s.delayed if d.duration == "permanent"),
                   used_powers=frozenset(), turn_log=(), attack=None))
@@ -307,6 +307,15 @@ def _recover_one(g: Game, pid: str) -> None:
     choice = g.ask(Decision(pid, "recover", f"{pid} recovers one stunned character", able))
     if perform(g, happening(n.Recover, object=choice, why="wrap-up", cite="CR 408")):
         g.note("recover", f"{pid} recovers {choice}", "CR 408", "A-WRAPUP-RECOVER", (choice,))
+
+
+def _lasts_on(s: GameState, m: Modifier) -> bool:
+    """Does a modifier "… during your next recovery phase" outlast this turn? Only if this was
+    not that phase: said during it, or a recovery phase its controller does not have the
+    initiative in (assumption A-NEXT-STEP)."""
+    if m.duration != "next recovery":
+        return False
+    return m.context.bindings.get("next_after") == s.turn or s.initiative != m.context.controller
 
 
 def _return_control(g: Game) -> None:

@@ -1449,11 +1449,14 @@ class OnlyFrom(Limit):
 @attrs.frozen(repr=False, eq=False)
 class Step(Node):
     """A phase or step: "the recovery phase", "your recruit step" (``whose`` "your"), "an
-    opponent's attack step" (``whose`` "opponent")."""
+    opponent's attack step" (``whose`` "opponent"), "each player's recruit step" (``whose``
+    "each": every player's, and a trigger's "that player" is the one whose step it is); ``next``: "your next recovery phase", the
+    first one to begin after the effect."""
 
     name: str  # "recovery phase", "recruit step", …
     whose: str | None = None
     word: str | None = display(None)  # "an opponent's" | "your opponent's"
+    next: bool = False
 
 
 @attrs.frozen(repr=False, eq=False)

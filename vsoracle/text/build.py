@@ -480,6 +480,12 @@ class Build(Transformer[list[RawLine]]):
         verb, what = _trees(children)
         return Pred("stays", (verb, what), (), meta.start_pos)
 
+    def gains_no_endurance(self, meta: Meta, children: Children) -> Pred:
+        """"he gains no endurance": what a replacement leaves of a gain (the event does not happen),
+        or, said as a statement, that he cannot gain any (refs reads which)."""
+        mods = tuple(c for c in children if isinstance(c, Mod))
+        return Pred("stays", ("gains", "no endurance"), mods, meta.start_pos)
+
     def stay_verb(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
     def stay_what(self, meta: Meta, children: Children) -> str: return " ".join(str(c).lower() for c in children)
@@ -725,6 +731,12 @@ class Build(Transformer[list[RawLine]]):
 
     def into_play(self, meta: Meta, children: Children) -> n.Place:
         return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
+
+    def into_play_under(self, meta: Meta, children: Children) -> n.Place:
+        """"into play under its owner's control": the in-play zone of that player (as "your hand" is his)."""
+        who = _trees(children)[-1]
+        owner = attrs.evolve(who, zone_owner=True) if isinstance(who, Pronoun) else who
+        return n.Place(n.Zone(("play",), owner), word="into")
 
     def play_exhausted(self, meta: Meta, children: Children) -> bool: return True
 
@@ -1292,6 +1304,14 @@ class Build(Transformer[list[RawLine]]):
             return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), words="possessed")
         return make
 
+    def possessed_front_row_cards(self, meta: Meta, children: Children) -> PossessedNoun:
+        """"your front row characters": those you control in the front row."""
+        return self.possessed_cards(meta, [n.State("front row"), *children])
+
+    def possessed_support_row_cards(self, meta: Meta, children: Children) -> PossessedNoun:
+        """"your support row characters": those you control in the support row."""
+        return self.possessed_cards(meta, [n.State("support row"), *children])
+
     # zones
     def zone(self, meta: Meta, children: Children) -> n.Zone:
         parts = _trees(children)
@@ -1530,6 +1550,11 @@ class Build(Transformer[list[RawLine]]):
             return n.SameAs(whats[0], np)
         return tuple(n.SameAs(w, np) for w in whats)  # "the same name and version as": both
 
+    def with_the_same(self, meta: Meta, children: Children) -> n.Shares:
+        """"characters with the same name": that share the same name, one common to them all."""
+        (what,) = [c for c in _trees(children) if not _is_token(c)]
+        return n.Shares((what,), same=True)
+
     def same_what(self, meta: Meta, children: Children) -> str: return str(children[0]).lower()
 
     def with_greater_than_all(self, meta: Meta, children: Children) -> n.StatIs:
@@ -1709,6 +1734,16 @@ class Build(Transformer[list[RawLine]]):
     def your_step(self, meta: Meta, children: Children) -> n.Step:
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}", "your")
+
+    def each_players_step(self, meta: Meta, children: Children) -> n.Step:
+        """"each player's recruit step": every player's, each one "that player" of its trigger."""
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "each")
+
+    def your_next_step(self, meta: Meta, children: Children) -> n.Step:
+        """"your next recovery phase": the first one to begin after the effect."""
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "your", next=True)
 
     def opponents_step(self, meta: Meta, children: Children) -> n.Step:
         """"an opponent's attack step": a step of a player not you."""

@@ -548,7 +548,8 @@ def _instead(cond: _Would, body: tuple[Clause, ...], first: bool, end: int = -1)
             verb, what = c.preds[0].what
             if not _stays_against(what, event):
                 ending = {"in play": "take it out of play (a KO, a return to a hand …)", "ready": "exhaust it",
-                          "exhausted": "ready it", "stunned": "recover it"}[what]
+                          "exhausted": "ready it", "stunned": "recover it",
+                          "no endurance": "have a player gain endurance"}[what]
                 raise CardTextError(f"\"{verb} {what}\" is said instead of an event that would {ending}, "
                                     "and this one would not")
             steps.append(n.Nothing(word=f"{verb} {what}"))  # "instead, it stays in play"
@@ -575,6 +576,8 @@ def _offers_a_step(i: n.Instead) -> bool:
 def _stays_against(what: str, event: n.Event) -> bool:
     """"stays in play" says no more than "it is not KO'd / returned / …" of an event that takes
     it out of play; "stays ready" than "it is not exhausted"."""
+    if what == "no endurance":  # "he gains no endurance" instead of a gain
+        return isinstance(event, n.Endurance) and event.gain
     return family(event).leaves(event) == ("play" if what == "in play" else what)
 
 
@@ -648,7 +651,11 @@ def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
         return _apply_mods(effect, mods, None)
     subject = c.subject if c.kind == "statement" else None
     effects: list[n.Effect] = []
-    for p in _stats_go_on(c.preds):
+    # "You gain no endurance this turn.": said of what will be, he cannot gain endurance
+    preds = tuple(Pred("cannot", Verb(n.Endurance, {"gain": True}, "player"), p.mods, p.pos)
+                  if p.mode == "stays" and isinstance(p.what, tuple) and p.what[1] == "no endurance" else p
+                  for p in c.preds)
+    for p in _stats_go_on(preds):
         effects.append(_pred(subject, p, instead_ok))
     _share_span(c.preds, effects)
     merged = _merge_modifies(effects)
@@ -1126,6 +1133,9 @@ def _mentions(power: n.Power) -> list[Mention]:
             out.append(Mention(_after(x), _noun(x), n.TargetRef(x.target), _is_player_kind(x.kind)))
         if isinstance(x, n.Whenever):
             event_roles(x.event, lambda role: n.EventRef(role))
+        if isinstance(x, (n.AtStart, n.AtEnd)) and x.step.whose == "each":
+            # "At the start of each player's recruit step, that player …": whose step it is
+            out.append(Mention(0, "player", n.EventRef("player"), True))
         if isinstance(x, n.Instead):
             event_roles(x.event, lambda role: n.EventRef(role))
         if isinstance(x, n.Choose):

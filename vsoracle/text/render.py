@@ -221,7 +221,9 @@ class Speech:
         if s.whose == "opponent":
             said = s.word or "an opponent's"
             return f"{said} {s.name}"
-        return f"{'your' if s.whose == 'your' else 'the'} {s.name}"
+        if s.whose == "each":
+            return f"each player's {s.name}"
+        return f"{'your' if s.whose == 'your' else 'the'} {'next ' if s.next else ''}{s.name}"
 
     # == sentences ===============================================================================
 
@@ -351,6 +353,9 @@ class Speech:
             return f"{head}, instead, {body}."
         if isinstance(effect, n.Nothing) and effect.word is not None and effect.word.startswith("prevent all of"):
             return f"{head}, {effect.word}."  # "…, prevent all of it."
+        if isinstance(effect, n.Nothing) and effect.word is not None and effect.word.endswith("no endurance"):
+            gainer = "you gain" if isinstance(getattr(i.event, "player", None), n.You) else "he gains"
+            return f"{head}, instead, {gainer} no endurance."  # "…, instead, he gains no endurance."
         if isinstance(effect, n.Nothing) and effect.word is not None:
             return f"{head}, instead, it {effect.word}."
         if isinstance(effect, n.Nothing):

@@ -13,8 +13,8 @@ from ..effects import (acting, at_random, choose_objects, cost_candidates, cost_
 from ..game import Game
 from ..primitives import happening
 from ..query import query
-from ..rules import Cost, Done, EventRule, Result
-from ..state import Context, Happening, Zone
+from ..rules import Cost, Done, EventRule, Result, into_pile
+from ..state import Context, GameState, Happening, Zone
 from ..zones import move_card
 
 
@@ -34,6 +34,14 @@ class DiscardRule(EventRule):
         g.note("discard", f"{o.owner} discards {oid}" + (" as a cost" if h.get("cost") else ""),
                h.get("cite", "CR 508"), objects=(oid,))
         return True, []
+
+    def puts_into_pile(self, s: GameState, h: Happening) -> tuple[Happening, ...]:
+        """A discarded card is put into its owner's KO'd pile from the hand (World's Finest FAQ 3
+        [FWF]: discarding is a card's entering a KO'd pile from a hand; assumption A-INTO-PILE)."""
+        oid = h.get("object")
+        if not isinstance(oid, str) or s.obj(oid).zone is not Zone.HAND:
+            return ()
+        return (into_pile(s, oid, Zone.KO_PILE),)
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"Discard a card", "each player discards a card": each chooses from his own hand; as a

@@ -9,7 +9,7 @@ from ...text import nodes as n
 from ..effects import on_objects
 from ..game import Game
 from ..primitives import ZONE_WORDS, leaving, left_the_row, object_in_play
-from ..rules import DONE, Cost, Done, EventRule, Mode, Result
+from ..rules import DONE, Cost, Done, EventRule, Mode, Result, into_pile
 from ..state import Context, GameState, Happening, Zone
 from ..zones import move_card
 
@@ -41,6 +41,13 @@ class KORule(EventRule):
     def leaves_play(self, s: GameState, h: Happening) -> str | None:
         """A KO'd card in play leaves play."""
         return object_in_play(s, h)
+
+    def puts_into_pile(self, s: GameState, h: Happening) -> tuple[Happening, ...]:
+        """A KO'd card is put into its owner's KO'd pile (digest §11; assumption A-INTO-PILE)."""
+        oid = h.get("object")
+        if not isinstance(oid, str) or s.obj(oid).zone not in (Zone.IN_PLAY, Zone.RESOURCE_ROW):
+            return ()
+        return (into_pile(s, oid, Zone.KO_PILE),)
 
     def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
         """A KO puts a card in play or in a resource row into the KO'd pile (digest §4, §11);

@@ -19,7 +19,7 @@ from ..game import Decision, Game
 from ..primitives import entry_area, happening, leaving, left_the_row, object_in_play
 from ..query import AREAS, ZONES, Query, query
 from ..patterns import names_no_character
-from ..rules import DONE, Cost, Done, EventRule, Mode, Result
+from ..rules import DONE, Cost, Done, EventRule, Mode, Result, into_pile, origin_of
 from ..state import ROWS, Area, Context, GameObject, GameState, Happening, Row, Zone
 from ..values import replace
 from ..words import say
@@ -140,7 +140,7 @@ class MoveRule(EventRule):
                 continue
             owner = zone_owner(q, zone, oid, ctx)
             h = happening(n.Move, object=oid, to=(zone.names[0], owner), position=place.position, face=e.face,
-                          origin=(_zone_name(g.state.obj(oid).zone), g.state.obj(oid).owner),
+                          origin=origin_of(g.state, oid),
                           exhausted=e.exhausted or None, **effect_roles(ctx))
             if perform(g, h, ctx, before=picture):
                 done.append(oid)
@@ -159,7 +159,14 @@ class MoveRule(EventRule):
     def refusal(self, e: Any, mode: Mode, words: str) -> str | None:
         """Rows and areas hold characters (digest §4; equipment goes where its character goes),
         and only a character card is put into play (assumption A-INTO-PLAY: what equipment would
-        attach to is unsaid)."""
+        attach to is unsaid). Seen, forbidden or replaced, a card "put into" a hand or play is
+        refused: whether a drawn card is put into its hand, or a recruited one into play (CR
+        212.5e: a card "is put into the in-play zone" as it comes into play), is unsaid, and
+        every other way into a pile is read as a move there (assumption A-INTO-PILE)."""
+        if mode not in DONE and e.to is not None and e.to.zone is not None and e.word == "put" \
+                and e.to.zone.names in (("hand",), ("play",)):
+            what = "a drawn card" if e.to.zone.names == ("hand",) else "a recruited card"
+            return f"\"{words}\" (whether {what} is put there is unsaid)"
         if mode not in DONE or e.to is None or e.to.zone is None or not names_no_character(e.object):
             return None
         if set(e.to.zone.names) & _CHARACTER_PLACES:
@@ -197,7 +204,7 @@ class MoveRule(EventRule):
                 found_owner = q.players(zone.owner, ctx.bind(affected=x))
                 owner = found_owner[0] if found_owner else owner
             h = happening(n.Move, object=x, to=(zone.names[0], owner), position=place.position, face=e.face,
-                          why="a cost", cite="CR 505")
+                          origin=origin_of(g.state, x), why="a cost", cite="CR 505")
             pay_event(g, cost, ctx, h, f"{x} cannot be moved")
         return True, ctx
 
@@ -211,6 +218,7 @@ def _falls_off(g: Game, before: GameState, oid: str, area: Area) -> list[Happeni
     for e in before.in_play():
         if e.equipped_to != oid or area in equipment_areas(g.state, e.id):
             continue
+        out.append(into_pile(g.state, e.id, Zone.KO_PILE))
         g.set(move_card(g.state, e.id, Zone.KO_PILE))
         g.note("equip", f"{e.id} was attached to {oid}, which moved to the {area} area: it falls off into "
                f"{e.owner}'s KO'd pile", "CR 212.5e [CMK]", "A-CONCEALED-EQUIPMENT", (e.id,))
@@ -275,12 +283,6 @@ def zone_owner(q: Query, zone: n.Zone, obj: str | None, ctx: Context) -> str:
     return q.s.obj(obj).owner if obj else ctx.controller
 
 
-def _zone_name(z: Zone) -> str:
-    """Where a card comes from, in card text's words (a move's ``origin``: "from your deck")."""
-    return {Zone.HAND: "hand", Zone.DECK: "deck", Zone.KO_PILE: "ko pile", Zone.RESOURCE_ROW: "resource row",
-            Zone.REMOVED: "removed", Zone.IN_PLAY: "in play", Zone.CHAIN: "chain"}[z]
-
-
 def _shuffle_in(g: Game, e: n.Move, picked: list[str], ctx: Context, k: int | None) -> Done:
     """"Shuffle target card from your KO'd pile into your deck": each card goes into the deck, then
     that deck is shuffled (its owner shuffles; vsoracle keeps the order, assumption A-SHUFFLE)."""
@@ -290,7 +292,8 @@ def _shuffle_in(g: Game, e: n.Move, picked: list[str], ctx: Context, k: int | No
     for oid in picked:
         owner = zone_owner(q, e.to.zone, oid, ctx) if e.to is not None and e.to.zone is not None else \
             g.state.obj(oid).owner
-        if perform(g, happening(n.Move, object=oid, to=("deck", owner), position="bottom", **effect_roles(ctx)), ctx):
+        if perform(g, happening(n.Move, object=oid, to=("deck", owner), position="bottom",
+                                origin=origin_of(g.state, oid), **effect_roles(ctx)), ctx):
             done.append(oid)
             decks.append(owner)
     for owner in dict.fromkeys(decks):

@@ -13,7 +13,7 @@ from ..game import Game
 from ..patterns import kind_of
 from ..primitives import happening
 from ..query import query
-from ..rules import DONE, Cost, Done, EventRule, Mode, Result
+from ..rules import DONE, Cost, Done, EventRule, Mode, Result, origin_of
 from ..state import Context, Happening, Zone
 
 _RALLY = "keyword Rally [FUN]"
@@ -29,7 +29,8 @@ class RallyRule(EventRule):
     def happen(self, g: Game, h: Happening) -> Result:
         """A successful rally puts its card into the hand ("rally ~ into your hand", Marvel
         Universe FAQ 2 [FUN]): the move, which can itself be replaced, follows."""
-        return True, [happening(n.Move, object=h.get("object"), to=h.get("to"))]
+        return True, [happening(n.Move, object=h.get("object"), to=h.get("to"),
+                                origin=origin_of(g.state, h.get("object")))]
 
     def what(self, h: Happening) -> str:
         return f"rallying {h.get('object')} into {h.get('agent')}'s hand"
@@ -75,7 +76,8 @@ class RallyRule(EventRule):
         if hit:  # the card goes into the hand as the rally's own event, which can be replaced
             perform(g, happening(n.Rally, agent=pid, object=top, to=("hand", pid)), ctx)
         else:
-            perform(g, happening(n.Move, object=top, to=("deck", pid), position="bottom"), ctx)
+            perform(g, happening(n.Move, object=top, to=("deck", pid), position="bottom",
+                                 origin=origin_of(g.state, top)), ctx)
         where = "goes into the hand" if not hit or g.state.obj(top).zone is Zone.HAND else \
             "is rallied, though it did not go into the hand (the rally is successful: Marvel Universe FAQ 2)"
         g.note("rally", f"{pid} rallies: {top} {where if hit else 'goes to the bottom of the deck'}", _RALLY,

@@ -11,7 +11,7 @@ from ..effects import doer, perform
 from ..game import Game
 from ..primitives import happening
 from ..query import query
-from ..rules import Cost, Done, EventRule, Result
+from ..rules import Cost, Done, EventRule, Result, origin_of
 from ..state import Context, Happening
 
 
@@ -30,5 +30,6 @@ class ShuffleRule(EventRule):
         pid = doer(q, e.agent, ctx)
         if e.into is not None and e.zone is not None:
             for oid in q.select(e.zone, ctx):
-                perform(g, happening(n.Move, object=oid, to=("deck", g.state.obj(oid).owner), position="bottom"), ctx)
+                perform(g, happening(n.Move, object=oid, to=("deck", g.state.obj(oid).owner), position="bottom",
+                                     origin=origin_of(g.state, oid)), ctx)
         return perform(g, happening(n.Shuffle, agent=pid), ctx), ctx

@@ -87,6 +87,11 @@ def put_pp(self: Any, meta: Meta, children: Children) -> Be:
     return Be("pp", Verb(Move, {"to": parts[0], "origin": parts[1] if len(parts) > 1 else None}, "object"))
 
 
+def put_pp_from_play(self: Any, meta: Meta, children: Children) -> Be:
+    """"is put into your KO'd pile from play": the card was in play."""
+    return Be("pp", Verb(Move, {"to": trees(children)[0], "origin": Zone(("play",))}, "object"))
+
+
 def moved_pp(self: Any, meta: Meta, children: Children) -> Be:
     parts = trees(children)
     return Be("pp", Verb(Move, {"to": Place(parts[0], word="to"), "origin": parts[1] if len(parts) > 1 else None,
@@ -105,6 +110,7 @@ class MoveText(Family):
     aux = "is"
     rules = {"move": move, "put": put, "remove_from_game": remove_from_game, "return_to_play": return_to_play,
              "return": return_, "shuffle_into": shuffle_into, "returned": returned, "put_pp": put_pp,
+             "put_pp_from_play": put_pp_from_play,
              "moved_pp": moved_pp, "removed": removed}
 
     def vp(self, say: Speech, e: Any, v: Conjugate) -> str:
@@ -125,6 +131,8 @@ class MoveText(Family):
             exhausted = " exhausted" if e.exhausted else ""
             if e.word == "return":
                 return f"{v('return')} {obj} to play{exhausted}"
+            if zone.owner is not None:  # "into play under its owner's control"
+                return f"{v('put')} {obj} into play under {say.zone(zone).removesuffix(' play')} control"
             return f"{v('put')} {obj} into play{exhausted}"
         where = say.zone(zone) if zone is not None else ""
         if e.word == "return" and zone is not None and zone.owner == OwnerOf(Affected()) and say.plural(e.object) \
@@ -154,6 +162,11 @@ class MoveText(Family):
         if e.to.zone.names == ("removed",):
             return "removed from the game"
         origin = f" from {say.zone(e.origin)}" if e.origin is not None else ""
+        if e.origin is not None and e.origin.names == ("play",):
+            origin = " from play"
+        if e.to.zone.names == ("play",):
+            under = f" under {say.zone(e.to.zone).removesuffix(' play')} control" if e.to.zone.owner is not None else ""
+            return f"{'returned to' if e.word == 'return' else 'put into'} play{under}{origin}"
         if e.word == "return":
             return f"returned to {say.zone(e.to.zone)}"
         if e.word == "move":
