@@ -63,12 +63,38 @@ def test_an_unknown_qualifier_is_an_error_not_a_non_match():
         pass
 
     from vsoracle.engine.state import Context
-    from vsoracle.scenario.load import parse_scenario
-    from vsoracle.cards import load_database
 
-    sc = parse_scenario('[[card]]\nname = "Bob"\ntype = "character"\ncost = 1\natk = 1\ndef = 1\n'
-                        'affiliations = ["X"]\n[game]\nphase = "build"\n[players.A]\n'
-                        '[[players.A.characters]]\ncard = "Bob"\nid = "bob"\n[players.B]\n', load_database())
-    q = Query(sc.state)
+    state = _one_character_state()
     with pytest.raises(TypeError, match="unknown qualifier"):
-        q.qual(Mystery(), sc.state.obj("bob"), Context("A", "bob"))
+        Query(state).qual(Mystery(), state.obj("bob"), Context("A", "bob"))
+
+
+def _one_character_state():
+    """A position with one character, "bob", that player A controls."""
+    from vsoracle.cards import load_database
+    from vsoracle.scenario.load import parse_scenario
+
+    return parse_scenario('[[card]]\nname = "Bob"\ntype = "character"\ncost = 1\natk = 1\ndef = 1\n'
+                          'affiliations = ["X"]\n[game]\nphase = "build"\n[players.A]\n'
+                          '[[players.A.characters]]\ncard = "Bob"\nid = "bob"\n[players.B]\n',
+                          load_database()).state
+
+
+def test_the_figures_say_every_amount_and_raise_for_any_other():
+    """A log line's figures read every amount the engine plays, each kind by its own words
+    (figures.AMOUNT_WORDS, issue 22: a kind is one piece): every amount node of the language has
+    them, and an amount of no kind there is an error, not words made up for it."""
+    import attrs
+
+    from vsoracle.engine import figures
+    from vsoracle.engine.state import Context
+
+    amounts = {cls for cls in n.node_classes().values() if issubclass(cls, n.Amount) and cls is not n.Amount}
+    assert set(figures.AMOUNT_WORDS) == set(support.AMOUNTS) == amounts | {n.Quantity}
+
+    @attrs.frozen(repr=False, eq=False)
+    class Mystery(n.Amount):
+        pass
+
+    with pytest.raises(TypeError, match="unknown amount"):
+        figures.amount_read(Query(_one_character_state()), Mystery(), Context("A", "bob"), [])

@@ -716,7 +716,8 @@ def ev_pay_stat(draw: Any, sc: Scope, mode: str) -> Built:
     """Paying ATK or DEF, a cost only: "Pay 1 ATK this turn >>> …" (the MTU set)."""
     if mode != "pay":
         raise Unsupported
-    sc.add("character", n.Self())
+    # "pay 1 ATK" pays the card's ATK without saying the card: no mention ("… unless you pay 1 ATK.
+    # You may stun another character": other than the one the step before stunned, as it reads)
     return PayStat(amount=draw(fixed(1, 3, words=False)), stat=draw(st.sampled_from(["atk", "def"])),
                    object=n.Self(), span=draw(st.booleans())), None
 
@@ -780,6 +781,8 @@ def ev_attach(draw: Any, sc: Scope, mode: str) -> Built:
     note_object(sc, equipment)
     if isinstance(to, n.Self) or isinstance(to, n.Filter) and to.target is not None:
         record(sc, to)
+    elif isinstance(to, n.Filter) and any(isinstance(x, n.Self) for x in n.descendants(to.qualifiers)):
+        record(sc, n.Self())  # "to a character adjacent to ~": ~ is said after the equipment
     return Attach(object=equipment, to=to), None
 
 
@@ -1033,10 +1036,11 @@ def ev_either(draw: Any, sc: Scope, mode: str) -> Built:
     if mode != "whenever":
         raise Unsupported
     agent = pattern_np(draw, sc, mode, "agent")
-    # the one attacked or defended against is not what a later "it" means: the reader takes the
-    # trigger's subject first ("… attacks or defends against another character, you may stun it":
-    # the attacker), so no reference is drawn to it
-    opponent = character_filter(draw, sc, A, False)
+    # the one attacked or defended against is the latest character named, so a later "that
+    # character" means it, as after "~ defends against a character" ("… attacks or defends against
+    # another character, reveal that character": the other one); "it" means the trigger's subject
+    # (the attacker), which triggered() names after it
+    opponent = pat(sc, mode, "object", character_filter(draw, sc, A, False))
     return EitherEvent(options=(n.Attack(agent=agent, object=opponent), n.Defend(agent=agent, object=opponent))), \
         "agent"
 
@@ -1533,7 +1537,8 @@ def triggered(draw: Any) -> n.Power:
         trigger: n.Trigger = draw(st.sampled_from([n.AtStart(step_), n.AtEnd(step_)]))
     else:
         event, role = any_event(draw, sc, "whenever")
-        subject = getattr(event, role or "agent", None)
+        # an either-event's subject is its options' ("another character attacks or defends …")
+        subject = getattr(event.options[0] if isinstance(event, EitherEvent) else event, role or "agent", None)
         if isinstance(subject, n.Filter):
             sc.add(noun_of(subject), n.EventRef(role), subject.kind in PLAYER_KINDS, salient=True)
         elif isinstance(subject, n.Self):

@@ -7,6 +7,7 @@ import pytest
 
 from vsoracle.engine.support import cannot_play
 from vsoracle.text import nodes as n
+from vsoracle.text.events.pay_stat import PayStat
 from vsoracle.text.read import read_card_text
 from vsoracle.text.render import render
 
@@ -21,6 +22,10 @@ RETURN_OWN = n.Place(n.Zone(("hand",), n.OwnerOf(n.Affected())))
 ATTACKER_OR_DEFENDER = n.Filter("character", (n.Role(("attacker", "defender")),), A)
 KO_PILE_CARD = n.Filter("character card", (n.InZone(n.Zone(("ko pile",), n.You())),), A, 1)
 EACH_PLAYER = n.Filter("player", (), n.Quantity("each"))
+ANOTHER_YOU_CONTROL = n.Filter("character", (n.Other(n.Self()),) + YOU_CONTROL, A)
+ANOTHER_THAN_IT = n.Filter("character", (n.Other(n.EventRef("agent")),), A)
+EITHER_COMBAT = n.EitherEvent(options=(n.Attack(agent=ANOTHER_YOU_CONTROL, object=ANOTHER_THAN_IT),
+                                       n.Defend(agent=ANOTHER_YOU_CONTROL, object=ANOTHER_THAN_IT)))
 
 READINGS = [
     # BUGS #1: a trigger's subject is mentioned at the end of the trigger's clause, not after
@@ -202,6 +207,26 @@ READINGS = [
      n.Triggered(n.Whenever(n.Attack(agent=n.Filter("character", (n.ControlledBy(n.OpponentsOf(n.You())),), A),
                                      object=n.Filter("character", YOU_CONTROL, A))),
                  n.Modify(n.EventRef("object"), (n.StatChange("atk", n.Negative(ONE)),), n.Duration("attack")))),
+    # … and after an either-event too ("attacks or defends against another character"): "that
+    # character" is the other one, the latest character named; "it" is the trigger's subject. The
+    # composer (tests/text/compose.py ev_either) wrote "that character" for the subject until the
+    # long profile of test_composed found this text
+    ("When another character you control attacks or defends against another character, you may reveal "
+     "that character.",
+     n.Triggered(n.Whenever(EITHER_COMBAT, word="when", subject="agent"),
+                 n.May(n.Reveal(agent=n.You(), object=n.EventRef("object"))))),
+    ("When another character you control attacks or defends against another character, you may reveal it.",
+     n.Triggered(n.Whenever(EITHER_COMBAT, word="when", subject="agent"),
+                 n.May(n.Reveal(agent=n.You(), object=n.EventRef("agent"))))),
+    # "pay 1 ATK" pays the card's ATK without saying the card: "another character" after it is
+    # other than the one the step before stunned (the composer counted it as a mention of ~ until
+    # a long run of test_composed found the difference)
+    ("Whenever Zephyr attacks, you stun a character unless you pay 1 ATK. You may stun another character.",
+     n.Triggered(n.Whenever(n.Attack(agent=n.Self())),
+                 n.Sequence((n.Unless(n.Stun(object=CHARACTER, agent=n.You()),
+                                      n.Does(PayStat(amount=ONE, stat="atk", object=n.Self(), agent=n.You()))),
+                             n.May(n.Stun(object=n.Filter("character", (n.Other(n.Acted(1)),), A),
+                                          agent=n.You())))))),
     # a word of the grammar's that starts a sentence may be a one-word name: the grammar's word
     # first ("Defenders get …"), the name when that cannot finish the sentence
     ("Defenders characters you control get +1 ATK.",
@@ -232,6 +257,8 @@ REFUSED = {
     "Zephyr cannot use powers.": "only a player's use of powers",
     "Characters you control cannot use activated powers.": "only a player's use of powers",
     "If you paid 2 endurance this turn, draw a card.": "a payment is not told from a loss",
+    "Whenever Zephyr attacks, you stun a character unless you pay 1 ATK. You may stun another character.":
+        "other than as a cost",
 }
 
 

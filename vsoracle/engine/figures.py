@@ -10,7 +10,7 @@ the moment the engine decides, so nothing here can change a ruling.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 from ..text import nodes as n
 from .log import Figure, Figures
@@ -19,7 +19,8 @@ from .fmap import FrozenMap
 from .state import ChainLink, Context, GameObject, GameState, Happening
 from .words import say, say_of
 
-__all__ = ["Figure", "Figures", "amount_read", "condition_read", "source_of", "mismatch", "protection", "OPERATORS"]
+__all__ = ["Figure", "Figures", "amount_read", "AMOUNT_WORDS", "condition_read", "source_of", "mismatch", "protection",
+           "OPERATORS"]
 
 #: A comparison's words: (holds, does not hold).
 OPERATORS = {"=": ("is", "is not"), ">=": ("is at least", "is less than"), "<=": ("is at most", "is more than"),
@@ -44,59 +45,90 @@ def _ids(values: list[Any]) -> str:
 
 def amount_read(q: Query, node: n.Amount | n.Quantity, ctx: Context, found: list[tuple[str, Figure]]) -> str:
     """The amount as words with the values it reads ("twice qs's printed ATK 4 (8)"); each value
-    read is added to ``found``. The total is the engine's own ``Query.amount``."""
-    s = q.s
+    read is added to ``found``. The total is the engine's own ``Query.amount``; the words are its
+    kind's (:data:`AMOUNT_WORDS`), and an amount of no kind there is an error, never a default."""
+    said = AMOUNT_WORDS.get(type(node))
+    if said is None:
+        raise TypeError(f"unknown amount {node!r}: figures.AMOUNT_WORDS has no words for it")
     value = q.amount(node, ctx)
-    if isinstance(node, n.Fixed):
-        return str(value)
-    if isinstance(node, n.Quantity):
-        return amount_read(q, node.n, ctx, found) if node.n is not None else "0"
-    if isinstance(node, n.StatOf):
-        objects = [x for x in q.select(node.of, ctx) if x in s.objects]
-        stat = ("printed " if node.printed and node.stat != "cost" else "") + _STAT.get(node.stat, node.stat)
-        what = f"{objects[0]}'s {stat}" if len(objects) == 1 else f"the total {stat} of {_ids(objects)}"
-        found.append((what, value))
-        return f"{what} {value}"
-    if isinstance(node, n.Times):
-        factor, of = node.factor, amount_read(q, node.amount, ctx, found)
-        words = "twice" if isinstance(factor, n.Fixed) and factor.n == 2 and node.word == "twice" else \
-            f"{amount_read(q, factor, ctx, found)} times"
-        what = f"{words} {of}"
-        found.append((f"{words} {of}", value))
-        return f"{what} ({value})"
-    if isinstance(node, n.Half):
-        what = f"half {amount_read(q, node.amount, ctx, found)}, rounded {'up' if node.up else 'down'}"
-        found.append((what, value))
-        return f"{what} ({value})"
-    if isinstance(node, n.Negative):
-        return f"minus {amount_read(q, node.amount, ctx, found)}"
-    if isinstance(node, n.Offset):
-        what = f"{amount_read(q, node.base, ctx, found)} {'minus' if node.minus else 'plus'} {amount_read(q, node.by, ctx, found)}"
-        found.append((what, value))
-        return f"{what} ({value}{', no less than 0' if node.minus else ''})"
-    if isinstance(node, n.NumberOf):
-        chosen = q.counted(node.selector, ctx)
-        what = f"the number of {_said(s, node.selector, ctx)}"
-        found.append((what, value))
-        return f"{what} {value} ({_ids(list(chosen))})"
-    if isinstance(node, n.CountersOn):
-        kind = f"{say(node.kind)} " if node.kind is not None else ""
-        what = f"the {kind}counters on {_ids(q.select(node.of, ctx))}"
-        found.append((what, value))
-        return f"{what} {value}"
-    if isinstance(node, n.EnduranceOf):
-        what = f"{_ids(list(q.players(node.player, ctx)))}'s endurance"
-        found.append((what, value))
-        return f"{what} {value}"
-    if isinstance(node, n.Extreme):
-        what = f"the {node.word or ('highest' if node.most else 'lowest')} {_STAT.get(node.stat, node.stat)} among " \
-               f"{_said(s, node.among, ctx)}"
-        found.append((what, value))
-        return f"{what} {value}"
-    words = {n.X: "X", n.ThatMuch: "that much", n.ChosenNumber: "the chosen number",
-             n.PointsPaid: "the points paid"}.get(type(node), say(node))
-    found.append((words, value))
-    return f"{words} ({value})"
+    what, shown = said(_Reading(q, ctx, found), node, value)
+    if shown is None:
+        return what
+    found.append((what, value))
+    return f"{what} {shown}"
+
+
+class _Reading(NamedTuple):
+    """What an amount's words read with: the query, the context, and the figures found so far."""
+
+    q: Query
+    ctx: Context
+    found: list[tuple[str, Figure]]
+
+    def of(self, node: n.Amount | n.Quantity) -> str:
+        """An amount inside this one, read (its figures added first)."""
+        return amount_read(self.q, node, self.ctx, self.found)
+
+    def ids(self, selector: n.Selector) -> str:
+        return _ids(list(self.q.select(selector, self.ctx)))
+
+    def counted(self, selector: n.Selector) -> str:
+        """What "the number of …" counts (``Query.counted``), by id."""
+        return _ids(list(self.q.counted(selector, self.ctx)))
+
+    def said(self, node: object) -> str:
+        return _said(self.q.s, node, self.ctx)
+
+
+#: An amount's words: (the amount said, with the amounts inside it read; how its value follows
+#: the words, or None when the words are the whole reading and name no figure of their own).
+_Words = tuple[str, str | None]
+
+
+def _stat_of(r: _Reading, node: n.StatOf, value: int) -> _Words:
+    objects = [x for x in r.q.select(node.of, r.ctx) if x in r.q.s.objects]
+    stat = ("printed " if node.printed and node.stat != "cost" else "") + _STAT.get(node.stat, node.stat)
+    return (f"{objects[0]}'s {stat}" if len(objects) == 1 else f"the total {stat} of {_ids(objects)}"), str(value)
+
+
+def _times(r: _Reading, node: n.Times, value: int) -> _Words:
+    factor, of = node.factor, r.of(node.amount)
+    words = "twice" if isinstance(factor, n.Fixed) and factor.n == 2 and node.word == "twice" else \
+        f"{r.of(factor)} times"
+    return f"{words} {of}", f"({value})"
+
+
+def _offset(r: _Reading, node: n.Offset, value: int) -> _Words:
+    what = f"{r.of(node.base)} {'minus' if node.minus else 'plus'} {r.of(node.by)}"
+    return what, f"({value}{', no less than 0' if node.minus else ''})"
+
+
+def _extreme(r: _Reading, node: n.Extreme, value: int) -> _Words:
+    return (f"the {node.word or ('highest' if node.most else 'lowest')} {_STAT.get(node.stat, node.stat)} among "
+            f"{r.said(node.among)}"), str(value)
+
+
+#: How each kind of amount is said with the values it reads, by its node class: every amount
+#: ``support`` lets the engine play (tests/engine/test_dispatch.py).
+AMOUNT_WORDS: dict[type, Callable[[_Reading, Any, int], _Words]] = {
+    n.Fixed: lambda r, node, value: (str(value), None),
+    n.Quantity: lambda r, node, value: (r.of(node.n) if node.n is not None else "0", None),
+    n.Negative: lambda r, node, value: (f"minus {r.of(node.amount)}", None),
+    n.StatOf: _stat_of,
+    n.Times: _times,
+    n.Half: lambda r, node, value: (f"half {r.of(node.amount)}, rounded {'up' if node.up else 'down'}", f"({value})"),
+    n.Offset: _offset,
+    n.NumberOf: lambda r, node, value: (f"the number of {r.said(node.selector)}", f"{value} ({r.counted(node.selector)})"),
+    n.CountersOn: lambda r, node, value: (
+        f"the {say(node.kind) + ' ' if node.kind is not None else ''}counters on {r.ids(node.of)}", str(value)),
+    n.EnduranceOf: lambda r, node, value: (f"{_ids(list(r.q.players(node.player, r.ctx)))}'s endurance", str(value)),
+    n.Extreme: _extreme,
+    n.X: lambda r, node, value: ("X", f"({value})"),
+    n.ThatMuch: lambda r, node, value: ("that much", f"({value})"),
+    n.ChosenNumber: lambda r, node, value: ("the chosen number", f"({value})"),
+    n.PointsPaid: lambda r, node, value: ("the points paid", f"({value})"),
+    n.ThatMany: lambda r, node, value: (say(node), f"({value})"),
+}
 
 
 def condition_read(q: Query, cond: n.Condition, ctx: Context, found: list[tuple[str, Figure]]) -> str:

@@ -12,7 +12,7 @@ import difflib
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import AbstractSet, Any, Sequence, TypeVar, overload
+from typing import AbstractSet, Any, Mapping, Sequence, TypeVar, overload
 
 from attrs import frozen
 
@@ -26,7 +26,7 @@ from ..engine.state import BUILD_STEPS, PHASES, GameObject, GameState, Player, Z
 from ..tomlsource import KeyPath, TomlSource, shorten, show, show_key
 
 __all__ = ["Scenario", "Step", "Check", "load_scenario", "load_scenario_bytes", "parse_scenario", "slug", "VERBS",
-           "scenario_of_position", "is_position_file", "MAX_POSITION_BYTES",
+           "scenario_of_position", "step_keys", "is_position_file", "MAX_POSITION_BYTES",
            "OBJECT_PROPERTIES", "PLAYER_PROPERTIES"]
 
 #: Every step verb and the keys it takes besides itself: the action classes' own (engine.moves).
@@ -554,8 +554,7 @@ class _Loader:
         choose = [self._answer(c, path + ("choose", i)) for i, c in enumerate(choose)]
         rejected, reason, allowed = self._legality(table, path)
         checks = self._checks(table.get("check", {}), path + ("check",), every=True)
-        keys = FrozenMap({k: _freeze(v) for k, v in table.items() if k not in COMMON_STEP_KEYS and k != verb})
-        return Step(index + 1, verb, _freeze(value), keys, by, tuple(choose), rejected,
+        return Step(index + 1, verb, _freeze(value), step_keys(table, verb), by, tuple(choose), rejected,
                     checks, self.src.line_of(path + ((verb,) if verb else ())), reason, allowed)
 
     def _answer(self, answer: Any, path: KeyPath) -> Any:
@@ -686,6 +685,15 @@ def _explicit_ids(data: Any) -> set[str]:
     return found
 
 
+def step_keys(table: Mapping[str, Any], verb: str | None) -> FrozenMap[str, Any]:
+    """The keys a ``[[step]]`` table gives its verb besides the verb's own value (``row``,
+    ``targets``, ``costs`` …): every key of the table but ``verb`` and those every step has
+    (``by``, ``choose``, ``rejected``, ``allowed``, ``check``, ``note``), each value frozen (lists
+    as tuples, tables as :class:`FrozenMap`). The scenario loader, ``session.action_from_step``
+    (a step table given to ``vsoracle.Game.take``) and a waiting position's step read them here."""
+    return FrozenMap({k: _freeze(v) for k, v in table.items() if k not in COMMON_STEP_KEYS and k != verb})
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
@@ -784,7 +792,7 @@ def scenario_of_position(position: moves.Position, db: CardDB, path: str = "<pos
     if isinstance(position, moves.Waiting):
         action = position.action
         table = action.to_step()
-        keys = FrozenMap({k: _freeze(v) for k, v in table.items() if k not in ("by", "choose", action.verb)})
-        steps = (Step(1, action.verb, _freeze(table[action.verb]), keys, action.player, action.choose, False, (), None),)
+        steps = (Step(1, action.verb, _freeze(table[action.verb]), step_keys(table, action.verb), action.player,
+                      action.choose, False, (), None),)
     ids = tuple(state.objects)
     return Scenario(path, Path(path).stem, "", False, None, (), False, db, state, steps, (), ids)

@@ -19,14 +19,13 @@ from attrs import evolve, frozen
 
 from ..cards import CardDB
 from ..engine import moves
-from ..engine.fmap import FrozenMap
 from ..engine.game import OPEN, Answer, _match
 from ..engine.log import Event
 from ..engine.moves import Action, Position, Question, Waiting
 from ..engine.positions import position_from_json, position_to_json
 from ..engine.state import GameState
 from ..errors import IllegalActionError, IllegalAnswerError, PositionError, ScenarioError
-from .load import Scenario, Step, _freeze, load_scenario, parse_scenario, scenario_of_position
+from .load import Scenario, Step, _freeze, load_scenario, parse_scenario, scenario_of_position, step_keys
 
 __all__ = ["Game", "load", "loads", "from_json", "action_from_step", "scenario_upto", "scenario_of_position"]
 
@@ -328,9 +327,8 @@ def action_from_step(table: Mapping[str, Any], position: Position) -> Action:
         choose = [choose]
     answers = tuple(Answer(a["by"], _freeze(a["answer"]) if "answer" in a else OPEN)
                     if isinstance(a, dict) and "by" in a else _freeze(a) for a in choose)
-    keys = FrozenMap({k: _freeze(v) for k, v in table.items() if k not in ("by", "choose", verb)})
     pid = by or state.priority or state.active or state.initiative
-    return moves.read_step(verb, pid, _freeze(table[verb]), keys, answers)
+    return moves.read_step(verb, pid, _freeze(table[verb]), step_keys(table, verb), answers)
 
 
 # ============================================================================= scenario text
