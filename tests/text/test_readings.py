@@ -7,6 +7,7 @@ import pytest
 
 from vsoracle.engine.support import cannot_play
 from vsoracle.text import nodes as n
+from vsoracle.text.events.move_counter import MoveCounter
 from vsoracle.text.events.pay_stat import PayStat
 from vsoracle.text.read import read_card_text
 from vsoracle.text.render import render
@@ -227,6 +228,27 @@ READINGS = [
                                       n.Does(PayStat(amount=ONE, stat="atk", object=n.Self(), agent=n.You()))),
                              n.May(n.Stun(object=n.Filter("character", (n.Other(n.Acted(1)),), A),
                                           agent=n.You())))))),
+    # "that character" names its object again: "another character" after it is other than that
+    # character, not than the trigger's subject (the reader said the subject until a long run of
+    # test_composed found the difference; the composer was right)
+    ("Whenever a character you control stuns a character, move a +1 ATK / +1 DEF counter from that character "
+     "to another character.",
+     n.Triggered(n.Whenever(n.Stun(object=CHARACTER, agent=n.Filter("character", YOU_CONTROL, A))),
+                 MoveCounter(object=n.EventRef("object"),
+                             to=n.Filter("character", (n.Other(n.EventRef("object")),), A),
+                             kind=n.CounterKind(1, 1), count=ONE))),
+    # … so Arcanna's "that character's controller stuns another non-stunned character he controls"
+    # is other than the character she attacked (Avengers FAQ GM 8: "if your opponent controls at
+    # least one other non-stunned character, he must choose one"), not other than Arcanna
+    ("If Zephyr would cause breakthrough while attacking a character, instead, that character's controller "
+     "stuns another non-stunned character he controls.",
+     n.Replacement(n.Instead(
+         n.Breakthrough(agent=n.Self()),
+         n.Stun(object=n.Filter("character", (n.Other(n.ConditionRef("object")), n.State("stunned", negated=True),
+                                              n.ControlledBy(n.ControllerOf(n.ConditionRef("object")))), A),
+                agent=n.ControllerOf(n.ConditionRef("object"))),
+         condition=n.All((n.Is(n.Self(), (n.State("attacking"),)),
+                          n.Compare(n.NumberOf(n.Filter("character", (n.Role(("defender",)),))), ">=", ONE)))))),
     # a word of the grammar's that starts a sentence may be a one-word name: the grammar's word
     # first ("Defenders get …"), the name when that cannot finish the sentence
     ("Defenders characters you control get +1 ATK.",

@@ -14,7 +14,8 @@ References are resolved by position, reading the line left to right:
   earlier step acted on (:class:`~nodes.Acted`: "Search your deck for a card …, reveal it");
 * it / him / her / its is the latest object mentioned, and the card itself when there is none;
   he / his / "he or she" / "his or her" in a player's place is the latest player mentioned;
-* "other" / "another" is other than the latest object mentioned, else than the card itself.
+* "other" / "another" is other than the latest object mentioned ("that character" mentions its
+  object again), else than the card itself.
 
 Targets are numbered from 1 in text order, each power on its own (a quoted power too).
 """
@@ -1356,6 +1357,10 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
     def before(pos: int) -> list[Mention]:
         return [m for m in mentions if m.pos < pos]
 
+    # "that character" names again what it refers to, there: "move a counter from that character to
+    # another character" is other than that character, not than the trigger's subject
+    said_again = sorted(_that_mentions(power, before), key=lambda m: m.pos)
+
     def fix(x: Any) -> Any:
         if isinstance(x, Pronoun) and x.did:
             ref = next(m.ref for m in mentions if m.pos == x.pos and m.player)
@@ -1373,7 +1378,8 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
             changed = False
             for q in x.qualifiers:
                 if isinstance(q, OtherMark):
-                    objects = [m for m in before(q.pos) if not m.player and m.noun not in NOT_OBJECTS]
+                    earlier = sorted(before(q.pos) + [m for m in said_again if m.pos < q.pos], key=lambda m: m.pos)
+                    objects = [m for m in earlier if not m.player and m.noun not in NOT_OBJECTS]
                     # not what a cost acted on ("Discard a card >>> … each other character"):
                     # targets are chosen before costs are paid (actions.use), so "another target"
                     # is other than the card itself, as it was before costs were mentions
@@ -1401,6 +1407,34 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
     power = _map_outside_quotes(power, lambda x: _own_outside_steps(x, mentions))
     power = _map_outside_quotes_resolving(power, fix)
     return _own_object(power)
+
+
+def _that_mentions(power: n.Power, before: Callable[[int], list[Mention]]) -> list[Mention]:
+    """Each "that <noun>" of the power (not one of a cost's or a step's own, "the card you
+    discarded") as a mention of what it refers to, where it ends: what a later "another" is other
+    than (it names that object again)."""
+    found: list[Mention] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, n.GainPower):  # a quoted power refers within itself
+            return
+        if isinstance(x, tuple):
+            for item in x:
+                walk(item)
+            return
+        if isinstance(x, That) and x.done is None:
+            try:
+                ref, _words = _that(x, before(x.pos))
+            except CardTextError:
+                return  # said where it is resolved
+            found.append(Mention(x.pos + 1, x.noun.split(" or ")[0], ref, _is_player_kind(x.noun), x.plural))
+            return
+        if attrs.has(type(x)):
+            for a in attrs.fields(type(x)):
+                walk(getattr(x, a.name))
+
+    walk(power)
+    return found
 
 
 _OWN = object()  # what an event outside the effect's steps acts on, while the event is read
