@@ -141,7 +141,8 @@ def prepare(text: str, card_name: str | None, start_names: bool = False) -> str:
     text = _tilde_is_self(text.translate(_SAME_WIDTH))
     if not card_name or not card_name.strip():
         return text
-    name = re.escape(card_name.strip().translate(_SAME_WIDTH))
+    # the name's words with any run of spaces between them: a name typed "Killer  Croc" is the card's
+    name = r"[ \t]+".join(re.escape(part) for part in card_name.translate(_SAME_WIDTH).split())
     pattern = re.compile(r"(?<![\w'-])" + name + r"(?![\w-]|'(?!s\b)| (?!(?:ATK|DEF|KO|KO's|KOs|KO'd|X)\b)[A-Z])")
     def own(m: re.Match[str]) -> str:
         # "Heralds of Galactus" on Galactus: the name ends a longer name, so it is that name's
@@ -291,7 +292,9 @@ def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> l
                                   and not (start_names and _name_end(pieces, i) > i + 1)):
                 j = _name_end(pieces, i)
                 last = pieces[j - 1]
-                out.append(Word("name", text[start:last[3]], start, last[3], line, column, starts))
+                # one space between a name's words, however many were typed ("Heroes  for Hire")
+                out.append(Word("name", " ".join(text[start:last[3]].split()), start, last[3], line, column,
+                                starts))
                 i = j
                 starts = False
                 continue

@@ -1,0 +1,67 @@
+"""Phrasings users type and Vs. System printed that mean what another phrasing means: each reads as
+that phrasing does, or is refused by name; none reads to another meaning (tools/phrasing_probe.py
+hunts for them over every corpus line)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vsoracle.engine.support import cannot_play
+from vsoracle.text import nodes as n
+from vsoracle.text.read import read_card_text
+from vsoracle.text.render import render
+
+SAME = [
+    # (card name, as typed, as printed)
+    # spaces typed twice: the card's own name and any other name are still those names
+    ("Killer Croc", "Boost 2: When Killer  Croc comes into play, he gets +3 ATK this turn.",
+     "Boost 2: When Killer Croc comes into play, he gets +3 ATK this turn."),
+    ("Savage Beatdown", "Play  Savage  Beatdown  only  during  your  attack  step.",
+     "Play Savage Beatdown only during your attack step."),
+    ("Paid in Full", "Ready each Heroes  for  Hire character you control.",
+     "Ready each Heroes for Hire character you control."),
+    ("Sharon Carter", "Characters you control that share an affiliation with Sharon  Carter get +1 DEF while defending.",
+     "Characters you control that share an affiliation with Sharon Carter get +1 DEF while defending."),
+]
+
+
+@pytest.mark.parametrize(("name", "typed", "printed"), SAME, ids=[t for _, t, _ in SAME])
+def test_a_phrasing_reads_as_the_printed_one(name: str, typed: str, printed: str) -> None:
+    assert read_card_text(typed, name) == read_card_text(printed, name)
+
+
+def test_him_or_her_is_one_pronoun_a_players() -> None:
+    """"him or her" is the player pronoun "he or she" as an object, not "him" or "her": two references
+    that the old reading made an either-or of the card itself twice ("KO Pyro or Pyro")."""
+    text = read_card_text("Target player loses 2 endurance. Stun a character he or she controls.", "Pyro")
+    ast = read_card_text("At the start of the recovery phase, if Pyro is exhausted, KO him or her.", "Pyro")
+    ko = ast.powers[0].effect.effect  # type: ignore[attr-defined]
+    assert ko == n.KO(object=n.Acting(word="him or her"))
+    assert not any(isinstance(x, n.Either) for x in n.descendants(ast))
+    for node in (text, ast):
+        assert read_card_text(render(node, "Pyro"), "Pyro") == node
+
+
+REFUSED = [
+    # "he or she" / "him or her" is a player's pronoun; said of a character it names a player, whom
+    # a stat change or a stun cannot change: refused by name, never a change to nothing
+    ("While Power Man is exhausted, he or she gets +2 DEF.", "a player has no ATK, DEF"),
+    ("Whenever Power Man attacks, he or she gets +2 ATK this turn.", "a player has no ATK, DEF"),
+    ("Target player gets +2 ATK this turn.", "a player has no ATK, DEF"),
+    ("At the start of the recovery phase, if Power Man is exhausted, KO him or her.",
+     "done to a player: only a card can be KO'd"),
+    ("Stun target player.", "done to a player: only a card can be stunned"),
+]
+
+
+@pytest.mark.parametrize(("text", "reason"), REFUSED, ids=[t for t, _ in REFUSED])
+def test_a_change_a_player_cannot_undergo_is_refused_by_name(text: str, reason: str) -> None:
+    problems = cannot_play(read_card_text(text, "Power Man"), "Power Man")
+    assert problems and reason in problems[0][1]
+
+
+def test_a_change_to_a_character_said_with_he_still_plays() -> None:
+    """The refusal is of a player's change, not of "he": the character's own pronoun still plays."""
+    assert cannot_play(read_card_text("Whenever Power Man attacks, he gets +2 ATK this turn.", "Power Man"),
+                       "Power Man") == ()
+    assert cannot_play(read_card_text("Target player discards a card.", "Power Man"), "Power Man") == ()

@@ -1,0 +1,198 @@
+"""Phrasing probe: does a card's text read the same when it is written the other ways Vs. System
+printed it, or users type it?
+
+Takes every text line of the corpora (the shared card-text corpus and real-card files, the
+database's cards/*.toml, docs/research/real-cards-found.toml), applies one meaning-preserving
+variation at a time ("his or her" / "his", "this turn" / "until end of turn", "can't", "two" /
+"2", a curly apostrophe, "Flight" mid-sentence, …) and reads the variant beside the original:
+
+* same — both read to the same AST;
+* unread — the variant is refused (a plausible phrasing vsoracle does not read);
+* misread — the variant reads to another AST: a silent misreading unless the variation was not
+  meaning-preserving there (inspect each one; ``--show`` prints them).
+
+Usage: ``python tools/phrasing_probe.py [--show unread|misread|all] [--kind NAME]``. Prints the
+figures per variation; exit 0 always (it measures; tests/text/test_phrasings.py pins what must hold).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from vsoracle.errors import CardTextError  # noqa: E402
+from vsoracle.text.read import read_card_text  # noqa: E402
+
+SOURCES = [Path("/work/shared/card-text-corpus.toml"), Path("/work/shared/real-cards.toml"),
+           ROOT / "docs/research/real-cards-found.toml", *sorted((ROOT / "cards").glob("*.toml"))]
+
+KEYWORDS = ("flight", "range", "reservist", "concealed", "invulnerability", "willpower", "loyalty",
+            "cosmic", "boost", "evasion", "leader", "ally", "team attack", "stealth", "recover")
+
+NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+           "eight": "8", "nine": "9", "ten": "10"}
+
+
+def _sub(pattern: str, repl: str | Callable[[re.Match[str]], str], flags: int = 0) -> Callable[[str], str]:
+    compiled = re.compile(pattern, flags)
+    return lambda text: compiled.sub(repl, text)
+
+
+def _keep_case(word: str) -> Callable[[re.Match[str]], str]:
+    """A replacement that keeps the matched text's first letter's case."""
+    def repl(m: re.Match[str]) -> str:
+        return word[0].upper() + word[1:] if m.group(0)[0].isupper() else word
+    return repl
+
+
+def _cap_keyword(m: re.Match[str]) -> str:
+    return m.group(1) + m.group(2).title()
+
+
+def _plural_each(m: re.Match[str]) -> str:
+    noun, rest, verb = m.group(2), m.group(3), m.group(4)
+    plural = noun + ("es" if noun.endswith("s") else "s")
+    first = plural[0].upper() + plural[1:] if m.group(1)[0].isupper() else plural
+    return f"{first}{rest} {verb[:-1] if verb.endswith('s') else verb}"
+
+
+def _singular_each(m: re.Match[str]) -> str:
+    noun, rest, verb = m.group(2), m.group(3), m.group(4)
+    each = "Each" if m.group(2)[0].isupper() else "each"
+    singular = noun[:-1]
+    return f"{m.group(1)}{each} {singular.lower() if each == 'Each' else singular}{rest} {verb}s"
+
+
+#: (name, function): each variation, applied to every place it matches in a line.
+VARIATIONS: list[tuple[str, Callable[[str], str]]] = [
+    ("his or her -> their", _sub(r"\b([Hh])is or her\b", lambda m: "Their" if m.group(1) == "H" else "their")),
+    ("his or her -> his", _sub(r"\b([Hh])is or her\b", r"\1is")),
+    ("he or she -> he", _sub(r"\b([Hh])e or she\b", r"\1e")),
+    ("his -> his or her", _sub(r"\b([Hh])is\b(?! or)", r"\1is or her")),
+    ("he -> he or she", _sub(r"\b([Hh])e\b(?! or)", r"\1e or she")),
+    ("him -> him or her", _sub(r"\b([Hh])im\b(?! or)", r"\1im or her")),
+    ("his -> their", _sub(r"\b([Hh])is\b(?! or)", lambda m: "Their" if m.group(1) == "H" else "their")),
+    ("this turn -> until end of turn", _sub(r"\bthis turn\b", "until end of turn")),
+    ("this turn -> until the end of the turn", _sub(r"\bthis turn\b", "until the end of the turn")),
+    ("until end of turn -> this turn", _sub(r"\buntil (?:the )?end of (?:the )?turn\b", "this turn")),
+    ("gets -> gains", _sub(r"\bgets\b(?= [+-])", "gains")),
+    ("get -> gain", _sub(r"\bget\b(?= [+-])", "gain")),
+    ("gains -> gets", _sub(r"\bgains\b(?! \d| X| endurance)", "gets")),
+    ("gain -> get", _sub(r"\bgain\b(?! \d| X| endurance)", "get")),
+    ("' -> ’", _sub(r"'", "’")),
+    ("— -> –", _sub(r"—", " – ")),
+    ("— -> -", _sub(r"—", " - ")),
+    ("— -> spaced —", _sub(r"—", " — ")),
+    (">>> unspaced", _sub(r"\s*>>>\s*", ">>>")),
+    (">>> double spaced", _sub(r"\s*>>>\s*", "  >>>  ")),
+    ("ATK/DEF -> ATK and DEF", _sub(r"(ATK) ?/ ?([+-])", r"\1 and \2")),
+    ("ATK and DEF -> ATK/DEF", _sub(r"(ATK) and ([+-]\w+ DEF)", r"\1/\2")),
+    ("ATK/DEF -> spaced slash", _sub(r"(ATK)/([+-])", r"\1 / \2")),
+    ("each X gets -> Xs get", _sub(r"\b([Ee]ach) (character|attacker|defender|resource|card)\b((?: [a-z]+)*?) (gets|has|gains|is|cannot|can)\b",
+                                   lambda m: _plural_each(m) if m.group(4) not in ("is", "cannot", "can") else
+                                   _plural_each_aux(m))),
+    ("Xs get -> each X gets", _sub(r"(^|[.>:] )(Characters|characters|Attackers|attackers|Defenders|defenders)((?: [a-z]+)*?) (get|have|gain)\b",
+                                   _singular_each)),
+    ("cannot -> can't", _sub(r"\b([Cc])annot\b", r"\1an't")),
+    ("can't -> cannot", _sub(r"\b([Cc])an't\b", r"\1annot")),
+    ("does not -> doesn't", _sub(r"\b([Dd])oes not\b", r"\1oesn't")),
+    ("doesn't -> does not", _sub(r"\b([Dd])oesn't\b", r"\1oes not")),
+    ("is not -> isn't", _sub(r"\b([Ii])s not\b", r"\1sn't")),
+    ("that character's controller -> its controller", _sub(r"\bthat character's controller\b", "its controller")),
+    ("its controller -> that character's controller", _sub(r"\bits controller\b", "that character's controller")),
+    ("number word -> digit", _sub(r"\b(one|two|three|four|five|six|seven|eight|nine|ten)\b(?= (?:cards?|characters?|"
+                                  r"endurance|counters?|resources?|times|or more|or fewer|or less|[+-]?\d*ATK|"
+                                  r"(?:[a-zA-Z'-]+ )?(?:cards?|characters?|counters?)))",
+                                  lambda m: NUMBERS[m.group(1)])),
+    ("digit -> number word", _sub(r"(?<![+\-\w/])\b(1|2|3|4|5|6|7|8|9|10)\b(?= (?:cards?|characters?|endurance|counters?|"
+                                  r"resources?|times|or more|or fewer|or less|(?:[a-zA-Z'-]+ )?(?:cards?|characters?|counters?)))",
+                                  lambda m: {v: k for k, v in NUMBERS.items()}[m.group(1)])),
+    ("keyword capitalised mid-sentence", _sub(r"((?<=[a-z,] )|(?<=[a-z], ))(" + "|".join(KEYWORDS) + r")\b", _cap_keyword)),
+    ("KO'd -> KO’d", _sub(r"KO'd", "KO’d")),
+    ("KO'd -> Ko'd", _sub(r"\bKO'd\b", "Ko'd")),
+    ("double space", _sub(r"(?<=\w) (?=\w)", "  ")),
+    ("no final stop", _sub(r"\.\s*$", "")),
+    ("trailing space", _sub(r"$", " ")),
+    ("ATK -> Atk", _sub(r"\bATK\b", "Atk")),
+    ("endurance -> Endurance mid-sentence", _sub(r"(?<=[a-z0-9] )endurance\b", "Endurance")),
+]
+
+
+def _plural_each_aux(m: re.Match[str]) -> str:
+    noun, rest, verb = m.group(2), m.group(3), m.group(4)
+    plural = noun + "s"
+    first = plural[0].upper() + plural[1:] if m.group(1)[0].isupper() else plural
+    return f"{first}{rest} {'are' if verb == 'is' else verb}"
+
+
+def lines() -> Iterator[tuple[str, str, str | None]]:
+    """(where, text, card name) for every power line of every source."""
+    for path in SOURCES:
+        if not path.exists():
+            continue
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for entry in data.get("line", []) + data.get("card", []):
+            name = entry.get("name")
+            for number, line in enumerate(str(entry.get("text", "")).splitlines(), 1):
+                if line.strip():
+                    yield f"{path.name}:{name}:{number}", line.strip(), name
+
+
+def read(text: str, name: str | None) -> object | None:
+    try:
+        return read_card_text(text, name)
+    except CardTextError:
+        return None
+
+
+def probe(kinds: set[str] | None = None) -> Iterator[tuple[str, str, str, str, str]]:
+    """(verdict, variation, where, original, variant) for every variant that differs from its line
+    as text; verdict is same, unread or misread."""
+    seen: set[tuple[str, str | None]] = set()
+    for where, text, name in lines():
+        if (text, name) in seen:
+            continue
+        seen.add((text, name))
+        original = read(text, name)
+        if original is None:
+            continue
+        for kind, vary in VARIATIONS:
+            if kinds and kind not in kinds:
+                continue
+            variant = vary(text)
+            if variant == text:
+                continue
+            ast = read(variant, name)
+            verdict = "same" if ast == original else "unread" if ast is None else "misread"
+            yield verdict, kind, where, text, variant
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--show", choices=("unread", "misread", "all"))
+    parser.add_argument("--kind", action="append")
+    args = parser.parse_args(argv)
+    per_kind: dict[str, Counter[str]] = {}
+    total: Counter[str] = Counter()
+    for verdict, kind, where, text, variant in probe(set(args.kind) if args.kind else None):
+        per_kind.setdefault(kind, Counter())[verdict] += 1
+        total[verdict] += 1
+        if args.show in (verdict, "all") and verdict != "same":
+            print(f"{verdict}: [{kind}] {where}\n    {text}\n    {variant}")
+    for kind, counts in per_kind.items():
+        print(f"{kind:50} same {counts['same']:4}  unread {counts['unread']:4}  misread {counts['misread']:4}")
+    print(f"{'total':50} same {total['same']:4}  unread {total['unread']:4}  misread {total['misread']:4}  "
+          f"(variants {sum(total.values())})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
