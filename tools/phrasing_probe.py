@@ -8,8 +8,12 @@ variation at a time ("his or her" / "his", "this turn" / "until end of turn", "c
 
 * same — both read to the same AST;
 * unread — the variant is refused (a plausible phrasing vsoracle does not read);
-* misread — the variant reads to another AST: a silent misreading unless the variation was not
-  meaning-preserving there (inspect each one; ``--show`` prints them).
+* same in play — another AST that plays the same ("each character you control gets" /
+  "characters you control get");
+* refused — another AST the engine refuses by name where the original plays ("he or she gets
+  +2 DEF": "he or she" is a player's pronoun, and a player has no DEF);
+* misread — another AST that plays: a silent misreading unless the variation was not
+  meaning-preserving there (inspect each one; ``--show misread`` prints them).
 
 Usage: ``python tools/phrasing_probe.py [--show unread|misread|all] [--kind NAME]``. Prints the
 figures per variation; exit 0 always (it measures; tests/text/test_phrasings.py pins what must hold).
@@ -23,12 +27,16 @@ import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import attrs  # noqa: E402
+
+from vsoracle.engine.support import cannot_play  # noqa: E402
 from vsoracle.errors import CardTextError  # noqa: E402
+from vsoracle.text import nodes as n  # noqa: E402
 from vsoracle.text.read import read_card_text  # noqa: E402
 
 SOURCES = [Path("/work/shared/card-text-corpus.toml"), Path("/work/shared/real-cards.toml"),
@@ -64,11 +72,14 @@ def _plural_each(m: re.Match[str]) -> str:
     return f"{first}{rest} {verb[:-1] if verb.endswith('s') else verb}"
 
 
+_THIRD_PERSON = {"get": "gets", "have": "has", "gain": "gains", "are": "is"}
+
+
 def _singular_each(m: re.Match[str]) -> str:
     noun, rest, verb = m.group(2), m.group(3), m.group(4)
     each = "Each" if m.group(2)[0].isupper() else "each"
-    singular = noun[:-1]
-    return f"{m.group(1)}{each} {singular.lower() if each == 'Each' else singular}{rest} {verb}s"
+    singular = noun[:-1].lower()
+    return f"{m.group(1)}{each} {singular}{rest} {_THIRD_PERSON[verb]}"
 
 
 #: (name, function): each variation, applied to every place it matches in a line.
@@ -99,7 +110,7 @@ VARIATIONS: list[tuple[str, Callable[[str], str]]] = [
     ("each X gets -> Xs get", _sub(r"\b([Ee]ach) (character|attacker|defender|resource|card)\b((?: [a-z]+)*?) (gets|has|gains|is|cannot|can)\b",
                                    lambda m: _plural_each(m) if m.group(4) not in ("is", "cannot", "can") else
                                    _plural_each_aux(m))),
-    ("Xs get -> each X gets", _sub(r"(^|[.>:] )(Characters|characters|Attackers|attackers|Defenders|defenders)((?: [a-z]+)*?) (get|have|gain)\b",
+    ("Xs get -> each X gets", _sub(r"(^|[.>:] )(Characters|characters|Attackers|attackers|Defenders|defenders)((?: [a-z]+)*?) (get|have|gain)\b(?! [a-z]+ (?:the|that) )",
                                    _singular_each)),
     ("cannot -> can't", _sub(r"\b([Cc])annot\b", r"\1an't")),
     ("can't -> cannot", _sub(r"\b([Cc])an't\b", r"\1annot")),
@@ -133,6 +144,9 @@ def _plural_each_aux(m: re.Match[str]) -> str:
     return f"{first}{rest} {'are' if verb == 'is' else verb}"
 
 
+VERDICTS = ("same", "same in play", "refused", "unread", "misread")
+
+
 def lines() -> Iterator[tuple[str, str, str | None]]:
     """(where, text, card name) for every power line of every source."""
     for path in SOURCES:
@@ -146,16 +160,36 @@ def lines() -> Iterator[tuple[str, str, str | None]]:
                     yield f"{path.name}:{name}:{number}", line.strip(), name
 
 
-def read(text: str, name: str | None) -> object | None:
+def read(text: str, name: str | None) -> n.CardText | None:
     try:
         return read_card_text(text, name)
     except CardTextError:
         return None
 
 
+def _in_play(node: Any) -> Any:
+    """The AST with the differences that play the same made one: "each character" and "characters"
+    as a step's or a modifier's objects (both are all of them: effects.how_many)."""
+    if isinstance(node, tuple):
+        return tuple(_in_play(x) for x in node)
+    if not attrs.has(type(node)):
+        return node
+    changes = {}
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        new = _in_play(value)
+        if isinstance(node, n.Filter) and field.name == "quantity" and new == n.Quantity("each"):
+            new = None
+        if new is not value:
+            changes[field.name] = new
+    return attrs.evolve(node, **changes) if changes else node
+
+
 def probe(kinds: set[str] | None = None) -> Iterator[tuple[str, str, str, str, str]]:
     """(verdict, variation, where, original, variant) for every variant that differs from its line
-    as text; verdict is same, unread or misread."""
+    as text; verdict is one of :data:`VERDICTS`: the same AST, one that plays the same, one refused
+    by name where the original plays (the variation was no paraphrase there, and says so), none,
+    or another meaning."""
     seen: set[tuple[str, str | None]] = set()
     for where, text, name in lines():
         if (text, name) in seen:
@@ -171,13 +205,22 @@ def probe(kinds: set[str] | None = None) -> Iterator[tuple[str, str, str, str, s
             if variant == text:
                 continue
             ast = read(variant, name)
-            verdict = "same" if ast == original else "unread" if ast is None else "misread"
+            if ast == original:
+                verdict = "same"
+            elif ast is None:
+                verdict = "unread"
+            elif _in_play(ast) == _in_play(original):
+                verdict = "same in play"
+            elif cannot_play(ast, name or "~") and not cannot_play(original, name or "~"):
+                verdict = "refused"
+            else:
+                verdict = "misread"
             yield verdict, kind, where, text, variant
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--show", choices=("unread", "misread", "all"))
+    parser.add_argument("--show", choices=(*VERDICTS, "all"))
     parser.add_argument("--kind", action="append")
     args = parser.parse_args(argv)
     per_kind: dict[str, Counter[str]] = {}
@@ -188,9 +231,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.show in (verdict, "all") and verdict != "same":
             print(f"{verdict}: [{kind}] {where}\n    {text}\n    {variant}")
     for kind, counts in per_kind.items():
-        print(f"{kind:50} same {counts['same']:4}  unread {counts['unread']:4}  misread {counts['misread']:4}")
-    print(f"{'total':50} same {total['same']:4}  unread {total['unread']:4}  misread {total['misread']:4}  "
-          f"(variants {sum(total.values())})")
+        print(f"{kind:46} " + "  ".join(f"{v} {counts[v]:4}" for v in VERDICTS))
+    print(f"{'total':46} " + "  ".join(f"{v} {total[v]:4}" for v in VERDICTS) + f"  (variants {sum(total.values())})")
     return 0
 
 

@@ -22,7 +22,39 @@ SAME = [
      "Ready each Heroes for Hire character you control."),
     ("Sharon Carter", "Characters you control that share an affiliation with Sharon  Carter get +1 DEF while defending.",
      "Characters you control that share an affiliation with Sharon Carter get +1 DEF while defending."),
+    # a keyword, willpower or endurance capitalised inside a sentence is the game's word (it read as
+    # a card named "Endurance": "the number of Endurance cards is 1", or was refused)
+    ("Karla Sofen", "While you have 1 or more Endurance, your opponents cannot lose the game.",
+     "While you have 1 or more endurance, your opponents cannot lose the game."),
+    ("Silver Surfer", "Cosmic: Silver Surfer gets +3 ATK and has Flight.",
+     "Cosmic: Silver Surfer gets +3 ATK and has flight."),
+    ("Storm", "Whenever a character with Flight attacks or defends against a character adjacent to Storm, "
+              "power-up that adjacent character.",
+     "Whenever a character with flight attacks or defends against a character adjacent to Storm, "
+     "power-up that adjacent character."),
+    ("Boodikka", "Willpower 3. Boodikka gets +X ATK while attacking, where X is her Willpower.",
+     "Willpower 3. Boodikka gets +X ATK while attacking, where X is her willpower."),
+    ("Lightray", "Cosmic: Remove the Cosmic counter from Lightray >>> Target character gets +2 ATK this turn.",
+     "Cosmic: Remove the cosmic counter from Lightray >>> Target character gets +2 ATK this turn."),
+    # "Leader" before a noun is a leader character, not stunned (FAQ GM 2), as "leader" is; it read
+    # as any character with the keyword, stunned too
+    ("Repel Attack", "Target Leader defender you control gets +1 DEF this attack.",
+     "Target leader defender you control gets +1 DEF this attack."),
+    # "their" before cards is a player's, as "his" is (it read as the cards revealed before: cards
+    # controlled by cards)
+    ("Game of the Galaxy", "Each player reveals the top four cards of their deck. Each player puts their "
+                           "remaining revealed cards on the bottom of their deck.",
+     "Each player reveals the top four cards of his deck. Each player puts his remaining revealed cards on the "
+     "bottom of his deck."),
 ]
+
+
+def test_a_capitalised_keyword_is_still_a_name_where_only_a_name_reads() -> None:
+    """A name that is a keyword's word stays a name where the text reads no other way."""
+    ast = read_card_text("Characters named Leader get +1 ATK.", "Zephyr")
+    assert n.Named("Leader") in n.descendants(ast)
+    assert read_card_text("Flight characters you control get +1 ATK.", "Zephyr") == \
+        read_card_text("Characters you control with flight get +1 ATK.", "Zephyr")
 
 
 @pytest.mark.parametrize(("name", "typed", "printed"), SAME, ids=[t for _, t, _ in SAME])
@@ -51,6 +83,12 @@ REFUSED = [
     ("At the start of the recovery phase, if Power Man is exhausted, KO him or her.",
      "done to a player: only a card can be KO'd"),
     ("Stun target player.", "done to a player: only a card can be stunned"),
+    ("If Power Man would be KO'd, you may put him or her face down into your resource row instead.",
+     "done to a player: only a card can be moved"),
+    ("When Power Man comes into play, if you recruited him or her from your resource row, draw a card.",
+     "done to a player: only a card can be recruited"),
+    ("When Power Man comes into play, if he or she was boosted, stun target character with cost 2 or less.",
+     "a player is never stunned, boosted"),
 ]
 
 

@@ -28,7 +28,7 @@ from ..errors import CardTextError
 from ..text import nodes as n
 from .effects import EFFECT_FORMS, target_range
 from .patterns import kind_of
-from .rules import DONE, RULES, Mode, rule
+from .rules import RULES, Mode, rule
 from .keywords import defined_powers, is_known
 from .query import STEP_NAMES, Query
 from ..text import render
@@ -273,6 +273,10 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
+    if isinstance(node, n.Is) and _is_player(node.subject) and any(
+            isinstance(q, n.State) and q.name in Query.STATES for q in node.qualifiers):
+        # "if he or she was boosted" said of a character: "he or she" is a player's pronoun (refs)
+        return f"\"{say(node)}\" (a player is never stunned, boosted or in a row: say which character — \"it\")"
     if isinstance(node, n.Modify) and _is_player(node.subject) and any(isinstance(c, _CARD_QUALITIES)
                                                                       for c in node.changes):
         # "he or she gets +2 DEF" said of a character reads "he or she" as a player (refs): a player
@@ -363,7 +367,7 @@ def _event(e: n.Event, mode: Mode | None, name: str) -> str | None:
     problem = family.refusal(e, where, words)
     if problem:
         return problem
-    if where in DONE and isinstance(e, _CARD_EVENTS) and _is_player(getattr(e, "object", None)):
+    if isinstance(e, _CARD_EVENTS) and _is_player(getattr(e, "object", None)):
         # "KO him or her" after "target player …": a player's pronoun (refs) where a card is meant
         return f"\"{words}\" (done to a player: only a card can be {_CARD_EVENTS_WORDS[type(e)]})"
     if where == "happens":
@@ -393,7 +397,8 @@ def _one_player(s: n.Selector) -> bool:
 
 #: The events done only to cards, with their participle: done to a player, they would change nothing.
 _CARD_EVENTS_WORDS: dict[type, str] = {n.Stun: "stunned", n.KO: "KO'd", n.Exhaust: "exhausted", n.Ready: "readied",
-                                       n.Recover: "recovered", n.PowerUp: "powered-up", n.Hunt: "hunted"}
+                                       n.Recover: "recovered", n.PowerUp: "powered-up", n.Hunt: "hunted",
+                                       n.Move: "moved", n.Recruit: "recruited"}
 _CARD_EVENTS = tuple(_CARD_EVENTS_WORDS)
 
 #: The changes only a card can undergo: its characteristics (a player has none of them).

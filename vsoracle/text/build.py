@@ -1301,6 +1301,8 @@ class Build(Transformer[list[RawLine]]):
                 return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), quantity=n.Quantity("all"))
             if f.kind in ("opponent", "player") and isinstance(p, n.You):
                 return n.OpponentsOf(p) if f.kind == "opponent" and not f.qualifiers else f
+            if isinstance(p, Pronoun):  # "their revealed cards": a player's, as "their deck" is
+                p = attrs.evolve(p, zone_owner=True)
             return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), words="possessed")
         return make
 

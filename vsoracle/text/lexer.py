@@ -37,6 +37,7 @@ from typing import Iterator, Mapping
 from attrs import frozen
 
 from ..errors import CardTextError
+from .vocabulary import KEYWORD_WORDS
 
 __all__ = ["Word", "words", "SELF_CHAR", "CHOICES", "WAY_WORDS", "prepare"]
 
@@ -64,6 +65,9 @@ _RAW = re.compile(r"""
 
 #: Capitalised words inside a sentence that are the game's own tokens, not names.
 _GAME_CAPS = {"ATK": "atk", "DEF": "def", "Atk": "atk", "Def": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "KOs": "kos", "X": "x"}
+#: The game's words a capitalised word inside a sentence is before it is a name: the keywords
+#: (cards and sources capitalise them: "has Flight", "Characters with Range") and endurance.
+_GAME_WORDS = KEYWORD_WORDS | {"endurance", "willpower"}
 #: The nouns before which an "X" that follows a name ends that name ("Weapon X characters").
 _NAME_X_HEADS = frozenset({"character", "characters", "card", "cards", "attacker", "attackers", "defender",
                            "defenders", "plot", "location", "locations", "equipment"})
@@ -288,6 +292,11 @@ def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> l
             capital = value[:1].isupper()
             if capital and value in _GAME_CAPS:
                 out.append(Word("keyword", value, start, end, line, column, starts))
+            elif capital and not starts and value.lower() in _GAME_WORDS and value.lower() in vocabulary \
+                    and _name_end(pieces, i) == i + 1:
+                # "has Flight", "1 or more Endurance": a keyword or endurance typed capitalised is the
+                # game's word, a one-word name only if the text reads no other way
+                out.append(Word("keyword", value, start, end, line, column, starts, or_name=True))
             elif capital and not (starts and value.lower() in vocabulary
                                   and not (start_names and _name_end(pieces, i) > i + 1)):
                 j = _name_end(pieces, i)
