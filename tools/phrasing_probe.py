@@ -133,6 +133,13 @@ VARIATIONS: list[tuple[str, Callable[[str], str]]] = [
     ("no final stop", _sub(r"\.\s*$", "")),
     ("trailing space", _sub(r"$", " ")),
     ("ATK -> Atk", _sub(r"\bATK\b", "Atk")),
+    ("ATK -> atk", _sub(r"\bATK\b", "atk")),
+    ("spaced slash -> unspaced", _sub(r"(ATK|DEF) / ([+-])", r"\1/\2")),
+    ("his or her -> his/her", _sub(r"\b([Hh])is or her\b", r"\1is/her")),
+    ("cannot -> can not", _sub(r"\b([Cc])annot\b", r"\1an not")),
+    ("KO'd -> KO'ed", _sub(r"\bKO'd\b", "KO'ed")),
+    ("face down -> face-down", _sub(r"\bface (down|up)\b", r"face-\1")),
+    ("face-down -> face down", _sub(r"\bface-(down|up)\b", r"face \1")),
     ("endurance -> Endurance mid-sentence", _sub(r"(?<=[a-z0-9] )endurance\b", "Endurance")),
 ]
 

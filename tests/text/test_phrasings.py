@@ -36,6 +36,22 @@ SAME = [
      "Willpower 3. Boodikka gets +X ATK while attacking, where X is her willpower."),
     ("Lightray", "Cosmic: Remove the Cosmic counter from Lightray >>> Target character gets +2 ATK this turn.",
      "Cosmic: Remove the cosmic counter from Lightray >>> Target character gets +2 ATK this turn."),
+    # a sentence typed without its full stop at the end of its line
+    ("Zephyr", "Draw a card", "Draw a card."),
+    ("Zephyr", "Exhaust Zephyr >>> Target character gets +2 ATK this turn\nFlight",
+     "Exhaust Zephyr >>> Target character gets +2 ATK this turn.\nFlight"),
+    # "gains +2 ATK" as "gets +2 ATK", "gets flight" as "gains flight" (users type both)
+    ("Zephyr", "Target character gains +2 ATK/+2 DEF this turn.", "Target character gets +2 ATK/+2 DEF this turn."),
+    ("Zephyr", "Characters you control gain +1 ATK.", "Characters you control get +1 ATK."),
+    ("Zephyr", "Target character gets flight and range this turn.",
+     "Target character gains flight and range this turn."),
+    # "Ko'd", "KO'ed", "can not", "his/her": typed so
+    ("Zephyr", "Whenever a character you control is Ko'd, draw a card.",
+     "Whenever a character you control is KO'd, draw a card."),
+    ("Zephyr", "Whenever a character you control is KO'ed, draw a card.",
+     "Whenever a character you control is KO'd, draw a card."),
+    ("Zephyr", "Zephyr can not be stunned.", "Zephyr cannot be stunned."),
+    ("Zephyr", "Each player discards a card from his/her hand.", "Each player discards a card from his or her hand."),
     # "Leader" before a noun is a leader character, not stunned (FAQ GM 2), as "leader" is; it read
     # as any character with the keyword, stunned too
     ("Repel Attack", "Target Leader defender you control gets +1 DEF this attack.",

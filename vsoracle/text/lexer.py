@@ -39,7 +39,7 @@ from attrs import frozen
 from ..errors import CardTextError
 from .vocabulary import KEYWORD_WORDS
 
-__all__ = ["Word", "words", "SELF_CHAR", "CHOICES", "WAY_WORDS", "prepare"]
+__all__ = ["Word", "words", "full_stops", "SELF_CHAR", "CHOICES", "WAY_WORDS", "prepare"]
 
 #: The private-use character that stands for each letter of the card's own name.
 SELF_CHAR = "\ue000"
@@ -64,7 +64,8 @@ _RAW = re.compile(r"""
 """, re.VERBOSE)
 
 #: Capitalised words inside a sentence that are the game's own tokens, not names.
-_GAME_CAPS = {"ATK": "atk", "DEF": "def", "Atk": "atk", "Def": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "KOs": "kos", "X": "x"}
+_GAME_CAPS = {"ATK": "atk", "DEF": "def", "Atk": "atk", "Def": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "KOs": "kos", "X": "x",
+              "Ko'd": "ko'd", "Ko's": "ko's", "KO'ed": "ko'd", "KOed": "ko'd"}  # "is Ko'd", "KO'ed": typed so
 #: The game's words a capitalised word inside a sentence is before it is a name: the keywords
 #: (cards and sources capitalise them: "has Flight", "Characters with Range") and endurance.
 _GAME_WORDS = KEYWORD_WORDS | {"endurance", "willpower"}
@@ -73,6 +74,8 @@ _NAME_X_HEADS = frozenset({"character", "characters", "card", "cards", "attacker
                            "defenders", "plot", "location", "locations", "equipment"})
 #: Lower-case words that continue a name between two capitalised words.
 _NAME_LINKS = ("of", "for", "the", "of the")
+#: Two pronouns typed with a slash ("his/her hand"), as the cards print them ("his or her hand").
+_SLASHED = {("his", "her"): ("his", "her"), ("he", "she"): ("he", "she"), ("him", "her"): ("him", "her")}
 #: Contractions, spelt out.
 _SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"), "don't": ("do", "not"),
           "didn't": ("did", "not"), "isn't": ("is", "not"), "aren't": ("are", "not"), "wasn't": ("was", "not"),
@@ -283,6 +286,20 @@ def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> l
         counted = start
         column = start - line_start + 1
         if kind == "word" or kind == "abbr":
+            pair = _SLASHED.get((value.lower(), pieces[i + 2][1].lower())) if i + 2 < len(pieces) \
+                and pieces[i + 1][1] == "/" and pieces[i + 2][0] == "word" else None
+            if pair is not None:  # "his/her hand": "his or her hand", as the cards print it
+                for said, (_, _, s0, e0) in zip((pair[0], "or", pair[1]), pieces[i:i + 3]):
+                    out.append(Word("keyword", said, s0, e0, line, column + s0 - start, starts and s0 == start))
+                starts = False
+                i += 3
+                continue
+            if value.lower() == "can" and i + 1 < len(pieces) and pieces[i + 1][0] == "word" \
+                    and pieces[i + 1][1] == "not":  # "can not": "cannot"
+                out.append(Word("keyword", "cannot", start, pieces[i + 1][3], line, column, starts))
+                starts = False
+                i += 2
+                continue
             if value.lower() in _SPELT and kind == "word":
                 for n, part in enumerate(_SPELT[value.lower()]):
                     out.append(Word("keyword", part, start, end, line, column, starts and n == 0))
@@ -329,6 +346,19 @@ def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> l
                 out.append(Word("punct", ".", end, end, line, column + 1))
                 starts = True
         i += 1
+    return out
+
+
+def full_stops(ws: list[Word]) -> list[Word]:
+    """The words with a full stop after each line's last word that is not one (nor a colon, a
+    quote or ">>>"): a sentence typed without its stop ("Draw a card"), read as printed. The stop
+    takes no room in the text, so columns stay true."""
+    out: list[Word] = []
+    for i, w in enumerate(ws):
+        out.append(w)
+        last = i + 1 == len(ws) or ws[i + 1].kind == "nl"
+        if last and w.kind != "nl" and not (w.kind in ("punct", "arrow") and w.text in (".", ":", '"', ">>>")):
+            out.append(Word("punct", ".", w.end, w.end, w.line, w.column + (w.end - w.start)))
     return out
 
 
