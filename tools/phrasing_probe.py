@@ -139,6 +139,11 @@ VARIATIONS: list[tuple[str, Callable[[str], str]]] = [
     ("cannot -> can not", _sub(r"\b([Cc])annot\b", r"\1an not")),
     ("KO'd -> KO'ed", _sub(r"\bKO'd\b", "KO'ed")),
     ("face down -> face-down", _sub(r"\bface (down|up)\b", r"face-\1")),
+    ("KO'd pile -> KO pile", _sub(r"\bKO'd pile\b", "KO pile")),
+    ("N or more -> at least N", _sub(r"\b(\d+|one|two|three|four|five) or more\b(?! [a-z]+ than)", r"at least \1")),
+    ("at least N -> N or more", _sub(r"\bat least (\d+|one|two|three|four|five)( [A-Za-z' -]*?(?:characters?|cards?|endurance))",
+                                    r"\1 or more\2")),
+    ("this attack -> until end of attack", _sub(r"(?<!from )\bthis attack\b", "until end of attack")),
     ("face-down -> face down", _sub(r"\bface-(down|up)\b", r"face \1")),
     ("endurance -> Endurance mid-sentence", _sub(r"(?<=[a-z0-9] )endurance\b", "Endurance")),
 ]

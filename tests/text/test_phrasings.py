@@ -52,6 +52,17 @@ SAME = [
      "Whenever a character you control is KO'd, draw a card."),
     ("Zephyr", "Zephyr can not be stunned.", "Zephyr cannot be stunned."),
     ("Zephyr", "Each player discards a card from his/her hand.", "Each player discards a card from his or her hand."),
+    # "KO pile", "until end of attack", "face-down" / "face down" swapped: typed so
+    ("Ghost Rider", "Remove a card in your KO pile from the game >>> Ghost Rider gets +1 ATK this turn.",
+     "Remove a card in your KO'd pile from the game >>> Ghost Rider gets +1 ATK this turn."),
+    ("Colossus", "Whenever Colossus defends, he gets +2 ATK until end of attack.",
+     "Whenever Colossus defends, he gets +2 ATK this attack."),
+    ("AIDA", "Ongoing: At the start of the recovery phase, if you have no cards in hand, turn AIDA face-down.",
+     "Ongoing: At the start of the recovery phase, if you have no cards in hand, turn AIDA face down."),
+    ("Perry White", "At the start of the combat phase, if Perry White is protected, look at target face down resource "
+                    "an opponent controls. You may replace that resource.",
+     "At the start of the combat phase, if Perry White is protected, look at target face-down resource "
+     "an opponent controls. You may replace that resource."),
     # "Leader" before a noun is a leader character, not stunned (FAQ GM 2), as "leader" is; it read
     # as any character with the keyword, stunned too
     ("Repel Attack", "Target Leader defender you control gets +1 DEF this attack.",
@@ -119,3 +130,33 @@ def test_a_change_to_a_character_said_with_he_still_plays() -> None:
     assert cannot_play(read_card_text("Whenever Power Man attacks, he gets +2 ATK this turn.", "Power Man"),
                        "Power Man") == ()
     assert cannot_play(read_card_text("Target player discards a card.", "Power Man"), "Power Man") == ()
+
+
+def _probe():  # type: ignore[no-untyped-def]
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "phrasing_probe.py"
+    spec = importlib.util.spec_from_file_location("phrasing_probe", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: Variations some corpus lines do not read in yet (the report of issue 23's phrasing hunt says why):
+#: a counter's name said with "and" ("a +1 ATK and +1 DEF counter"), "cannot get range", a verb
+#: capitalised inside a sentence ("cannot Recover", "can Team Attack").
+STILL_UNREAD = {"ATK/DEF -> ATK and DEF", "gain -> get", "keyword capitalised mid-sentence"}
+
+
+def test_no_phrasing_variant_of_a_corpus_line_reads_to_another_meaning() -> None:
+    """Every meaning-preserving variation of every corpus line (tools/phrasing_probe.py) reads to
+    the line's AST, to one that plays the same, or is refused by name: none plays another meaning;
+    and only the variations listed above are left unread."""
+    found = list(_probe().probe())
+    assert len(found) > 1000
+    misread = [(kind, variant) for verdict, kind, _, _, variant in found if verdict == "misread"]
+    assert misread == []
+    unread = {kind for verdict, kind, _, _, _ in found if verdict == "unread"}
+    assert unread <= STILL_UNREAD, unread - STILL_UNREAD

@@ -729,6 +729,10 @@ class Build(Transformer[list[RawLine]]):
     def face(self, meta: Meta, children: Children) -> str:
         return str(children[-1]).lower()
 
+    def face_hyphened(self, meta: Meta, children: Children) -> str:
+        """"face-down" where "face down" is meant ("Turn AIDA face-down."): "down"."""
+        return str(children[-1]).lower().split("-")[-1]
+
     def into_play(self, meta: Meta, children: Children) -> n.Place:
         return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
 
