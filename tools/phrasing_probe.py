@@ -149,6 +149,20 @@ VARIATIONS: list[tuple[str, Callable[[str], str]]] = [
 ]
 
 
+#: Game words users capitalise inside a sentence ("target Character", "your Resource Row", "a
+#: Stunned character"): each capitalised on its own, a variation of its own.
+CAPITALISED = ("character", "characters", "attacker", "attackers", "defender", "resource",
+               "resources", "card", "cards", "player", "opponent", "opponents", "plot twist", "location",
+               # not "defenders": a team is named so ("all Defenders" is the team's characters)
+               "equipment", "resource row", "front row", "support row", "hidden area", "hand", "deck",
+               "stunned", "exhausted", "ready", "face-up", "face-down", "team attack", "endurance", "turn",
+               "phase", "combat phase", "recovery phase", "build phase", "you", "your", "target", "another",
+               "each", "other", "all", "ATK", "DEF")
+for _word in CAPITALISED:
+    VARIATIONS.append((f"{_word} -> {_word.title()} mid-sentence",
+                       _sub(r"(?<=[a-z0-9,] )" + re.escape(_word) + r"\b(?!-)", _word.title())))
+
+
 def _plural_each_aux(m: re.Match[str]) -> str:
     noun, rest, verb = m.group(2), m.group(3), m.group(4)
     plural = noun + "s"

@@ -730,7 +730,7 @@ class Build(Transformer[list[RawLine]]):
         return str(children[-1]).lower()
 
     def face_hyphened(self, meta: Meta, children: Children) -> str:
-        """"face-down" where "face down" is meant ("Turn AIDA face-down."): "down"."""
+        """"face-down" where "face down" is meant ("Turn ~ face-down."): "down"."""
         return str(children[-1]).lower().split("-")[-1]
 
     def into_play(self, meta: Meta, children: Children) -> n.Place:

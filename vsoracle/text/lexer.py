@@ -69,6 +69,15 @@ _GAME_CAPS = {"ATK": "atk", "DEF": "def", "Atk": "atk", "Def": "def", "KO": "ko"
 #: The game's words a capitalised word inside a sentence is before it is a name: the keywords
 #: (cards and sources capitalise them: "has Flight", "Characters with Range") and endurance.
 _GAME_WORDS = KEYWORD_WORDS | {"endurance", "willpower"}
+#: The game's nouns, states and determiners, read as the game's words when typed capitalised inside
+#: a sentence ("target Character", "a Plot Twist", "your Resource Row", "a Stunned character");
+#: "defenders" is not among them (a team: "Defenders characters").
+_GAME_NOUNS = frozenset({
+    "character", "characters", "attacker", "attackers", "defender", "resource", "resources", "card", "cards",
+    "player", "players", "opponent", "opponents", "plot", "twist", "twists", "location", "locations", "equipment",
+    "stunned", "exhausted", "ready", "hand", "deck", "row", "area", "pile", "phase", "combat", "recovery", "build",
+    "front", "support", "hidden", "visible", "face-up", "face-down", "target", "another", "other", "all", "each",
+    "you", "your", "turn"})
 #: The nouns before which an "X" that follows a name ends that name ("Weapon X characters").
 _NAME_X_HEADS = frozenset({"character", "characters", "card", "cards", "attacker", "attackers", "defender",
                            "defenders", "plot", "location", "locations", "equipment"})
@@ -148,7 +157,7 @@ def prepare(text: str, card_name: str | None, start_names: bool = False) -> str:
     text = _tilde_is_self(text.translate(_SAME_WIDTH))
     if not card_name or not card_name.strip():
         return text
-    # the name's words with any run of spaces between them: a name typed "Killer  Croc" is the card's
+    # the name's words with any run of spaces between them: the name typed with a space twice is the card's
     name = r"[ \t]+".join(re.escape(part) for part in card_name.translate(_SAME_WIDTH).split())
     pattern = re.compile(r"(?<![\w'-])" + name + r"(?![\w-]|'(?!s\b)| (?!(?:ATK|DEF|KO|KO's|KOs|KO'd|X)\b)[A-Z])")
     def own(m: re.Match[str]) -> str:
@@ -223,8 +232,8 @@ def _ends_a_name_word(text: str, end: int, start_names: bool = False) -> bool:
     while start > 0 and _is_word_char(text[start - 1]):
         start -= 1
     word = text[start:stop]
-    if not word or not "A" <= word[0] <= "Z" or word in _GAME_CAPS:
-        return False
+    if not word or not "A" <= word[0] <= "Z" or word in _GAME_CAPS or word.lower() in _GAME_NOUNS:
+        return False  # "…, Ready ~": the game's word before the card's name, not a name's
     before = text[:start].rstrip(" ")
     return start_names or (bool(before) and before[-1] not in '\n.:>"—')
 
@@ -264,11 +273,13 @@ def _split_words(text: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
-def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> list[Word]:
+def words(text: str, vocabulary: frozenset[str], start_names: bool = False, game_first: bool = True) -> list[Word]:
     """The words of a prepared text (see the module docstring); ``vocabulary`` is the set of
     lower-case words the grammar has as keywords. With ``start_names``, a word of the grammar's
     that opens a sentence and runs into more capitalised words is the first word of that name
-    ("Team Superman characters you control …"): the reading tried when the others fail."""
+    ("Team Superman characters you control …"): the reading tried when the others fail. Without
+    ``game_first``, a capitalised noun of the game inside a sentence starts a name as any other
+    capitalised word ("a card named Character Assassination"): the reading tried last."""
     pieces = _split_words(text)
     out: list[Word] = []
     starts = True
@@ -314,9 +325,15 @@ def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> l
                 # "has Flight", "1 or more Endurance": a keyword or endurance typed capitalised is the
                 # game's word, a one-word name only if the text reads no other way
                 out.append(Word("keyword", value, start, end, line, column, starts, or_name=True))
+            elif capital and not starts and game_first and value.lower() in _GAME_NOUNS and value.lower() in vocabulary:
+                # "stun target Character", "a Stunned Avengers character", "your Resource Row": a noun,
+                # state or determiner of the game typed capitalised is the game's word (and a name of
+                # such words, "Character Assassination", is read when this reading fails: syntax)
+                out.append(Word("keyword", value, start, end, line, column, starts,
+                                or_name=_name_end(pieces, i) == i + 1))
             elif capital and not (starts and value.lower() in vocabulary
                                   and not (start_names and _name_end(pieces, i) > i + 1)):
-                j = _name_end(pieces, i)
+                j = _name_end(pieces, i, game_first)
                 last = pieces[j - 1]
                 # one space between a name's words, however many were typed ("Heroes  for Hire")
                 out.append(Word("name", " ".join(text[start:last[3]].split()), start, last[3], line, column,
@@ -370,12 +387,15 @@ def _ends_sentence(pieces: list[tuple[str, str, int, int]], i: int) -> bool:
     return kind == "word" and value[:1].isupper()
 
 
-def _name_end(pieces: list[tuple[str, str, int, int]], i: int) -> int:
+def _name_end(pieces: list[tuple[str, str, int, int]], i: int, game_first: bool = False) -> int:
     """The index just after the name that starts at ``pieces[i]``: capitalised words, joined by
-    "of"/"for"/"the" or by "'s" when another capitalised word follows."""
+    "of"/"for"/"the" or by "'s" when another capitalised word follows; with ``game_first``, not a
+    noun of the game's after it ("X-Men Character": the name is "X-Men")."""
     j = i + 1
     while j < len(pieces):
         kind, value, _, _ = pieces[j]
+        if game_first and kind == "word" and value.lower() in _GAME_NOUNS:
+            break
         if kind in ("word", "abbr") and value[:1].isupper() and value not in _GAME_CAPS:
             j += 1
             continue

@@ -106,6 +106,16 @@ def _readings(text: str, tables: Tables) -> list[tuple[Word, str]]:
                 return _read(text, stopped, tables, names=names)
             except CardTextError:
                 pass
+    # "a card named Character Assassination": a name made of the game's words, when the text reads
+    # no other way (lexer._GAME_NOUNS), with or without the line's full stop
+    named = words(text, tables.vocabulary, game_first=False)
+    if [w.kind for w in named] != [w.kind for w in ws]:
+        for candidate in (named, full_stops(named)):
+            for names in (False, True):
+                try:
+                    return _read(text, candidate, tables, names=names)
+                except CardTextError:
+                    pass
     raise first from None
 
 
