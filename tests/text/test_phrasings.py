@@ -67,6 +67,9 @@ SAME = [
      "Whenever a defender becomes stunned, ready Quicksilver."),
     ("Zephyr", "Target character can attack this Turn as though it had range.",
      "Target character can attack this turn as though it had range."),
+    # "At the beginning of", as users type "At the start of"
+    ("Nova", "At the beginning of your build phase, Nova gets +1 ATK this turn.",
+     "At the start of your build phase, Nova gets +1 ATK this turn."),
     # "KO pile", "until end of attack", "face-down" / "face down" swapped: typed so
     ("Ghost Rider", "Remove a card in your KO pile from the game >>> Ghost Rider gets +1 ATK this turn.",
      "Remove a card in your KO'd pile from the game >>> Ghost Rider gets +1 ATK this turn."),
