@@ -133,6 +133,7 @@ REFUSED = [
     ("At the start of the recovery phase, if Power Man is exhausted, KO him or her.",
      "done to a player: only a card can be KO'd"),
     ("Stun target player.", "done to a player: only a card can be stunned"),
+    ("Target player discards a card. Ready him.", "done to a player: only a card can be readied"),
     ("If Power Man would be KO'd, you may put him or her face down into your resource row instead.",
      "done to a player: only a card can be moved"),
     ("When Power Man comes into play, if you recruited him or her from your resource row, draw a card.",

@@ -26,7 +26,7 @@ import attrs
 from ..cards import CardType
 from ..errors import CardTextError
 from ..text import nodes as n
-from .effects import EFFECT_FORMS, target_range
+from .effects import EFFECT_FORMS, target_range, targets_of
 from .patterns import kind_of
 from .rules import RULES, Mode, rule
 from .keywords import defined_powers, is_known
@@ -152,7 +152,23 @@ def _power(p: n.Power, card_name: str) -> Iterator[str]:
         yield f"\"{_say(p.effect, card_name)}\" as a continuous power (\"next\" is said only of how long a " \
               "modifier an effect creates lasts)"
         return
+    yield from _player_targets_as_cards(p, card_name)
     yield from _walk(p, None, card_name)
+
+
+def _player_targets_as_cards(p: n.Power, card_name: str) -> Iterator[str]:
+    """"Target player discards a card. Ready him.": a player target that a card's event names
+    ("him" is the latest one mentioned): refused, as a player named any other way (:func:`_event`)."""
+    effect = getattr(p, "effect", None)
+    if not isinstance(effect, n.Effect):
+        return
+    players = {f.target for f in targets_of(effect) if f.kind in ("player", "opponent")}
+    for e in n.descendants(effect):
+        obj = getattr(e, "object", None)
+        if isinstance(e, _CARD_EVENTS) and isinstance(obj, n.TargetRef) and obj.index in players:
+            words = _say(e, card_name).rstrip(".")
+            yield f"\"{words}\" (done to a player: only a card can be {_CARD_EVENTS_WORDS[type(e)]})"
+            return
 
 
 def _keyword(k: n.Keyword, block: bool, card_name: str) -> Iterator[str]:
