@@ -36,6 +36,10 @@ SAME = [
      "Willpower 3. Boodikka gets +X ATK while attacking, where X is her willpower."),
     ("Lightray", "Cosmic: Remove the Cosmic counter from Lightray >>> Target character gets +2 ATK this turn.",
      "Cosmic: Remove the cosmic counter from Lightray >>> Target character gets +2 ATK this turn."),
+    # a no-break space (text pasted from a web page), a keyword's dash typed as two hyphens
+    ("Killer Croc", "Boost 2: When Killer\u00a0Croc comes into play, he gets\u00a0+3 ATK this turn.",
+     "Boost 2: When Killer Croc comes into play, he gets +3 ATK this turn."),
+    ("Zephyr", "Concealed--Optional", "Concealed—Optional"),
     # a sentence typed without its full stop at the end of its line
     ("Zephyr", "Draw a card", "Draw a card."),
     ("Zephyr", "Exhaust Zephyr >>> Target character gets +2 ATK this turn\nFlight",

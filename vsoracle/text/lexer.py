@@ -25,7 +25,8 @@ What the lexer decides on its own, by the house style of the cards:
   reads no other way ("Team Superman characters you control …");
 * "non-" before a word is its own token ("non-Army", "non-stunned");
 * a dash with a space on each side ("Concealed – Optional", as a reminder-text source spells the
-  keyword; the en dash is a hyphen by then) is the keyword dash "—";
+  keyword; the en dash is a hyphen by then), or two hyphens ("Concealed--Optional", as users type
+  it), is the keyword dash "—"; a no-break space is a space;
 * reminder text in parentheses is read by people, not by the rules: it is left out.
 """
 
@@ -45,7 +46,7 @@ __all__ = ["Word", "words", "full_stops", "SELF_CHAR", "CHOICES", "WAY_WORDS", "
 SELF_CHAR = "\ue000"
 
 # One character for one character, so columns in the prepared text are columns in the card's.
-_SAME_WIDTH = str.maketrans({"’": "'", "‘": "'", "–": "-", "−": "-", "“": '"', "”": '"', "\t": " "})
+_SAME_WIDTH = str.maketrans({"’": "'", "‘": "'", "–": "-", "−": "-", "“": '"', "”": '"', "\t": " ", "\u00a0": " "})
 
 _RAW = re.compile(r"""
     (?P<nl>[ \t\r]*\n[ \t\r\n]*)
@@ -55,7 +56,7 @@ _RAW = re.compile(r"""
   | (?P<self>\ue000+)
   | (?P<signed>[+-](?:\d+|X)(?![A-Za-z0-9]))
   | (?P<sign>[+-](?=[A-Za-z]))
-  | (?P<dash>(?<=[ \t])-(?=[ \t]))
+  | (?P<dash>(?<=[ \t])-(?=[ \t])|--)
   | (?P<number>\d+)
   | (?P<abbr>(?:[A-Z]\.){2,}|(?:Mr|Mrs|Ms|Dr|St)\.(?=\s+[A-Z]))
   | (?P<word>[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+|'(?!s\b)[A-Za-z]+)*)
