@@ -31,9 +31,13 @@ def test_caret_under_the_first_word_not_taken_and_a_suggestion():
 
 
 def test_missing_end_of_sentence():
-    error = error_of("Draw a card")
-    assert (error.text_line, error.column) == (1, 12)
-    assert "." in error.expected and "the end of the text" in error.message
+    """A sentence typed without its full stop at the end of its line is read as printed ("Draw a
+    card", as users type it: tests/text/test_phrasings.py); one that is unfinished is not, and the
+    error is where the text ends."""
+    assert parse_card_text("Draw a card") == parse_card_text("Draw a card.")
+    error = error_of("Target character gets")
+    assert (error.text_line, error.column) == (1, 22)
+    assert "+N or -N" in error.expected and "the end of the text" in error.message
 
 
 def test_names_must_be_capitalised():

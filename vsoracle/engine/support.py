@@ -26,7 +26,7 @@ import attrs
 from ..cards import CardType
 from ..errors import CardTextError
 from ..text import nodes as n
-from .effects import EFFECT_FORMS, target_range
+from .effects import EFFECT_FORMS, target_range, targets_of
 from .patterns import kind_of
 from .rules import RULES, Mode, rule
 from .keywords import defined_powers, is_known
@@ -152,7 +152,23 @@ def _power(p: n.Power, card_name: str) -> Iterator[str]:
         yield f"\"{_say(p.effect, card_name)}\" as a continuous power (\"next\" is said only of how long a " \
               "modifier an effect creates lasts)"
         return
+    yield from _player_targets_as_cards(p, card_name)
     yield from _walk(p, None, card_name)
+
+
+def _player_targets_as_cards(p: n.Power, card_name: str) -> Iterator[str]:
+    """"Target player discards a card. Ready him.": a player target that a card's event names
+    ("him" is the latest one mentioned): refused, as a player named any other way (:func:`_event`)."""
+    effect = getattr(p, "effect", None)
+    if not isinstance(effect, n.Effect):
+        return
+    players = {f.target for f in targets_of(effect) if f.kind in ("player", "opponent")}
+    for e in n.descendants(effect):
+        obj = getattr(e, "object", None)
+        if isinstance(e, _CARD_EVENTS) and isinstance(obj, n.TargetRef) and obj.index in players:
+            words = _say(e, card_name).rstrip(".")
+            yield f"\"{words}\" (done to a player: only a card can be {_CARD_EVENTS_WORDS[type(e)]})"
+            return
 
 
 def _keyword(k: n.Keyword, block: bool, card_name: str) -> Iterator[str]:
@@ -273,6 +289,16 @@ def _problem(node: n.Node, mode: Mode | None, name: str) -> str | None:
     if isinstance(node, n.Modify) and not _is_player(node.subject) \
             and any(isinstance(c, n.Cannot) and isinstance(c.event, n.UsePower) for c in node.changes):
         return f"\"{say(node)}\" (only a player's use of powers can be forbidden yet)"
+    if isinstance(node, n.Is) and _is_player(node.subject) and any(
+            isinstance(q, n.State) and q.name in Query.STATES for q in node.qualifiers):
+        # "if he or she was boosted" said of a character: "he or she" is a player's pronoun (refs)
+        return f"\"{say(node)}\" (a player is never stunned, boosted or in a row: say which character — \"it\")"
+    if isinstance(node, n.Modify) and _is_player(node.subject) and any(isinstance(c, _CARD_QUALITIES)
+                                                                      for c in node.changes):
+        # "he or she gets +2 DEF" said of a character reads "he or she" as a player (refs): a player
+        # has no ATK, keywords or affiliations, so the change would silently change nothing
+        return f"\"{say(node)}\" (a player has no ATK, DEF, keywords or affiliations: say which character — " \
+               "\"that character\", \"it\")"
     if isinstance(node, n.Modify) and isinstance(node.subject, n.Self) and any(
             isinstance(c, (n.GainPowers, n.KeywordChange)) and isinstance(getattr(c, "of", None), n.Self)
             for c in node.changes):
@@ -357,6 +383,9 @@ def _event(e: n.Event, mode: Mode | None, name: str) -> str | None:
     problem = family.refusal(e, where, words)
     if problem:
         return problem
+    if isinstance(e, _CARD_EVENTS) and _is_player(getattr(e, "object", None)):
+        # "KO him or her" after "target player …": a player's pronoun (refs) where a card is meant
+        return f"\"{words}\" (done to a player: only a card can be {_CARD_EVENTS_WORDS[type(e)]})"
     if where == "happens":
         return None if family.happens else f"\"{words}\" as something that happens (nothing in the game does it yet)"
     if where == "prohibited":
@@ -382,7 +411,18 @@ def _one_player(s: n.Selector) -> bool:
     return not isinstance(s, (n.OpponentsOf, n.Either, n.Together))
 
 
-def _is_player(s: n.Selector) -> bool:
+#: The events done only to cards, with their participle: done to a player, they would change nothing.
+_CARD_EVENTS_WORDS: dict[type, str] = {n.Stun: "stunned", n.KO: "KO'd", n.Exhaust: "exhausted", n.Ready: "readied",
+                                       n.Recover: "recovered", n.PowerUp: "powered-up", n.Hunt: "hunted",
+                                       n.Move: "moved", n.Recruit: "recruited"}
+_CARD_EVENTS = tuple(_CARD_EVENTS_WORDS)
+
+#: The changes only a card can undergo: its characteristics (a player has none of them).
+_CARD_QUALITIES = (n.StatChange, n.StatSwitch, n.KeywordChange, n.AffiliationChange, n.ShareAffiliations,
+                   n.GainPower, n.GainPowers, n.Unique)
+
+
+def _is_player(s: n.Selector | None) -> bool:
     """Does the selector name players (whose use of powers a prohibition can forbid)?"""
     if isinstance(s, (n.You, n.OpponentsOf, n.Acting, n.ControllerOf, n.OwnerOf)):
         return True

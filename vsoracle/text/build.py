@@ -729,6 +729,10 @@ class Build(Transformer[list[RawLine]]):
     def face(self, meta: Meta, children: Children) -> str:
         return str(children[-1]).lower()
 
+    def face_hyphened(self, meta: Meta, children: Children) -> str:
+        """"face-down" where "face down" is meant ("Turn ~ face-down."): "down"."""
+        return str(children[-1]).lower().split("-")[-1]
+
     def into_play(self, meta: Meta, children: Children) -> n.Place:
         return n.Place(n.Zone(("play",)), word="into exhausted" if _trees(children) else "into")
 
@@ -1301,6 +1305,8 @@ class Build(Transformer[list[RawLine]]):
                 return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), quantity=n.Quantity("all"))
             if f.kind in ("opponent", "player") and isinstance(p, n.You):
                 return n.OpponentsOf(p) if f.kind == "opponent" and not f.qualifiers else f
+            if isinstance(p, Pronoun):  # "their revealed cards": a player's, as "their deck" is
+                p = attrs.evolve(p, zone_owner=True)
             return attrs.evolve(f, qualifiers=f.qualifiers + (n.ControlledBy(p),), words="possessed")
         return make
 

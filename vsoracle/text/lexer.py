@@ -25,7 +25,8 @@ What the lexer decides on its own, by the house style of the cards:
   reads no other way ("Team Superman characters you control …");
 * "non-" before a word is its own token ("non-Army", "non-stunned");
 * a dash with a space on each side ("Concealed – Optional", as a reminder-text source spells the
-  keyword; the en dash is a hyphen by then) is the keyword dash "—";
+  keyword; the en dash is a hyphen by then), or two hyphens ("Concealed--Optional", as users type
+  it), is the keyword dash "—"; a no-break space is a space;
 * reminder text in parentheses is read by people, not by the rules: it is left out.
 """
 
@@ -37,14 +38,15 @@ from typing import Iterator, Mapping
 from attrs import frozen
 
 from ..errors import CardTextError
+from .vocabulary import KEYWORD_WORDS
 
-__all__ = ["Word", "words", "SELF_CHAR", "CHOICES", "WAY_WORDS", "prepare"]
+__all__ = ["Word", "words", "full_stops", "SELF_CHAR", "CHOICES", "WAY_WORDS", "prepare"]
 
 #: The private-use character that stands for each letter of the card's own name.
 SELF_CHAR = "\ue000"
 
 # One character for one character, so columns in the prepared text are columns in the card's.
-_SAME_WIDTH = str.maketrans({"’": "'", "‘": "'", "–": "-", "−": "-", "“": '"', "”": '"', "\t": " "})
+_SAME_WIDTH = str.maketrans({"’": "'", "‘": "'", "–": "-", "−": "-", "“": '"', "”": '"', "\t": " ", "\u00a0": " "})
 
 _RAW = re.compile(r"""
     (?P<nl>[ \t\r]*\n[ \t\r\n]*)
@@ -54,7 +56,7 @@ _RAW = re.compile(r"""
   | (?P<self>\ue000+)
   | (?P<signed>[+-](?:\d+|X)(?![A-Za-z0-9]))
   | (?P<sign>[+-](?=[A-Za-z]))
-  | (?P<dash>(?<=[ \t])-(?=[ \t]))
+  | (?P<dash>(?<=[ \t])-(?=[ \t])|--)
   | (?P<number>\d+)
   | (?P<abbr>(?:[A-Z]\.){2,}|(?:Mr|Mrs|Ms|Dr|St)\.(?=\s+[A-Z]))
   | (?P<word>[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+|'(?!s\b)[A-Za-z]+)*)
@@ -63,12 +65,27 @@ _RAW = re.compile(r"""
 """, re.VERBOSE)
 
 #: Capitalised words inside a sentence that are the game's own tokens, not names.
-_GAME_CAPS = {"ATK": "atk", "DEF": "def", "Atk": "atk", "Def": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "KOs": "kos", "X": "x"}
+_GAME_CAPS = {"ATK": "atk", "DEF": "def", "Atk": "atk", "Def": "def", "KO": "ko", "KO'd": "ko'd", "KO's": "ko's", "KOs": "kos", "X": "x",
+              "Ko'd": "ko'd", "Ko's": "ko's", "KO'ed": "ko'd", "KOed": "ko'd"}  # "is Ko'd", "KO'ed": typed so
+#: The game's words a capitalised word inside a sentence is before it is a name: the keywords
+#: (cards and sources capitalise them: "has Flight", "Characters with Range") and endurance.
+_GAME_WORDS = KEYWORD_WORDS | {"endurance", "willpower"}
+#: The game's nouns, states and determiners, read as the game's words when typed capitalised inside
+#: a sentence ("target Character", "a Plot Twist", "your Resource Row", "a Stunned character");
+#: "defenders" is not among them (a team: "Defenders characters").
+_GAME_NOUNS = frozenset({
+    "character", "characters", "attacker", "attackers", "defender", "resource", "resources", "card", "cards",
+    "player", "players", "opponent", "opponents", "plot", "twist", "twists", "location", "locations", "equipment",
+    "stunned", "exhausted", "ready", "hand", "deck", "row", "area", "pile", "phase", "combat", "recovery", "build",
+    "front", "support", "hidden", "visible", "face-up", "face-down", "target", "another", "other", "all", "each",
+    "you", "your", "turn"})
 #: The nouns before which an "X" that follows a name ends that name ("Weapon X characters").
 _NAME_X_HEADS = frozenset({"character", "characters", "card", "cards", "attacker", "attackers", "defender",
                            "defenders", "plot", "location", "locations", "equipment"})
 #: Lower-case words that continue a name between two capitalised words.
 _NAME_LINKS = ("of", "for", "the", "of the")
+#: Two pronouns typed with a slash ("his/her hand"), as the cards print them ("his or her hand").
+_SLASHED = {("his", "her"): ("his", "her"), ("he", "she"): ("he", "she"), ("him", "her"): ("him", "her")}
 #: Contractions, spelt out.
 _SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"), "don't": ("do", "not"),
           "didn't": ("did", "not"), "isn't": ("is", "not"), "aren't": ("are", "not"), "wasn't": ("was", "not"),
@@ -141,7 +158,8 @@ def prepare(text: str, card_name: str | None, start_names: bool = False) -> str:
     text = _tilde_is_self(text.translate(_SAME_WIDTH))
     if not card_name or not card_name.strip():
         return text
-    name = re.escape(card_name.strip().translate(_SAME_WIDTH))
+    # the name's words with any run of spaces between them: the name typed with a space twice is the card's
+    name = r"[ \t]+".join(re.escape(part) for part in card_name.translate(_SAME_WIDTH).split())
     pattern = re.compile(r"(?<![\w'-])" + name + r"(?![\w-]|'(?!s\b)| (?!(?:ATK|DEF|KO|KO's|KOs|KO'd|X)\b)[A-Z])")
     def own(m: re.Match[str]) -> str:
         # "Heralds of Galactus" on Galactus: the name ends a longer name, so it is that name's
@@ -215,8 +233,8 @@ def _ends_a_name_word(text: str, end: int, start_names: bool = False) -> bool:
     while start > 0 and _is_word_char(text[start - 1]):
         start -= 1
     word = text[start:stop]
-    if not word or not "A" <= word[0] <= "Z" or word in _GAME_CAPS:
-        return False
+    if not word or not "A" <= word[0] <= "Z" or word in _GAME_CAPS or word.lower() in _GAME_NOUNS:
+        return False  # "…, Ready ~": the game's word before the card's name, not a name's
     before = text[:start].rstrip(" ")
     return start_names or (bool(before) and before[-1] not in '\n.:>"—')
 
@@ -256,11 +274,13 @@ def _split_words(text: str) -> list[tuple[str, str, int, int]]:
     return out
 
 
-def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> list[Word]:
+def words(text: str, vocabulary: frozenset[str], start_names: bool = False, game_first: bool = True) -> list[Word]:
     """The words of a prepared text (see the module docstring); ``vocabulary`` is the set of
     lower-case words the grammar has as keywords. With ``start_names``, a word of the grammar's
     that opens a sentence and runs into more capitalised words is the first word of that name
-    ("Team Superman characters you control …"): the reading tried when the others fail."""
+    ("Team Superman characters you control …"): the reading tried when the others fail. Without
+    ``game_first``, a capitalised noun of the game inside a sentence starts a name as any other
+    capitalised word ("a card named Character Assassination"): the reading tried last."""
     pieces = _split_words(text)
     out: list[Word] = []
     starts = True
@@ -278,6 +298,20 @@ def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> l
         counted = start
         column = start - line_start + 1
         if kind == "word" or kind == "abbr":
+            pair = _SLASHED.get((value.lower(), pieces[i + 2][1].lower())) if i + 2 < len(pieces) \
+                and pieces[i + 1][1] == "/" and pieces[i + 2][0] == "word" else None
+            if pair is not None:  # "his/her hand": "his or her hand", as the cards print it
+                for said, (_, _, s0, e0) in zip((pair[0], "or", pair[1]), pieces[i:i + 3]):
+                    out.append(Word("keyword", said, s0, e0, line, column + s0 - start, starts and s0 == start))
+                starts = False
+                i += 3
+                continue
+            if value.lower() == "can" and i + 1 < len(pieces) and pieces[i + 1][0] == "word" \
+                    and pieces[i + 1][1] == "not":  # "can not": "cannot"
+                out.append(Word("keyword", "cannot", start, pieces[i + 1][3], line, column, starts))
+                starts = False
+                i += 2
+                continue
             if value.lower() in _SPELT and kind == "word":
                 for n, part in enumerate(_SPELT[value.lower()]):
                     out.append(Word("keyword", part, start, end, line, column, starts and n == 0))
@@ -287,11 +321,24 @@ def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> l
             capital = value[:1].isupper()
             if capital and value in _GAME_CAPS:
                 out.append(Word("keyword", value, start, end, line, column, starts))
+            elif capital and not starts and value.lower() in _GAME_WORDS and value.lower() in vocabulary \
+                    and _name_end(pieces, i) == i + 1:
+                # "has Flight", "1 or more Endurance": a keyword or endurance typed capitalised is the
+                # game's word, a one-word name only if the text reads no other way
+                out.append(Word("keyword", value, start, end, line, column, starts, or_name=True))
+            elif capital and not starts and game_first and value.lower() in _GAME_NOUNS and value.lower() in vocabulary:
+                # "stun target Character", "a Stunned Avengers character", "your Resource Row": a noun,
+                # state or determiner of the game typed capitalised is the game's word (and a name of
+                # such words, "Character Assassination", is read when this reading fails: syntax)
+                out.append(Word("keyword", value, start, end, line, column, starts,
+                                or_name=_name_end(pieces, i) == i + 1))
             elif capital and not (starts and value.lower() in vocabulary
                                   and not (start_names and _name_end(pieces, i) > i + 1)):
-                j = _name_end(pieces, i)
+                j = _name_end(pieces, i, game_first)
                 last = pieces[j - 1]
-                out.append(Word("name", text[start:last[3]], start, last[3], line, column, starts))
+                # one space between a name's words, however many were typed ("Heroes  for Hire")
+                out.append(Word("name", " ".join(text[start:last[3]].split()), start, last[3], line, column,
+                                starts))
                 i = j
                 starts = False
                 continue
@@ -320,6 +367,19 @@ def words(text: str, vocabulary: frozenset[str], start_names: bool = False) -> l
     return out
 
 
+def full_stops(ws: list[Word]) -> list[Word]:
+    """The words with a full stop after each line's last word that is not one (nor a colon, a
+    quote or ">>>"): a sentence typed without its stop ("Draw a card"), read as printed. The stop
+    takes no room in the text, so columns stay true."""
+    out: list[Word] = []
+    for i, w in enumerate(ws):
+        out.append(w)
+        last = i + 1 == len(ws) or ws[i + 1].kind == "nl"
+        if last and w.kind != "nl" and not (w.kind in ("punct", "arrow") and w.text in (".", ":", '"', ">>>")):
+            out.append(Word("punct", ".", w.end, w.end, w.line, w.column + (w.end - w.start)))
+    return out
+
+
 def _ends_sentence(pieces: list[tuple[str, str, int, int]], i: int) -> bool:
     """Nothing but the end of the line (or a new sentence) follows a closing quote."""
     if i >= len(pieces) or pieces[i][0] == "nl":
@@ -328,12 +388,15 @@ def _ends_sentence(pieces: list[tuple[str, str, int, int]], i: int) -> bool:
     return kind == "word" and value[:1].isupper()
 
 
-def _name_end(pieces: list[tuple[str, str, int, int]], i: int) -> int:
+def _name_end(pieces: list[tuple[str, str, int, int]], i: int, game_first: bool = False) -> int:
     """The index just after the name that starts at ``pieces[i]``: capitalised words, joined by
-    "of"/"for"/"the" or by "'s" when another capitalised word follows."""
+    "of"/"for"/"the" or by "'s" when another capitalised word follows; with ``game_first``, not a
+    noun of the game's after it ("X-Men Character": the name is "X-Men")."""
     j = i + 1
     while j < len(pieces):
         kind, value, _, _ = pieces[j]
+        if game_first and kind == "word" and value.lower() in _GAME_NOUNS:
+            break
         if kind in ("word", "abbr") and value[:1].isupper() and value not in _GAME_CAPS:
             j += 1
             continue

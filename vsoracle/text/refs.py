@@ -1347,7 +1347,7 @@ FITS = {
     "effect": {"effect", "plot twist effect", "payment effect", "triggered effect"},
 }
 
-_PLAYER_PRONOUNS = {"he or she", "his or her"}
+_PLAYER_PRONOUNS = {"he or she", "his or her", "him or her"}
 #: Nouns that are not objects ("other" and "it" never mean them).
 NOT_OBJECTS = {"affiliation", "trait", "identity", "point", "effect", "plot twist effect", "payment effect", "triggered effect"}
 _PERSON = {"he", "she", "his", "him", "her"}

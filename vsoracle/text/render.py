@@ -36,13 +36,16 @@ _PLURAL = {"character": "characters", "card": "cards", "character card": "charac
            "point": "points", "power": "powers"}
 _SINGULAR_ODD = {"affiliation": "team affiliation"}
 _POSSESSIVE = {"he": "his", "she": "her", "him": "his", "her": "her", "it": "its", "they": "their", "them": "their",
-               "he or she": "his or her", "his": "his", "its": "its", "their": "their", "his or her": "his or her"}
+               "he or she": "his or her", "his": "his", "its": "its", "their": "their", "his or her": "his or her",
+               "him or her": "his or her"}
 #: The pronouns a player's reference was said with ("he", "his", "him"), said again as written.
-_PERSONAL = frozenset({"he", "his", "him", "she", "her", "he or she", "his or her"})
+_PERSONAL = frozenset({"he", "his", "him", "she", "her", "he or she", "his or her", "him or her"})
 _OBJECTIVE = {"he": "him", "she": "her", "his": "him", "her": "her", "it": "it", "its": "it", "they": "them",
-              "their": "them", "them": "them", "him": "him", "he or she": "him or her"}
+              "their": "them", "them": "them", "him": "him", "he or she": "him or her", "him or her": "him or her",
+              "his or her": "him or her"}
 _SUBJECTIVE = {"him": "he", "her": "she", "his": "he", "its": "it", "them": "they", "their": "they",
-               "he": "he", "she": "she", "it": "it", "they": "they", "he or she": "he or she", "his or her": "he or she"}
+               "he": "he", "she": "she", "it": "it", "they": "they", "he or she": "he or she", "his or her": "he or she",
+               "him or her": "he or she"}
 
 
 def render(node: Any, card_name: str | None = None) -> str:

@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 from ..errors import CardTextError
 from ..resources import data_path
 from . import lalr
-from .lexer import CHOICES, WAY_WORDS, Word, prepare, words
+from .lexer import CHOICES, WAY_WORDS, Word, full_stops, prepare, words
 from .tables import Tables, packaged
 from .tree import Token, Tree
 
@@ -98,6 +98,24 @@ def _readings(text: str, tables: Tables) -> list[tuple[Word, str]]:
             return _read(text, joined, tables, names=True)
         except CardTextError:
             pass
+    # "Draw a card": a sentence that ends its line is ended there, typed with its full stop or not
+    stopped = full_stops(ws)
+    if len(stopped) != len(ws):
+        for names in (False, True):
+            try:
+                return _read(text, stopped, tables, names=names)
+            except CardTextError:
+                pass
+    # "a card named Character Assassination": a name made of the game's words, when the text reads
+    # no other way (lexer._GAME_NOUNS), with or without the line's full stop
+    named = words(text, tables.vocabulary, game_first=False)
+    if [w.kind for w in named] != [w.kind for w in ws]:
+        for candidate in (named, full_stops(named)):
+            for names in (False, True):
+                try:
+                    return _read(text, candidate, tables, names=names)
+                except CardTextError:
+                    pass
     raise first from None
 
 

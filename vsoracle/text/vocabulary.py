@@ -25,6 +25,8 @@ def premodifier(word: str) -> a.Qualifier:
     key = word.lower()
     if key == "friendly":
         return a.ControlledBy(a.You())
+    if key == "leader":  # "Leader characters" as "leader characters": not stunned (FAQ GM 2)
+        return a.State("leader")
     if key in KEYWORD_WORDS:
         return a.HasKeyword((key,))
     return a.Name(word)
