@@ -42,7 +42,7 @@ class Decision(Generic[T]):
     options: tuple[T, ...]
 
     def describe(self, option: Any) -> str:
-        """An option as a scenario writes it: ``true``, ``arcanna``, ``[a, b]``."""
+        """An option as a scenario writes it: ``true``, ``hero``, ``[a, b]``."""
         if isinstance(option, bool):
             return str(option).lower()
         if isinstance(option, (tuple, list, frozenset)):

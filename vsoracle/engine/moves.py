@@ -626,11 +626,11 @@ class Question:
     answers: tuple[Any, ...]
 
     def describe(self, value: Any) -> str:
-        """An answer as a judge reads it: ``true``, ``arcanna``, ``[a, b]``."""
+        """An answer as a judge reads it: ``true``, ``hero``, ``[a, b]``."""
         return Decision(self.player, self.kind, self.prompt, self.answers).describe(value)
 
     def toml(self, value: Any) -> str:
-        """An answer as ``choose = [...]`` holds it: ``true``, ``"arcanna"``, ``["a", "b"]``."""
+        """An answer as ``choose = [...]`` holds it: ``true``, ``"hero"``, ``["a", "b"]``."""
         return _toml_value(_plain(value))
 
 
