@@ -21,6 +21,7 @@ from ..cards import CardType
 from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
 from .keywords import KEYWORD_RULES, defined_powers
+from .rules import ZONE_NAMES
 from .powers import PowerLine, holders, is_unique, keyword_values, keywords_printed, powers
 from .state import (Area, Bindings, ChainLink, Context, GameObject, GameState, Happening, PhaseName, Row, StepName,
                     Zone)
@@ -28,9 +29,9 @@ from .state import (Area, Bindings, ChainLink, Context, GameObject, GameState, H
 __all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
            "STEP_NAMES", "kind_of"]
 
-#: Card-text zone names → the engine's piles; rows and areas are places in play.
-ZONES = {"hand": Zone.HAND, "deck": Zone.DECK, "ko pile": Zone.KO_PILE, "resource row": Zone.RESOURCE_ROW,
-         "removed": Zone.REMOVED}
+#: Card-text zone names → the engine's piles (the words a move's ``origin`` and ``to`` say, read
+#: back: :data:`.rules.ZONE_NAMES`); rows and areas are places in play.
+ZONES = {word: zone for zone, word in ZONE_NAMES.items() if zone not in (Zone.IN_PLAY, Zone.CHAIN)}
 #: Card-text places in play → the object's field that says it, and its value.
 AREAS: dict[str, tuple[Literal["row"], Row] | tuple[Literal["area"], Area]] = {"front row": ("row", "front"), "support row": ("row", "support"), "hidden area": ("area", "hidden"),
          "visible area": ("area", "visible")}
