@@ -85,7 +85,7 @@ _NAME_X_HEADS = frozenset({"character", "characters", "card", "cards", "attacker
 #: Lower-case words that continue a name between two capitalised words.
 _NAME_LINKS = ("of", "for", "the", "of the")
 #: Two pronouns typed with a slash ("his/her hand"), as the cards print them ("his or her hand").
-_SLASHED = {("his", "her"): ("his", "her"), ("he", "she"): ("he", "she"), ("him", "her"): ("him", "her")}
+_SLASHED = frozenset({("his", "her"), ("he", "she"), ("him", "her")})
 #: Contractions, spelt out.
 _SPELT = {"can't": ("cannot",), "cannot": ("cannot",), "doesn't": ("does", "not"), "don't": ("do", "not"),
           "didn't": ("did", "not"), "isn't": ("is", "not"), "aren't": ("are", "not"), "wasn't": ("was", "not"),
@@ -298,9 +298,9 @@ def words(text: str, vocabulary: frozenset[str], start_names: bool = False, game
         counted = start
         column = start - line_start + 1
         if kind == "word" or kind == "abbr":
-            pair = _SLASHED.get((value.lower(), pieces[i + 2][1].lower())) if i + 2 < len(pieces) \
-                and pieces[i + 1][1] == "/" and pieces[i + 2][0] == "word" else None
-            if pair is not None:  # "his/her hand": "his or her hand", as the cards print it
+            pair = (value.lower(), pieces[i + 2][1].lower()) if i + 2 < len(pieces) \
+                and pieces[i + 1][1] == "/" and pieces[i + 2][0] == "word" else ("", "")
+            if pair in _SLASHED:  # "his/her hand": "his or her hand", as the cards print it
                 for said, (_, _, s0, e0) in zip((pair[0], "or", pair[1]), pieces[i:i + 3]):
                     out.append(Word("keyword", said, s0, e0, line, column + s0 - start, starts and s0 == start))
                 starts = False
