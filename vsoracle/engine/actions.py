@@ -932,9 +932,9 @@ def _note_direct_past_hidden(g: Game, attackers: list[str], target: str) -> None
     an attacker could attack (Marvel Legends FAQ 3), when it did."""
     s = g.state
     change = in_force(s, DIRECT_ATTACK_PAST_HIDDEN)
-    q = query(s)
     if change is None or target not in s.player_ids:
         return
+    q = query(s)
     able = [a for a in attackers if _can_attack_hidden(q, s.obj(a))]
     hidden = _hidden_standing(s, target)
     if able and hidden:
