@@ -885,50 +885,41 @@ def _slots(s: GameState, pid: str) -> list[tuple[Row, int]]:
     return [(row, col) for row in ROWS for col in range(1, last + 1)]
 
 
-def _target_values(s: GameState, effect: n.Effect | None) -> list[tuple[Any, ...]]:
-    """Every combination of values for an effect's targets, by kind: players, effects on the
-    chain (named by their source), objects."""
-    if effect is None:
-        return [()]
-    return [tuple(c) for c in itertools.product(*(_values(s, node) for node in targets_of(effect)))]
-
-
-def _values(s: GameState, node: n.Filter) -> list[Any]:
-    """The values one target may take: one of its pool, or for "two target characters" / "up
-    to two target characters" each set of that many (in pool order)."""
-    pool = _pool(s, node)
-    span = target_range(node)
-    if span is None:
-        return pool
-    return [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(pool, k)]
-
-
 def _legal_targets(s: GameState, effect: n.Effect | None,
                    links: dict[int | None, ChainLink]) -> Iterator[tuple[tuple[Any, ...], int | None]]:
-    """Each combination of :func:`_target_values`, in order, with each key of ``links`` (an X,
-    or ``None``) for whose provisional link every target passes the executor's own check
-    (:func:`.actions.target_refusal`, each target on its own as it is announced): the others are
-    refused before anything else depends on them, so they are not worth trying."""
+    """Every combination of values for an effect's targets, in order (each target one of its
+    :func:`_pool`, or for "two target characters" / "up to two target characters" each set of that
+    many, in pool order), with each key of ``links`` (an X, or ``None``) for whose provisional
+    link every target passes the executor's own check (:func:`.actions.target_refusal`, each
+    target on its own as it is announced): the others are refused before anything else depends
+    on them, so they are not worth trying. A value no link accepts is in no combination yielded,
+    so the combinations are made of the values some link accepts (their order is kept)."""
     nodes_ = targets_of(effect) if effect is not None else ()
     if not nodes_:
         for key in links:
             yield (), key
         return
     g = Game(s, (), None, 0, explore=True)
-    legal: dict[tuple[Any, int], set[Any]] = {}
     q = query(s)
-    for key, link in links.items():
-        for i, node in enumerate(nodes_):
-            # an object target is of its filter's kind first (Query.matches); the rest is the executor's check
-            pool = [v for v in _pool(s, node) if not isinstance(node, n.Filter) or kind_of(node) != "object"
-                    or q.kind_fits(node, s.obj(v))]
-            if target_range(node) is None:
-                legal[key, i] = {v for v in pool if _act.target_allowed(g, node, v, link)}
-            else:  # several values: each must be a legal target on its own
-                legal[key, i] = {v for v in pool if target_ok(g, one_target(node), v, link)}
-    for combo in _target_values(s, effect):
+    spans = [target_range(node) for node in nodes_]
+    legal: dict[tuple[int | None, int], set[Any]] = {}
+    kept: list[list[Any]] = []
+    for i, node in enumerate(nodes_):
+        # an object target is of its filter's kind first (Query.matches); the rest is the executor's check
+        pool: Sequence[Any] = q.kind_ids(node.kind) if kind_of(node) == "object" else _pool(s, node)
+        one = node if spans[i] is None else one_target(node)  # several values: each a legal target on its own
+        check = _act.target_allowed if spans[i] is None else target_ok
+        some: set[Any] = set()
+        for key, link in links.items():
+            ok = legal[key, i] = {v for v in pool if check(g, one, v, link)}
+            some |= ok
+        kept.append([v for v in pool if v in some])
+    values = [kept[i] if span is None else
+              [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(kept[i], k)]
+              for i, span in enumerate(spans)]
+    for combo in itertools.product(*values):
         for key in links:
-            if all((v in legal[key, i]) if target_range(nodes_[i]) is None else all(x in legal[key, i] for x in v)
+            if all((v in legal[key, i]) if spans[i] is None else all(x in legal[key, i] for x in v)
                    for i, v in enumerate(combo)):
                 yield combo, key
 

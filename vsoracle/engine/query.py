@@ -927,6 +927,17 @@ class Query:
         object must be before its qualifiers are read."""
         return any(self._kind_ok(k, o) for k in f.kind.split(" or "))
 
+    def kind_ids(self, kind: str) -> tuple[str, ...]:
+        """The objects of a filter's kind (:meth:`kind_fits`), in id order."""
+        key = ("kind ids", kind)
+        hit: tuple[str, ...] | None = self._memo.get(key)
+        if hit is None:
+            kinds = kind.split(" or ")
+            objects = self.s.objects
+            hit = self._memo[key] = tuple(oid for oid in sorted(objects)
+                                          if any(self._kind_ok(k, objects[oid]) for k in kinds))
+        return hit
+
     def _filter_ok(self, f: n.Filter, o: GameObject, ctx: Context) -> bool:
         if not self.kind_fits(f, o):
             return False
