@@ -934,6 +934,14 @@ def _pool(s: GameState, node: n.Filter) -> list[Any]:
     return sorted(s.objects)
 
 
+def _exhausts_itself_first(node: n.Activated) -> bool:
+    """Is the power's first cost its card exhausting itself ("Activate >>> …", "Exhaust ~ >>> …")?
+    The executor refuses it for a card that is not ready before anything changes (CR 501:
+    :class:`~.events.exhaust.ExhaustRule` pays it, after the checks that change nothing)."""
+    first = node.costs[0] if node.costs else None
+    return type(first) is n.Exhaust and isinstance(first.object, n.Self)
+
+
 def _pays_x(costs: Sequence[n.Effect]) -> bool:
     return any(isinstance(getattr(c, "amount", None), n.X) for c in costs)
 
@@ -947,7 +955,8 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
     Filters here are only checks each executor makes itself, on the same position, before it
     changes anything: the step and phase, a plot twist's place and threshold, an empty chain for
     an attack, each target on its own (:func:`.actions.target_refusal` against the same
-    provisional link), a power-up's names, :func:`.actions.attack_problem`."""
+    provisional link), a power's first cost of exhausting its card, a power-up's names,
+    :func:`.actions.attack_problem`."""
     view = _view(state, player)
     if view is None:
         return
@@ -988,6 +997,8 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             if node is None:
                 for pay in pays:
                     yield Use(pid, o.id, number, (), pay=pay)
+                continue
+            if (o.exhausted or o.stunned) and _exhausts_itself_first(node):  # the executor's check of its first cost
                 continue
             link = _act.power_link(pid, o, node, line)
             for targets, _ in _legal_targets(s, node.effect, {None: link}):
