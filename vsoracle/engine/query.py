@@ -22,7 +22,7 @@ from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
 from .keywords import KEYWORD_RULES, defined_powers
 from .rules import ZONE_NAMES
-from .powers import PowerLine, holders, is_unique, keyword_values, keywords_printed, powers
+from .powers import PowerLine, holders, is_unique, keyword_values, keywords_printed, per_node, powers
 from .state import (Area, Bindings, ChainLink, Context, GameObject, GameState, Happening, PhaseName, Row, StepName,
                     Zone)
 
@@ -925,7 +925,10 @@ class Query:
     def kind_fits(self, f: n.Filter, o: GameObject) -> bool:
         """Is ``o`` of one of the filter's kinds ("character", "plot twist or equipment")? What an
         object must be before its qualifiers are read."""
-        return any(self._kind_ok(k, o) for k in f.kind.split(" or "))
+        kind = f.kind
+        if " or " not in kind:
+            return self._kind_ok(kind, o)
+        return any(self._kind_ok(k, o) for k in kind.split(" or "))
 
     def kind_ids(self, kind: str) -> tuple[str, ...]:
         """The objects of a filter's kind (:meth:`kind_fits`), in id order."""
@@ -941,8 +944,11 @@ class Query:
     def _filter_ok(self, f: n.Filter, o: GameObject, ctx: Context) -> bool:
         if not self.kind_fits(f, o):
             return False
-        qctx = ctx.bind(affected=o.id) if any(isinstance(q, n.Where) for q in f.qualifiers) else ctx
-        return all(self.qual(q, o, qctx) for q in f.qualifiers)
+        qctx = ctx.bind(affected=o.id) if _has_where(f) else ctx
+        for q in f.qualifiers:
+            if not self.qual(q, o, qctx):
+                return False
+        return True
 
     def matches(self, node: n.Selector | None, o: GameObject, ctx: Context) -> bool:
         """Does object ``o`` match selector ``node`` now?"""
@@ -951,11 +957,8 @@ class Query:
                 return False
             if node.target is not None:
                 return o.id in self.ref(n.TargetRef(node.target), ctx)
-            zones = self.zones_of(node)
-            among = [q for q in node.qualifiers if isinstance(q, n.Among)]
-            if zones or among:
-                if o.id not in self._candidate_ids(node, ctx):
-                    return False
+            if _looks_among(node) and o.id not in self._candidate_ids(node, ctx):
+                return False
             return self._filter_ok(node, o, ctx)
         if isinstance(node, n.Either):
             return any(self.matches(opt, o, ctx) for opt in node.options)
@@ -1560,6 +1563,8 @@ class Query:
     def can_be_targeted(self, o: GameObject, link: ChainLink) -> bool:
         """False when a "cannot be the target of …" modifier covers this effect (FAQ SC 1,
         SC 25, SC 29, SC 36)."""
+        if not self.cannots(n.BecomeTarget):
+            return True
         h = Happening(n.BecomeTarget, _fmap(object=o.id, effect=link.id, agent=link.source, link=link))
         return self.prohibition(h) is None
 
@@ -1576,6 +1581,18 @@ class Query:
             for line, _mod in self._gained(o):
                 out.append((line.node, "gained" if line.block is None else line))
         return out
+
+
+@per_node
+def _has_where(f: n.Filter) -> bool:
+    """Does a qualifier of ``f`` read a condition of the object ("characters where …")?"""
+    return any(isinstance(q, n.Where) for q in f.qualifiers)
+
+
+@per_node
+def _looks_among(f: n.Filter) -> bool:
+    """Does ``f`` name where it looks (its zones) or what it looks among (:meth:`Query._candidates`)?"""
+    return any(isinstance(q, n.Among) or isinstance(q, n.InZone) and q.zone is not None for q in f.qualifiers)
 
 
 def _fmap(**items: Any) -> Bindings:
