@@ -885,15 +885,35 @@ def _slots(s: GameState, pid: str) -> list[tuple[Row, int]]:
     return [(row, col) for row in ROWS for col in range(1, last + 1)]
 
 
+def _target_values(s: GameState, effect: n.Effect | None) -> list[tuple[Any, ...]]:
+    """Every combination of values for an effect's targets, by kind: players, effects on the
+    chain (named by their source), objects."""
+    if effect is None:
+        return [()]
+    return [tuple(c) for c in itertools.product(*(_values(s, node) for node in targets_of(effect)))]
+
+
+def _values(s: GameState, node: n.Filter) -> list[Any]:
+    """The values one target may take: one of its pool, or for "two target characters" / "up
+    to two target characters" each set of that many (in pool order)."""
+    return _sets(_pool(s, node), target_range(node))
+
+
+def _sets(pool: Sequence[Any], span: tuple[int, int] | None) -> list[Any]:
+    """Each value of ``pool`` (``span`` ``None``), or each set of so many of them (in pool order)."""
+    if span is None:
+        return list(pool)
+    return [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(pool, k)]
+
+
 def _legal_targets(s: GameState, effect: n.Effect | None,
                    links: dict[int | None, ChainLink]) -> Iterator[tuple[tuple[Any, ...], int | None]]:
-    """Every combination of values for an effect's targets, in order (each target one of its
-    :func:`_pool`, or for "two target characters" / "up to two target characters" each set of that
-    many, in pool order), with each key of ``links`` (an X, or ``None``) for whose provisional
-    link every target passes the executor's own check (:func:`.actions.target_refusal`, each
-    target on its own as it is announced): the others are refused before anything else depends
-    on them, so they are not worth trying. A value no link accepts is in no combination yielded,
-    so the combinations are made of the values some link accepts (their order is kept)."""
+    """Each combination of :func:`_target_values`, in order, with each key of ``links`` (an X,
+    or ``None``) for whose provisional link every target passes the executor's own check
+    (:func:`.actions.target_refusal`, each target on its own as it is announced): the others are
+    refused before anything else depends on them, so they are not worth trying. A value no link
+    accepts is in no combination yielded, so the combinations are made of the values some link
+    accepts (their order is kept)."""
     nodes_ = targets_of(effect) if effect is not None else ()
     if not nodes_:
         for key in links:
@@ -914,10 +934,7 @@ def _legal_targets(s: GameState, effect: n.Effect | None,
             ok = legal[key, i] = {v for v in pool if check(g, one, v, link)}
             some |= ok
         kept.append([v for v in pool if v in some])
-    values = [kept[i] if span is None else
-              [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(kept[i], k)]
-              for i, span in enumerate(spans)]
-    for combo in itertools.product(*values):
+    for combo in itertools.product(*(_sets(kept[i], span) for i, span in enumerate(spans))):
         for key in links:
             if all((v in legal[key, i]) if spans[i] is None else all(x in legal[key, i] for x in v)
                    for i, v in enumerate(combo)):
