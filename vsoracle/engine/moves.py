@@ -24,6 +24,7 @@ named in the order they stand (front row first, by column).
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 from collections import Counter
 from contextlib import nullcontext
 from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol, Sequence, Union, cast
@@ -152,6 +153,7 @@ class _Step:
         return step_toml(self.to_step())
 
 
+@lru_cache(maxsize=None)
 def _is_tuple_field(cls: type, name: str) -> bool:
     """Is the field a tuple (``costs``, ``targets``, ``attackers``), so that one value is a tuple of one?"""
     return any(a.name == name and a.default == () for a in fields(cast(Any, cls))) or name == "attackers"
