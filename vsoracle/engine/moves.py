@@ -24,7 +24,6 @@ named in the order they stand (front row first, by column).
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
 from collections import Counter
 from contextlib import nullcontext
 from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol, Sequence, Union, cast
@@ -153,10 +152,17 @@ class _Step:
         return step_toml(self.to_step())
 
 
-@lru_cache(maxsize=None)
 def _is_tuple_field(cls: type, name: str) -> bool:
-    """Is the field a tuple (``costs``, ``targets``, ``attackers``), so that one value is a tuple of one?"""
-    return any(a.name == name and a.default == () for a in fields(cast(Any, cls))) or name == "attackers"
+    """Is the field a tuple (``costs``, ``targets``, ``attackers``), so that one value is a tuple of one?
+    (Remembered per kind and field: a scenario run reads every step again.)"""
+    known = _TUPLE_FIELDS.get((cls, name))
+    if known is None:
+        known = _TUPLE_FIELDS[cls, name] = \
+            any(a.name == name and a.default == () for a in fields(cast(Any, cls))) or name == "attackers"
+    return known
+
+
+_TUPLE_FIELDS: dict[tuple[type, str], bool] = {}
 
 
 def _plain(value: Any) -> Any:
