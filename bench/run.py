@@ -15,7 +15,8 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
    divided by python-chess push+pop per second. Target ≥ 0.33 (issue 26; issue 8 asked 0.25).
 4. Exploration: exploring 4 independent binary decisions (16 outcomes), divided by one fully
    scripted run of the same scenario. Target ≤ 10.
-5. The whole test suite's wall time. Target < 60 s.
+5. The whole test suite's wall time. Target < 180 s: the guide asks it well under the five minutes CI
+   allows (it was < 60 s when the suite held a tenth of today's scenarios).
 6. Identical triggers: ``vsoracle resolve`` of a card printing one triggered power 80 times,
    divided by 10 times (each in a process of its own; bench/explore.py). Target ≤ 2: they
    have one order, so the count hardly matters (before issue 14: 10 took 8 s to fail).
@@ -391,7 +392,7 @@ def main() -> int:
         ("10. first resolve, a new card text / vsoracle --version (ratio)", "≤ 2", *resolved, lambda v: v <= 2),
     ]
     if not args.quick:
-        rows.append(("5. test suite wall time (s)", "< 60", *suite(), lambda v: v < 60))
+        rows.append(("5. test suite wall time (s)", "< 180", *suite(), lambda v: v < 180))
     from explore import rows as exploration_cost  # bench/explore.py, beside this file
 
     rows += exploration_cost()

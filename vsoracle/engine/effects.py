@@ -32,6 +32,7 @@ from ..text import nodes as n
 from .primitives import apply, happening, leaving_play
 from .rules import RULES, ZONE_NAMES, Cost, Done, into_pile, parts, rule
 from .game import Decision, Game
+from .heeded import heeded
 from .powers import holders, per_node, powers
 from .patterns import event_kinds, kind_of, pattern_matches
 from .query import Query, alters_quality, query
@@ -80,7 +81,6 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     """What will happen: ``None`` if a "cannot" forbids the event (then there is nothing to
     replace, FAQ GM 8), else the event and the replacement that applies (asked now: combat reads
     them with the comparison, FAQ SC 24)."""
-    q = query(g.state)
     # an event that takes an object out of play is also its leaving play: "cannot leave play"
     # forbids it, "if ~ would leave play, instead" replaces it
     leaving = leaving_play(g.state, h)
@@ -88,6 +88,9 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     # an event that puts a card into a pile (a KO, a discard) is also that move: "cannot be put
     # into your KO'd pile" forbids it, "if ~ would be put into …, instead" replaces it (A-INTO-PILE)
     also += rule(h.kind).puts_into_pile(g.state, h)
+    if not any(heeded(g.state, hh.kind) for hh in (h,) + also):
+        return Plan(h)  # no "cannot" and no "instead" in the game names it
+    q = query(g.state)
     for hh in (h,) + also:
         banned = q.prohibition(hh)
         if banned is not None:

@@ -153,8 +153,16 @@ class _Step:
 
 
 def _is_tuple_field(cls: type, name: str) -> bool:
-    """Is the field a tuple (``costs``, ``targets``, ``attackers``), so that one value is a tuple of one?"""
-    return any(a.name == name and a.default == () for a in fields(cast(Any, cls))) or name == "attackers"
+    """Is the field a tuple (``costs``, ``targets``, ``attackers``), so that one value is a tuple of one?
+    (Remembered per kind and field: a scenario run reads every step again.)"""
+    known = _TUPLE_FIELDS.get((cls, name))
+    if known is None:
+        known = _TUPLE_FIELDS[cls, name] = \
+            any(a.name == name and a.default == () for a in fields(cast(Any, cls))) or name == "attackers"
+    return known
+
+
+_TUPLE_FIELDS: dict[tuple[type, str], bool] = {}
 
 
 def _plain(value: Any) -> Any:
@@ -492,11 +500,14 @@ def check_step_keys(cls: type[_Step], table: Mapping[str, Any], read: StepReader
     if "area" in table and table["area"] not in ("visible", "hidden"):
         raise read.fail("area", f"area must be \"visible\" or \"hidden\", not {read.show(table['area'])}")
 
-def perform(g: Game, action: Action) -> None:
+def perform(g: Game, action: Action, known: bool = False) -> None:
     """Take ``action`` in ``g``: the players before its player pass (a step's ``by``), then its
     executor in :mod:`.actions` checks and does it; a revealed resource is unrevealed after
-    anything but a flip (FAQ SC 30). Raises :class:`IllegalActionError` with the rule's reason."""
-    _known(g.state, action)
+    anything but a flip (FAQ SC 30). Raises :class:`IllegalActionError` with the rule's reason.
+    ``known``: the action was made from this very position (a candidate), so every id it names is
+    one of its objects or players (what :func:`_known` checks of an action given)."""
+    if not known:
+        _known(g.state, action)
     if action.player is not None and not isinstance(action, (Resolve, Advance)):
         _act.pass_until(g, action.player)
     idle = isinstance(action, Resolve) and action.what == "all" and not g.state.chain
@@ -528,9 +539,11 @@ def _known(s: GameState, action: Action) -> None:
 # Trying an action on a position
 # =============================================================================================
 
-def _lines(state: GameState, action: Action, check: Check = None) -> Iterator[tuple[Game, str | None]]:
+def _lines(state: GameState, action: Action, check: Check = None,
+           known: bool = False) -> Iterator[tuple[Game, str | None]]:
     """Every line of play of ``action`` from ``state``: its scripted answers first, then each
-    legal answer of each decision it leaves open; each game with the refusal (``None``: taken)."""
+    legal answer of each decision it leaves open; each game with the refusal (``None``: taken).
+    ``known``: a candidate of ``state`` (:func:`perform`)."""
     stack: list[list[Any]] = [list(action.choose)]
     scripted = len(action.choose)
     tried = 0
@@ -543,7 +556,7 @@ def _lines(state: GameState, action: Action, check: Check = None) -> Iterator[tu
         g = Game(state, answers, check, scripted, explore=True)
         try:
             with replaying() if tried > 1 else nullcontext():
-                perform(g, action)
+                perform(g, action, known)
         except IllegalActionError as error:
             stack.extend(reversed(g.branches))
             yield g, error.message
@@ -606,7 +619,7 @@ def _successors(state: GameState, player: str | None = None, check: Check = None
     (what :func:`apply` would compute again), so :func:`perft` does not take it twice."""
     with held(state):
         for cand in candidates(state, player):
-            for g, why in _lines(state, cand, check):
+            for g, why in _lines(state, cand, check, known=True):
                 if why is None:
                     yield (evolve(cand, choose=tuple(g.answers[:g.used])) if g.used else cand), g.state
 

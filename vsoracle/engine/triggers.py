@@ -16,6 +16,7 @@ from ..cards import CardType
 from ..text import nodes as n
 from .fmap import FrozenMap
 from .game import Game
+from .heeded import heeded, timed
 from .patterns import event_kinds, pattern_matches
 from .powers import PowerLine, holders, per_node, powers
 from .query import STEP_NAMES, ZONES, Query, query
@@ -143,6 +144,10 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
     "Whenever ~ becomes stunned") and patterns such as "a character you control" see it as it
     was (assumption A-LOOK-BACK)."""
     s = g.state
+    if not heeded(s, h.kind) and (before is None or not heeded(before, h.kind)):
+        # no power or delayed trigger of the game waits for its kind: only the turn remembers it
+        g.set(replace(s, turn_log=s.turn_log + (remembered(s, h),)))
+        return
     seen = before if before is not None and _looks_back(before, s, h) else s
     q = query(seen)
     found: list[PendingTrigger] = []
@@ -267,8 +272,8 @@ def fire_start(g: Game, phase: PhaseName, step: StepName | None, active: str | N
     instant, and is checked again on resolution (FAQ SC 1, GM 9; assumption A-INTERVENING-IF).
     ``end``: "at the end of" the phase instead."""
     name = STEP_NAMES.get((phase, step))
-    if name is None:
-        return
+    if name is None or not timed(g.state):
+        return  # (no power or delayed trigger of the game waits for a phase or step)
     s = g.state
     found: list[PendingTrigger] = []
     cites: list[str | None] = []

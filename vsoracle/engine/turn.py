@@ -19,6 +19,7 @@ from .primitives import happening
 from .game import Decision, Game
 from .query import query
 from .state import GameState, Modifier, PhaseName, StepName, Zone
+from .heeded import timed
 from .triggers import fire_start
 from .values import replace
 from .events.game_end import cannot_end
@@ -97,7 +98,7 @@ def end_step(g: Game) -> None:
     key = ("end", (s.turn, s.phase, s.step, s.active))
     if s.step != "wrap-up" and key not in s.used_powers:
         g.set(replace(s, used_powers=s.used_powers | {key}))
-        for phase, step in _ending(s):
+        for phase, step in _ending(s) if timed(s) else ():
             fire_start(g, phase, step, s.active if step else None, end=True)
         if g.state.pending:
             g.set(replace(g.state, priority=g.state.primary_player(), passes=0))

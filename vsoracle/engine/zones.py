@@ -26,15 +26,22 @@ def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
         for i, p in enumerate(players):
             ids = p.pile(o.zone)
             if p.id == o.owner and o.id in ids:
-                return players[:i] + (p.with_pile(o.zone, tuple(x for x in ids if x != o.id)),) + players[i + 1:]
+                return players[:i] + (p.with_pile(o.zone, _without(ids, o.id)),) + players[i + 1:]
     out = []
     for p in players:
         for zone in PILES:
             ids = p.pile(zone)
             if o.id in ids:
-                p = p.with_pile(zone, tuple(x for x in ids if x != o.id))
+                p = p.with_pile(zone, _without(ids, o.id))
         out.append(p)
     return tuple(out)
+
+
+def _without(ids: tuple[str, ...], oid: str) -> tuple[str, ...]:
+    """The pile ``ids`` without ``oid`` (every copy of it, should a pile ever hold two)."""
+    i = ids.index(oid)
+    rest = ids[:i] + ids[i + 1:]
+    return _without(rest, oid) if oid in rest else rest
 
 
 def _put_in(players: tuple[Player, ...], owner: str, zone: Zone, oid: str, *, top: bool,

@@ -1,0 +1,123 @@
+"""Which kinds of event anything in a game could forbid, replace or be set off by.
+
+An event goes through prohibitions ("cannot", FAQ SC 13), replacement modifiers ("If … would …,
+instead", FAQ GM 8) and triggered powers ("Whenever …", CR 502) before and after it happens
+(:func:`~vsoracle.engine.effects.perform`). Each of those names the kinds of event it waits for
+(:func:`~vsoracle.engine.patterns.event_kinds`), and every one of them is written somewhere: in the
+text of a card of the game — printed, quoted as a power an effect gives ('has "Whenever …"'), or
+an effect that makes a modifier, a replacement or a delayed trigger — or in the modifiers,
+replacements and delayed triggers the position holds. An event of a kind none of them names is
+forbidden, replaced and noticed by nothing, in this position and whatever the objects' zones and
+states: :func:`heeded` says so without working out which powers are active now.
+
+The cards of a game never change (an object's card is fixed, CR 212.5e makes a new object, not a
+new card), so the kinds their text names are worked out once per table of objects and the tables
+made from it (:meth:`~vsoracle.engine.fmap.FrozenMap.lineage`). A text that gives a keyword whose
+rule is a power ("gains energize") or gives the keywords of another card names kinds the engine's
+keyword rules hold: then every kind is heeded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..text import nodes as n
+from .keywords import KEYWORD_RULES
+from .patterns import event_kinds
+from .powers import powers
+from .state import GameState
+
+__all__ = ["heeded", "timed"]
+
+#: Every kind: something may give a power whose kinds no card text names.
+_ALL = None
+
+
+def heeded(s: GameState, kind: type) -> bool:
+    """Could anything in ``s``'s game forbid, replace or be set off by an event of ``kind``?
+    ``False`` only when no text of its cards and no modifier, replacement or delayed trigger of
+    the position names that kind."""
+    printed = _printed(s)
+    if printed is _ALL or kind in printed:
+        return True
+    for held in (s.modifiers, s.replacements, s.delayed):
+        if held:
+            kinds = _held(held)
+            if kinds is _ALL or kind in kinds:
+                return True
+    return False
+
+
+def timed(s: GameState) -> bool:
+    """Could anything in ``s``'s game trigger at the start or end of a phase or step ("At the
+    start of your recruit step", CR 502)? ``False`` only when no text of its cards names such a
+    trigger, nothing may give a keyword whose rule is a power, and the position holds no delayed
+    trigger."""
+    _printed(s)
+    return bool(s.delayed) or s.objects.lineage()["timed"]
+
+
+def _printed(s: GameState) -> frozenset[type] | None:
+    """The kinds the text of the game's cards names (once per table lineage); whether it names a
+    trigger at a phase or step is kept beside them (:func:`timed`)."""
+    lineage = s.objects.lineage()
+    if "heeded" in lineage:
+        known: frozenset[type] | None = lineage["heeded"]
+        return known
+    found: set[type] = set()
+    everything = False
+    at_times = False
+    for card in {o.card for o in s.objects.values()}:
+        for line in powers(card):
+            if not _names(line.node, found):
+                everything = True
+            at_times = at_times or any(isinstance(x, (n.AtStart, n.AtEnd)) for x in n.descendants(line.node))
+    value = _ALL if everything else frozenset(found)
+    lineage["timed"] = at_times or everything
+    lineage["heeded"] = value
+    return value
+
+
+#: The kinds named by the modifiers, replacements and delayed triggers of the last position asked
+#: (each by the very tuple: most transitions keep it).
+_last: dict[str, tuple[Any, frozenset[type] | None]] = {}
+
+
+def _held(held: tuple[Any, ...]) -> frozenset[type] | None:
+    """The kinds named by a position's modifiers, replacements or delayed triggers."""
+    key = type(held[0]).__name__
+    hit = _last.get(key)
+    if hit is not None and hit[0] is held:
+        return hit[1]
+    found: set[type] = set()
+    everything = False
+    for x in held:
+        parts: tuple[Any, ...] = ()
+        if hasattr(x, "changes"):  # a modifier
+            parts = tuple(x.changes)
+        if hasattr(x, "instead"):  # a replacement
+            parts += (x.instead,)
+        if hasattr(x, "trigger"):  # a delayed trigger
+            parts += (x.trigger, x.effect)
+        if not _names(parts, found):
+            everything = True
+    value = _ALL if everything else frozenset(found)
+    _last[key] = (held, value)
+    return value
+
+
+def _names(node: Any, found: set[type]) -> bool:
+    """Add to ``found`` the kinds of event ``node`` (a text node, or a tuple of them) waits for,
+    forbids or replaces; ``False`` if it gives a power whose kinds no text names (a keyword's
+    rule, another card's keywords)."""
+    for x in n.descendants(node):
+        if isinstance(x, n.Whenever):
+            found |= event_kinds(x.event)
+        elif isinstance(x, n.Instead):
+            found |= event_kinds(x.event)
+        elif isinstance(x, n.Cannot):
+            found |= event_kinds(x.event) | {type(x.event)}
+        elif isinstance(x, n.KeywordChange) and x.how == "gain" and \
+                (x.of is not None or any(k in KEYWORD_RULES for k in x.keywords)):
+            return False
+    return True
