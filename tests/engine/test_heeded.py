@@ -21,8 +21,8 @@ from vsoracle.text import nodes as n
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Every third ruling scenario of the FAQs (the sample stays the same from run to run).
-SAMPLE = sorted(ROOT.glob("tests/faq/**/*.scenario.toml"))[::3]
+#: Every ruling scenario of the FAQs.
+SAMPLE = sorted(ROOT.glob("tests/faq/**/*.scenario.toml"))
 
 
 def _searched(s, kind: type) -> bool:
@@ -126,11 +126,15 @@ advance = "formation"
     ("Whenever a character becomes stunned, draw a card.", n.Draw, False),
     ("If you would draw a card, instead you gain 1 endurance.", n.Draw, True),
     ("Characters you control cannot be stunned.", n.Stun, True),
-    # a power an effect gives, quoted: its event is named by the text that gives it
-    ('When ~ comes into play, target character has "Whenever ~ becomes stunned, draw a card." this turn.',
-     n.Stun, True),
+    # a power a continuous power gives, quoted, stands while its card's text is active
+    ('Characters you control have "Whenever ~ becomes stunned, draw a card."', n.Stun, True),
     # a keyword whose rule is a power ("energize"): its kinds are the engine's, so every kind is heeded
-    ("When ~ comes into play, target character gains energize this turn.", n.Draw, True),
+    ("Characters you control have energize.", n.Draw, True),
+    # what an effect gives or forbids acts once the effect has made it (the position's modifiers)
+    ('When ~ comes into play, target character has "Whenever ~ becomes stunned, draw a card." this turn.',
+     n.Stun, False),
+    ("When ~ comes into play, characters cannot be stunned this turn.", n.Stun, False),
+    ("When ~ comes into play, if a character would be stunned this turn, instead exhaust it.", n.Stun, False),
 ])
 def test_what_the_cards_of_a_game_name(text, kind, expected):
     """The hand's card counts as much as one in play: a card's text is the game's wherever it is."""
@@ -142,3 +146,46 @@ def test_timed_triggers_are_found_in_any_card():
     db = default_database()
     assert not heeded_module.timed(parse_scenario(_game("Whenever ~ attacks, draw a card."), db).state)
     assert heeded_module.timed(parse_scenario(_game("At the start of your recruit step, draw a card."), db).state)
+
+
+@pytest.mark.parametrize("text, kind", [
+    ('Target character has "Whenever ~ becomes stunned, draw a card." this turn.', n.Stun),
+    ("Target character gains energize this turn.", n.Draw),
+    ("Characters cannot be stunned this turn.", n.Stun),
+    ("Whenever a character becomes stunned this turn, draw a card.", n.Stun),
+])
+def test_what_an_effect_made_is_heeded_once_made(text, kind):
+    """A plot twist's modifier, replacement or delayed trigger: heeded from the position it is made in."""
+    sc = parse_scenario(f"""
+[scenario]
+title = "t"
+[[card]]
+name = "Twist"
+type = "plot twist"
+cost = 0
+text = \"\"\"{text}\"\"\"
+[[card]]
+name = "Plain"
+type = "character"
+cost = 1
+atk = 1
+def = 1
+affiliations = ["Avengers"]
+[game]
+phase = "build"
+step = "recruit"
+active = "A"
+[players.A]
+hand = [{{ card = "Twist", id = "twist" }}]
+[[players.A.characters]]
+card = "Plain"
+id = "plain"
+[[step]]
+play = "twist"
+{'targets = ["plain"]' if text.startswith("Target") else ""}
+[[step]]
+resolve = "top"
+""", default_database())
+    assert not heeded_module.heeded(sc.state, kind)
+    [after] = run_scenario(sc, invariants=False).outcomes
+    assert heeded_module.heeded(after.state, kind)

@@ -3,17 +3,19 @@
 An event goes through prohibitions ("cannot", FAQ SC 13), replacement modifiers ("If … would …,
 instead", FAQ GM 8) and triggered powers ("Whenever …", CR 502) before and after it happens
 (:func:`~vsoracle.engine.effects.perform`). Each of those names the kinds of event it waits for
-(:func:`~vsoracle.engine.patterns.event_kinds`), and every one of them is written somewhere: in the
-text of a card of the game — printed, quoted as a power an effect gives ('has "Whenever …"'), or
-an effect that makes a modifier, a replacement or a delayed trigger — or in the modifiers,
-replacements and delayed triggers the position holds. An event of a kind none of them names is
-forbidden, replaced and noticed by nothing, in this position and whatever the objects' zones and
-states: :func:`heeded` says so without working out which powers are active now.
+(:func:`~vsoracle.engine.patterns.event_kinds`), and each stands in one of two places: a printed
+power of a card of the game — a continuous power (its "cannot", a power it gives, quoted), a
+triggered power's trigger, a replacement power's event — or what an effect has made, which the
+position holds: its modifiers (with the powers they give), replacement modifiers and delayed
+triggers. An event of a kind none of them names is forbidden, replaced and noticed by nothing, in
+this position and whatever the objects' zones and states: :func:`heeded` says so without working
+out which powers are active now. (An effect's text is not read: until it resolves, what it will
+make forbids nothing.)
 
-The cards of a game never change (an object's card is fixed, CR 212.5e makes a new object, not a
-new card), so the kinds their text names are worked out once per table of objects and the tables
-made from it (:meth:`~vsoracle.engine.fmap.FrozenMap.lineage`). A text that gives a keyword whose
-rule is a power ("gains energize") or gives the keywords of another card names kinds the engine's
+The cards of a game never change (an object's card is fixed; CR 212.5e makes a new object, not a
+new card), so the kinds their printed powers name are worked out once per table of objects and the
+tables made from it (:meth:`~vsoracle.engine.fmap.FrozenMap.lineage`). A power that gives a keyword
+whose rule is a power ("have energize") or another card's keywords names kinds the engine's
 keyword rules hold: then every kind is heeded.
 """
 
@@ -69,13 +71,30 @@ def _printed(s: GameState) -> frozenset[type] | None:
     at_times = False
     for card in {o.card for o in s.objects.values()}:
         for line in powers(card):
-            if not _names(line.node, found):
+            standing = _standing(line.node, found)
+            if not _names(standing, found):
                 everything = True
-            at_times = at_times or any(isinstance(x, (n.AtStart, n.AtEnd)) for x in n.descendants(line.node))
+            at_times = at_times or any(isinstance(x, (n.AtStart, n.AtEnd)) for x in n.descendants(standing))
     value = _ALL if everything else frozenset(found)
     lineage["timed"] = at_times or everything
     lineage["heeded"] = value
     return value
+
+
+def _standing(power: n.Power, found: set[type]) -> tuple[n.Node, ...]:
+    """What of a printed power forbids, replaces or waits while its card is the game's: all of a
+    continuous power (its "cannot", the powers it gives); a triggered power's trigger; a
+    replacement power's event (added to ``found``). What an effect does — a modifier, a
+    replacement or a delayed trigger it makes — acts once it is made, from the position's
+    modifiers, replacements and delayed triggers (:func:`_held`), so an effect's text is not read
+    here."""
+    if isinstance(power, n.Static):
+        return (power,)
+    if isinstance(power, n.Triggered):
+        return (power.trigger,)
+    if isinstance(power, n.Replacement):
+        found |= event_kinds(power.instead.event)
+    return ()
 
 
 #: The kinds named by the modifiers, replacements and delayed triggers of the last position asked
