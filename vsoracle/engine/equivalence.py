@@ -23,7 +23,7 @@ The merged outcome goes on from a real state (the first found), never from this 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar
 
 from ..text import nodes as n
 from .state import ChainLink, GameState, Happening, Modifier
@@ -31,8 +31,11 @@ from .values import replace
 
 __all__ = ["position_key", "PositionKey"]
 
+T = TypeVar("T")
+#: A multiset (:func:`_bag`): its distinct items, or each item with its count.
+Bag = frozenset[T] | frozenset[tuple[T, int]]
 #: A state, or one without its turn's events (and order-free modifiers) with those as multisets.
-PositionKey = GameState | tuple[GameState, frozenset[tuple[Happening, int]], frozenset[tuple[Modifier, int]] | None]
+PositionKey = GameState | tuple[GameState, Bag[Happening], Bag[Modifier] | None]
 
 _ORDER_FREE = (n.StatChange, n.CostChange, n.Cannot, n.Can, n.AffiliationChange, n.ShareAffiliations, n.Unique)
 
@@ -48,11 +51,18 @@ def position_key(s: GameState) -> PositionKey:
     live = {link.id for link in s.chain}
     if s.resolving is not None:
         live.add(s.resolving.id)
-    bag_log = frozenset(Counter(_happening(h, live) for h in log).items())
+    bag_log = _bag([_happening(h, live) for h in log])
     if free_mods:
-        bag_mods = frozenset(Counter(_modifier(m, live) for m in mods).items())
+        bag_mods = _bag([_modifier(m, live) for m in mods])
         return replace(s, turn_log=(), modifiers=()), bag_log, bag_mods
     return replace(s, turn_log=()), bag_log, None
+
+
+def _bag(items: list[T]) -> Bag[T]:
+    """A multiset of ``items``: the set of them when no two are equal (most often), else each with
+    its count. The two forms are never equal to each other, as the multisets they stand for are not."""
+    found = frozenset(items)
+    return found if len(found) == len(items) else frozenset(Counter(items).items())
 
 
 def _happening(h: Happening, live: set[int]) -> Happening:
