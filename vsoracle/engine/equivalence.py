@@ -23,36 +23,80 @@ The merged outcome goes on from a real state (the first found), never from this 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from operator import attrgetter
+from typing import Any, TypeVar
+
+import attrs
 
 from ..text import nodes as n
 from .state import ChainLink, GameState, Happening, Modifier
 from .values import replace
 
-__all__ = ["position_key", "PositionKey"]
+__all__ = ["position_key", "PositionKey", "LogKey"]
 
-#: A state, or one without its turn's events (and order-free modifiers) with those as multisets.
-PositionKey = GameState | tuple[GameState, frozenset[tuple[Happening, int]], frozenset[tuple[Modifier, int]] | None]
+T = TypeVar("T")
+#: A multiset (:func:`_bag`): its distinct items, or each item with its count.
+Bag = frozenset[T] | frozenset[tuple[T, int]]
+
+
+class LogKey:
+    """A state's fields but its turn's events, with those as a multiset: what :func:`position_key`
+    tells a state with ordered events apart by, without a copy of the state to hash. Equal when
+    each field is (as :class:`GameState` compares them) and the multisets are."""
+
+    __slots__ = ("fields", "log", "_hash")
+
+    def __init__(self, s: GameState, log: Bag[Happening]) -> None:
+        self.fields: tuple[Any, ...] = _NOT_LOG(s)
+        self.log = log
+        self._hash = hash((self.fields, log))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogKey):
+            return NotImplemented
+        return self is other or (self._hash == other._hash and self.fields == other.fields and self.log == other.log)
+
+
+#: A state's fields other than its turn's events, in one tuple (read at C speed).
+_NOT_LOG = attrgetter(*[a.name for a in attrs.fields(GameState) if a.name != "turn_log"])
+
+#: A state; or its fields but its turn's events, with those as a multiset; or one without its turn's
+#: events and order-free modifiers, with those as multisets.
+PositionKey = GameState | LogKey | tuple[GameState, Bag[Happening], Bag[Modifier]]
 
 _ORDER_FREE = (n.StatChange, n.CostChange, n.Cannot, n.Can, n.AffiliationChange, n.ShareAffiliations, n.Unique)
 
 
 def position_key(s: GameState) -> PositionKey:
     """A value equal for two states exactly when they are the same position (above): the state
-    itself when nothing in it is order-free and ordered, else the state without its turn's
-    events (and order-free modifiers) plus those as multisets."""
+    itself when nothing in it is order-free and ordered, else its other fields with its turn's
+    events as a multiset (:class:`LogKey`), or the state without its turn's events and order-free
+    modifiers plus those as multisets."""
     log, mods = s.turn_log, s.modifiers
     free_mods = len(mods) > 1 and all(_order_free(m) for m in mods)
     if len(log) < 2 and not free_mods:
         return s
-    live = {link.id for link in s.chain}
+    live = set(map(_ID, s.chain))
     if s.resolving is not None:
         live.add(s.resolving.id)
-    bag_log = frozenset(Counter(_happening(h, live) for h in log).items())
+    bag_log = _bag([_happening(h, live) for h in log])
     if free_mods:
-        bag_mods = frozenset(Counter(_modifier(m, live) for m in mods).items())
+        bag_mods = _bag([_modifier(m, live) for m in mods])
         return replace(s, turn_log=(), modifiers=()), bag_log, bag_mods
-    return replace(s, turn_log=()), bag_log, None
+    return LogKey(s, bag_log)
+
+
+_ID = attrgetter("id")
+
+
+def _bag(items: list[T]) -> Bag[T]:
+    """A multiset of ``items``: the set of them when no two are equal (most often), else each with
+    its count. The two forms are never equal to each other, as the multisets they stand for are not."""
+    found = frozenset(items)
+    return found if len(found) == len(items) else frozenset(Counter(items).items())
 
 
 def _happening(h: Happening, live: set[int]) -> Happening:

@@ -806,7 +806,10 @@ def _perft(position: "Position", depth: int, progress: Callable[[PerftProgress],
     position then keeps, beside its number of sequences, a :class:`~collections.Counter` of them by
     the index of their first move."""
     forget()
-    level: dict[PositionKey | Waiting, tuple[Position, int]] = {_key(position): (position, 1)}
+    # each position reached at a depth, with how many sequences reach it: counted up in place, so that
+    # a position met again costs one look-up of its key (a second, to store a new pair, compares the
+    # two equal states again, field by field)
+    level: dict[PositionKey | Waiting, list[Any]] = {_key(position): [position, 1]}
     by_first: dict[PositionKey | Waiting, Counter[int]] = {}  # split: each position's sequences by first move
     expanded: dict[PositionKey | Waiting, list[tuple[PositionKey | Waiting, Position]]] = {}
     kept = 0
@@ -814,7 +817,7 @@ def _perft(position: "Position", depth: int, progress: Callable[[PerftProgress],
     first: list[Any] = []  # split: the first moves, in order
     for d in range(1, depth + 1):
         last = d == depth  # the moves from the last level are never asked for again
-        after: dict[PositionKey | Waiting, tuple[Position, int]] = {}
+        after: dict[PositionKey | Waiting, list[Any]] = {}
         after_by_first: dict[PositionKey | Waiting, Counter[int]] = {}
         sequences = 0
         for i, (key, (s, paths)) in enumerate(level.items(), 1):
@@ -828,10 +831,9 @@ def _perft(position: "Position", depth: int, progress: Callable[[PerftProgress],
                     expanded[key] = found
                     kept += len(found)
             for j, (k, t) in enumerate(found):
-                seen = after.get(k)
                 # the last depth's positions are only told apart (by their keys), never expanded: the
                 # start position stands in for each, so that a key other than the state keeps no state
-                after[k] = (position if last else t, paths) if seen is None else (seen[0], seen[1] + paths)
+                after.setdefault(k, [position if last else t, 0])[1] += paths
                 if split:  # never changed in place: a counter may be shared by several positions
                     mine = Counter({j: 1}) if d == 1 else by_first[key]
                     theirs = after_by_first.get(k)
