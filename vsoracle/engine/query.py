@@ -150,6 +150,16 @@ def _same(a: str, b: str) -> bool:
     return a.casefold() == b.casefold()
 
 
+@per_node
+def _cheap_first(f: n.Filter) -> tuple[n.Qualifier, ...]:
+    """A filter's qualifiers with "you control" first: each is a test that changes nothing, so
+    their order does not change what matches, and who controls an object is the cheapest to ask
+    ("Squadron Supreme character you control" works out no opponent's character's affiliations)."""
+    def later(q: n.Qualifier) -> bool:
+        return not (isinstance(q, n.ControlledBy) and isinstance(q.player, n.You))
+    return tuple(sorted(f.qualifiers, key=later))
+
+
 def _has(names: Iterable[str], name: str) -> bool:
     return any(_same(x, name) for x in names)
 
@@ -945,7 +955,7 @@ class Query:
         if not self.kind_fits(f, o):
             return False
         qctx = ctx.bind(affected=o.id) if _has_where(f) else ctx
-        for q in f.qualifiers:
+        for q in _cheap_first(f):
             if not self.qual(q, o, qctx):
                 return False
         return True
