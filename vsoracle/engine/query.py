@@ -154,7 +154,7 @@ def _same(a: str, b: str) -> bool:
 def _cheap_first(f: n.Filter) -> tuple[n.Qualifier, ...]:
     """A filter's qualifiers with "you control" first: each is a test that changes nothing, so
     their order does not change what matches, and who controls an object is the cheapest to ask
-    ("Squadron Supreme character you control" works out no opponent's character's affiliations)."""
+    ("a character of some team you control" works out no opponent's character's affiliations)."""
     def later(q: n.Qualifier) -> bool:
         return not (isinstance(q, n.ControlledBy) and isinstance(q.player, n.You))
     return tuple(sorted(f.qualifiers, key=later))
