@@ -85,7 +85,7 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         """A copy with ``key`` bound to ``value``."""
         data = dict(self._data)
         data[key] = value
-        return FrozenMap(data, self._lineage if key in self._data else None)
+        return FrozenMap(data, self.lineage() if key in self._data else None)
 
     def remove(self, key: K) -> "FrozenMap[K, V]":
         """A copy without ``key``."""
@@ -100,7 +100,7 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         data = dict(self._data)
         data.update(items)
         same_keys = all(k in self._data for k in items)
-        return FrozenMap(data, self._lineage if same_keys else None)
+        return FrozenMap(data, self.lineage() if same_keys else None)
 
     def changed_from(self, other: "FrozenMap[K, V]") -> list[tuple[K, V]]:
         """The items whose value is not the very object ``other`` holds under that key (a key
