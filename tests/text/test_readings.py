@@ -249,6 +249,16 @@ READINGS = [
                 agent=n.ControllerOf(n.ConditionRef("object"))),
          condition=n.All((n.Is(n.Self(), (n.State("attacking"),)),
                           n.Compare(n.NumberOf(n.Filter("character", (n.Role(("defender",)),))), ">=", ONE)))))),
+    # "cannot gain KW" takes its verb phrase's modifiers as every verb does: "during your next
+    # recovery phase" (the reader dropped it, and "if …", "for each …" too, until a long run of
+    # test_composed found the text reading back as "cannot gain flight" for good)
+    ("Target character cannot gain flight during your next recovery phase.",
+     n.Spell(n.Modify(TARGET_CHARACTER, (n.KeywordChange(("flight",), "block", word="gain"),),
+                      n.Duration(while_=n.During(n.Step("recovery phase", whose="your", next=True)))))),
+    ("Characters you control cannot gain flight if you have the initiative.",
+     n.Static(n.Conditional(n.HasInitiative(n.You()),
+                            n.Modify(n.Filter("character", YOU_CONTROL), (n.KeywordChange(("flight",), "block", word="gain"),),
+                                     n.Duration()), trailing=True))),
     # a word of the grammar's that starts a sentence may be a one-word name: the grammar's word
     # first ("Defenders get …"), the name when that cannot finish the sentence
     ("Defenders characters you control get +1 ATK.",

@@ -754,7 +754,9 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         changes = tuple(n.Cannot(v.event(n.Affected())) for v in what[1])
         return _apply_mods(n.Modify(subject, changes, duration), mods, subject)
     if mode == "cannot" and isinstance(what, Predicate) and what.what == "keywords":
-        return n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration)
+        # "cannot gain flight during your next recovery phase": its modifiers as any verb's
+        return _apply_mods(n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration),
+                           mods, subject)
     if mode == "cannot" and isinstance(what, Verb):
         event, duration = _while_that(what.event(n.Affected()), duration)
         return _apply_mods(n.Modify(subject, (n.Cannot(event),), duration), mods, subject)
@@ -911,7 +913,7 @@ def _times(effect: n.Effect, per: Any) -> n.Effect:
             and obj.quantity.n is not None and not isinstance(effect, n.Counter):
         many = attrs.evolve(obj.quantity, n=n.Times(factor, obj.quantity.n, word="for each"))
         return n.evolve(effect, object=attrs.evolve(obj, quantity=many))
-    if isinstance(effect, n.Modify):
+    if isinstance(effect, n.Modify) and any(isinstance(c, (n.StatChange, n.CostChange)) for c in effect.changes):
         changes = []
         for c in effect.changes:
             if isinstance(c, (n.StatChange, n.CostChange)):
