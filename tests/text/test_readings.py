@@ -259,6 +259,26 @@ READINGS = [
      n.Static(n.Conditional(n.HasInitiative(n.You()),
                             n.Modify(n.Filter("character", YOU_CONTROL), (n.KeywordChange(("flight",), "block", word="gain"),),
                                      n.Duration()), trailing=True))),
+    # "from a character to another character" in a delayed effect or a replacement that is a step
+    # of the power's: other than the character the counter leaves, as in one that is the whole
+    # effect (the reader said the target before it, or ~, until a long run of test_composed)
+    ("Stun target character. At the start of your build phase this turn, move a +1 ATK / +1 DEF counter "
+     "from a character to another character.",
+     n.Spell(n.Sequence((
+         n.Stun(object=TARGET_CHARACTER),
+         n.Delayed(n.AtStart(n.Step("build phase", whose="your")),
+                   MoveCounter(object=CHARACTER, to=n.Filter("character", (n.Other(n.Affected()),), A),
+                               kind=n.CounterKind(1, 1), count=ONE),
+                   n.Duration("turn")))))),
+    ("Stun target character. If you would draw a card this turn, you may move a +1 ATK / +1 DEF counter "
+     "from a character to another character instead.",
+     n.Spell(n.Sequence((
+         n.Stun(object=TARGET_CHARACTER),
+         n.CreateReplacement(n.Instead(n.Draw(agent=n.You(), count=ONE),
+                                       MoveCounter(object=CHARACTER, to=n.Filter("character", (n.Other(n.Affected()),), A),
+                                                   kind=n.CounterKind(1, 1), count=ONE, agent=n.You()),
+                                       optional=True),
+                             n.Duration("turn")))))),
     # a word of the grammar's that starts a sentence may be a one-word name: the grammar's word
     # first ("Defenders get …"), the name when that cannot finish the sentence
     ("Defenders characters you control get +1 ATK.",
