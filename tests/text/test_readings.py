@@ -259,6 +259,18 @@ READINGS = [
      n.Static(n.Conditional(n.HasInitiative(n.You()),
                             n.Modify(n.Filter("character", YOU_CONTROL), (n.KeywordChange(("flight",), "block", word="gain"),),
                                      n.Duration()), trailing=True))),
+    # "that character" names its object again, for "another" only: after "Otherwise, you stun that
+    # character" another character is other than that one, though ~ was said after it was (the
+    # composer counted only ~ until a long run of test_composed found the difference; the reader
+    # was right, refs.py's rule)
+    ("You may stun another character. If you have no cards in your hand, you stun Zephyr. Otherwise, you "
+     "stun that character. You may stun another character.",
+     n.Spell(n.Sequence((
+         n.May(n.Stun(object=n.Filter("character", (n.Other(n.Self()),), A), agent=n.You())),
+         n.Conditional(n.Compare(n.NumberOf(n.Filter("card", (n.InZone(n.Zone(("hand",), n.You())),))), "=",
+                                 n.Fixed(0)),
+                       n.Stun(object=n.Self(), agent=n.You()), n.Stun(object=n.Acted(1), agent=n.You())),
+         n.May(n.Stun(object=n.Filter("character", (n.Other(n.Acted(1)),), A), agent=n.You())))))),
     # "from a character to another character" in a delayed effect or a replacement that is a step
     # of the power's: other than the character the counter leaves, as in one that is the whole
     # effect (the reader said the target before it, or ~, until a long run of test_composed)
