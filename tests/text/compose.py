@@ -1301,6 +1301,7 @@ def changes(draw: Any, sc: Scope, player: bool) -> tuple[n.Change, ...]:
     if choice == 8 and draw(st.booleans()):
         # "gains the powers and keywords of target character" (Amazo, Power Duplication)
         of = character_np(draw, sc, plural=False)
+        record(sc, of)  # a target or ~ is a mention, what a later "another" may be other than
         what = draw(st.sampled_from(["powers", "keywords", "both"]))
         # a target is said once: the keywords' noun phrase refers to it (text/refs.py, _once)
         again = n.TargetRef(of.target) if what == "both" and isinstance(of, n.Filter) and of.target else of

@@ -271,6 +271,18 @@ READINGS = [
                                  n.Fixed(0)),
                        n.Stun(object=n.Self(), agent=n.You()), n.Stun(object=n.Acted(1), agent=n.You())),
          n.May(n.Stun(object=n.Filter("character", (n.Other(n.Acted(1)),), A), agent=n.You())))))),
+    # what a copy gains the powers of is a mention too: "another" after "the powers of ~" or "… of
+    # target character" is other than that one (the composer did not count it until a long run of
+    # test_composed found the difference; the reader was right)
+    ("Target character gains the powers of Zephyr this turn. You may stun another attacker.",
+     n.Spell(n.Sequence((
+         n.Modify(TARGET_CHARACTER, (n.GainPowers(n.Self()),), n.Duration("turn")),
+         n.May(n.Stun(object=n.Filter("character", (n.Other(n.Self()), n.Role(("attacker",))), A),
+                      agent=n.You())))))),
+    ("Target character gains the powers of target character this turn. You may stun another character.",
+     n.Spell(n.Sequence((
+         n.Modify(TARGET_CHARACTER, (n.GainPowers(n.Filter("character", (), A, 2)),), n.Duration("turn")),
+         n.May(n.Stun(object=n.Filter("character", (n.Other(n.TargetRef(2)),), A), agent=n.You())))))),
     # "from a character to another character" in a delayed effect or a replacement that is a step
     # of the power's: other than the character the counter leaves, as in one that is the whole
     # effect (the reader said the target before it, or ~, until a long run of test_composed)
