@@ -271,6 +271,12 @@ READINGS = [
                                  n.Fixed(0)),
                        n.Stun(object=n.Self(), agent=n.You()), n.Stun(object=n.Acted(1), agent=n.You())),
          n.May(n.Stun(object=n.Filter("character", (n.Other(n.Acted(1)),), A), agent=n.You())))))),
+    # "gains its powers" is rendered as said: "the powers of that character" named the character
+    # "that character" means, not the one "its" did (disagreement 1 of test_composed's long run:
+    # render.py's copied() rewrote the pronoun)
+    ("Whenever a character you control stuns a character, that character gains its powers this turn.",
+     n.Triggered(n.Whenever(n.Stun(object=CHARACTER, agent=n.Filter("character", YOU_CONTROL, A))),
+                 n.Modify(n.EventRef("object"), (n.GainPowers(n.EventRef("agent")),), n.Duration("turn")))),
     # what a copy gains the powers of is a mention too: "another" after "the powers of ~" or "… of
     # target character" is other than that one (the composer did not count it until a long run of
     # test_composed found the difference; the reader was right)

@@ -1029,11 +1029,12 @@ class Speech:
         return self.np(s)
 
     def copied(self, what: str, of: Any) -> str:
-        """What a copy gains: "the powers of target character"; what a pronoun named is said with its
-        noun ("its powers" → "the powers of that character": "of it" would read as the subject)."""
+        """What a copy gains: "the powers of target character"; what a pronoun named is said with the
+        pronoun, as its possessor ("its powers", the grammar's ``gain_copied_of``): "of it" would read
+        as the subject, and "of that character" may name another one than the pronoun meant."""
         word = getattr(of, "word", None)
         if isinstance(of, (n.EventRef, n.TargetRef)) and word and word.split()[0] in _POSSESSIVE:
-            of = n.evolve(of, word=None)
+            return f"{_possessive_text(self, of)} {what}"
         return f"the {what} of {self.np(of, 'object')}"
 
     def np(self, s: Any, case: str = "object") -> str:
