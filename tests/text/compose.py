@@ -1470,12 +1470,13 @@ def combinator(draw: Any, sc: Scope) -> list[n.Effect]:
         return [n.Conditional(cond, effect, trailing=True)]
     if choice == 3:
         effect, _ = any_event(draw, sc, "do")
+        # "unless that character's controller stuns ~": who pays is said before what he pays
+        who = reference(draw, sc)
+        doer: Any = n.ControllerOf(sc.said_again(who)) if isinstance(who, REFERABLE) and draw(st.booleans()) else YOU
         saved = sc.in_effect
         sc.in_effect = False
         paid, _ = any_event(draw, sc, "pay")
         sc.in_effect = saved
-        who = reference(draw, sc)
-        doer: Any = n.ControllerOf(sc.said_again(who)) if isinstance(who, REFERABLE) and draw(st.booleans()) else YOU
         if isinstance(paid, n.Exhaust) and paid.word == "activate":
             sc.add("character", n.Self())  # said "exhaust ~" with a doer
         return [n.Unless(effect, n.Does(_with_doer(paid, doer)))]

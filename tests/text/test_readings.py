@@ -259,6 +259,14 @@ READINGS = [
      n.Static(n.Conditional(n.HasInitiative(n.You()),
                             n.Modify(n.Filter("character", YOU_CONTROL), (n.KeywordChange(("flight",), "block", word="gain"),),
                                      n.Duration()), trailing=True))),
+    # "unless that attacker's controller stuns ~": the payer is said before what he pays, so the
+    # "another" after it is other than ~, said last (the composer counted them the other way round
+    # until a long run of test_composed found the difference; the reader was right)
+    ("You stun another attacker unless that attacker's controller stuns Zephyr. You may stun another character.",
+     n.Spell(n.Sequence((
+         n.Unless(n.Stun(object=n.Filter("character", (n.Other(n.Self()), n.Role(("attacker",))), A), agent=n.You()),
+                  n.Does(n.Stun(object=n.Self(), agent=n.ControllerOf(n.Acted(1))))),
+         n.May(n.Stun(object=n.Filter("character", (n.Other(n.Self()),), A), agent=n.You())))))),
     # "that character" names its object again, for "another" only: after "Otherwise, you stun that
     # character" another character is other than that one, though ~ was said after it was (the
     # composer counted only ~ until a long run of test_composed found the difference; the reader
