@@ -1394,6 +1394,7 @@ def delayed(draw: Any, sc: Scope) -> n.Effect:
     ref = reference(draw, sc)
     saved = sc.in_effect
     if ref is not None and draw(st.booleans()):
+        sc.said_again(ref)  # "Whenever that character attacks this turn, stun another character"
         trigger: n.Trigger = n.Whenever(draw(st.sampled_from([n.Attack(agent=ref), n.Breakthrough(agent=ref),
                                                               n.Stun(object=ref)])))
         trigger = attrs.evolve(trigger, subject="object" if isinstance(trigger.event, n.Stun) else "agent")

@@ -259,6 +259,13 @@ READINGS = [
      n.Static(n.Conditional(n.HasInitiative(n.You()),
                             n.Modify(n.Filter("character", YOU_CONTROL), (n.KeywordChange(("flight",), "block", word="gain"),),
                                      n.Duration()), trailing=True))),
+    # … and in a delayed trigger's event: "Whenever that character attacks this turn, stun another
+    # character" is other than that character, though ~ was said after it was
+    ("Stun target character. Stun Zephyr. Whenever that character attacks this turn, stun another character.",
+     n.Spell(n.Sequence((
+         n.Stun(object=TARGET_CHARACTER), n.Stun(object=n.Self()),
+         n.Delayed(n.Whenever(n.Attack(agent=n.TargetRef(1))),
+                   n.Stun(object=n.Filter("character", (n.Other(n.TargetRef(1)),), A)), n.Duration("turn")))))),
     # "unless that attacker's controller stuns ~": the payer is said before what he pays, so the
     # "another" after it is other than ~, said last (the composer counted them the other way round
     # until a long run of test_composed found the difference; the reader was right)
