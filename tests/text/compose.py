@@ -88,6 +88,7 @@ class Mention:
     player: bool = False
     salient: bool = False  # a trigger's subject: what a pronoun means first, never "that X"
     referable: bool = True  # False: a reader could mean it, but no node says it (see create_replacement)
+    again: bool = False  # "that <noun>" naming its object again: only what "another" is other than
 
 
 @attrs.define
@@ -104,6 +105,15 @@ class Scope:
     def add(self, noun: str, ref: Any, player: bool = False, salient: bool = False) -> None:
         self.mentions.append(Mention(noun, ref, player, salient))
 
+    def said_again(self, ref: Any) -> Any:
+        """``ref``, said: "that <noun>" names its object again, so a later "another" is other than
+        it (the reader's rule, refs.py), though "it" and "that <noun>" still mean what they meant."""
+        word = getattr(ref, "word", None) or ""
+        if word.startswith("that "):
+            noun = word.removeprefix("that ").split(" or ")[0]
+            self.mentions.append(Mention(noun, ref, noun in PLAYER_KINDS, again=True))
+        return ref
+
     def next_target(self) -> int:
         self.targets += 1
         return self.targets
@@ -113,24 +123,25 @@ class Scope:
         could be (as for "that <noun>"), else the card."""
         fits = FITS.get(noun)
         objects = [m for m in self.mentions if not m.player and m.noun not in NOT_OBJECTS
-                   and (fits is None or m.noun in fits)]
+                   and (fits is None or m.noun in fits)]  # "that character" too (said_again)
         return objects[-1].ref if objects else n.Self()
 
     def that(self, noun: str) -> Mention | None:
         """What "that <noun>" means here (None: nothing but the card)."""
         fits = FITS.get(noun, {noun})
-        found = [m for m in self.mentions if m.noun in fits and not m.salient and not isinstance(m.ref, n.Self)]
+        found = [m for m in self.mentions if m.noun in fits and not m.salient and not isinstance(m.ref, n.Self)
+                 and not m.again]
         return found[-1] if found else None
 
     def it(self) -> Mention | None:
         """What "it" / "its" means here: the latest object mentioned (None: the card)."""
-        found = [m for m in self.mentions if not m.player]
+        found = [m for m in self.mentions if not m.player and not m.again]
         if not found or isinstance(found[-1].ref, n.Self):
             return None
         return found[-1]
 
     def that_player(self) -> Mention | None:
-        found = [m for m in self.mentions if m.player and not m.salient]
+        found = [m for m in self.mentions if m.player and not m.salient and not m.again]
         return found[-1] if found else None
 
 
@@ -372,7 +383,7 @@ def character_np(draw: Any, sc: Scope, *, target: bool = True, plural: bool = Tr
     if choice == "self":
         return n.Self()
     if choice == "ref":
-        return referred
+        return sc.said_again(referred)
     if choice == "target":
         return character_filter(draw, sc, target_quantity(draw), True, controlled=controlled)
     return character_filter(draw, sc, quantity(draw, plural), False, controlled=controlled)
@@ -399,7 +410,7 @@ def player_np(draw: Any, sc: Scope, *, target: bool = True, ref: bool = True, ea
     if choice == "each":
         return n.Filter(draw(st.sampled_from(PLAYER_KINDS)), (), n.Quantity("each"))
     if choice == "that":
-        return _with_word(that.ref, f"that {that.noun}")
+        return sc.said_again(_with_word(that.ref, f"that {that.noun}"))
     return n.ControllerOf(_with_word(it.ref, "it"))
 
 
@@ -592,6 +603,7 @@ def ev_move(draw: Any, sc: Scope, mode: str) -> Built:
         if obj is None:
             obj = n.Self()
             sc.add("character", obj)
+        sc.said_again(obj)
         place = n.Place(n.Zone(("deck",), YOU), draw(st.sampled_from(["top", "bottom"])))
         return n.Move(object=obj, to=place), None
     owner = player_np(draw, sc, each=False, ref=False)
@@ -653,7 +665,7 @@ def ev_reveal(draw: Any, sc: Scope, mode: str) -> Built:
     if mode == "pay":
         return n.Reveal(object=card_filter(draw, sc, A, False, zone="hand", kinds=("character card", "card"))), None
     _step(sc)
-    obj = reference(draw, sc, ("card",))
+    obj = sc.said_again(reference(draw, sc, ("card",)))
     if obj is None:
         obj = card_filter(draw, sc, A, False, zone="hand")
         note_object(sc, obj)
@@ -1209,7 +1221,7 @@ def condition_atom(draw: Any, sc: Scope) -> n.Condition:
     if choice == 3:
         return n.Compare(n.EnduranceOf(YOU), draw(st.sampled_from(["<=", ">="])), draw(fixed(5, 30, words=False)))
     if choice == 4:
-        ref = reference(draw, sc)
+        ref = sc.said_again(reference(draw, sc))
         if ref is not None:
             return n.Is(ref, (n.State(draw(st.sampled_from(["exhausted", "stunned", "ready"]))),))
     event, _ = any_event(draw, sc, "happened")
@@ -1289,6 +1301,7 @@ def changes(draw: Any, sc: Scope, player: bool) -> tuple[n.Change, ...]:
     if choice == 8 and draw(st.booleans()):
         # "gains the powers and keywords of target character" (Amazo, Power Duplication)
         of = character_np(draw, sc, plural=False)
+        record(sc, of)  # a target or ~ is a mention, what a later "another" may be other than
         what = draw(st.sampled_from(["powers", "keywords", "both"]))
         # a target is said once: the keywords' noun phrase refers to it (text/refs.py, _once)
         again = n.TargetRef(of.target) if what == "both" and isinstance(of, n.Filter) and of.target else of
@@ -1381,6 +1394,7 @@ def delayed(draw: Any, sc: Scope) -> n.Effect:
     ref = reference(draw, sc)
     saved = sc.in_effect
     if ref is not None and draw(st.booleans()):
+        sc.said_again(ref)  # "Whenever that character attacks this turn, stun another character"
         trigger: n.Trigger = n.Whenever(draw(st.sampled_from([n.Attack(agent=ref), n.Breakthrough(agent=ref),
                                                               n.Stun(object=ref)])))
         trigger = attrs.evolve(trigger, subject="object" if isinstance(trigger.event, n.Stun) else "agent")
@@ -1457,12 +1471,13 @@ def combinator(draw: Any, sc: Scope) -> list[n.Effect]:
         return [n.Conditional(cond, effect, trailing=True)]
     if choice == 3:
         effect, _ = any_event(draw, sc, "do")
+        # "unless that character's controller stuns ~": who pays is said before what he pays
+        who = reference(draw, sc)
+        doer: Any = n.ControllerOf(sc.said_again(who)) if isinstance(who, REFERABLE) and draw(st.booleans()) else YOU
         saved = sc.in_effect
         sc.in_effect = False
         paid, _ = any_event(draw, sc, "pay")
         sc.in_effect = saved
-        who = reference(draw, sc)
-        doer: Any = n.ControllerOf(who) if isinstance(who, REFERABLE) and draw(st.booleans()) else YOU
         if isinstance(paid, n.Exhaust) and paid.word == "activate":
             sc.add("character", n.Self())  # said "exhaust ~" with a doer
         return [n.Unless(effect, n.Does(_with_doer(paid, doer)))]

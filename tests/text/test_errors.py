@@ -198,6 +198,16 @@ def test_what_follows_an_event_it_cannot_read_is_refused_not_dropped(text, words
     assert words in error.message, error.message
 
 
+@pytest.mark.parametrize("text", ["Target character cannot gain flight for each card in your hand.",
+                                  "Target character cannot attack for each card in your hand.",
+                                  "Target character gains flight for each card in your hand."])
+def test_for_each_with_nothing_to_multiply_is_refused_not_dropped(text):
+    """"for each …" after a change that has no number (a keyword, a prohibition) is refused (it
+    was read as the change alone)."""
+    error = error_of(text, "Hulk")
+    assert '"for each" needs an amount' in error.message, error.message
+
+
 @pytest.mark.parametrize("text", [
     "Whenever a character you control becomes stunned during combat, draw a card.",
     "Whenever Hulk attacks while you control a location, draw a card.",

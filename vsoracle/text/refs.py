@@ -754,7 +754,9 @@ def _pred(subject: Any, p: Pred, instead_ok: bool = False) -> n.Effect:
         changes = tuple(n.Cannot(v.event(n.Affected())) for v in what[1])
         return _apply_mods(n.Modify(subject, changes, duration), mods, subject)
     if mode == "cannot" and isinstance(what, Predicate) and what.what == "keywords":
-        return n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration)
+        # "cannot gain flight during your next recovery phase": its modifiers as any verb's
+        return _apply_mods(n.Modify(subject, (n.KeywordChange(what.data, "block", word="gain"),), duration),
+                           mods, subject)
     if mode == "cannot" and isinstance(what, Verb):
         event, duration = _while_that(what.event(n.Affected()), duration)
         return _apply_mods(n.Modify(subject, (n.Cannot(event),), duration), mods, subject)
@@ -911,7 +913,7 @@ def _times(effect: n.Effect, per: Any) -> n.Effect:
             and obj.quantity.n is not None and not isinstance(effect, n.Counter):
         many = attrs.evolve(obj.quantity, n=n.Times(factor, obj.quantity.n, word="for each"))
         return n.evolve(effect, object=attrs.evolve(obj, quantity=many))
-    if isinstance(effect, n.Modify):
+    if isinstance(effect, n.Modify) and any(isinstance(c, (n.StatChange, n.CostChange)) for c in effect.changes):
         changes = []
         for c in effect.changes:
             if isinstance(c, (n.StatChange, n.CostChange)):
@@ -1379,17 +1381,7 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
             for q in x.qualifiers:
                 if isinstance(q, OtherMark):
                     earlier = sorted(before(q.pos) + [m for m in said_again if m.pos < q.pos], key=lambda m: m.pos)
-                    objects = [m for m in earlier if not m.player and m.noun not in NOT_OBJECTS]
-                    # not what a cost acted on ("Discard a card >>> … each other character"):
-                    # targets are chosen before costs are paid (actions.use), so "another target"
-                    # is other than the card itself, as it was before costs were mentions
-                    objects = [m for m in objects if not isinstance(m.ref, n.Paid)]
-                    # "Look at target player's hand. … another character": other than one the noun
-                    # could be (a character is not a card in a hand), as "that character" reads
-                    fits = FITS.get(x.kind.split(" or ")[0])
-                    if fits is not None:
-                        objects = [m for m in objects if m.noun in fits]
-                    quals.append(n.Other(objects[-1].ref if objects else n.Self()))
+                    quals.append(n.Other(_other_than(x.kind, earlier)))
                     changed = True
                 else:
                     quals.append(q)
@@ -1407,6 +1399,22 @@ def _resolve_refs(power: n.Power, mentions: list[Mention]) -> n.Power:
     power = _map_outside_quotes(power, lambda x: _own_outside_steps(x, mentions))
     power = _map_outside_quotes_resolving(power, fix)
     return _own_object(power)
+
+
+def _other_than(kind: str, earlier: list[Mention]) -> Any:
+    """What "other" / "another" <kind> is other than: the latest object mentioned (``earlier``, in
+    text order) that the noun could be, else the card itself."""
+    objects = [m for m in earlier if not m.player and m.noun not in NOT_OBJECTS]
+    # not what a cost acted on ("Discard a card >>> … each other character"): targets are chosen
+    # before costs are paid (actions.use), so "another target" is other than the card itself, as it
+    # was before costs were mentions
+    objects = [m for m in objects if not isinstance(m.ref, n.Paid)]
+    # "Look at target player's hand. … another character": other than one the noun could be (a
+    # character is not a card in a hand), as "that character" reads
+    fits = FITS.get(kind.split(" or ")[0])
+    if fits is not None:
+        objects = [m for m in objects if m.noun in fits]
+    return objects[-1].ref if objects else n.Self()
 
 
 def _that_mentions(power: n.Power, before: Callable[[int], list[Mention]]) -> list[Mention]:
@@ -1458,7 +1466,9 @@ def _own_outside_steps(x: Any, mentions: list[Mention]) -> Any:
 
 
 def _own_pronouns(e: Any, mentions: list[Mention]) -> Any:
-    """``e`` with the pronouns after its object that mean that object made :class:`~nodes.Affected`."""
+    """``e`` with the pronouns after its object that mean that object made :class:`~nodes.Affected`,
+    and an "another" after it other than that object ("move a counter from a character to another
+    character", in a delayed effect that is a step of the power's)."""
     obj = getattr(e, "object", None)
     if not isinstance(e, n.Event) or not isinstance(obj, (n.Filter, n.TopCards, n.Either)) \
             or getattr(obj, "target", None) is not None:
@@ -1467,12 +1477,18 @@ def _own_pronouns(e: Any, mentions: list[Mention]) -> Any:
     if not own or own[0].player:
         return e
 
+    def earlier(pos: int) -> list[Mention]:
+        return sorted([m for m in mentions if m.pos < pos] + own, key=lambda m: m.pos)
+
     def fix(y: Any) -> Any:
         if isinstance(y, Pronoun) and not y.did and y.pos > own[0].pos and y.word not in _PLAYER_PRONOUNS:
-            earlier = sorted([m for m in mentions if m.pos < y.pos] + own, key=lambda m: m.pos)
-            ref, word = _pronoun(y, earlier)
+            ref, word = _pronoun(y, earlier(y.pos))
             if ref is _OWN:
                 return n.Affected(word=word)
+        if isinstance(y, n.Filter) and any(isinstance(q, OtherMark) and q.pos > own[0].pos for q in y.qualifiers):
+            return attrs.evolve(y, qualifiers=tuple(
+                n.Other(n.Affected()) if isinstance(q, OtherMark) and q.pos > own[0].pos
+                and _other_than(y.kind, earlier(q.pos)) is _OWN else q for q in y.qualifiers))
         return y
     changes = {a.name: _map(getattr(e, a.name), fix) for a in attrs.fields(type(e)) if a.name != "object"}
     return n.evolve(e, **changes)

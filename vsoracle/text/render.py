@@ -571,7 +571,7 @@ class Speech:
                     and _same_np(nxt.of, c.of):
                 flush_stats()
                 copied_keywords = nxt
-                preds.append(f"{'gain' if base else 'gains'} {self.copied('powers and keywords', c.of)}")
+                preds.append(f"{'gain' if base else 'gains'} {self.copied('powers and keywords', c.of, m.subject)}")
                 continue
             if isinstance(c, n.StatChange):
                 if several and stats and factor(stats[-1]) != factor(c):
@@ -652,11 +652,11 @@ class Speech:
         def v(word: str) -> str:
             return word if base else {"have": "has", "gain": "gains", "lose": "loses", "cost": "costs"}[word]
         if isinstance(c, n.KeywordChange) and c.of is not None and c.word == "of":
-            return f"{v('gain')} {self.copied('keywords', c.of)}"
+            return f"{v('gain')} {self.copied('keywords', c.of, subject)}"
         if isinstance(c, n.KeywordChange) and c.of is not None:
             return f"{v('gain')} all keywords {self.np(c.of, 'subject')} {'have' if _plural(c.of) else 'has'}"
         if isinstance(c, n.GainPowers):
-            return f"{v('gain')} {self.copied('powers', c.of)}"
+            return f"{v('gain')} {self.copied('powers', c.of, subject)}"
         if isinstance(c, n.KeywordChange):
             kws = _join([_kw(k) for k in c.keywords])
             if c.how == "gain":
@@ -1028,11 +1028,16 @@ class Speech:
             return self.filter_words(s, plural=plural, det="")
         return self.np(s)
 
-    def copied(self, what: str, of: Any) -> str:
-        """What a copy gains: "the powers of target character"; what a pronoun named is said with its
-        noun ("its powers" → "the powers of that character": "of it" would read as the subject)."""
+    def copied(self, what: str, of: Any, subject: Any) -> str:
+        """What a copy gains: "the powers of target character". What a pronoun named is said with its
+        noun after a subject that is a mention ("Copycat gains the powers of that character": "its"
+        or "of it" would mean Copycat); after one that is a reference it is said as its possessor
+        ("that character gains its powers", the grammar's ``gain_copied_of``: "of that character"
+        would be the subject again, not what the pronoun meant)."""
         word = getattr(of, "word", None)
         if isinstance(of, (n.EventRef, n.TargetRef)) and word and word.split()[0] in _POSSESSIVE:
+            if isinstance(subject, (n.EventRef, n.TargetRef, n.Acted)) and getattr(subject, "word", None):
+                return f"{_possessive_text(self, of)} {what}"
             of = n.evolve(of, word=None)
         return f"the {what} of {self.np(of, 'object')}"
 
