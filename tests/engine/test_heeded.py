@@ -87,18 +87,14 @@ def test_not_heeded_means_nothing_is_searched_for(checked):
     assert "Draw" in checked and "timed" in checked  # the shortcut is taken, and checked
 
 
-def _game(text: str) -> str:
+def _game(card: str, steps: str = 'advance = "formation"') -> str:
+    """A position with ``card`` (a ``[[card]]`` table's fields, id ``card``) in A's hand and a
+    character of A's in play (id ``plain``), and ``steps``."""
     return f"""
 [scenario]
 title = "t"
 [[card]]
-name = "Watcher"
-type = "character"
-cost = 1
-atk = 1
-def = 1
-affiliations = ["Avengers"]
-text = \"\"\"{text}\"\"\"
+{card}
 [[card]]
 name = "Plain"
 type = "character"
@@ -111,13 +107,18 @@ phase = "build"
 step = "recruit"
 active = "A"
 [players.A]
-hand = ["Watcher"]
+hand = [{{ card = "Card", id = "card" }}]
 [[players.A.characters]]
 card = "Plain"
 id = "plain"
 [[step]]
-advance = "formation"
+{steps}
 """
+
+
+def _character(text: str) -> str:
+    return _game(f'name = "Card"\ntype = "character"\ncost = 1\natk = 1\ndef = 1\naffiliations = ["Avengers"]\n'
+                 f'text = """{text}"""')
 
 
 @pytest.mark.parametrize("text, kind, expected", [
@@ -138,14 +139,14 @@ advance = "formation"
 ])
 def test_what_the_cards_of_a_game_name(text, kind, expected):
     """The hand's card counts as much as one in play: a card's text is the game's wherever it is."""
-    sc = parse_scenario(_game(text), default_database())
+    sc = parse_scenario(_character(text), default_database())
     assert heeded_module.heeded(sc.state, kind) is expected
 
 
 def test_timed_triggers_are_found_in_any_card():
     db = default_database()
-    assert not heeded_module.timed(parse_scenario(_game("Whenever ~ attacks, draw a card."), db).state)
-    assert heeded_module.timed(parse_scenario(_game("At the start of your recruit step, draw a card."), db).state)
+    assert not heeded_module.timed(parse_scenario(_character("Whenever ~ attacks, draw a card."), db).state)
+    assert heeded_module.timed(parse_scenario(_character("At the start of your recruit step, draw a card."), db).state)
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -156,36 +157,9 @@ def test_timed_triggers_are_found_in_any_card():
 ])
 def test_what_an_effect_made_is_heeded_once_made(text, kind):
     """A plot twist's modifier, replacement or delayed trigger: heeded from the position it is made in."""
-    sc = parse_scenario(f"""
-[scenario]
-title = "t"
-[[card]]
-name = "Twist"
-type = "plot twist"
-cost = 0
-text = \"\"\"{text}\"\"\"
-[[card]]
-name = "Plain"
-type = "character"
-cost = 1
-atk = 1
-def = 1
-affiliations = ["Avengers"]
-[game]
-phase = "build"
-step = "recruit"
-active = "A"
-[players.A]
-hand = [{{ card = "Twist", id = "twist" }}]
-[[players.A.characters]]
-card = "Plain"
-id = "plain"
-[[step]]
-play = "twist"
-{'targets = ["plain"]' if text.startswith("Target") else ""}
-[[step]]
-resolve = "top"
-""", default_database())
+    targets = '\ntargets = ["plain"]' if text.startswith("Target") else ""
+    card = f'name = "Card"\ntype = "plot twist"\ncost = 0\ntext = """{text}"""'
+    sc = parse_scenario(_game(card, f'play = "card"{targets}\n[[step]]\nresolve = "top"'), default_database())
     assert not heeded_module.heeded(sc.state, kind)
     [after] = run_scenario(sc, invariants=False).outcomes
     assert heeded_module.heeded(after.state, kind)
