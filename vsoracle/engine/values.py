@@ -50,13 +50,13 @@ def _dict_replacer(cls: type, names: frozenset[str]) -> Replacer:
     """A copier for a class that keeps its fields in ``__dict__`` (the wide game state): one
     dict copy instead of a slot assignment per field."""
     def replace(inst: Any, changes: dict[str, Any]) -> Any:
-        new: Any = object.__new__(cls)
-        slots = new.__dict__
-        slots.update(inst.__dict__)
         if not names.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]}")
+        slots = inst.__dict__.copy()
         slots.update(changes)
         slots[_HASH] = None
+        new: Any = object.__new__(cls)
+        _set(new, "__dict__", slots)
         return new
     return replace
 
@@ -64,8 +64,16 @@ def _dict_replacer(cls: type, names: frozenset[str]) -> Replacer:
 def replace(inst: T, **changes: Any) -> T:
     """A copy of ``inst`` with ``changes``; unknown field names are an error, as with evolve."""
     cls: type = type(inst)  # (mypy takes type[T] for unhashable, as lru_cache's key)
-    copy: T = _replacer(cls)(inst, changes)  # the copier builds an instance of inst's class
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _replacer(cls)
+    copy: T = copier(inst, changes)  # the copier builds an instance of inst's class
     return copy
+
+
+#: Each class's copier, once written (:func:`_replacer`).
+_COPIERS: dict[type, Replacer] = {}
+_set = object.__setattr__
 
 
 def quick_eq(cls: type[T]) -> type[T]:
