@@ -10,7 +10,6 @@ both copiers build what ``evolve`` builds.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Callable, TypeVar, cast
 
 import attrs
@@ -24,10 +23,9 @@ _HASH = "_attrs_cached_hash"
 Replacer = Callable[[Any, dict[str, Any]], Any]
 
 
-@lru_cache(maxsize=None)
 def _replacer(cls: type) -> Replacer:
     """A copier written out for ``cls``'s fields (as attrs writes ``__init__``): copy every slot,
-    then set the changed ones."""
+    then set the changed ones (written once per class: :data:`_COPIERS`)."""
     names = [a.name for a in attrs.fields(cls)]
     if "__slots__" not in cls.__dict__:
         return _dict_replacer(cls, frozenset(names))
@@ -63,7 +61,7 @@ def _dict_replacer(cls: type, names: frozenset[str]) -> Replacer:
 
 def replace(inst: T, **changes: Any) -> T:
     """A copy of ``inst`` with ``changes``; unknown field names are an error, as with evolve."""
-    cls: type = type(inst)  # (mypy takes type[T] for unhashable, as lru_cache's key)
+    cls: type = type(inst)
     copier = _COPIERS.get(cls)
     if copier is None:
         copier = _COPIERS[cls] = _replacer(cls)
