@@ -27,7 +27,7 @@ from ..text import nodes as n
 from .keywords import KEYWORD_RULES
 from .patterns import event_kinds
 from .powers import powers
-from .state import GameState
+from .state import Delayed, GameState, Modifier, Replacement
 
 __all__ = ["heeded", "timed"]
 
@@ -39,7 +39,7 @@ def heeded(s: GameState, kind: type) -> bool:
     """Could anything in ``s``'s game forbid, replace or be set off by an event of ``kind``?
     ``False`` only when no text of its cards and no modifier, replacement or delayed trigger of
     the position names that kind."""
-    printed = _printed(s)
+    printed = _printed(s)[0]
     if printed is _ALL or kind in printed:
         return True
     for held in (s.modifiers, s.replacements, s.delayed):
@@ -55,16 +55,15 @@ def timed(s: GameState) -> bool:
     start of your recruit step", CR 502)? ``False`` only when no text of its cards names such a
     trigger, nothing may give a keyword whose rule is a power, and the position holds no delayed
     trigger."""
-    _printed(s)
-    return bool(s.delayed) or s.objects.lineage()["timed"]
+    return bool(s.delayed) or _printed(s)[1]
 
 
-def _printed(s: GameState) -> frozenset[type] | None:
-    """The kinds the text of the game's cards names (once per table lineage); whether it names a
-    trigger at a phase or step is kept beside them (:func:`timed`)."""
+def _printed(s: GameState) -> tuple[frozenset[type] | None, bool]:
+    """What the game's cards' standing powers name (once per table lineage): the kinds of event,
+    and whether a trigger at a phase or step (:func:`timed`)."""
     lineage = s.objects.lineage()
-    if "heeded" in lineage:
-        known: frozenset[type] | None = lineage["heeded"]
+    known: tuple[frozenset[type] | None, bool] | None = lineage.get("heeded")
+    if known is not None:
         return known
     found: set[type] = set()
     everything = False
@@ -75,10 +74,8 @@ def _printed(s: GameState) -> frozenset[type] | None:
             if not _names(standing, found):
                 everything = True
             at_times = at_times or any(isinstance(x, (n.AtStart, n.AtEnd)) for x in n.descendants(standing))
-    value = _ALL if everything else frozenset(found)
-    lineage["timed"] = at_times or everything
-    lineage["heeded"] = value
-    return value
+    known = lineage["heeded"] = (_ALL if everything else frozenset(found), at_times or everything)
+    return known
 
 
 def _standing(power: n.Power, found: set[type]) -> tuple[n.Node, ...]:
@@ -102,7 +99,7 @@ def _standing(power: n.Power, found: set[type]) -> tuple[n.Node, ...]:
 _last: dict[str, tuple[Any, frozenset[type] | None]] = {}
 
 
-def _held(held: tuple[Any, ...]) -> frozenset[type] | None:
+def _held(held: tuple[Modifier, ...] | tuple[Replacement, ...] | tuple[Delayed, ...]) -> frozenset[type] | None:
     """The kinds named by a position's modifiers, replacements or delayed triggers."""
     key = type(held[0]).__name__
     hit = _last.get(key)
@@ -111,13 +108,13 @@ def _held(held: tuple[Any, ...]) -> frozenset[type] | None:
     found: set[type] = set()
     everything = False
     for x in held:
-        parts: tuple[Any, ...] = ()
-        if hasattr(x, "changes"):  # a modifier
-            parts = tuple(x.changes)
-        if hasattr(x, "instead"):  # a replacement
-            parts += (x.instead,)
-        if hasattr(x, "trigger"):  # a delayed trigger
-            parts += (x.trigger, x.effect)
+        parts: tuple[Any, ...]
+        if isinstance(x, Modifier):
+            parts = x.changes
+        elif isinstance(x, Replacement):
+            parts = (x.instead,)
+        else:
+            parts = (x.trigger, x.effect)
         if not _names(parts, found):
             everything = True
     value = _ALL if everything else frozenset(found)
