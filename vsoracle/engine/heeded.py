@@ -39,9 +39,12 @@ def heeded(s: GameState, kind: type) -> bool:
     """Could anything in ``s``'s game forbid, replace or be set off by an event of ``kind``?
     ``False`` only when no text of its cards and no modifier, replacement or delayed trigger of
     the position names that kind."""
-    printed = _printed(s)[0]
+    known = s.objects.lineage().get("heeded")  # (asked for every event: _printed's memo read here)
+    printed = (known if known is not None else _printed(s))[0]
     if printed is _ALL or kind in printed:
         return True
+    if not (s.modifiers or s.replacements or s.delayed):
+        return False
     for held in (s.modifiers, s.replacements, s.delayed):
         if held:
             kinds = _held(held)
@@ -55,7 +58,10 @@ def timed(s: GameState) -> bool:
     start of your recruit step", CR 502)? ``False`` only when no text of its cards names such a
     trigger, nothing may give a keyword whose rule is a power, and the position holds no delayed
     trigger."""
-    return bool(s.delayed) or _printed(s)[1]
+    if s.delayed:
+        return True
+    known = s.objects.lineage().get("heeded")  # (asked at each step: _printed's memo read here)
+    return (known if known is not None else _printed(s))[1]
 
 
 def _printed(s: GameState) -> tuple[frozenset[type] | None, bool]:
