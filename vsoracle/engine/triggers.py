@@ -144,7 +144,7 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
     "Whenever ~ becomes stunned") and patterns such as "a character you control" see it as it
     was (assumption A-LOOK-BACK)."""
     s = g.state
-    if not heeded(s, h.kind) and (before is None or not heeded(before, h.kind)):
+    if not heeded(s, h.kind) and (before is None or before is s or not heeded(before, h.kind)):
         # no power or delayed trigger of the game waits for its kind: only the turn remembers it
         g.set(replace(s, turn_log=s.turn_log + (remembered(s, h),)))
         return
@@ -213,16 +213,22 @@ def _stamp(s: GameState, roles: Mapping[str, Any]) -> frozenset[tuple[str, int]]
     found: set[tuple[str, int]] = set()
     named = False
     objects = s.objects
+    ids = objects.keys()  # (the table's own view: a role that names no object is told at dict speed)
     for role, value in roles.items():
-        if role in _NOT_OBJECTS:
+        if isinstance(value, str):  # most roles: one id, a player, a word
+            if value not in ids or role in _NOT_OBJECTS:
+                continue
+            values: tuple[str, ...] | list[str] = (value,)
+        elif isinstance(value, (tuple, frozenset)) and role not in _NOT_OBJECTS:
+            values = [v for v in value if isinstance(v, str) and v in ids]
+        else:
             continue
-        for v in value if isinstance(value, (tuple, frozenset)) else (value,):
-            if isinstance(v, str) and v in objects:
-                named = True
-                o = objects[v]
-                incarnation = o.incarnation + 1 if o.zone is Zone.CHAIN else o.incarnation
-                if incarnation:
-                    found.add((v, incarnation))
+        for v in values:
+            named = True
+            o = objects[v]
+            incarnation = o.incarnation + 1 if o.zone is Zone.CHAIN else o.incarnation
+            if incarnation:
+                found.add((v, incarnation))
     return (frozenset(found) if found else _NO_STAMP) if named else None
 
 
