@@ -29,7 +29,7 @@ from ..cards import CardType
 from ..cards.model import MUTANT_TRAITS
 from ..errors import IllegalActionError
 from ..text import nodes as n
-from .primitives import apply, happening, leaving_play
+from .primitives import apply, happening
 from .rules import RULES, ZONE_NAMES, Cost, Done, into_pile, parts, rule
 from .game import Decision, Game
 from .heeded import heeded
@@ -83,13 +83,16 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     them with the comparison, FAQ SC 24)."""
     # an event that takes an object out of play is also its leaving play: "cannot leave play"
     # forbids it, "if ~ would leave play, instead" replaces it
-    leaving = leaving_play(g.state, h)
-    also: tuple[Happening, ...] = (happening(n.LeavePlay, object=leaving),) if leaving is not None else ()
+    s = g.state
+    family = rule(h.kind)
+    leaving = family.leaves_play(s, h)
     # an event that puts a card into a pile (a KO, a discard) is also that move: "cannot be put
     # into your KO'd pile" forbids it, "if ~ would be put into …, instead" replaces it (A-INTO-PILE)
-    also += rule(h.kind).puts_into_pile(g.state, h)
-    if not any(heeded(g.state, hh.kind) for hh in (h,) + also):
+    into = family.puts_into_pile(s, h)
+    if not heeded(s, h.kind) and (leaving is None or not heeded(s, n.LeavePlay)) \
+            and not (into and any(heeded(s, moved.kind) for moved in into)):
         return Plan(h)  # no "cannot" and no "instead" in the game names it
+    also = ((happening(n.LeavePlay, object=leaving),) if leaving is not None else ()) + into
     q = query(g.state)
     for hh in (h,) + also:
         banned = q.prohibition(hh)

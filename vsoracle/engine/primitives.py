@@ -34,7 +34,9 @@ __all__ = ["happening", "apply", "leaving_play", "object_in_play", "leaving", "o
 
 def happening(kind: type[n.Event], /, **roles: Any) -> Happening:
     """A happening of ``kind`` with the roles given (``None`` roles are left out)."""
-    return Happening(kind, FrozenMap({k: v for k, v in roles.items() if v is not None}))
+    if None in roles.values():  # (most events are given no empty role)
+        roles = {k: v for k, v in roles.items() if v is not None}
+    return Happening(kind, FrozenMap(roles))
 
 
 def leaving_play(s: GameState, h: Happening) -> str | None:
