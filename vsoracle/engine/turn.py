@@ -19,7 +19,7 @@ from .primitives import happening
 from .game import Decision, Game
 from .query import query
 from .state import GameState, Modifier, PhaseName, StepName, Zone
-from .heeded import timed
+from .heeded import heeded, timed
 from .triggers import fire_start
 from .values import replace
 from .events.game_end import cannot_end
@@ -155,8 +155,8 @@ def offer_transfers(g: Game, pid: str) -> None:
     """Transferable: at the start of your formation step you may transfer the equipment to
     another character you control (FAQ SC 6) that could take it (``zones.transfer_problem``: the
     same kind of area [CMK], its team, CR 302 [CH], one equipment a character, [C29])."""
-    for eq in sorted(g.state.in_play(pid), key=lambda o: o.id):
-        if not eq.equipped_to or "transferable" not in query(g.state).keywords(eq):
+    for eq in sorted((o for o in g.state.in_play(pid) if o.equipped_to), key=lambda o: o.id):
+        if "transferable" not in query(g.state).keywords(eq):
             continue
         hosts = tuple(sorted(c.id for c in g.state.characters(pid) if c.id != eq.equipped_to
                              and transfer_problem(g.state, eq.id, c.id) is None))
@@ -296,9 +296,13 @@ def _recover_one(g: Game, pid: str) -> None:
     """Wrap-up b: the player recovers one stunned character he controls (CR 408 [S:HCR]; his
     choice, always made: assumption A-WRAPUP-RECOVER). A character that "cannot be recovered"
     is no choice: picking it would recover nothing, never better than picking another."""
-    q = query(g.state)
     stunned = tuple(sorted(o.id for o in g.state.characters(pid) if o.stunned))
-    able = tuple(c for c in stunned if q.prohibition(happening(n.Recover, object=c)) is None)
+    if not stunned:
+        return
+    q = query(g.state)
+    # (no "cannot be recovered" in the game: no prohibition to look for)
+    able = tuple(c for c in stunned if q.prohibition(happening(n.Recover, object=c)) is None) \
+        if heeded(g.state, n.Recover) else stunned
     for c in stunned:
         if c not in able:
             g.note("recover", f"{pid} cannot choose {c} to recover: it \"cannot be recovered\"", "CR 408",
