@@ -997,80 +997,113 @@ class Query:
         return max(0, min(fits)) if fits else 0
 
     def qual(self, q: n.Qualifier, o: GameObject, ctx: Context) -> bool:
-        """One qualifier of a filter, for object ``o``."""
-        s = self.s
-        if isinstance(q, n.AtRandom):  # how the card is picked, not what it is
-            return True
-        if isinstance(q, n.State):
-            return self.state_is(o, q.name, ctx) != q.negated
-        if isinstance(q, n.Name):
-            return any(self._has_name(o, name) for name in _singulars(q.name)) != q.negated
-        if isinstance(q, n.Hunted):  # "hunted by you", "hunted characters" (MEV, hunter)
-            hunters = self.hunters(o)
-            return bool(hunters) if q.player is None else any(p in hunters for p in self.players(q.player, ctx))
-        if isinstance(q, n.Named):
-            name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
-            return _same(o.card.name, name)
-        if isinstance(q, n.Role):
-            return any(self._role(o, r) for r in q.roles)
-        if isinstance(q, n.Other):
-            return o.id not in self.ref(q.of, ctx)
-        if isinstance(q, n.Affiliations):  # "with no affiliation": printed or gained (FAQ SC 4)
-            return self.quantity_holds(q.quantity, len(self.affiliations(o)), ctx)
-        if isinstance(q, n.HasExtreme):  # one of them, with the greatest (least) value
-            e = q.extreme
-            return o.id in self.select(e.among, ctx) and self._stat_value(o, e.stat) == self.amount(e, ctx)
-        if isinstance(q, n.StatIs):
-            value = self.cost(o) if q.stat == "cost" else self.stat(o, q.stat)
-            if q.stat == "cost" and o.card.cost is None:
-                return False
-            return self.quantity_holds(q.quantity, value, ctx)
-        if isinstance(q, n.HasKeyword):
-            have = self.keywords(o)
-            if q.none and q.keywords:  # "without flight": none of them
-                return not any(self.has_keyword(o, k) for k in q.keywords)
-            if q.none:  # "with no keywords": none printed or gained
-                return not have
-            return all(self.has_keyword(o, k) for k in q.keywords)
-        if isinstance(q, n.HasCounter):
-            return self.counters_of(o, q.kind) >= self.amount(q.count, ctx)
-        if isinstance(q, n.SameAs):
-            return any(r != o.id and self._same_as(q.what, o, s.obj(r)) for r in self.select(q.of, ctx)
-                       if r in s.objects)
-        if isinstance(q, n.Shares):
-            return self._shares(q, o, ctx)
-        if isinstance(q, n.HasEither):
-            names = self.affiliation_names(q, ctx)
-            return any(self.has_affiliation(o, x) for x in names)
-        if isinstance(q, n.Adjacent):
-            return any(adjacent(o, s.obj(r)) for r in self.select(q.to, ctx) if r in s.objects)
-        if isinstance(q, n.AttachedTo):  # "equipment attached to target character" (CR 302)
-            return o.zone is Zone.IN_PLAY and o.equipped_to is not None and o.equipped_to in set(self.select(q.to, ctx))
-        if isinstance(q, n.ControlledBy):
-            who = self.controller_of(o)
-            return who in self.players(q.player, ctx)
-        if isinstance(q, n.RecruitedBy):
-            return o.owner in self.players(q.player, ctx)
-        if isinstance(q, n.InZone):
-            if q.zone is None:
-                return o.zone is Zone.IN_PLAY
-            return o.id in self._zone_ids(q.zone, ctx)
-        if isinstance(q, (n.OfYourChoice, n.Than)):
-            return True
-        if isinstance(q, n.Among):
-            return o.id in self.select(q.of, ctx)
-        if isinstance(q, n.Where):
-            return self.holds(q.condition, ctx.bind(affected=o.id))
-        if isinstance(q, n.Chosen):
-            chosen = _listify(self.chosen(q.binding, ctx))
-            if q.binding == "card type":  # "a card of the chosen type" (a rally for a card type of your choice)
-                return o.card.type is not None and _has(chosen, o.card.type.value)
-            if q.binding == "card name":  # "a card with the chosen name"
-                return _has(chosen, o.card.name)
-            return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
-        if isinstance(q, n.NotChosenYet):  # an object this effect has not chosen before
-            return o.id not in _listify(ctx.bindings.get("chose"))
+        """One qualifier of a filter, for object ``o`` (each kind of qualifier by its own method,
+        :data:`_QUALS`)."""
+        check = _QUALS.get(type(q))
+        if check is not None:
+            return check(self, q, o, ctx)
         raise TypeError(f"unknown qualifier {q!r}")  # never a silent "matches nothing"
+
+    def _qual_at_random(self, q: n.AtRandom, o: GameObject, ctx: Context) -> bool:
+        return True  # how the card is picked, not what it is
+
+    def _qual_state(self, q: n.State, o: GameObject, ctx: Context) -> bool:
+        return self.state_is(o, q.name, ctx) != q.negated
+
+    def _qual_name(self, q: n.Name, o: GameObject, ctx: Context) -> bool:
+        return any(self._has_name(o, name) for name in _singulars(q.name)) != q.negated
+
+    def _qual_hunted(self, q: n.Hunted, o: GameObject, ctx: Context) -> bool:
+        """"hunted by you", "hunted characters" (MEV, hunter)."""
+        hunters = self.hunters(o)
+        return bool(hunters) if q.player is None else any(p in hunters for p in self.players(q.player, ctx))
+
+    def _qual_named(self, q: n.Named, o: GameObject, ctx: Context) -> bool:
+        s = self.s
+        name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
+        return _same(o.card.name, name)
+
+    def _qual_role(self, q: n.Role, o: GameObject, ctx: Context) -> bool:
+        return any(self._role(o, r) for r in q.roles)
+
+    def _qual_other(self, q: n.Other, o: GameObject, ctx: Context) -> bool:
+        return o.id not in self.ref(q.of, ctx)
+
+    def _qual_affiliations(self, q: n.Affiliations, o: GameObject, ctx: Context) -> bool:
+        """"with no affiliation": printed or gained (FAQ SC 4)."""
+        return self.quantity_holds(q.quantity, len(self.affiliations(o)), ctx)
+
+    def _qual_has_extreme(self, q: n.HasExtreme, o: GameObject, ctx: Context) -> bool:
+        """One of them, with the greatest (least) value."""
+        e = q.extreme
+        return o.id in self.select(e.among, ctx) and self._stat_value(o, e.stat) == self.amount(e, ctx)
+
+    def _qual_stat_is(self, q: n.StatIs, o: GameObject, ctx: Context) -> bool:
+        value = self.cost(o) if q.stat == "cost" else self.stat(o, q.stat)
+        if q.stat == "cost" and o.card.cost is None:
+            return False
+        return self.quantity_holds(q.quantity, value, ctx)
+
+    def _qual_has_keyword(self, q: n.HasKeyword, o: GameObject, ctx: Context) -> bool:
+        have = self.keywords(o)
+        if q.none and q.keywords:  # "without flight": none of them
+            return not any(self.has_keyword(o, k) for k in q.keywords)
+        if q.none:  # "with no keywords": none printed or gained
+            return not have
+        return all(self.has_keyword(o, k) for k in q.keywords)
+
+    def _qual_has_counter(self, q: n.HasCounter, o: GameObject, ctx: Context) -> bool:
+        return self.counters_of(o, q.kind) >= self.amount(q.count, ctx)
+
+    def _qual_same_as(self, q: n.SameAs, o: GameObject, ctx: Context) -> bool:
+        s = self.s
+        return any(r != o.id and self._same_as(q.what, o, s.obj(r)) for r in self.select(q.of, ctx)
+                   if r in s.objects)
+
+    def _qual_has_either(self, q: n.HasEither, o: GameObject, ctx: Context) -> bool:
+        names = self.affiliation_names(q, ctx)
+        return any(self.has_affiliation(o, x) for x in names)
+
+    def _qual_adjacent(self, q: n.Adjacent, o: GameObject, ctx: Context) -> bool:
+        s = self.s
+        return any(adjacent(o, s.obj(r)) for r in self.select(q.to, ctx) if r in s.objects)
+
+    def _qual_attached_to(self, q: n.AttachedTo, o: GameObject, ctx: Context) -> bool:
+        """"equipment attached to target character" (CR 302)."""
+        return o.zone is Zone.IN_PLAY and o.equipped_to is not None and o.equipped_to in set(self.select(q.to, ctx))
+
+    def _qual_controlled_by(self, q: n.ControlledBy, o: GameObject, ctx: Context) -> bool:
+        who = self.controller_of(o)
+        return who in self.players(q.player, ctx)
+
+    def _qual_recruited_by(self, q: n.RecruitedBy, o: GameObject, ctx: Context) -> bool:
+        return o.owner in self.players(q.player, ctx)
+
+    def _qual_in_zone(self, q: n.InZone, o: GameObject, ctx: Context) -> bool:
+        if q.zone is None:
+            return o.zone is Zone.IN_PLAY
+        return o.id in self._zone_ids(q.zone, ctx)
+
+    def _qual_any(self, q: n.Qualifier, o: GameObject, ctx: Context) -> bool:
+        return True  # "of your choice", "than …": how it is picked or compared, not what it is
+
+    def _qual_among(self, q: n.Among, o: GameObject, ctx: Context) -> bool:
+        return o.id in self.select(q.of, ctx)
+
+    def _qual_where(self, q: n.Where, o: GameObject, ctx: Context) -> bool:
+        return self.holds(q.condition, ctx.bind(affected=o.id))
+
+    def _qual_chosen(self, q: n.Chosen, o: GameObject, ctx: Context) -> bool:
+        chosen = _listify(self.chosen(q.binding, ctx))
+        if q.binding == "card type":  # "a card of the chosen type" (a rally for a card type of your choice)
+            return o.card.type is not None and _has(chosen, o.card.type.value)
+        if q.binding == "card name":  # "a card with the chosen name"
+            return _has(chosen, o.card.name)
+        return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
+
+    def _qual_not_chosen_yet(self, q: n.NotChosenYet, o: GameObject, ctx: Context) -> bool:
+        """An object this effect has not chosen before."""
+        return o.id not in _listify(ctx.bindings.get("chose"))
 
     def _has_name(self, o: GameObject, name: str) -> bool:
         """Has ``o`` the name a noun phrase puts before its noun (or as its noun): an affiliation, a
@@ -1591,6 +1624,20 @@ class Query:
             for line, _mod in self._gained(o):
                 out.append((line.node, "gained" if line.block is None else line))
         return out
+
+
+#: How each kind of qualifier is checked for an object (:meth:`Query.qual`): one method a class,
+#: found by the qualifier's class (a dict look-up instead of a test of each class in turn).
+_QUALS: dict[type, Callable[[Query, Any, GameObject, Context], bool]] = {
+    n.AtRandom: Query._qual_at_random, n.State: Query._qual_state, n.Name: Query._qual_name,
+    n.Hunted: Query._qual_hunted, n.Named: Query._qual_named, n.Role: Query._qual_role, n.Other: Query._qual_other,
+    n.Affiliations: Query._qual_affiliations, n.HasExtreme: Query._qual_has_extreme, n.StatIs: Query._qual_stat_is,
+    n.HasKeyword: Query._qual_has_keyword, n.HasCounter: Query._qual_has_counter, n.SameAs: Query._qual_same_as,
+    n.Shares: Query._shares, n.HasEither: Query._qual_has_either, n.Adjacent: Query._qual_adjacent,
+    n.AttachedTo: Query._qual_attached_to, n.ControlledBy: Query._qual_controlled_by,
+    n.RecruitedBy: Query._qual_recruited_by, n.InZone: Query._qual_in_zone, n.OfYourChoice: Query._qual_any,
+    n.Than: Query._qual_any, n.Among: Query._qual_among, n.Where: Query._qual_where, n.Chosen: Query._qual_chosen,
+    n.NotChosenYet: Query._qual_not_chosen_yet}
 
 
 @per_node
