@@ -44,7 +44,7 @@ from .values import replace
 from .words import say, say_action, say_action_of, say_of
 
 __all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "put_by_rule", "landed", "Plan", "execute", "targets_of",
-           "target_legal", "target_ok", "legal_targets", "choose_objects", "replacements", "affected_player",
+           "target_legal", "target_ok", "legal_among", "legal_targets", "choose_objects", "replacements", "affected_player",
            # what the event families (vsoracle.engine.events) share: choosing objects, doing verbs, costs
            "acting", "doers", "doer", "each_doer_picks", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
            "without_zone", "on_objects", "to_each", "pay_event", "cost_pick", "cost_one", "cost_count",
@@ -427,11 +427,34 @@ def _target_refusal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> R
     q = query(g.state)
     if not isinstance(value, (str, int)):
         return _target_check(g, q, target, value, link)
-    key = ("target", id(target), value, link)
-    hit: tuple[n.Filter, Refusal | None] | None = q._memo.get(key)
+    known = _refusals(q, target, link)
+    if value in known:
+        return known[value]
+    why = known[value] = _target_check(g, q, target, value, link)
+    return why
+
+
+def _refusals(q: Query, target: n.Filter, link: ChainLink) -> dict[str | int, Refusal | None]:
+    """What is known of the state's values for ``target`` of ``link``: one table a target and
+    link, so that the values checked together look the link up once."""
+    key = ("targets", id(target), link)
+    hit: tuple[n.Filter, dict[str | int, Refusal | None]] | None = q._memo.get(key)
     if hit is None or hit[0] is not target:
-        hit = q._memo[key] = (target, _target_check(g, q, target, value, link))
+        hit = q._memo[key] = (target, {})
     return hit[1]
+
+
+def legal_among(g: Game, target: n.Filter, values: Iterable[str | int], link: ChainLink) -> list[str | int]:
+    """The values that are legal targets for ``target`` of ``link``, in order (:func:`target_ok`
+    of each, the link looked up once)."""
+    q = query(g.state)
+    known = _refusals(q, target, link)
+    out = []
+    for value in values:
+        why = known[value] if value in known else known.setdefault(value, _target_check(g, q, target, value, link))
+        if why is None:
+            out.append(value)
+    return out
 
 
 def _target_check(g: Game, q: Query, target: n.Filter, value: Any, link: ChainLink) -> Refusal | None:
