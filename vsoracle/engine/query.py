@@ -150,7 +150,6 @@ def _same(a: str, b: str) -> bool:
     return a.casefold() == b.casefold()
 
 
-@per_node
 def _cheap_first(f: n.Filter) -> tuple[n.Qualifier, ...]:
     """A filter's qualifiers with "you control" first: each is a test that changes nothing, so
     their order does not change what matches, and who controls an object is the cheapest to ask
@@ -174,8 +173,14 @@ def _singulars(name: str) -> tuple[str, ...]:
 
 
 def _compare(a: int, op: str, b: int) -> bool:
-    return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b,
-            "any number": True}.get(op, False)
+    compare = _COMPARE.get(op)
+    return compare is not None and compare(a, b)
+
+
+#: Each comparison card text makes, by the operator a quantity keeps ("up to": at most).
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "=": int.__eq__, ">=": int.__ge__, "<=": int.__le__, ">": int.__gt__, "<": int.__lt__, "up to": int.__le__,
+    "any number": lambda a, b: True}
 
 
 
@@ -945,36 +950,58 @@ class Query:
         key = ("kind ids", kind)
         hit: tuple[str, ...] | None = self._memo.get(key)
         if hit is None:
-            kinds = kind.split(" or ")
             objects = self.s.objects
-            hit = self._memo[key] = tuple(oid for oid in sorted(objects)
-                                          if any(self._kind_ok(k, objects[oid]) for k in kinds))
+            if " or " in kind:
+                kinds = kind.split(" or ")
+                hit = tuple(oid for oid in sorted(objects) if any(self._kind_ok(k, objects[oid]) for k in kinds))
+            else:
+                hit = tuple([oid for oid in sorted(objects) if self._kind_ok(kind, objects[oid])])
+            self._memo[key] = hit
         return hit
 
     def _filter_ok(self, f: n.Filter, o: GameObject, ctx: Context) -> bool:
-        if not self.kind_fits(f, o):
+        return self._checks_pass(_checks(f), o, ctx)
+
+    def _checks_pass(self, c: _FilterChecks, o: GameObject, ctx: Context) -> bool:
+        """Is ``o`` of one of the filter's kinds (:meth:`kind_fits`), and does each qualifier hold?"""
+        for kind in c.kinds:
+            if self._kind_ok(kind, o):
+                break
+        else:
             return False
-        qctx = ctx.bind(affected=o.id) if _has_where(f) else ctx
-        for q in _cheap_first(f):
-            if not self.qual(q, o, qctx):
+        qctx = ctx.bind(affected=o.id) if c.where else ctx
+        for check, q in c.checks:
+            if not check(self, q, o, qctx):
                 return False
         return True
 
     def matches(self, node: n.Selector | None, o: GameObject, ctx: Context) -> bool:
         """Does object ``o`` match selector ``node`` now?"""
         if isinstance(node, n.Filter):
-            if kind_of(node) != "object":
+            c = _checks(node)
+            if not c.objects:
                 return False
             if node.target is not None:
                 return o.id in self.ref(n.TargetRef(node.target), ctx)
-            if _looks_among(node) and o.id not in self._candidate_ids(node, ctx):
+            if c.among and o.id not in self._candidate_ids(node, ctx):
                 return False
-            return self._filter_ok(node, o, ctx)
+            return self._checks_pass(c, o, ctx)
         if isinstance(node, n.Either):
             return any(self.matches(opt, o, ctx) for opt in node.options)
         if isinstance(node, n.Together):
             return any(self.matches(part, o, ctx) for part in node.parts)
         return o.id in self.ref(node, ctx)
+
+    def matcher(self, node: n.Selector, ctx: Context) -> Callable[[GameObject], bool]:
+        """:meth:`matches` of ``node`` and ``ctx``, for object after object: what it asks of the
+        selector worked out once."""
+        if isinstance(node, n.Filter) and node.target is None:
+            c = _checks(node)
+            if not c.objects:
+                return lambda o: False
+            if not c.among:
+                return lambda o: self._checks_pass(c, o, ctx)
+        return lambda o: self.matches(node, o, ctx)
 
     def _candidate_ids(self, f: n.Filter, ctx: Context) -> frozenset[str]:
         key = ("candidates", id(f), ctx)
@@ -1640,16 +1667,31 @@ _QUALS: dict[type, Callable[[Query, Any, GameObject, Context], bool]] = {
     n.NotChosenYet: Query._qual_not_chosen_yet}
 
 
-@per_node
-def _has_where(f: n.Filter) -> bool:
-    """Does a qualifier of ``f`` read a condition of the object ("characters where …")?"""
-    return any(isinstance(q, n.Where) for q in f.qualifiers)
+#: A qualifier's check of an object (a method of :class:`Query`, found in :data:`_QUALS`).
+QualCheck = Callable[[Query, Any, GameObject, Context], bool]
+
+
+class _FilterChecks:
+    """What a filter asks of an object, worked out once per filter node (:func:`_checks`): whether
+    it picks objects at all, whether it names where it looks or what it looks among
+    (:meth:`Query._candidates`), its kinds, whether a qualifier reads a condition of the object
+    ("characters where …"), and each qualifier's check, "you control" first (:func:`_cheap_first`)."""
+
+    __slots__ = ("objects", "among", "kinds", "where", "checks")
+
+    def __init__(self, f: n.Filter) -> None:
+        self.objects = kind_of(f) == "object"
+        self.among = any(isinstance(q, n.Among) or isinstance(q, n.InZone) and q.zone is not None for q in f.qualifiers)
+        self.kinds = tuple(f.kind.split(" or "))
+        self.where = any(isinstance(q, n.Where) for q in f.qualifiers)
+        self.checks: tuple[tuple[QualCheck, n.Qualifier], ...] = tuple(
+            (_QUALS.get(type(q), Query.qual), q) for q in _cheap_first(f))  # one it does not know: qual raises
 
 
 @per_node
-def _looks_among(f: n.Filter) -> bool:
-    """Does ``f`` name where it looks (its zones) or what it looks among (:meth:`Query._candidates`)?"""
-    return any(isinstance(q, n.Among) or isinstance(q, n.InZone) and q.zone is not None for q in f.qualifiers)
+def _checks(f: n.Filter) -> _FilterChecks:
+    """A filter node's checks (:class:`_FilterChecks`)."""
+    return _FilterChecks(f)
 
 
 def _fmap(**items: Any) -> Bindings:
