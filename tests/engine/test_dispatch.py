@@ -11,13 +11,13 @@ import textwrap
 import pytest
 
 from vsoracle.engine import support
-from vsoracle.engine.query import Query
+from vsoracle.engine.query import _QUALS, Query
 from vsoracle.text import nodes as n
 
 
 def _handled(method: object) -> tuple[set[str], ast.stmt]:
-    """The node classes a method tests with isinstance(x, n.X) / isinstance(x, (n.X, n.Y)), and its
-    last statement."""
+    """The node classes a method tests with isinstance(x, n.X) / isinstance(x, (n.X, n.Y)) or finds
+    its branch for in a table (Query.qual: _QUALS), and its last statement."""
     tree = ast.parse(textwrap.dedent(inspect.getsource(method)))  # type: ignore[arg-type]
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -26,6 +26,8 @@ def _handled(method: object) -> tuple[set[str], ast.stmt]:
             for k in kinds:
                 if isinstance(k, ast.Attribute) and isinstance(k.value, ast.Name) and k.value.id == "n":
                     found.add(k.attr)
+    if method is Query.qual:
+        found |= {cls.__name__ for cls in _QUALS}
     func = tree.body[0]
     assert isinstance(func, ast.FunctionDef)
     return found, func.body[-1]

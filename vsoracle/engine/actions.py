@@ -17,7 +17,7 @@ from ..errors import IllegalActionError
 from ..text import nodes as n
 from ..text.events.flip import Flip
 from .chain import add_link, flush, require_empty_chain, require_priority, targeted
-from .effects import (execute, perform, put_by_rule, target_legal, target_ok, target_range, targets_of,
+from .effects import (execute, legal_among, perform, put_by_rule, target_legal, target_range, targets_of,
                       targets_refusal)
 from .primitives import ZONE_WORDS, entry_area, happening
 from .rulechanges import DIRECT_ATTACK_PAST_HIDDEN, POWER_UP_ATTACKER_OR_DEFENDER, in_force
@@ -206,11 +206,11 @@ def target_refusal(g: Game, node: n.Filter, value: Any, provisional: ChainLink) 
     return value, target_legal(g, node, value, provisional)
 
 
-def target_allowed(g: Game, node: n.Filter, value: Any, provisional: ChainLink) -> bool:
-    """Whether :func:`target_refusal` gives no reason (without working one out)."""
+def target_allowed(g: Game, node: n.Filter, values: Sequence[Any], provisional: ChainLink) -> list[Any]:
+    """The values for which :func:`target_refusal` gives no reason, in order (without working one out)."""
     if target_range(node) is not None or kind_of(node) == "effect":
-        return target_refusal(g, node, value, provisional)[1] is None
-    return target_ok(g, node, value, provisional)
+        return [v for v in values if target_refusal(g, node, v, provisional)[1] is None]
+    return legal_among(g, node, values, provisional)
 
 
 def play_link(pid: str, o: GameObject, x: int | None) -> ChainLink:

@@ -44,7 +44,7 @@ from .values import replace
 from .words import say, say_action, say_action_of, say_of
 
 __all__ = ["EFFECT_FORMS", "perform", "prepare", "carry_out", "also_happened", "put_by_rule", "landed", "Plan", "execute", "targets_of",
-           "target_legal", "target_ok", "legal_targets", "choose_objects", "replacements", "affected_player",
+           "target_legal", "target_ok", "legal_among", "legal_targets", "choose_objects", "replacements", "affected_player",
            # what the event families (vsoracle.engine.events) share: choosing objects, doing verbs, costs
            "acting", "doers", "doer", "each_doer_picks", "record", "effect_roles", "at_once", "step_objects", "how_many", "at_random", "hand_cards",
            "without_zone", "on_objects", "to_each", "pay_event", "cost_pick", "cost_one", "cost_count",
@@ -427,47 +427,87 @@ Refusal = Callable[[], str]
 def _target_refusal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> Refusal | None:
     """Once per state and target: the legal actions ask it of each candidate, and the action asks
     it again as it is announced (CR 505), of the same position."""
-    q = query(g.state)
+    check = _target_check(query(g.state), target, link)
     if not isinstance(value, (str, int)):
-        return _target_check(g, q, target, value, link)
-    key = ("target", id(target), value, link)
-    hit: tuple[n.Filter, Refusal | None] | None = q._memo.get(key)
+        return check.refusal(value)
+    known = check.known
+    if value in known:
+        return known[value]
+    why = known[value] = check.refusal(value)
+    return why
+
+
+def legal_among(g: Game, target: n.Filter, values: Iterable[str | int], link: ChainLink) -> list[str | int]:
+    """The values that are legal targets for ``target`` of ``link``, in order (:func:`target_ok`
+    of each, the target and link looked up once)."""
+    check = _target_check(query(g.state), target, link)
+    known = check.known
+    out = []
+    for value in values:
+        why = known[value] if value in known else known.setdefault(value, check.refusal(value))
+        if why is None:
+            out.append(value)
+    return out
+
+
+def _target_check(q: Query, target: n.Filter, link: ChainLink) -> _TargetCheck:
+    """The state's check of values for ``target`` of ``link``, made once a state, target and link."""
+    key = ("targets", id(target), link)
+    hit: tuple[n.Filter, _TargetCheck] | None = q._memo.get(key)
     if hit is None or hit[0] is not target:
-        hit = q._memo[key] = (target, _target_check(g, q, target, value, link))
+        hit = q._memo[key] = (target, _TargetCheck(q, target, link))
     return hit[1]
 
 
-def _target_check(g: Game, q: Query, target: n.Filter, value: Any, link: ChainLink) -> Refusal | None:
-    s = g.state
+class _TargetCheck:
+    """Why a value is not a legal target for ``target`` of ``link`` in one state (CR 505): what
+    every value asks of the target and the link — its context, the selector without its number,
+    the selector's kind and object test — worked out once, and what each value got (``known``)."""
 
-    def said(_g: Game, node: object, ctx: Context) -> str:  # of this state, whenever it is read
-        src = ctx.source
-        return say_of(node, s.obj(src).card.name if src is not None and src in s.objects else None)
+    __slots__ = ("q", "link", "players", "ctx", "sel", "kind", "fits", "known")
 
-    ctx = link.context or Context(link.controller, link.source)
-    sel = _untargeted(target)
-    kind = kind_of(sel)
-    if value in s.player_ids:
-        if kind != "player":
-            return lambda: f"{value} is a player, not a legal target here"
-        return None if value in q.players(sel, ctx) else lambda: f"{value} is not {said(g, sel, ctx)}"
-    if isinstance(value, int):
-        lk = s.link(value)
-        if kind != "effect" or lk is None:
-            return lambda: f"effect {value} is not a legal target here"
-        return None if q.link_matches(sel, lk, ctx) else lambda: f"{lk.label} is not {said(g, sel, ctx)}"
-    if value not in s.objects:
-        return lambda: f"unknown target '{value}'"
-    if kind == "effect":
-        return lambda: f"'{value}' is a card, not an effect on the chain"
-    if kind == "player":
-        return lambda: f"{value} is not a player"
-    o = s.obj(value)
-    if not q.matches(sel, o, ctx):
-        return lambda: f"{value} is not {said(g, sel, ctx)} ({mismatch(q, sel, o, ctx)[0]})"
-    if o.zone is Zone.IN_PLAY and not q.can_be_targeted(o, link):
-        return lambda: protection(q, o, link)[0]
-    return None
+    def __init__(self, q: Query, target: n.Filter, link: ChainLink) -> None:
+        self.q = q
+        self.link = link
+        self.players = q.s.player_ids
+        self.ctx = ctx = link.context or Context(link.controller, link.source)
+        self.sel = sel = _untargeted(target)
+        self.kind = kind_of(sel)
+        self.fits = q.matcher(sel, ctx)
+        self.known: dict[str | int, Refusal | None] = {}
+
+    def _said(self) -> str:  # of this state, whenever it is read
+        s, src = self.q.s, self.ctx.source
+        return say_of(self.sel, s.obj(src).card.name if src is not None and src in s.objects else None)
+
+    def refusal(self, value: Any) -> Refusal | None:
+        q, s, sel, ctx, kind = self.q, self.q.s, self.sel, self.ctx, self.kind
+        if kind == "object" and value in s.objects and value not in self.players:  # the most asked: an object
+            return self._object_refusal(s.obj(value))
+        if value in self.players:
+            if kind != "player":
+                return lambda: f"{value} is a player, not a legal target here"
+            return None if value in q.players(sel, ctx) else lambda: f"{value} is not {self._said()}"
+        if isinstance(value, int):
+            lk = s.link(value)
+            if kind != "effect" or lk is None:
+                return lambda: f"effect {value} is not a legal target here"
+            return None if q.link_matches(sel, lk, ctx) else lambda: f"{lk.label} is not {self._said()}"
+        if value not in s.objects:
+            return lambda: f"unknown target '{value}'"
+        if kind == "effect":
+            return lambda: f"'{value}' is a card, not an effect on the chain"
+        if kind == "player":
+            return lambda: f"{value} is not a player"
+        return self._object_refusal(s.obj(value))
+
+    def _object_refusal(self, o: GameObject) -> Refusal | None:
+        q, sel, ctx, link = self.q, self.sel, self.ctx, self.link
+        if not self.fits(o):
+            return lambda: f"{o.id} is not {self._said()} ({mismatch(q, sel, o, ctx)[0]})"
+        if o.zone is Zone.IN_PLAY and not q.can_be_targeted(o, link):
+            return lambda: protection(q, o, link)[0]
+        return None
 
 
 def target_range(target: n.Filter) -> tuple[int, int] | None:

@@ -35,7 +35,7 @@ from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from ..text import nodes as n
 from . import actions as _act
 from .chain import resolve_all, resolve_top
-from .effects import one_target, target_ok, target_range, targets_of
+from .effects import legal_among, one_target, target_range, targets_of
 from .equivalence import PositionKey, position_key
 from .game import ANSWER_GIVEN, OPEN, Answer, Decision, DecisionKind, Game, Unanswered, _match, _NO
 from .log import Event
@@ -921,7 +921,7 @@ def _sets(pool: Sequence[Any], span: tuple[int, int] | None) -> list[Any]:
     return [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(pool, k)]
 
 
-def _legal_targets(s: GameState, effect: n.Effect | None,
+def _legal_targets(g: Game, effect: n.Effect | None,
                    links: dict[int | None, ChainLink]) -> Iterator[tuple[tuple[Any, ...], int | None]]:
     """Each combination of :func:`_target_values`, in order, with each key of ``links`` (an X,
     or ``None``) for whose provisional link every target passes the executor's own check
@@ -934,19 +934,21 @@ def _legal_targets(s: GameState, effect: n.Effect | None,
         for key in links:
             yield (), key
         return
-    g = Game(s, (), None, 0, explore=True)
-    q = query(s)
     spans = [target_range(node) for node in nodes_]
+    if len(nodes_) == 1 and spans[0] is None and len(links) == 1:  # one target of one value, one link
+        for key, link in links.items():
+            for v in _act.target_allowed(g, nodes_[0], _kind_pool(g.state, nodes_[0]), link):
+                yield (v,), key
+        return
     legal: dict[tuple[int | None, int], set[Any]] = {}
     kept: list[list[Any]] = []
     for i, node in enumerate(nodes_):
-        # an object target is of its filter's kind first (Query.matches); the rest is the executor's check
-        pool: Sequence[Any] = q.kind_ids(node.kind) if kind_of(node) == "object" else _pool(s, node)
-        one = node if spans[i] is None else one_target(node)  # several values: each a legal target on its own
-        check = _act.target_allowed if spans[i] is None else target_ok
+        pool = _kind_pool(g.state, node)
         some: set[Any] = set()
         for key, link in links.items():
-            ok = legal[key, i] = {v for v in pool if check(g, one, v, link)}
+            # several values: each a legal target on its own
+            ok = legal[key, i] = set(_act.target_allowed(g, node, pool, link) if spans[i] is None
+                                     else legal_among(g, one_target(node), pool, link))
             some |= ok
         kept.append([v for v in pool if v in some])
     for combo in itertools.product(*(_sets(kept[i], span) for i, span in enumerate(spans))):
@@ -954,6 +956,12 @@ def _legal_targets(s: GameState, effect: n.Effect | None,
             if all((v in legal[key, i]) if spans[i] is None else all(x in legal[key, i] for x in v)
                    for i, v in enumerate(combo)):
                 yield combo, key
+
+
+def _kind_pool(s: GameState, node: n.Filter) -> Sequence[Any]:
+    """The values of a target's kind, an object target's of its filter's kind only (the first
+    thing :meth:`.query.Query.matches` asks; the rest is the executor's check)."""
+    return query(s).kind_ids(node.kind) if kind_of(node) == "object" else _pool(s, node)
 
 
 def _pool(s: GameState, node: n.Filter) -> list[Any]:
@@ -988,12 +996,13 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
     changes anything: the step and phase, a plot twist's place and threshold, an empty chain for
     an attack, each target on its own (:func:`.actions.target_refusal` against the same
     provisional link), a power's first cost of exhausting its card, a power-up's names,
-    :func:`.actions.attack_problem`."""
+    :func:`.actions.attack_problem`, a flipped resource being face down."""
     view = _view(state, player)
     if view is None:
         return
     s, pid = view
     q = query(s)
+    g = Game(s, (), None, 0, explore=True)  # where the executors' first checks are asked
     me = s.player(pid)
     chars = sorted(s.characters(pid), key=lambda c: (c.area or "", c.row != "front", c.col or 0, c.id))
     points = range(0, me.resource_points + 1)
@@ -1014,7 +1023,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
                 and len(me.resources) >= q.threshold(o, pid):  # the executor's checks of place and threshold
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
-            for targets, x in _legal_targets(s, effect, {x: _act.play_link(pid, o, x) for x in xs}):
+            for targets, x in _legal_targets(g, effect, {x: _act.play_link(pid, o, x) for x in xs}):
                 yield Play(pid, oid, targets, x=x)
     for o in sorted(s.objects.values(), key=lambda o: o.id):
         if (o.controller if o.zone is Zone.IN_PLAY else o.owner) != pid:
@@ -1033,7 +1042,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             if (o.exhausted or o.stunned) and _exhausts_itself_first(node):  # the executor's check of its first cost
                 continue
             link = _act.power_link(pid, o, node, line)
-            for targets, _ in _legal_targets(s, node.effect, {None: link}):
+            for targets, _ in _legal_targets(g, node.effect, {None: link}):
                 for pay in pays:
                     yield Use(pid, o.id, number, targets, pay=pay)
     for c in chars:
@@ -1042,7 +1051,6 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
                 yield PowerUp(pid, c.id, h)
     if s.phase == "combat" and s.step == "attack" and s.active == pid and s.attack is None and not s.chain:
         attacked = [c.id for other in s.opponents(pid) for c in s.characters(other)] + list(s.opponents(pid))
-        g = Game(s, (), None, 0, explore=True)
         for size in range(1, len(chars) + 1):
             for team in itertools.combinations([c.id for c in chars], size):
                 for t in attacked:
@@ -1053,7 +1061,8 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             for c in chars:
                 yield Reinforce(pid, d, c.id)
     for r in me.resources:
-        yield Flip(pid, r)
+        if not s.obj(r).face_up:  # the executor's first check: only a face-down resource is flipped
+            yield Flip(pid, r)
     if s.step == "formation" and s.active == pid:
         for c in chars:
             for row, col in _slots(s, pid):

@@ -150,7 +150,6 @@ def _same(a: str, b: str) -> bool:
     return a.casefold() == b.casefold()
 
 
-@per_node
 def _cheap_first(f: n.Filter) -> tuple[n.Qualifier, ...]:
     """A filter's qualifiers with "you control" first: each is a test that changes nothing, so
     their order does not change what matches, and who controls an object is the cheapest to ask
@@ -174,8 +173,14 @@ def _singulars(name: str) -> tuple[str, ...]:
 
 
 def _compare(a: int, op: str, b: int) -> bool:
-    return {"=": a == b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b, "up to": a <= b,
-            "any number": True}.get(op, False)
+    compare = _COMPARE.get(op)
+    return compare is not None and compare(a, b)
+
+
+#: Each comparison card text makes, by the operator a quantity keeps ("up to": at most).
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "=": int.__eq__, ">=": int.__ge__, "<=": int.__le__, ">": int.__gt__, "<": int.__lt__, "up to": int.__le__,
+    "any number": lambda a, b: True}
 
 
 
@@ -945,36 +950,58 @@ class Query:
         key = ("kind ids", kind)
         hit: tuple[str, ...] | None = self._memo.get(key)
         if hit is None:
-            kinds = kind.split(" or ")
             objects = self.s.objects
-            hit = self._memo[key] = tuple(oid for oid in sorted(objects)
-                                          if any(self._kind_ok(k, objects[oid]) for k in kinds))
+            if " or " in kind:
+                kinds = kind.split(" or ")
+                hit = tuple(oid for oid in sorted(objects) if any(self._kind_ok(k, objects[oid]) for k in kinds))
+            else:
+                hit = tuple([oid for oid in sorted(objects) if self._kind_ok(kind, objects[oid])])
+            self._memo[key] = hit
         return hit
 
     def _filter_ok(self, f: n.Filter, o: GameObject, ctx: Context) -> bool:
-        if not self.kind_fits(f, o):
+        return self._checks_pass(_checks(f), o, ctx)
+
+    def _checks_pass(self, c: _FilterChecks, o: GameObject, ctx: Context) -> bool:
+        """Is ``o`` of one of the filter's kinds (:meth:`kind_fits`), and does each qualifier hold?"""
+        for kind in c.kinds:
+            if self._kind_ok(kind, o):
+                break
+        else:
             return False
-        qctx = ctx.bind(affected=o.id) if _has_where(f) else ctx
-        for q in _cheap_first(f):
-            if not self.qual(q, o, qctx):
+        qctx = ctx.bind(affected=o.id) if c.where else ctx
+        for check, q in c.checks:
+            if not check(self, q, o, qctx):
                 return False
         return True
 
     def matches(self, node: n.Selector | None, o: GameObject, ctx: Context) -> bool:
         """Does object ``o`` match selector ``node`` now?"""
         if isinstance(node, n.Filter):
-            if kind_of(node) != "object":
+            c = _checks(node)
+            if not c.objects:
                 return False
             if node.target is not None:
                 return o.id in self.ref(n.TargetRef(node.target), ctx)
-            if _looks_among(node) and o.id not in self._candidate_ids(node, ctx):
+            if c.among and o.id not in self._candidate_ids(node, ctx):
                 return False
-            return self._filter_ok(node, o, ctx)
+            return self._checks_pass(c, o, ctx)
         if isinstance(node, n.Either):
             return any(self.matches(opt, o, ctx) for opt in node.options)
         if isinstance(node, n.Together):
             return any(self.matches(part, o, ctx) for part in node.parts)
         return o.id in self.ref(node, ctx)
+
+    def matcher(self, node: n.Selector, ctx: Context) -> Callable[[GameObject], bool]:
+        """:meth:`matches` of ``node`` and ``ctx``, for object after object: what it asks of the
+        selector worked out once."""
+        if isinstance(node, n.Filter) and node.target is None:
+            c = _checks(node)
+            if not c.objects:
+                return lambda o: False
+            if not c.among:
+                return lambda o: self._checks_pass(c, o, ctx)
+        return lambda o: self.matches(node, o, ctx)
 
     def _candidate_ids(self, f: n.Filter, ctx: Context) -> frozenset[str]:
         key = ("candidates", id(f), ctx)
@@ -997,80 +1024,113 @@ class Query:
         return max(0, min(fits)) if fits else 0
 
     def qual(self, q: n.Qualifier, o: GameObject, ctx: Context) -> bool:
-        """One qualifier of a filter, for object ``o``."""
-        s = self.s
-        if isinstance(q, n.AtRandom):  # how the card is picked, not what it is
-            return True
-        if isinstance(q, n.State):
-            return self.state_is(o, q.name, ctx) != q.negated
-        if isinstance(q, n.Name):
-            return any(self._has_name(o, name) for name in _singulars(q.name)) != q.negated
-        if isinstance(q, n.Hunted):  # "hunted by you", "hunted characters" (MEV, hunter)
-            hunters = self.hunters(o)
-            return bool(hunters) if q.player is None else any(p in hunters for p in self.players(q.player, ctx))
-        if isinstance(q, n.Named):
-            name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
-            return _same(o.card.name, name)
-        if isinstance(q, n.Role):
-            return any(self._role(o, r) for r in q.roles)
-        if isinstance(q, n.Other):
-            return o.id not in self.ref(q.of, ctx)
-        if isinstance(q, n.Affiliations):  # "with no affiliation": printed or gained (FAQ SC 4)
-            return self.quantity_holds(q.quantity, len(self.affiliations(o)), ctx)
-        if isinstance(q, n.HasExtreme):  # one of them, with the greatest (least) value
-            e = q.extreme
-            return o.id in self.select(e.among, ctx) and self._stat_value(o, e.stat) == self.amount(e, ctx)
-        if isinstance(q, n.StatIs):
-            value = self.cost(o) if q.stat == "cost" else self.stat(o, q.stat)
-            if q.stat == "cost" and o.card.cost is None:
-                return False
-            return self.quantity_holds(q.quantity, value, ctx)
-        if isinstance(q, n.HasKeyword):
-            have = self.keywords(o)
-            if q.none and q.keywords:  # "without flight": none of them
-                return not any(self.has_keyword(o, k) for k in q.keywords)
-            if q.none:  # "with no keywords": none printed or gained
-                return not have
-            return all(self.has_keyword(o, k) for k in q.keywords)
-        if isinstance(q, n.HasCounter):
-            return self.counters_of(o, q.kind) >= self.amount(q.count, ctx)
-        if isinstance(q, n.SameAs):
-            return any(r != o.id and self._same_as(q.what, o, s.obj(r)) for r in self.select(q.of, ctx)
-                       if r in s.objects)
-        if isinstance(q, n.Shares):
-            return self._shares(q, o, ctx)
-        if isinstance(q, n.HasEither):
-            names = self.affiliation_names(q, ctx)
-            return any(self.has_affiliation(o, x) for x in names)
-        if isinstance(q, n.Adjacent):
-            return any(adjacent(o, s.obj(r)) for r in self.select(q.to, ctx) if r in s.objects)
-        if isinstance(q, n.AttachedTo):  # "equipment attached to target character" (CR 302)
-            return o.zone is Zone.IN_PLAY and o.equipped_to is not None and o.equipped_to in set(self.select(q.to, ctx))
-        if isinstance(q, n.ControlledBy):
-            who = self.controller_of(o)
-            return who in self.players(q.player, ctx)
-        if isinstance(q, n.RecruitedBy):
-            return o.owner in self.players(q.player, ctx)
-        if isinstance(q, n.InZone):
-            if q.zone is None:
-                return o.zone is Zone.IN_PLAY
-            return o.id in self._zone_ids(q.zone, ctx)
-        if isinstance(q, (n.OfYourChoice, n.Than)):
-            return True
-        if isinstance(q, n.Among):
-            return o.id in self.select(q.of, ctx)
-        if isinstance(q, n.Where):
-            return self.holds(q.condition, ctx.bind(affected=o.id))
-        if isinstance(q, n.Chosen):
-            chosen = _listify(self.chosen(q.binding, ctx))
-            if q.binding == "card type":  # "a card of the chosen type" (a rally for a card type of your choice)
-                return o.card.type is not None and _has(chosen, o.card.type.value)
-            if q.binding == "card name":  # "a card with the chosen name"
-                return _has(chosen, o.card.name)
-            return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
-        if isinstance(q, n.NotChosenYet):  # an object this effect has not chosen before
-            return o.id not in _listify(ctx.bindings.get("chose"))
+        """One qualifier of a filter, for object ``o`` (each kind of qualifier by its own method,
+        :data:`_QUALS`)."""
+        check = _QUALS.get(type(q))
+        if check is not None:
+            return check(self, q, o, ctx)
         raise TypeError(f"unknown qualifier {q!r}")  # never a silent "matches nothing"
+
+    def _qual_at_random(self, q: n.AtRandom, o: GameObject, ctx: Context) -> bool:
+        return True  # how the card is picked, not what it is
+
+    def _qual_state(self, q: n.State, o: GameObject, ctx: Context) -> bool:
+        return self.state_is(o, q.name, ctx) != q.negated
+
+    def _qual_name(self, q: n.Name, o: GameObject, ctx: Context) -> bool:
+        return any(self._has_name(o, name) for name in _singulars(q.name)) != q.negated
+
+    def _qual_hunted(self, q: n.Hunted, o: GameObject, ctx: Context) -> bool:
+        """"hunted by you", "hunted characters" (MEV, hunter)."""
+        hunters = self.hunters(o)
+        return bool(hunters) if q.player is None else any(p in hunters for p in self.players(q.player, ctx))
+
+    def _qual_named(self, q: n.Named, o: GameObject, ctx: Context) -> bool:
+        s = self.s
+        name = s.obj(cast(str, ctx.source)).card.name if q.self_ and ctx.source in s.objects else (q.name or "")
+        return _same(o.card.name, name)
+
+    def _qual_role(self, q: n.Role, o: GameObject, ctx: Context) -> bool:
+        return any(self._role(o, r) for r in q.roles)
+
+    def _qual_other(self, q: n.Other, o: GameObject, ctx: Context) -> bool:
+        return o.id not in self.ref(q.of, ctx)
+
+    def _qual_affiliations(self, q: n.Affiliations, o: GameObject, ctx: Context) -> bool:
+        """"with no affiliation": printed or gained (FAQ SC 4)."""
+        return self.quantity_holds(q.quantity, len(self.affiliations(o)), ctx)
+
+    def _qual_has_extreme(self, q: n.HasExtreme, o: GameObject, ctx: Context) -> bool:
+        """One of them, with the greatest (least) value."""
+        e = q.extreme
+        return o.id in self.select(e.among, ctx) and self._stat_value(o, e.stat) == self.amount(e, ctx)
+
+    def _qual_stat_is(self, q: n.StatIs, o: GameObject, ctx: Context) -> bool:
+        value = self.cost(o) if q.stat == "cost" else self.stat(o, q.stat)
+        if q.stat == "cost" and o.card.cost is None:
+            return False
+        return self.quantity_holds(q.quantity, value, ctx)
+
+    def _qual_has_keyword(self, q: n.HasKeyword, o: GameObject, ctx: Context) -> bool:
+        have = self.keywords(o)
+        if q.none and q.keywords:  # "without flight": none of them
+            return not any(self.has_keyword(o, k) for k in q.keywords)
+        if q.none:  # "with no keywords": none printed or gained
+            return not have
+        return all(self.has_keyword(o, k) for k in q.keywords)
+
+    def _qual_has_counter(self, q: n.HasCounter, o: GameObject, ctx: Context) -> bool:
+        return self.counters_of(o, q.kind) >= self.amount(q.count, ctx)
+
+    def _qual_same_as(self, q: n.SameAs, o: GameObject, ctx: Context) -> bool:
+        s = self.s
+        return any(r != o.id and self._same_as(q.what, o, s.obj(r)) for r in self.select(q.of, ctx)
+                   if r in s.objects)
+
+    def _qual_has_either(self, q: n.HasEither, o: GameObject, ctx: Context) -> bool:
+        names = self.affiliation_names(q, ctx)
+        return any(self.has_affiliation(o, x) for x in names)
+
+    def _qual_adjacent(self, q: n.Adjacent, o: GameObject, ctx: Context) -> bool:
+        s = self.s
+        return any(adjacent(o, s.obj(r)) for r in self.select(q.to, ctx) if r in s.objects)
+
+    def _qual_attached_to(self, q: n.AttachedTo, o: GameObject, ctx: Context) -> bool:
+        """"equipment attached to target character" (CR 302)."""
+        return o.zone is Zone.IN_PLAY and o.equipped_to is not None and o.equipped_to in set(self.select(q.to, ctx))
+
+    def _qual_controlled_by(self, q: n.ControlledBy, o: GameObject, ctx: Context) -> bool:
+        who = self.controller_of(o)
+        return who in self.players(q.player, ctx)
+
+    def _qual_recruited_by(self, q: n.RecruitedBy, o: GameObject, ctx: Context) -> bool:
+        return o.owner in self.players(q.player, ctx)
+
+    def _qual_in_zone(self, q: n.InZone, o: GameObject, ctx: Context) -> bool:
+        if q.zone is None:
+            return o.zone is Zone.IN_PLAY
+        return o.id in self._zone_ids(q.zone, ctx)
+
+    def _qual_any(self, q: n.Qualifier, o: GameObject, ctx: Context) -> bool:
+        return True  # "of your choice", "than …": how it is picked or compared, not what it is
+
+    def _qual_among(self, q: n.Among, o: GameObject, ctx: Context) -> bool:
+        return o.id in self.select(q.of, ctx)
+
+    def _qual_where(self, q: n.Where, o: GameObject, ctx: Context) -> bool:
+        return self.holds(q.condition, ctx.bind(affected=o.id))
+
+    def _qual_chosen(self, q: n.Chosen, o: GameObject, ctx: Context) -> bool:
+        chosen = _listify(self.chosen(q.binding, ctx))
+        if q.binding == "card type":  # "a card of the chosen type" (a rally for a card type of your choice)
+            return o.card.type is not None and _has(chosen, o.card.type.value)
+        if q.binding == "card name":  # "a card with the chosen name"
+            return _has(chosen, o.card.name)
+        return any(self.has_affiliation(o, x) or _has(self.traits(o), x) for x in chosen)
+
+    def _qual_not_chosen_yet(self, q: n.NotChosenYet, o: GameObject, ctx: Context) -> bool:
+        """An object this effect has not chosen before."""
+        return o.id not in _listify(ctx.bindings.get("chose"))
 
     def _has_name(self, o: GameObject, name: str) -> bool:
         """Has ``o`` the name a noun phrase puts before its noun (or as its noun): an affiliation, a
@@ -1593,16 +1653,45 @@ class Query:
         return out
 
 
-@per_node
-def _has_where(f: n.Filter) -> bool:
-    """Does a qualifier of ``f`` read a condition of the object ("characters where …")?"""
-    return any(isinstance(q, n.Where) for q in f.qualifiers)
+#: How each kind of qualifier is checked for an object (:meth:`Query.qual`): one method a class,
+#: found by the qualifier's class (a dict look-up instead of a test of each class in turn).
+_QUALS: dict[type, Callable[[Query, Any, GameObject, Context], bool]] = {
+    n.AtRandom: Query._qual_at_random, n.State: Query._qual_state, n.Name: Query._qual_name,
+    n.Hunted: Query._qual_hunted, n.Named: Query._qual_named, n.Role: Query._qual_role, n.Other: Query._qual_other,
+    n.Affiliations: Query._qual_affiliations, n.HasExtreme: Query._qual_has_extreme, n.StatIs: Query._qual_stat_is,
+    n.HasKeyword: Query._qual_has_keyword, n.HasCounter: Query._qual_has_counter, n.SameAs: Query._qual_same_as,
+    n.Shares: Query._shares, n.HasEither: Query._qual_has_either, n.Adjacent: Query._qual_adjacent,
+    n.AttachedTo: Query._qual_attached_to, n.ControlledBy: Query._qual_controlled_by,
+    n.RecruitedBy: Query._qual_recruited_by, n.InZone: Query._qual_in_zone, n.OfYourChoice: Query._qual_any,
+    n.Than: Query._qual_any, n.Among: Query._qual_among, n.Where: Query._qual_where, n.Chosen: Query._qual_chosen,
+    n.NotChosenYet: Query._qual_not_chosen_yet}
+
+
+#: A qualifier's check of an object (a method of :class:`Query`, found in :data:`_QUALS`).
+QualCheck = Callable[[Query, Any, GameObject, Context], bool]
+
+
+class _FilterChecks:
+    """What a filter asks of an object, worked out once per filter node (:func:`_checks`): whether
+    it picks objects at all, whether it names where it looks or what it looks among
+    (:meth:`Query._candidates`), its kinds, whether a qualifier reads a condition of the object
+    ("characters where …"), and each qualifier's check, "you control" first (:func:`_cheap_first`)."""
+
+    __slots__ = ("objects", "among", "kinds", "where", "checks")
+
+    def __init__(self, f: n.Filter) -> None:
+        self.objects = kind_of(f) == "object"
+        self.among = any(isinstance(q, n.Among) or isinstance(q, n.InZone) and q.zone is not None for q in f.qualifiers)
+        self.kinds = tuple(f.kind.split(" or "))
+        self.where = any(isinstance(q, n.Where) for q in f.qualifiers)
+        self.checks: tuple[tuple[QualCheck, n.Qualifier], ...] = tuple(
+            (_QUALS.get(type(q), Query.qual), q) for q in _cheap_first(f))  # one it does not know: qual raises
 
 
 @per_node
-def _looks_among(f: n.Filter) -> bool:
-    """Does ``f`` name where it looks (its zones) or what it looks among (:meth:`Query._candidates`)?"""
-    return any(isinstance(q, n.Among) or isinstance(q, n.InZone) and q.zone is not None for q in f.qualifiers)
+def _checks(f: n.Filter) -> _FilterChecks:
+    """A filter node's checks (:class:`_FilterChecks`)."""
+    return _FilterChecks(f)
 
 
 def _fmap(**items: Any) -> Bindings:
