@@ -27,6 +27,7 @@ from .game import Decision, Game
 from .powers import PowerLine, keyword_values, keywords_printed, per_node, powers
 from .patterns import kind_of, pattern_matches
 from .query import ZONES, Mod, Query, protected, query
+from .heeded import heeded
 from .state import Area, Attack, ChainLink, Context, GameObject, GameState, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
@@ -59,6 +60,8 @@ def _owned(g: Game, pid: str, oid: str) -> GameObject:
 def _limits_ok(g: Game, pid: str, o: GameObject, limits: Sequence[n.Limit], what: str,
                key: tuple[str, int | str] | None = None) -> None:
     """"only during …", "only if …", "only once per turn", "only from your hand" (FAQ SC 1, SC 20, SC 21)."""
+    if not limits:
+        return
     q = query(g.state)
     ctx = Context(pid, o.id)
     for limit in limits:
@@ -491,7 +494,9 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     # which "you cannot play plot twists" sees (a face-down resource is no plot twist,
     # assumption A-FACE-DOWN-RESOURCE)
     visible = s if where == "hand" else s.with_object(replace(o, face_up=True))
-    banned = query(visible).prohibition(h)
+    # a "cannot" no card or modifier of the game names cannot forbid it (heeded): the face-up
+    # position's modifiers are not worked out for nothing
+    banned = query(visible).prohibition(h) if heeded(visible, n.Play) else None
     if banned is not None:
         raise IllegalActionError(f"{pid} cannot play {oid}: {_banned(visible, banned)}", hint="FAQ GM 4")
     _restrictions(g, pid, o, "play")
@@ -503,13 +508,16 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     binds.update(binds0)
     if where != "resource row":
         base = move_card(g.state, oid, Zone.CHAIN, controller=pid)
+    elif g.state is s:  # nothing paid: the position it is played in is the one seen face up
+        base = visible
     else:
         base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
     said = [(" and ".join(map(str, t)) or "no one") if isinstance(t, tuple) else str(t) for t in targets]
     shown = f" targeting {', '.join(said)}" if targets else ""
     epic = (o.card.version or "").casefold() == "epic"
-    link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
-                       o.card.ongoing, details={"epic": True} if epic else None, base=base)
+    ctx = Context(pid, oid, values, FrozenMap(binds))
+    link_id = add_link(g, "play", pid, oid, effect, ctx, "plot twist", o.card.ongoing,
+                       details={"epic": True} if epic else None, base=base)
     if where == "KO'd pile":
         insane = " (its insanity text is active: its owner's deck is insane)" if _said_play_from(o, "insanity") else ""
         g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}{insane}",
@@ -610,7 +618,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     if block == "backup" and s.phase != "build":
         raise IllegalActionError(f"{oid}'s backup power can be used only during the build phase",
                                  hint="keyword Backup [SH1, SH2]: its power is usable only during the build phase")
-    banned = q.prohibition(happening(n.UsePower, agent=pid, object=oid))
+    banned = q.prohibition(happening(n.UsePower, agent=pid, object=oid)) if heeded(s, n.UsePower) else None
     if banned is not None:
         raise IllegalActionError(f"{pid} cannot use {oid}'s activated powers: {_banned(q.s, banned)}")
     key = (oid, power)
