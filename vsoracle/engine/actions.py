@@ -28,7 +28,7 @@ from .powers import PowerLine, keyword_values, keywords_printed, per_node, power
 from .patterns import kind_of, pattern_matches
 from .query import ZONES, Mod, Query, protected, query
 from .heeded import heeded
-from .state import Area, Attack, ChainLink, Context, GameObject, GameState, LinkOrigin, Row, Zone
+from .state import EMPTY, Area, Attack, ChainLink, Context, GameObject, GameState, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
 from .figures import condition_read
@@ -218,8 +218,8 @@ def target_allowed(g: Game, node: n.Filter, value: Any, provisional: ChainLink) 
 
 def play_link(pid: str, o: GameObject, x: int | None) -> ChainLink:
     """The link a plot twist's targets are chosen for as it is played, before it is on the chain."""
-    binds0 = {"x": x} if x is not None else {}
-    return ChainLink(0, "play", pid, o.id, plot_twist_effect(o), Context(pid, o.id, (), FrozenMap(binds0)),
+    binds0 = FrozenMap({"x": x}) if x is not None else EMPTY
+    return ChainLink(0, "play", pid, o.id, plot_twist_effect(o), Context(pid, o.id, (), binds0),
                      "plot twist", o.card.ongoing)
 
 
@@ -515,7 +515,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     said = [(" and ".join(map(str, t)) or "no one") if isinstance(t, tuple) else str(t) for t in targets]
     shown = f" targeting {', '.join(said)}" if targets else ""
     epic = (o.card.version or "").casefold() == "epic"
-    ctx = Context(pid, oid, values, FrozenMap(binds))
+    ctx = Context(pid, oid, values, FrozenMap(binds) if binds else EMPTY)
     link_id = add_link(g, "play", pid, oid, effect, ctx, "plot twist", o.card.ongoing,
                        details={"epic": True} if epic else None, base=base)
     if where == "KO'd pile":
