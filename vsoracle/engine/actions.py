@@ -28,6 +28,7 @@ from .powers import PowerLine, keyword_values, keywords_printed, per_node, power
 from .patterns import kind_of, pattern_matches
 from .query import ZONES, Mod, Query, protected, query
 from .heeded import heeded
+from .keywords import KEYWORD_POWERS, keyword_power
 from .state import EMPTY, Area, Attack, ChainLink, Context, GameObject, GameState, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
@@ -48,6 +49,13 @@ def pass_until(g: Game, pid: str) -> None:
             return
         pass_priority(g, require_no_attack_demanded)
     require_priority(g, pid)
+
+
+def _keep_priority(g: Game, pid: str) -> None:
+    """The acting player keeps priority once his action is on the chain (Cerebro I): the position
+    as it is when he has it already (not a copy of it), still one transition of the action."""
+    s = g.state
+    g.set(s if s.priority == pid else replace(s, priority=pid))
 
 
 def _owned(g: Game, pid: str, oid: str) -> GameObject:
@@ -357,7 +365,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row:
     if index is not None:
         _reservist_swap(g, pid, oid, index, face_down)
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
-    g.set(replace(g.state, priority=pid))
+    _keep_priority(g, pid)
     flush(g)
 
 
@@ -531,7 +539,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         _x_by_default(g, pid, oid, "x = N")
     perform(g, h)
     targeted(g, link_id)
-    g.set(replace(g.state, priority=pid))
+    _keep_priority(g, pid)
     flush(g)
 
 
@@ -550,11 +558,9 @@ def _said_play_from(o: GameObject, block: str | None = "any") -> bool:
 
 def _keyword_powers(g: Game, o: GameObject) -> dict[str, n.Activated]:
     """The payment powers its keywords give it now (evasion), by keyword."""
-    from .keywords import KEYWORD_POWERS, keyword_power
-
     q = query(g.state)
     found = {}
-    for word in sorted(q.keywords(o) & set(KEYWORD_POWERS)):
+    for word in sorted(q.keywords(o) & KEYWORD_POWERS.keys()):
         power = keyword_power(word, o.card.name)
         if power is not None:
             found[word] = power
@@ -636,7 +642,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     link_id = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
                        ongoing)
     targeted(g, link_id)
-    g.set(replace(g.state, priority=pid))
+    _keep_priority(g, pid)
     flush(g)
 
 
@@ -1085,7 +1091,7 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
     link_id = add_link(g, "power-up", pid, oid, None, Context(pid, oid, (oid,)),
                        details={"character": oid, "discarded": card})
     targeted(g, link_id)
-    g.set(replace(g.state, priority=pid))
+    _keep_priority(g, pid)
     flush(g)
 
 
