@@ -27,7 +27,9 @@ from .game import Decision, Game
 from .powers import PowerLine, keyword_values, keywords_printed, per_node, powers
 from .patterns import kind_of, pattern_matches
 from .query import ZONES, Mod, Query, protected, query
-from .state import Area, Attack, ChainLink, Context, GameObject, GameState, LinkOrigin, Row, Zone
+from .heeded import heeded
+from .keywords import KEYWORD_POWERS, keyword_power
+from .state import EMPTY, Area, Attack, ChainLink, Context, GameObject, GameState, LinkOrigin, Row, Zone
 from .turn import pass_priority
 from .values import replace
 from .figures import condition_read
@@ -49,6 +51,13 @@ def pass_until(g: Game, pid: str) -> None:
     require_priority(g, pid)
 
 
+def _keep_priority(g: Game, pid: str) -> None:
+    """The acting player keeps priority once his action is on the chain (Cerebro I): the position
+    as it is when he has it already (not a copy of it), still one transition of the action."""
+    s = g.state
+    g.set(s if s.priority == pid else replace(s, priority=pid))
+
+
 def _owned(g: Game, pid: str, oid: str) -> GameObject:
     o = g.state.obj(oid)
     if o.owner != pid and o.controller != pid:
@@ -59,6 +68,8 @@ def _owned(g: Game, pid: str, oid: str) -> GameObject:
 def _limits_ok(g: Game, pid: str, o: GameObject, limits: Sequence[n.Limit], what: str,
                key: tuple[str, int | str] | None = None) -> None:
     """"only during …", "only if …", "only once per turn", "only from your hand" (FAQ SC 1, SC 20, SC 21)."""
+    if not limits:
+        return
     q = query(g.state)
     ctx = Context(pid, o.id)
     for limit in limits:
@@ -215,8 +226,8 @@ def target_allowed(g: Game, node: n.Filter, values: Sequence[Any], provisional: 
 
 def play_link(pid: str, o: GameObject, x: int | None) -> ChainLink:
     """The link a plot twist's targets are chosen for as it is played, before it is on the chain."""
-    binds0 = {"x": x} if x is not None else {}
-    return ChainLink(0, "play", pid, o.id, plot_twist_effect(o), Context(pid, o.id, (), FrozenMap(binds0)),
+    binds0 = FrozenMap({"x": x}) if x is not None else EMPTY
+    return ChainLink(0, "play", pid, o.id, plot_twist_effect(o), Context(pid, o.id, (), binds0),
                      "plot twist", o.card.ongoing)
 
 
@@ -354,7 +365,7 @@ def recruit(g: Game, pid: str, oid: str, *, source: RecruitSource = "hand", row:
     if index is not None:
         _reservist_swap(g, pid, oid, index, face_down)
     perform(g, h)  # "When you recruit ~" triggers while the card is on the chain (FAQ GM 7)
-    g.set(replace(g.state, priority=pid))
+    _keep_priority(g, pid)
     flush(g)
 
 
@@ -491,7 +502,9 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     # which "you cannot play plot twists" sees (a face-down resource is no plot twist,
     # assumption A-FACE-DOWN-RESOURCE)
     visible = s if where == "hand" else s.with_object(replace(o, face_up=True))
-    banned = query(visible).prohibition(h)
+    # a "cannot" no card or modifier of the game names cannot forbid it (heeded): the face-up
+    # position's modifiers are not worked out for nothing
+    banned = query(visible).prohibition(h) if heeded(visible, n.Play) else None
     if banned is not None:
         raise IllegalActionError(f"{pid} cannot play {oid}: {_banned(visible, banned)}", hint="FAQ GM 4")
     _restrictions(g, pid, o, "play")
@@ -503,13 +516,16 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     binds.update(binds0)
     if where != "resource row":
         base = move_card(g.state, oid, Zone.CHAIN, controller=pid)
+    elif g.state is s:  # nothing paid: the position it is played in is the one seen face up
+        base = visible
     else:
         base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
     said = [(" and ".join(map(str, t)) or "no one") if isinstance(t, tuple) else str(t) for t in targets]
     shown = f" targeting {', '.join(said)}" if targets else ""
     epic = (o.card.version or "").casefold() == "epic"
-    link_id = add_link(g, "play", pid, oid, effect, Context(pid, oid, values, FrozenMap(binds)), "plot twist",
-                       o.card.ongoing, details={"epic": True} if epic else None, base=base)
+    ctx = Context(pid, oid, values, FrozenMap(binds) if binds else EMPTY)
+    link_id = add_link(g, "play", pid, oid, effect, ctx, "plot twist", o.card.ongoing,
+                       details={"epic": True} if epic else None, base=base)
     if where == "KO'd pile":
         insane = " (its insanity text is active: its owner's deck is insane)" if _said_play_from(o, "insanity") else ""
         g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}{insane}",
@@ -523,7 +539,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         _x_by_default(g, pid, oid, "x = N")
     perform(g, h)
     targeted(g, link_id)
-    g.set(replace(g.state, priority=pid))
+    _keep_priority(g, pid)
     flush(g)
 
 
@@ -542,11 +558,9 @@ def _said_play_from(o: GameObject, block: str | None = "any") -> bool:
 
 def _keyword_powers(g: Game, o: GameObject) -> dict[str, n.Activated]:
     """The payment powers its keywords give it now (evasion), by keyword."""
-    from .keywords import KEYWORD_POWERS, keyword_power
-
     q = query(g.state)
     found = {}
-    for word in sorted(q.keywords(o) & set(KEYWORD_POWERS)):
+    for word in sorted(q.keywords(o) & KEYWORD_POWERS.keys()):
         power = keyword_power(word, o.card.name)
         if power is not None:
             found[word] = power
@@ -610,7 +624,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     if block == "backup" and s.phase != "build":
         raise IllegalActionError(f"{oid}'s backup power can be used only during the build phase",
                                  hint="keyword Backup [SH1, SH2]: its power is usable only during the build phase")
-    banned = q.prohibition(happening(n.UsePower, agent=pid, object=oid))
+    banned = q.prohibition(happening(n.UsePower, agent=pid, object=oid)) if heeded(s, n.UsePower) else None
     if banned is not None:
         raise IllegalActionError(f"{pid} cannot use {oid}'s activated powers: {_banned(q.s, banned)}")
     key = (oid, power)
@@ -628,7 +642,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     link_id = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
                        ongoing)
     targeted(g, link_id)
-    g.set(replace(g.state, priority=pid))
+    _keep_priority(g, pid)
     flush(g)
 
 
@@ -1077,7 +1091,7 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
     link_id = add_link(g, "power-up", pid, oid, None, Context(pid, oid, (oid,)),
                        details={"character": oid, "discarded": card})
     targeted(g, link_id)
-    g.set(replace(g.state, priority=pid))
+    _keep_priority(g, pid)
     flush(g)
 
 

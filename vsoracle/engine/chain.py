@@ -21,7 +21,7 @@ from .powers import powers
 from .query import query
 from .game import Decision, Game
 from .resolve import resolve_link
-from .state import ChainLink, Context, GameObject, GameState, LinkKind, LinkOrigin, PendingTrigger, Zone
+from .state import EMPTY, ChainLink, Context, GameObject, GameState, LinkKind, LinkOrigin, PendingTrigger, Zone
 from .values import replace
 from .zones import move_card
 
@@ -52,12 +52,13 @@ def add_link(g: Game, kind: LinkKind, controller: str, source: str | None, effec
     ``base`` is the state to start from when the card moved to the chain in the same
     transition (recruiting, playing from hand), so no state shows one without the other.
     """
-    link_id, s = (base or g.state).fresh_id()
+    s = base or g.state
+    link_id = s.next_id  # a new number (GameState.fresh_id), used up in the same copy of the state
     if context is not None:
         context = context.stamped(s)  # its objects, as they are now (CR 212.5e)
     link = ChainLink(link_id, kind, controller, source, effect, context, origin, ongoing,
-                     FrozenMap(details or {}))
-    g.set(replace(s, chain=s.chain + (link,), passes=0))
+                     FrozenMap(details) if details else EMPTY)
+    g.set(replace(s, next_id=link_id + 1, chain=s.chain + (link,), passes=0))
     return link_id
 
 

@@ -179,15 +179,18 @@ class Context:
         name it (:meth:`names`; assumption A-NEW-OBJECT-REFS). A card named while out of play ("put
         target character card from your KO'd pile into play … KO that character") is followed
         into play."""
-        known = {oid for oid, _ in self.as_of}
+        known = {oid for oid, _ in self.as_of} if self.as_of else ()
+        objects = s.objects
         found: set[tuple[str, int]] = set()
         for value in (self.source, *self.targets, *self.bindings.values()):
             for v in value if isinstance(value, (tuple, frozenset)) else (value,):
-                if isinstance(v, str) and v not in known and v in s.objects:
-                    o = s.objects[v]
-                    if o.zone is Zone.IN_PLAY:
+                if isinstance(v, str) and v not in known:
+                    o = objects.get(v)
+                    if o is not None and o.zone is Zone.IN_PLAY:
                         found.add((v, o.incarnation))
-        return replace(self, as_of=self.as_of | found) if found else self
+        if not found:
+            return self
+        return Context(self.controller, self.source, self.targets, self.bindings, self.as_of | found)
 
     def names(self, o: "GameObject") -> bool:
         """Is ``o`` still the object this context named (not a new object of its card, CR 212.5e)?"""
