@@ -35,6 +35,7 @@ from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from ..text import nodes as n
 from . import actions as _act
 from .chain import resolve_all, resolve_top
+from .collecting import seldom_collected
 from .effects import legal_among, one_target, target_range, targets_of
 from .equivalence import PositionKey, position_key
 from .game import ANSWER_GIVEN, OPEN, Answer, Decision, DecisionKind, Game, Unanswered, _match, _NO
@@ -786,7 +787,8 @@ def perft(position: "Position", depth: int,
     outcomes are merged), two waiting positions when their position before the action and
     answers so far are. Memory follows the distinct positions of two depths, plus the table.
     ``progress`` is told where the count is after each position expanded (:class:`PerftProgress`)."""
-    sequences, positions, _rows = _perft(position, depth, progress, False)
+    with seldom_collected():
+        sequences, positions, _rows = _perft(position, depth, progress, False)
     return sequences, positions
 
 
@@ -797,7 +799,8 @@ def perft_split(position: "Position", depth: int, progress: Callable[[PerftProgr
     beside how many sequences reach it, how many of them start with each first move, so the
     positions are expanded once, as :func:`perft` expands them (the rows' sequences add up to the
     sequences; a position reached from two first moves is in both rows and once in the total)."""
-    return _perft(position, depth, progress, True)
+    with seldom_collected():
+        return _perft(position, depth, progress, True)
 
 
 def _perft(position: "Position", depth: int, progress: Callable[[PerftProgress], None] | None,

@@ -17,6 +17,7 @@ from typing import Any, Literal, Sequence
 from attrs import frozen
 
 from ..cards import Card, database
+from ..engine.collecting import seldom_collected
 from ..engine.match import MAX_MOVES, MAX_TURNS, Agent, FirstAgent, GameRecord, RandomAgent, play
 from ..engine.moves import step_toml
 from ..engine.setup import setup
@@ -112,7 +113,8 @@ def _decks(paths: tuple[str, str], cards: tuple[str, ...]) -> tuple[Deck, Deck]:
 def _shard(paths: tuple[str, str], cards: tuple[str, ...], seed: int, indices: Sequence[int],
            agents: tuple[AgentKind, AgentKind], max_turns: int, max_moves: int) -> list[GameResult]:
     decks = _decks(paths, cards)
-    return [play_one(decks, seed, i, agents, max_turns, max_moves)[0] for i in indices]
+    with seldom_collected():
+        return [play_one(decks, seed, i, agents, max_turns, max_moves)[0] for i in indices]
 
 
 def selfplay(paths: tuple[str, str], games: int, seed: int, *, jobs: int = 1, cards: Sequence[str] = (),
