@@ -786,7 +786,8 @@ def perft(position: "Position", depth: int,
     when they differ only in orders nothing depends on (:mod:`.equivalence`: the same position, as
     outcomes are merged), two waiting positions when their position before the action and
     answers so far are. Memory follows the distinct positions of two depths, plus the table.
-    ``progress`` is told where the count is after each position expanded (:class:`PerftProgress`)."""
+    ``progress`` is told where the count is after each position expanded (:class:`PerftProgress`).
+    While it counts, Python's cycle collector runs less often (:func:`~.collecting.seldom_collected`)."""
     with seldom_collected():
         sequences, positions, _rows = _perft(position, depth, progress, False)
     return sequences, positions
