@@ -165,7 +165,7 @@ class Context:
     #: One value per target of the text, in number order: an object id, a player, a chain link
     #: number, a tuple of those ("two target characters"), or None (illegal on resolution).
     targets: tuple[Any, ...] = ()
-    bindings: Bindings = EMPTY
+    bindings: Bindings = field(default=EMPTY, hash=False)
     as_of: frozenset[tuple[str, int]] = frozenset()
 
     def bind(self, **items: Any) -> "Context":
@@ -212,7 +212,7 @@ class ChainLink:
     context: Context | None = None
     origin: LinkOrigin = "game"
     ongoing: bool = False
-    details: Bindings = EMPTY
+    details: Bindings = field(default=EMPTY, hash=False)
 
     @property
     def label(self) -> str:
