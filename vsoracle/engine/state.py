@@ -209,7 +209,7 @@ class ChainLink:
     controller: str
     source: str | None
     effect: n.Effect | None = field(default=None, hash=False)  # compared, not hashed: a text node hashes deep
-    context: Context | None = None
+    context: Context | None = field(default=None, hash=False)
     origin: LinkOrigin = "game"
     ongoing: bool = False
     details: Bindings = field(default=EMPTY, hash=False)
