@@ -121,8 +121,11 @@ class Game:
 
     def __init__(self, state: GameState, answers: Sequence[Any] = (),
                  check: Callable[[GameState, GameState], None] | None = None, scripted: int | None = None,
-                 explore: bool = False, given: str = SCENARIO_CHOOSE) -> None:
+                 explore: bool = False, given: str = SCENARIO_CHOOSE, logged: bool = True) -> None:
         self.state = state
+        #: Whether :meth:`note` keeps what it is told: a line of play tried only for its outcome
+        #: (``moves``: the legal actions and where they lead) has a log nobody reads.
+        self.logged = logged
         #: What a scripted answer's log line cites: a scenario's ``choose`` ("scenario choose"), or
         #: an answer a program or a player gave (:data:`ANSWER_GIVEN`, the API's and ``vsoracle engine``'s).
         self.given = given
@@ -161,7 +164,8 @@ class Game:
     def note(self, kind: LogKind, text: str, cite: str = "", assumption: str | None = None,
              objects: tuple[str, ...] = (), figures: Figures = ()) -> None:
         """Log one event; ``figures`` are the values it decided on, which ``text`` states too."""
-        self.log.append(Event(kind, text, cite, assumption, objects, figures))
+        if self.logged:
+            self.log.append(Event(kind, text, cite, assumption, objects, figures))
 
     def ask(self, decision: Decision[T]) -> T:
         """The answer to ``decision``: forced when it has one option, else the next scripted one."""

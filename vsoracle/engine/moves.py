@@ -553,7 +553,7 @@ def _lines(state: GameState, action: Action, check: Check = None,
         if tried > LINES:
             raise LimitExceededError(f"{action.verb} = … asks decisions with more than {LINES} lines of play",
                                      hint="give choose = [...] to answer them")
-        g = Game(state, answers, check, scripted, explore=True)
+        g = Game(state, answers, check, scripted, explore=True, logged=False)  # its log is never read
         try:
             with replaying() if tried > 1 else nullcontext():
                 perform(g, action, known)
