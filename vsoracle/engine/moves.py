@@ -540,10 +540,11 @@ def _known(s: GameState, action: Action) -> None:
 # =============================================================================================
 
 def _lines(state: GameState, action: Action, check: Check = None,
-           known: bool = False) -> Iterator[tuple[Game, str | None]]:
+           known: bool = False, logged: bool = False) -> Iterator[tuple[Game, str | None]]:
     """Every line of play of ``action`` from ``state``: its scripted answers first, then each
     legal answer of each decision it leaves open; each game with the refusal (``None``: taken).
-    ``known``: a candidate of ``state`` (:func:`perform`)."""
+    ``known``: a candidate of ``state`` (:func:`perform`); ``logged``: the games keep their logs
+    (which no caller here reads)."""
     stack: list[list[Any]] = [list(action.choose)]
     scripted = len(action.choose)
     tried = 0
@@ -553,7 +554,7 @@ def _lines(state: GameState, action: Action, check: Check = None,
         if tried > LINES:
             raise LimitExceededError(f"{action.verb} = … asks decisions with more than {LINES} lines of play",
                                      hint="give choose = [...] to answer them")
-        g = Game(state, answers, check, scripted, explore=True, logged=False)  # its log is never read
+        g = Game(state, answers, check, scripted, explore=True, logged=logged)
         try:
             with replaying() if tried > 1 else nullcontext():
                 perform(g, action, known)
