@@ -23,7 +23,7 @@ def _before_resolving():
 
 def test_each_replayed_line_shares_the_states_before_its_fork_and_ends_as_a_fresh_run():
     state = _before_resolving()
-    lines = [g for g, why in moves._lines(state, moves.Pass("B")) if why is None]
+    lines = [g for g, why in moves._lines(state, moves.Pass("B"), logged=True) if why is None]
     assert len(lines) == 16
     shared = 0
     for g in lines[1:]:

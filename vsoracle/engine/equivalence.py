@@ -82,7 +82,7 @@ def position_key(s: GameState) -> PositionKey:
     live = set(map(_ID, s.chain))
     if s.resolving is not None:
         live.add(s.resolving.id)
-    bag_log = _bag([_happening(h, live) for h in log])
+    bag_log = _bag([h if _names_live(h, live) else _happening(h, live) for h in log])
     if free_mods:
         bag_mods = _bag([_modifier(m, live) for m in mods])
         return replace(s, turn_log=(), modifiers=()), bag_log, bag_mods
@@ -97,6 +97,15 @@ def _bag(items: list[T]) -> Bag[T]:
     its count. The two forms are never equal to each other, as the multisets they stand for are not."""
     found = frozenset(items)
     return found if len(found) == len(items) else frozenset(Counter(items).items())
+
+
+def _names_live(h: Happening, live: set[int]) -> bool:
+    """Whether every link a remembered event names (its ``effect``, its ``link``) is on the chain
+    still: its key is the event itself (most often; read straight from its roles' dict)."""
+    roles = h.roles._data
+    effect, link = roles.get("effect"), roles.get("link")
+    return (effect is None or effect in live or not isinstance(effect, int)) and \
+        (link is None or not isinstance(link, ChainLink) or link.id in live)
 
 
 def _happening(h: Happening, live: set[int]) -> Happening:

@@ -123,7 +123,8 @@ class Game:
                  check: Callable[[GameState, GameState], None] | None = None, scripted: int | None = None,
                  explore: bool = False, given: str = SCENARIO_CHOOSE, logged: bool = True) -> None:
         self.state = state
-        #: Are notes kept? A try whose log nobody reads (a candidate's lines of play) keeps none.
+        #: Whether :meth:`note` keeps what it is told: a line of play tried only for its outcome
+        #: (``moves``: the legal actions and where they lead) has a log nobody reads.
         self.logged = logged
         #: What a scripted answer's log line cites: a scenario's ``choose`` ("scenario choose"), or
         #: an answer a program or a player gave (:data:`ANSWER_GIVEN`, the API's and ``vsoracle engine``'s).

@@ -541,10 +541,11 @@ def _known(s: GameState, action: Action) -> None:
 # =============================================================================================
 
 def _lines(state: GameState, action: Action, check: Check = None,
-           known: bool = False, logged: bool = True) -> Iterator[tuple[Game, str | None]]:
+           known: bool = False, logged: bool = False) -> Iterator[tuple[Game, str | None]]:
     """Every line of play of ``action`` from ``state``: its scripted answers first, then each
     legal answer of each decision it leaves open; each game with the refusal (``None``: taken).
-    ``known``: a candidate of ``state`` (:func:`perform`); ``logged``: the games keep their notes."""
+    ``known``: a candidate of ``state`` (:func:`perform`); ``logged``: the games keep their logs
+    (which no caller here reads)."""
     stack: list[list[Any]] = [list(action.choose)]
     scripted = len(action.choose)
     tried = 0
@@ -620,7 +621,7 @@ def _successors(state: GameState, player: str | None = None, check: Check = None
     (what :func:`apply` would compute again), so :func:`perft` does not take it twice."""
     with held(state):
         for cand in candidates(state, player):
-            for g, why in _lines(state, cand, check, known=True, logged=False):  # (nobody reads their logs)
+            for g, why in _lines(state, cand, check, known=True):
                 if why is None:
                     yield (evolve(cand, choose=tuple(g.answers[:g.used])) if g.used else cand), g.state
 

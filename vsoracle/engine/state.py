@@ -165,7 +165,7 @@ class Context:
     #: One value per target of the text, in number order: an object id, a player, a chain link
     #: number, a tuple of those ("two target characters"), or None (illegal on resolution).
     targets: tuple[Any, ...] = ()
-    bindings: Bindings = EMPTY
+    bindings: Bindings = field(default=EMPTY, hash=False)  # compared, not hashed: a fresh map per effect
     as_of: frozenset[tuple[str, int]] = frozenset()
 
     def bind(self, **items: Any) -> "Context":
@@ -212,10 +212,11 @@ class ChainLink:
     controller: str
     source: str | None
     effect: n.Effect | None = field(default=None, hash=False)  # compared, not hashed: a text node hashes deep
-    context: Context | None = None
+    # compared, not hashed: number, kind and source tell links apart; a context would hash its maps afresh
+    context: Context | None = field(default=None, hash=False)
     origin: LinkOrigin = "game"
     ongoing: bool = False
-    details: Bindings = EMPTY
+    details: Bindings = field(default=EMPTY, hash=False)  # compared, not hashed (as context)
 
     @property
     def label(self) -> str:
