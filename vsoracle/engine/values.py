@@ -2,10 +2,11 @@
 
 The engine's state classes have no validators or converters, so a copy of the fields with
 some of them changed is exactly what ``evolve`` would build; the cached hash is cleared.
-Slotted classes get a copier written out per class; a class that keeps its fields in
-``__dict__`` (the wide ``GameState``) is copied as one dict. ``evolve`` took a quarter of the
-engine's time (bench/run.py, engine throughput); tests/engine/test_values.py checks that
-both copiers build what ``evolve`` builds.
+A copier is written out per class and per set of changed fields (as a call site names them):
+a slotted class's sets each slot once, from the instance or from the changes; a class that
+keeps its fields in ``__dict__`` (the wide ``GameState``) is copied as one dict. ``evolve``
+took a quarter of the engine's time (bench/run.py, engine throughput);
+tests/engine/test_values.py checks that the copiers build what ``evolve`` builds.
 """
 
 from __future__ import annotations
@@ -23,33 +24,31 @@ _HASH = "_attrs_cached_hash"
 Replacer = Callable[[Any, dict[str, Any]], Any]
 
 
-def _replacer(cls: type) -> Replacer:
-    """A copier written out for ``cls``'s fields (as attrs writes ``__init__``): copy every slot,
-    then set the changed ones (written once per class: :data:`_COPIERS`)."""
+def _replacer(cls: type, changed: tuple[str, ...]) -> Replacer:
+    """A copier written out for ``cls``'s fields with the fields ``changed`` taken from the changes
+    (as attrs writes ``__init__``: each slot set once, through one bound setter)."""
     names = [a.name for a in attrs.fields(cls)]
+    unknown = [name for name in changed if name not in names]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]}")
     if "__slots__" not in cls.__dict__:
-        return _dict_replacer(cls, frozenset(names))
-    lines = ["def replace(inst, changes):", "    new = _new(_cls)"]
-    lines += [f"    _set(new, {name!r}, inst.{name})" for name in names]
+        return _dict_replacer(cls)
+    lines = ["def replace(inst, changes):", "    new = _new(_cls)", "    put = _set.__get__(new)"]
+    lines += [f"    put({name!r}, changes[{name!r}])" if name in changed else f"    put({name!r}, inst.{name})"
+              for name in names]
     if _HASH in getattr(cls, "__slots__", ()):
-        lines.append(f"    _set(new, {_HASH!r}, None)")
-    lines += ["    for name, value in changes.items():",
-              "        if name not in _names:",
-              "            raise TypeError(f'{_cls.__name__} has no field {name}')",
-              "        _set(new, name, value)",
-              "    return new"]
-    scope: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls, "_names": frozenset(names)}
+        lines.append(f"    put({_HASH!r}, None)")
+    lines.append("    return new")
+    scope: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own field names
     copier: Replacer = scope["replace"]
     return copier
 
 
-def _dict_replacer(cls: type, names: frozenset[str]) -> Replacer:
+def _dict_replacer(cls: type) -> Replacer:
     """A copier for a class that keeps its fields in ``__dict__`` (the wide game state): one
     dict copy instead of a slot assignment per field."""
     def replace(inst: Any, changes: dict[str, Any]) -> Any:
-        if not names.issuperset(changes):
-            raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]}")
         slots = inst.__dict__.copy()
         slots.update(changes)
         slots[_HASH] = None
@@ -61,16 +60,20 @@ def _dict_replacer(cls: type, names: frozenset[str]) -> Replacer:
 
 def replace(inst: T, **changes: Any) -> T:
     """A copy of ``inst`` with ``changes``; unknown field names are an error, as with evolve."""
-    cls: type = type(inst)
-    copier = _COPIERS.get(cls)
+    key = (type(inst), *changes)
+    copier = _COPIERS.get(key)
     if copier is None:
-        copier = _COPIERS[cls] = _replacer(cls)
+        copier = _replacer(type(inst), cast(tuple[str, ...], key[1:]))
+        if len(_COPIERS) < _MOST_COPIERS:
+            _COPIERS[key] = copier
     copy: T = copier(inst, changes)  # the copier builds an instance of inst's class
     return copy
 
 
-#: Each class's copier, once written (:func:`_replacer`).
-_COPIERS: dict[type, Replacer] = {}
+#: Each copier, once written (:func:`_replacer`), by class and changed fields in the order given.
+_COPIERS: dict[tuple[Any, ...], Replacer] = {}
+#: The engine's call sites name a few hundred sets of fields; beyond this many, copiers are not kept.
+_MOST_COPIERS = 4096
 _set = object.__setattr__
 
 
