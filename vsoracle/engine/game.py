@@ -165,7 +165,11 @@ class Game:
              objects: tuple[str, ...] = (), figures: Figures = ()) -> None:
         """Log one event; ``figures`` are the values it decided on, which ``text`` states too."""
         if self.logged:
-            self.log.append(Event(kind, text, cite, assumption, objects, figures))
+            # what Event(...) builds, its fields set as one dict (log.Event keeps them in __dict__)
+            event = _new(Event)
+            _set(event, "__dict__", {"kind": kind, "text": text, "cite": cite, "assumption": assumption,
+                                     "objects": objects, "figures": figures})
+            self.log.append(event)
 
     def ask(self, decision: Decision[T]) -> T:
         """The answer to ``decision``: forced when it has one option, else the next scripted one."""
@@ -237,6 +241,8 @@ class Game:
 
 
 _NO = object()
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _value(answer: Any) -> Any:

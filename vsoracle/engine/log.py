@@ -39,9 +39,12 @@ LogKind = Literal[
 ]
 
 
-@frozen
+@frozen(slots=False)
 class Event:
-    """One thing the engine did, with the rule it applied."""
+    """One thing the engine did, with the rule it applied.
+
+    Its fields live in ``__dict__``, so :meth:`Game.note` (a log line for most transitions) sets
+    them as one dict instead of one slot at a time."""
 
     kind: LogKind
     text: str
