@@ -39,8 +39,7 @@ def heeded(s: GameState, kind: type) -> bool:
     """Could anything in ``s``'s game forbid, replace or be set off by an event of ``kind``?
     ``False`` only when no text of its cards and no modifier, replacement or delayed trigger of
     the position names that kind."""
-    known = s.objects.lineage().get("heeded")  # (asked for every event: _printed's memo read here)
-    printed = (known if known is not None else _printed(s))[0]
+    printed = _printed(s)[0]
     if printed is _ALL or kind in printed:
         return True
     if not (s.modifiers or s.replacements or s.delayed):
@@ -60,8 +59,7 @@ def timed(s: GameState) -> bool:
     trigger."""
     if s.delayed:
         return True
-    known = s.objects.lineage().get("heeded")  # (asked at each step: _printed's memo read here)
-    return (known if known is not None else _printed(s))[1]
+    return _printed(s)[1]
 
 
 def _printed(s: GameState) -> tuple[frozenset[type] | None, bool]:
