@@ -428,26 +428,14 @@ def _target_refusal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> R
     """Once per state and target: the legal actions ask it of each candidate, and the action asks
     it again as it is announced (CR 505), of the same position."""
     check = _target_check(query(g.state), target, link)
-    if not isinstance(value, (str, int)):
-        return check.refusal(value)
-    known = check.known
-    if value in known:
-        return known[value]
-    why = known[value] = check.refusal(value)
-    return why
+    return check.why(value) if isinstance(value, (str, int)) else check.refusal(value)
 
 
 def legal_among(g: Game, target: n.Filter, values: Iterable[str | int], link: ChainLink) -> list[str | int]:
     """The values that are legal targets for ``target`` of ``link``, in order (:func:`target_ok`
     of each, the target and link looked up once)."""
-    check = _target_check(query(g.state), target, link)
-    known = check.known
-    out = []
-    for value in values:
-        why = known[value] if value in known else known.setdefault(value, check.refusal(value))
-        if why is None:
-            out.append(value)
-    return out
+    why = _target_check(query(g.state), target, link).why
+    return [value for value in values if why(value) is None]
 
 
 def _target_check(q: Query, target: n.Filter, link: ChainLink) -> _TargetCheck:
@@ -479,6 +467,14 @@ class _TargetCheck:
     def _said(self) -> str:  # of this state, whenever it is read
         s, src = self.q.s, self.ctx.source
         return say_of(self.sel, s.obj(src).card.name if src is not None and src in s.objects else None)
+
+    def why(self, value: str | int) -> Refusal | None:
+        """:meth:`refusal`, worked out once for each value."""
+        known = self.known
+        if value in known:
+            return known[value]
+        refused = known[value] = self.refusal(value)
+        return refused
 
     def refusal(self, value: Any) -> Refusal | None:
         q, s, sel, ctx, kind = self.q, self.q.s, self.sel, self.ctx, self.kind
