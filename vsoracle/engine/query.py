@@ -940,23 +940,22 @@ class Query:
     def kind_fits(self, f: n.Filter, o: GameObject) -> bool:
         """Is ``o`` of one of the filter's kinds ("character", "plot twist or equipment")? What an
         object must be before its qualifiers are read."""
-        kind = f.kind
-        if " or " not in kind:
-            return self._kind_ok(kind, o)
-        return any(self._kind_ok(k, o) for k in kind.split(" or "))
+        return self._of_kinds(_checks(f).kinds, o)
+
+    def _of_kinds(self, kinds: tuple[str, ...], o: GameObject) -> bool:
+        """Is ``o`` of one of ``kinds`` (a filter's "plot twist or equipment" is two)?"""
+        for kind in kinds:
+            if self._kind_ok(kind, o):
+                return True
+        return False
 
     def kind_ids(self, kind: str) -> tuple[str, ...]:
         """The objects of a filter's kind (:meth:`kind_fits`), in id order."""
         key = ("kind ids", kind)
         hit: tuple[str, ...] | None = self._memo.get(key)
         if hit is None:
-            objects = self.s.objects
-            if " or " in kind:
-                kinds = kind.split(" or ")
-                hit = tuple(oid for oid in sorted(objects) if any(self._kind_ok(k, objects[oid]) for k in kinds))
-            else:
-                hit = tuple([oid for oid in sorted(objects) if self._kind_ok(kind, objects[oid])])
-            self._memo[key] = hit
+            objects, kinds = self.s.objects, tuple(kind.split(" or "))
+            hit = self._memo[key] = tuple([oid for oid in sorted(objects) if self._of_kinds(kinds, objects[oid])])
         return hit
 
     def _filter_ok(self, f: n.Filter, o: GameObject, ctx: Context) -> bool:
@@ -964,10 +963,7 @@ class Query:
 
     def _checks_pass(self, c: _FilterChecks, o: GameObject, ctx: Context) -> bool:
         """Is ``o`` of one of the filter's kinds (:meth:`kind_fits`), and does each qualifier hold?"""
-        for kind in c.kinds:
-            if self._kind_ok(kind, o):
-                break
-        else:
+        if not self._of_kinds(c.kinds, o):
             return False
         qctx = ctx.bind(affected=o.id) if c.where else ctx
         for check, q in c.checks:
