@@ -25,21 +25,24 @@ Replacer = Callable[[Any, dict[str, Any]], Any]
 
 
 def _replacer(cls: type, changed: tuple[str, ...]) -> Replacer:
-    """A copier written out for ``cls``'s fields with the fields ``changed`` taken from the changes
-    (as attrs writes ``__init__``: each slot set once, through one bound setter)."""
+    """A copier written out for ``cls``'s fields with the fields ``changed`` taken from the changes:
+    each slot set once, straight through its own descriptor (no look-up of the slot by name, as
+    ``object.__setattr__`` makes)."""
     names = [a.name for a in attrs.fields(cls)]
     unknown = [name for name in changed if name not in names]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]}")
     if "__slots__" not in cls.__dict__:
         return _dict_replacer(cls)
-    lines = ["def replace(inst, changes):", "    new = _new(_cls)", "    put = _set.__get__(new)"]
-    lines += [f"    put({name!r}, changes[{name!r}])" if name in changed else f"    put({name!r}, inst.{name})"
-              for name in names]
-    if _HASH in getattr(cls, "__slots__", ()):
-        lines.append(f"    put({_HASH!r}, None)")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = ["def replace(inst, changes):", "    new = _new(_cls)"]
+    for i, name in enumerate(names):
+        scope[f"_set{i}"] = getattr(cls, name).__set__  # the slot's member descriptor
+        lines.append(f"    _set{i}(new, changes[{name!r}])" if name in changed else f"    _set{i}(new, inst.{name})")
+    if _HASH in cls.__dict__["__slots__"]:
+        scope["_set_hash"] = getattr(cls, _HASH).__set__
+        lines.append("    _set_hash(new, None)")
     lines.append("    return new")
-    scope: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own field names
     copier: Replacer = scope["replace"]
     return copier
