@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from vsoracle.engine.fmap import FrozenMap
 from vsoracle.engine.state import GameState, Player
-from vsoracle.engine.values import replace
+from vsoracle.engine.values import quick_init, replace
 
 BASE = GameState(players=(Player("A"), Player("B")), objects=FrozenMap())
 
@@ -48,3 +48,24 @@ def test_replace_leaves_the_original_untouched() -> None:
 def test_an_unknown_field_is_an_error_as_with_evolve(value) -> None:
     with pytest.raises(TypeError, match="no field"):
         replace(value, endurence=3)
+
+
+def _point_class(quick: bool) -> type:
+    cls = attrs.make_class("Point", {"x": attrs.field(), "y": attrs.field(default=2), "tags": attrs.field(default=())},
+                           frozen=True, slots=True, cache_hash=True)
+    return quick_init(cls) if quick else cls
+
+
+@pytest.mark.parametrize("args, kwargs", [((1,), {}), ((1, 3), {}), ((1,), {"tags": ("a",)}), ((), {"x": 0, "y": 5})])
+def test_quick_init_builds_what_attrs_builds(args, kwargs) -> None:
+    ours, theirs = _point_class(True)(*args, **kwargs), _point_class(False)(*args, **kwargs)
+    assert attrs.asdict(ours) == attrs.asdict(theirs)
+    assert hash(ours) == hash(attrs.evolve(ours))  # the cached hash starts empty, then is kept
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        ours.x = 2
+
+
+def test_quick_init_refuses_a_field_it_would_not_check() -> None:
+    cls = attrs.make_class("Checked", {"x": attrs.field(validator=attrs.validators.instance_of(int))}, frozen=True, slots=True)
+    with pytest.raises(TypeError, match="quick_init"):
+        quick_init(cls)

@@ -15,7 +15,7 @@ from typing import Any, Iterator, Literal, TypeGuard
 
 from attrs import field, frozen
 
-from .values import quick_eq, replace
+from .values import quick_eq, quick_init, replace
 
 from ..cards import Card, CardType
 from ..text import nodes as n
@@ -86,6 +86,7 @@ _PILE_FIELD = {Zone.DECK: "deck", Zone.HAND: "hand", Zone.RESOURCE_ROW: "resourc
 
 
 @quick_eq
+@quick_init
 @frozen(cache_hash=True)
 class GameObject:
     """One card of the game, wherever it is, with everything the rules track about it.
@@ -126,6 +127,7 @@ class GameObject:
 
 
 @quick_eq
+@quick_init
 @frozen(cache_hash=True)
 class Player:
     """A player: endurance, unspent resource points, and the order of each pile (top first)."""
@@ -158,6 +160,7 @@ class Player:
 
 
 @quick_eq
+@quick_init
 @frozen(cache_hash=True)
 class Context:
     """What an effect needs to resolve its references: who controls it, its source,
@@ -202,6 +205,7 @@ class Context:
 
 
 @quick_eq
+@quick_init
 @frozen(cache_hash=True)
 class ChainLink:
     """An effect on the chain (CR 505): what kind, from where, and what it will do.
@@ -232,6 +236,7 @@ class ChainLink:
 
 
 @quick_eq
+@quick_init
 @frozen(cache_hash=True)
 class Attack:
     """The attack in progress (CR 407): attackers, the defender or attacked player, reinforcements."""
@@ -256,6 +261,7 @@ class Attack:
 
 
 @quick_eq
+@quick_init
 @frozen(cache_hash=True)
 class Modifier:
     """A continuous modifier an effect created (CR 512).
@@ -301,6 +307,7 @@ class Delayed:
 
 
 @quick_eq
+@quick_init
 @frozen(cache_hash=True)
 class Happening:
     """An event as it happens (or would happen): its kind (a class of

@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar, cast
 
 import attrs
 
-__all__ = ["replace", "quick_eq"]
+__all__ = ["replace", "quick_eq", "quick_init"]
 
 T = TypeVar("T")
 _HASH = "_attrs_cached_hash"
@@ -97,4 +97,30 @@ def quick_eq(cls: type[T]) -> type[T]:
     eq = scope["__eq__"]
     eq.__qualname__ = f"{cls.__qualname__}.__eq__"
     setattr(cls, "__eq__", eq)
+    return cls
+
+
+def quick_init(cls: type[T]) -> type[T]:
+    """``cls`` (a slotted attrs class whose fields have plain defaults, no validators or converters)
+    with attrs' ``__init__`` written out again, each slot set straight through its own descriptor
+    (as the copiers of :func:`replace` set them) instead of ``object.__setattr__`` by name. It
+    takes the same arguments and builds the same value."""
+    fields = attrs.fields(cast(Any, cls))
+    odd = [a.name for a in fields if a.validator or a.converter or not a.init or a.kw_only
+           or isinstance(a.default, attrs.Factory)]  # type: ignore[arg-type]
+    if odd or "__slots__" not in cls.__dict__:
+        raise TypeError(f"quick_init writes the __init__ of a plain slotted class, not {cls.__name__} ({odd})")
+    scope: dict[str, Any] = {}
+    params, body = ["self"], []
+    for i, a in enumerate(fields):
+        params.append(a.alias if a.default is attrs.NOTHING else f"{a.alias}=_default{i}")
+        scope[f"_default{i}"], scope[f"_set{i}"] = a.default, getattr(cls, a.name).__set__
+        body.append(f"    _set{i}(self, {a.alias})")
+    if _HASH in cls.__dict__["__slots__"]:
+        scope["_set_hash"] = getattr(cls, _HASH).__set__
+        body.append("    _set_hash(self, None)")
+    exec("\n".join([f"def __init__({', '.join(params)}):", *body]), scope)  # noqa: S102 - the class's own field names
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)
     return cls
