@@ -83,24 +83,24 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def set(self, key: K, value: V) -> "FrozenMap[K, V]":
         """A copy with ``key`` bound to ``value``."""
-        data = dict(self._data)
+        data = self._data.copy()
         data[key] = value
-        return FrozenMap(data, self.lineage() if key in self._data else None)
+        return _made(data, self.lineage() if key in self._data else None)
 
     def remove(self, key: K) -> "FrozenMap[K, V]":
         """A copy without ``key``."""
         if key not in self._data:
             return self
-        data = dict(self._data)
+        data = self._data.copy()
         del data[key]
-        return FrozenMap(data)
+        return _made(data, None)
 
     def update(self, items: Mapping[K, V]) -> "FrozenMap[K, V]":
         """A copy with every item of ``items`` bound."""
-        data = dict(self._data)
+        data = self._data.copy()
         data.update(items)
         same_keys = all(k in self._data for k in items)
-        return FrozenMap(data, self.lineage() if same_keys else None)
+        return _made(data, self.lineage() if same_keys else None)
 
     def changed_from(self, other: "FrozenMap[K, V]") -> list[tuple[K, V]]:
         """The items whose value is not the very object ``other`` holds under that key (a key
@@ -110,3 +110,14 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def __repr__(self) -> str:
         return f"FrozenMap({self._data!r})"
+
+
+def _made(data: dict[K, V], lineage: dict[object, Any] | None) -> FrozenMap[K, V]:
+    """A map holding ``data``, a dict made for it alone (:meth:`FrozenMap.set` and the others'
+    copies), without the copy ``FrozenMap(data)`` makes of a dict it is given."""
+    m: FrozenMap[K, V] = _new(FrozenMap)
+    m._data, m._hash, m._lineage, m._own = data, None, lineage, None
+    return m
+
+
+_new = object.__new__

@@ -119,6 +119,9 @@ ANSWER_GIVEN = "answer"
 class Game:
     """The working context of one run: state, log and answers."""
 
+    __slots__ = ("state", "logged", "given", "_start", "_trace", "states", "log", "answers", "scripted", "explore",
+                 "branches", "forks", "used", "taken", "asked", "_check", "resolutions", "transitions")
+
     def __init__(self, state: GameState, answers: Sequence[Any] = (),
                  check: Callable[[GameState, GameState], None] | None = None, scripted: int | None = None,
                  explore: bool = False, given: str = SCENARIO_CHOOSE, logged: bool = True) -> None:
