@@ -82,7 +82,14 @@ def position_key(s: GameState) -> PositionKey:
     live = set(map(_ID, s.chain))
     if s.resolving is not None:
         live.add(s.resolving.id)
-    bag_log = _bag([h if _names_live(h, live) else _happening(h, live) for h in log])
+    keyed: list[Happening] = []
+    for h in log:  # each event's roles read straight from their dict
+        roles = h.roles._data
+        effect, link = roles.get("effect"), roles.get("link")
+        effect_gone = effect is not None and effect not in live and isinstance(effect, int)
+        link_gone = link is not None and isinstance(link, ChainLink) and link.id not in live
+        keyed.append(_happening(h, effect_gone, link_gone) if effect_gone or link_gone else h)
+    bag_log = _bag(keyed)
     if free_mods:
         bag_mods = _bag([_modifier(m, live) for m in mods])
         return replace(s, turn_log=(), modifiers=()), bag_log, bag_mods
@@ -99,24 +106,11 @@ def _bag(items: list[T]) -> Bag[T]:
     return found if len(found) == len(items) else frozenset(Counter(items).items())
 
 
-def _names_live(h: Happening, live: set[int]) -> bool:
-    """Whether every link a remembered event names (its ``effect``, its ``link``) is on the chain
-    still: its key is the event itself (most often; read straight from its roles' dict)."""
-    roles = h.roles._data
-    effect, link = roles.get("effect"), roles.get("link")
-    return (effect is None or effect in live or not isinstance(effect, int)) and \
-        (link is None or not isinstance(link, ChainLink) or link.id in live)
-
-
-def _happening(h: Happening, live: set[int]) -> Happening:
-    """A remembered event with the numbers of links gone from the chain left out. The turn's
-    events are shared by every state after them, so each one's key is made once for each way its
-    links can be gone (the same key object, its hash worked out once)."""
-    effect, link = h.roles.get("effect"), h.roles.get("link")
-    effect_gone = isinstance(effect, int) and effect not in live
-    link_gone = isinstance(link, ChainLink) and link.id not in live
-    if not effect_gone and not link_gone:
-        return h
+def _happening(h: Happening, effect_gone: bool, link_gone: bool) -> Happening:
+    """A remembered event with the numbers of the links it names that are gone from the chain (its
+    ``effect``, its ``link``) left out; an event whose links are all on the chain still is its own
+    key (most often). The turn's events are shared by every state after them, so each one's key is
+    made once for each way its links can be gone (the same key object, its hash worked out once)."""
     known = _KEYS.get((id(h), effect_gone, link_gone))
     if known is not None and known[0] is h:
         return known[1]
@@ -124,7 +118,7 @@ def _happening(h: Happening, live: set[int]) -> Happening:
     if effect_gone:
         changes["effect"] = 0
     if link_gone:
-        changes["link"] = replace(link, id=0)
+        changes["link"] = replace(h.roles["link"], id=0)
     keyed = replace(h, roles=h.roles.update(changes))
     if len(_KEYS) >= _KEPT:
         _KEYS.clear()
