@@ -97,7 +97,7 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
 def _heeded(s: GameState, family: EventRule, h: Happening, into: tuple[Happening, ...]) -> bool:
     """Could a "cannot" or an "instead" of the game name the event, or an event it also is: its
     leaving play, if it takes an object out of play, or the moves into a pile it makes (``into``)?"""
-    return heeded(s, h.kind) or (heeded(s, n.LeavePlay) and family.leaves_play(s, h) is not None) \
+    return heeded(s, h.kind) or (family.leaves_play(s, h) is not None and heeded(s, n.LeavePlay)) \
         or (bool(into) and any(heeded(s, moved.kind) for moved in into))
 
 
