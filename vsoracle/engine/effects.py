@@ -30,7 +30,7 @@ from ..cards.model import MUTANT_TRAITS
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .primitives import apply, happening
-from .rules import RULES, ZONE_NAMES, Cost, Done, into_pile, parts, rule
+from .rules import RULES, ZONE_NAMES, Cost, Done, EventRule, into_pile, parts, rule
 from .game import Decision, Game
 from .heeded import heeded
 from .powers import holders, per_node, powers
@@ -73,7 +73,12 @@ def perform(g: Game, h: Happening, ctx: Context | None = None, *, before: GameSt
     """Make an event happen (or not): prohibitions, replacements, the event, its triggers.
     ``before``: the position before the event this one follows from (a KO's leaving play), for
     its triggers' picture (assumption A-LOOK-BACK)."""
-    plan = prepare(g, h, ctx)
+    s = g.state
+    family = rule(h.kind)
+    into = family.puts_into_pile(s, h)
+    if not _heeded(s, family, h, into):
+        return _happen(g, family, h, into, before)  # no "cannot" and no "instead" in the game names it
+    plan = _forbidden_or_replaced(g, family, h, ctx, into)
     return carry_out(g, plan, before=before) if plan is not None else False
 
 
@@ -81,17 +86,29 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     """What will happen: ``None`` if a "cannot" forbids the event (then there is nothing to
     replace, FAQ GM 8), else the event and the replacement that applies (asked now: combat reads
     them with the comparison, FAQ SC 24)."""
-    # an event that takes an object out of play is also its leaving play: "cannot leave play"
-    # forbids it, "if ~ would leave play, instead" replaces it
     s = g.state
     family = rule(h.kind)
-    leaving = family.leaves_play(s, h)
-    # an event that puts a card into a pile (a KO, a discard) is also that move: "cannot be put
-    # into your KO'd pile" forbids it, "if ~ would be put into …, instead" replaces it (A-INTO-PILE)
     into = family.puts_into_pile(s, h)
-    if not heeded(s, h.kind) and (leaving is None or not heeded(s, n.LeavePlay)) \
-            and not (into and any(heeded(s, moved.kind) for moved in into)):
+    if not _heeded(s, family, h, into):
         return Plan(h)  # no "cannot" and no "instead" in the game names it
+    return _forbidden_or_replaced(g, family, h, ctx, into)
+
+
+def _heeded(s: GameState, family: EventRule, h: Happening, into: tuple[Happening, ...]) -> bool:
+    """Could a "cannot" or an "instead" of the game name the event, or an event it also is: its
+    leaving play, if it takes an object out of play, or the moves into a pile it makes (``into``)?"""
+    return heeded(s, h.kind) or (family.leaves_play(s, h) is not None and heeded(s, n.LeavePlay)) \
+        or (bool(into) and any(heeded(s, moved.kind) for moved in into))
+
+
+def _forbidden_or_replaced(g: Game, family: EventRule, h: Happening, ctx: Context | None,
+                           into: tuple[Happening, ...]) -> Plan | None:
+    """:func:`prepare` for an event something may forbid or replace."""
+    # an event that takes an object out of play is also its leaving play: "cannot leave play"
+    # forbids it, "if ~ would leave play, instead" replaces it; an event that puts a card into a
+    # pile (a KO, a discard) is also that move: "cannot be put into your KO'd pile" forbids it,
+    # "if ~ would be put into …, instead" replaces it (A-INTO-PILE)
+    leaving = family.leaves_play(g.state, h)
     also = ((happening(n.LeavePlay, object=leaving),) if leaving is not None else ()) + into
     q = query(g.state)
     for hh in (h,) + also:
@@ -102,7 +119,7 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
             g.note("prohibited", f"{_what(h)} does not happen: {who} \"{said(g, change, mod.ctx)}\"",
                    "FAQ SC 13; FAQ GM 8")
             return None
-    if not rule(h.kind).would_happen(g.state, h):
+    if not family.would_happen(g.state, h):
         return Plan(h)  # nothing for a replacement to replace (FAQ GM 8): it does not happen either
     options = replacements(g, h, ctx, also)
     if not options:
@@ -176,9 +193,17 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
         _use_up(g, label, instead, rctx)
         execute(g, instead.effect, rctx, root=instead.effect)
         return False
+    family = rule(h.kind)
+    return _happen(g, family, h, family.puts_into_pile(g.state, h), before)
+
+
+def _happen(g: Game, family: EventRule, h: Happening, into: tuple[Happening, ...], before: GameState | None) -> bool:
+    """The event itself (its family's primitive) and its triggers, with those of the events that
+    happen as part of it and of the moves into a pile it makes (``into``)."""
+    if not family.happens:
+        raise IllegalActionError(f"vsoracle cannot play the event {h.name} yet")
     start = g.state if before is None else before
-    into = rule(h.kind).puts_into_pile(g.state, h)
-    done, follow = apply(g, h)
+    done, follow = family.happen(g, h)
     if done:
         fire(g, h, start)
         for part in parts(h):  # what happens as part of it ("enters combat" as it attacks)
