@@ -186,9 +186,10 @@ def remembered(s: GameState, h: Happening) -> Happening:
     * with the phase it happened in (``phase``), so that "for the first time in a phase" and "… this
       phase" count the events of the phase now (a turn has each phase once: CR 400; assumption
       A-FIRST-TIME)."""
-    roles = dict(h.roles.items())
-    for role in _WORDING:
-        roles.pop(role, None)
+    roles = h.roles.copy()
+    if not roles.keys().isdisjoint(_WORDING):  # (most events have no wording to drop)
+        for role in _WORDING:
+            roles.pop(role, None)
     stamp = _stamp(s, roles)
     if stamp is not None:
         roles["as_of"] = stamp
@@ -210,7 +211,7 @@ _NOT_OBJECTS = ("origin", "to", "link", "as_of")
 def _stamp(s: GameState, roles: Mapping[str, Any]) -> frozenset[tuple[str, int]] | None:
     """:func:`remembered`'s ``as_of``: each object the roles name with its incarnation (0 left out);
     ``None`` when they name no object (a player's endurance has no object's history to tell apart)."""
-    found: set[tuple[str, int]] = set()
+    found: list[tuple[str, int]] = []
     named = False
     objects = s.objects
     ids = objects.keys()  # (the table's own view: a role that names no object is told at dict speed)
@@ -226,11 +227,14 @@ def _stamp(s: GameState, roles: Mapping[str, Any]) -> frozenset[tuple[str, int]]
         for v in values:
             named = True
             o = objects[v]
-            incarnation = o.incarnation + 1 if o.zone is Zone.CHAIN else o.incarnation
+            incarnation = o.incarnation + 1 if o.zone is _CHAIN else o.incarnation
             if incarnation:
-                found.add((v, incarnation))
+                found.append((v, incarnation))
     return (frozenset(found) if found else _NO_STAMP) if named else None
 
+
+#: As a plain name: a member read from an enum class goes through ``EnumType.__getattr__``'s hook.
+_CHAIN = Zone.CHAIN
 
 _WORDING = ("how", "figures", "landed")
 
