@@ -108,12 +108,20 @@ def _reading(cond: n.Condition) -> str | None:
 
 def _restrictions(g: Game, pid: str, o: GameObject, action: str) -> None:
     """"Play/Recruit ~ only during … and only if …" (FAQ SC 1, SC 20, SC 21)."""
-    for line in powers(o.card, n.Restriction):
-        if line.node.action == action:
-            _limits_ok(g, pid, o, line.node.limits, f"{o.id} can be {action}ed")
-    if action == "play":  # "Play only if …. Draw two cards." (a plot twist's own restriction)
-        for spell in powers(o.card, n.Spell):
-            _limits_ok(g, pid, o, spell.node.limits, f"{o.id} can be played")
+    limits = _restricted(o.card, action)
+    if limits:
+        _limits_ok(g, pid, o, limits, f"{o.id} can be {action}ed")
+
+
+@lru_cache(maxsize=4096)
+def _restricted(card: Card, action: str) -> tuple[n.Limit, ...]:
+    """The limits a card's text puts on ``action`` (recruit, play) of it, in printed order: its
+    restrictions of that action, and for play its spells' own ("Play only if …. Draw two
+    cards."), read once per card."""
+    limits = [limit for line in powers(card, n.Restriction) if line.node.action == action for limit in line.node.limits]
+    if action == "play":
+        limits += [limit for spell in powers(card, n.Spell) for limit in spell.node.limits]
+    return tuple(limits)
 
 
 # =============================================================================================

@@ -17,7 +17,7 @@ from typing import Any, Callable, Container, Hashable, Iterable, Iterator, Liter
 from attrs import Attribute
 
 from ..cards.model import MUTANT_TRAITS
-from ..cards import CardType
+from ..cards import Card, CardType
 from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
 from .keywords import KEYWORD_RULES, defined_powers
@@ -1642,7 +1642,7 @@ class Query:
         """Its powers as ``use = ID, power = N`` numbers them: the printed ones in order, then
         those it has gained ("Equipped character has \\"…\\""), each with its line ("gained" for
         those; assumption A-GAINED-POWERS)."""
-        out: list[tuple[n.Power, PowerLine[n.Power] | str]] = [(ln.node, ln) for ln in powers(o.card)]
+        out: list[tuple[n.Power, PowerLine[n.Power] | str]] = list(_numbered_printed(o.card))
         if o.zone is Zone.IN_PLAY:
             for line, _mod in self._gained(o):
                 out.append((line.node, "gained" if line.block is None else line))
@@ -1702,6 +1702,12 @@ def _affected_role(event: n.Event) -> str | None:
         if isinstance(getattr(event, a.name), n.Affected):
             return a.name
     return None
+
+
+@lru_cache(maxsize=4096)
+def _numbered_printed(card: Card) -> tuple[tuple[n.Power, PowerLine[n.Power]], ...]:
+    """A card's printed powers as :meth:`Query.numbered_powers` numbers them, once per card."""
+    return tuple((ln.node, ln) for ln in powers(card))
 
 
 def _modifies(effect: n.Effect) -> list[n.Modify]:
