@@ -45,6 +45,13 @@ from .query import forget, held, kind_of, query, replaying
 from .state import ROWS, Area, ChainLink, GameState, Row, Zone
 from .turn import advance, pass_priority
 
+#: The zones and card types this module tests, as plain names: a member read from its enum class
+#: goes through ``EnumType.__getattr__``'s hook (Python 3.11), ten times slower than a global name.
+_CHARACTER, _EQUIPMENT, _PLOT_TWIST = \
+    CardType.CHARACTER, CardType.EQUIPMENT, CardType.PLOT_TWIST
+_HAND, _IN_PLAY, _KO_PILE, _RESOURCE_ROW = \
+    Zone.HAND, Zone.IN_PLAY, Zone.KO_PILE, Zone.RESOURCE_ROW
+
 __all__ = ["Action", "StepReader", "read_step", "step_verbs", "check_step_keys", "ADVANCE_TARGETS", "COMMON_STEP_KEYS",
            "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
            "PlaceResource", "Transfer", "Pass", "Resolve", "Advance", "KINDS", "perform", "legal_actions",
@@ -992,7 +999,7 @@ def _pays_x(costs: Sequence[n.Effect]) -> bool:
 
 
 #: Where a card to recruit is, as ``recruit``'s ``from`` names it.
-_SOURCES: dict[Zone, _act.RecruitSource] = {Zone.RESOURCE_ROW: "resources", Zone.KO_PILE: "ko_pile"}
+_SOURCES: dict[Zone, _act.RecruitSource] = {_RESOURCE_ROW: "resources", _KO_PILE: "ko_pile"}
 
 
 def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
@@ -1016,26 +1023,26 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
         for oid in me.hand + me.resources + tuple(ko):
             o = s.obj(oid)
             source = _SOURCES.get(o.zone, "hand")
-            if o.card.type is CardType.EQUIPMENT:
+            if o.card.type is _EQUIPMENT:
                 for c in chars:
                     yield Recruit(pid, oid, source, equip=c.id)
-            elif o.card.type is CardType.CHARACTER:
+            elif o.card.type is _CHARACTER:
                 for row, col in _slots(s, pid):
                     yield Recruit(pid, oid, source, row=row, col=col)
     for oid in me.hand + me.resources:
         o = s.obj(oid)
-        if o.card.type is CardType.PLOT_TWIST and (o.zone is Zone.HAND or not o.face_up) \
+        if o.card.type is _PLOT_TWIST and (o.zone is _HAND or not o.face_up) \
                 and len(me.resources) >= q.threshold(o, pid):  # the executor's checks of place and threshold
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
             for targets, x in _legal_targets(g, effect, {x: _act.play_link(pid, o, x) for x in xs}):
                 yield Play(pid, oid, targets, x=x)
     for o in sorted(s.objects.values(), key=lambda o: o.id):
-        if (o.controller if o.zone is Zone.IN_PLAY else o.owner) != pid:
+        if (o.controller if o.zone is _IN_PLAY else o.owner) != pid:
             continue
         found: list[tuple[int | str, Any, Any]] = [(i + 1, node, ln) for i, (node, ln)
                                                    in enumerate(q.numbered_powers(o)) if isinstance(node, n.Activated)]
-        if o.zone is Zone.IN_PLAY:
+        if o.zone is _IN_PLAY:
             found += [(word, None, None) for word in sorted(q.keywords(o) & set(KEYWORD_POWERS))]
         for number, node, line in found:
             pays = range(0, max(me.resource_points, me.endurance) + 1) if node is not None and _pays_x(node.costs) \
