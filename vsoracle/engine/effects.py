@@ -200,10 +200,8 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
 def _happen(g: Game, family: EventRule, h: Happening, into: tuple[Happening, ...], before: GameState | None) -> bool:
     """The event itself (its family's primitive) and its triggers, with those of the events that
     happen as part of it and of the moves into a pile it makes (``into``)."""
-    if not family.happens:
-        raise IllegalActionError(f"vsoracle cannot play the event {h.name} yet")
     start = g.state if before is None else before
-    done, follow = family.happen(g, h)
+    done, follow = apply(g, h, family)
     if done:
         fire(g, h, start)
         for part in parts(h):  # what happens as part of it ("enters combat" as it attacks)

@@ -23,7 +23,7 @@ from .game import Decision, Game
 from .query import query
 from .log import LogKind
 from .state import Area, GameObject, GameState, Happening, Modifier, Replacement, Zone
-from .rules import RULES, Result, into_pile
+from .rules import RULES, EventRule, Result, into_pile
 from .values import replace
 from .zones import targets_only
 
@@ -53,9 +53,10 @@ def object_in_play(s: GameState, h: Happening) -> str | None:
     return oid
 
 
-def apply(g: Game, h: Happening) -> Result:
-    """Do the event: its family's primitive (no prohibition or replacement is looked at here)."""
-    family = RULES.get(h.kind)
+def apply(g: Game, h: Happening, family: EventRule | None = None) -> Result:
+    """Do the event: its family's primitive (no prohibition or replacement is looked at here);
+    ``family``: its family, when the caller has it already."""
+    family = family or RULES.get(h.kind)
     if family is None or not family.happens:
         raise IllegalActionError(f"vsoracle cannot play the event {h.name} yet")
     return family.happen(g, h)
