@@ -130,6 +130,35 @@ def test_any_other_difference_is_another_position(delta, pid):
     assert position_key(dropped) != position_key(s), "one event fewer is another position"
 
 
+def _renumbered(h, number):
+    """The remembered event ``h`` as if the link that did it had been numbered ``number``."""
+    if h.get("effect") is None:
+        return h
+    return replace(h, roles=h.roles.update({"effect": number, "link": replace(h.roles["link"], id=number)}))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False), st.lists(st.integers(min_value=1, max_value=9), min_size=6, max_size=6))
+def test_the_numbers_of_links_gone_from_the_chain_are_not_part_of_the_position(rnd, numbers):
+    s = _STATE
+    assert not s.chain and s.resolving is None
+    log = [_renumbered(h, k) for h, k in zip(s.turn_log, numbers)]
+    rnd.shuffle(log)
+    renumbered = replace(s, turn_log=tuple(log))
+    assert position_key(renumbered) == position_key(s)
+    assert hash(position_key(renumbered)) == hash(position_key(s))
+
+
+def test_the_number_of_a_link_still_on_the_chain_is_part_of_the_position():
+    s = _STATE
+    targeted = next(h for h in s.turn_log if h.get("effect") is not None)
+    on_chain = replace(s, chain=(targeted.roles["link"],))
+    other = replace(on_chain, turn_log=tuple(_renumbered(h, 9) if h is targeted else h for h in s.turn_log))
+    assert position_key(other) != position_key(on_chain)
+    gone = replace(s, turn_log=other.turn_log)
+    assert position_key(gone) == position_key(s), "once the link has left the chain, its number names nothing"
+
+
 def test_perft_counts_positions_up_to_the_same_equivalence():
     # Resolving the chain waits for the order of the two triggers, then for each one's target:
     # 2 x 3 x 3 answer sequences, and the two orders meet again in the same 9 positions.

@@ -42,14 +42,18 @@ Bag = frozenset[T] | frozenset[tuple[T, int]]
 class LogKey:
     """A state's fields but its turn's events, with those as a multiset: what :func:`position_key`
     tells a state with ordered events apart by, without a copy of the state to hash. Equal when
-    each field is (as :class:`GameState` compares them) and the multisets are."""
+    each field is (as :class:`GameState` compares them) and the multisets of the events as keyed
+    (:func:`_keyed_log`) are. Hashed by the fields and the number of events, the same in any order
+    and whichever links are gone: the keyed events are made only for two keys whose fields are
+    equal and whose events are not, in the same order."""
 
-    __slots__ = ("fields", "log", "_hash")
+    __slots__ = ("fields", "log", "_keyed", "_hash")
 
-    def __init__(self, s: GameState, log: Bag[Happening]) -> None:
+    def __init__(self, s: GameState) -> None:
         self.fields: tuple[Any, ...] = _NOT_LOG(s)
-        self.log = log
-        self._hash = hash((self.fields, log))
+        self.log = s.turn_log
+        self._keyed: Bag[Happening] | None = None
+        self._hash = hash((self.fields, len(self.log)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -57,11 +61,23 @@ class LogKey:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LogKey):
             return NotImplemented
-        return self is other or (self._hash == other._hash and self.fields == other.fields and self.log == other.log)
+        # equal fields are the same chain: the same links gone, so events in the same order key alike
+        return self is other or (self._hash == other._hash and self.fields == other.fields
+                                 and (self.log == other.log or self.keyed() == other.keyed()))
+
+    def keyed(self) -> Bag[Happening]:
+        """The turn's events as a multiset, keyed (:func:`_keyed_log`)."""
+        if self._keyed is None:
+            self._keyed = _bag(_keyed_log(self.log, _live(self.fields[_CHAIN], self.fields[_RESOLVING])))
+        return self._keyed
 
 
+#: The names of a state's fields other than its turn's events, and where its chain is among them.
+_FIELDS = [a.name for a in attrs.fields(GameState) if a.name != "turn_log"]
+_CHAIN, _RESOLVING = _FIELDS.index("chain"), _FIELDS.index("resolving")
 #: A state's fields other than its turn's events, in one tuple (read at C speed).
-_NOT_LOG = attrgetter(*[a.name for a in attrs.fields(GameState) if a.name != "turn_log"])
+_NOT_LOG = attrgetter(*_FIELDS)
+
 
 #: A state; or its fields but its turn's events, with those as a multiset; or one without its turn's
 #: events and order-free modifiers, with those as multisets.
@@ -79,9 +95,23 @@ def position_key(s: GameState) -> PositionKey:
     free_mods = len(mods) > 1 and all(_order_free(m) for m in mods)
     if len(log) < 2 and not free_mods:
         return s
-    live = set(map(_ID, s.chain))
-    if s.resolving is not None:
-        live.add(s.resolving.id)
+    if not free_mods:
+        return LogKey(s)
+    live = _live(s.chain, s.resolving)
+    return (replace(s, turn_log=(), modifiers=()), _bag(_keyed_log(log, live)),
+            _bag([_modifier(m, live) for m in mods]))
+
+
+def _live(chain: tuple[ChainLink, ...], resolving: ChainLink | None) -> set[int]:
+    """The numbers of the links on the chain, and of the one resolving."""
+    live = set(map(_ID, chain))
+    if resolving is not None:
+        live.add(resolving.id)
+    return live
+
+
+def _keyed_log(log: tuple[Happening, ...], live: set[int]) -> list[Happening]:
+    """The turn's events, each as its key (:func:`_happening`) when a link it names is gone."""
     keyed: list[Happening] = []
     for h in log:  # each event's roles read straight from their dict
         roles = h.roles._data
@@ -89,11 +119,7 @@ def position_key(s: GameState) -> PositionKey:
         effect_gone = effect is not None and effect not in live and isinstance(effect, int)
         link_gone = link is not None and isinstance(link, ChainLink) and link.id not in live
         keyed.append(_happening(h, effect_gone, link_gone) if effect_gone or link_gone else h)
-    bag_log = _bag(keyed)
-    if free_mods:
-        bag_mods = _bag([_modifier(m, live) for m in mods])
-        return replace(s, turn_log=(), modifiers=()), bag_log, bag_mods
-    return LogKey(s, bag_log)
+    return keyed
 
 
 _ID = attrgetter("id")
