@@ -9,9 +9,11 @@ from functools import lru_cache
 import pytest
 
 from vsoracle.cards import load_database
-from vsoracle.engine import moves
+from vsoracle.engine import actions, effects, moves
 from vsoracle.engine.moves import (Attack, Flip, Move, Pass, Play, PlaceResource, PowerUp, Recruit, Reinforce,
                                    Transfer, Use, legal_actions, why_not)
+from vsoracle.engine.powers import powers
+from vsoracle.engine.query import query
 from vsoracle.errors import IllegalActionError
 from vsoracle.scenario.load import parse_scenario
 from vsoracle.scenario.run import run_scenario, step_action
@@ -401,3 +403,88 @@ def test_recruiting_from_the_ko_pile_is_listed_only_for_the_card_that_allows_it(
     recruits = {(a.card, a.source) for a in legal_actions(s) if isinstance(a, Recruit)}
     assert recruits == {("revenant", "ko_pile")}
     assert "cannot be recruited from the KO'd pile" in why_not(s, Recruit("A", "scout", "ko_pile", row="front", col=1))
+
+
+COPIES = """
+[[card]]
+number = "TST-951"
+name = "Rallier"
+type = "character"
+cost = 2
+atk = 2
+def = 2
+affiliations = ["Avengers"]
+text = "Exhaust ~ >>> Another target character you control gets +1 ATK this turn."
+
+[[card]]
+number = "TST-952"
+name = "Wisp"
+type = "character"
+cost = 1
+atk = 1
+def = 1
+affiliations = ["Avengers"]
+text = "Wisp cannot be the target of plot twist effects."
+
+[game]
+phase = "build"
+step = "recruit"
+active = "A"
+
+[players.A]
+hand = [{ card = "TST-903", id = "spark1" }, { card = "TST-903", id = "spark2" }]
+
+[[players.A.characters]]
+card = "TST-951"
+id = "r1"
+row = "front"
+col = 1
+
+[[players.A.characters]]
+card = "TST-951"
+id = "r2"
+row = "front"
+col = 2
+
+[players.B]
+"""
+
+
+def _power_link(o):
+    (line,) = powers(o.card)
+    return actions.power_link("A", o, line.node, line)
+
+
+def _target_checks(s, card_ids, link_of):
+    """Each card's check of its effect's one target in ``s`` (the one the legal actions use)."""
+    q = query(s)
+    checks = []
+    for oid in card_ids:
+        o = s.obj(oid)
+        link = link_of(o)
+        (node,) = effects.targets_of(link.effect)
+        checks.append(effects._target_check(q, node, link))
+    return checks
+
+
+def test_copies_of_a_card_share_a_target_check_only_when_it_asks_nothing_of_the_copy():
+    """"Target character" asks the same of each copy of a card: one check serves them all. "Another
+    target character" asks it of each copy (CR 505): each has its own, and its own answers."""
+    s = position(COPIES)
+    uses = {(a.card, a.targets) for a in legal_actions(s) if isinstance(a, Use)}
+    assert uses == {("r1", ("r2",)), ("r2", ("r1",))}
+    spark1, spark2 = _target_checks(s, ["spark1", "spark2"], lambda o: actions.play_link("A", o, None))
+    assert spark1 is spark2
+    r1, r2 = _target_checks(s, ["r1", "r2"], _power_link)
+    assert r1 is not r2
+
+
+def test_copies_of_a_card_do_not_share_a_target_check_while_something_cannot_be_targeted():
+    """A "cannot be the target of …" modifier asks of the effect (FAQ SC 1): while one is in force,
+    each copy's targets are checked for its own effect."""
+    wisp = '[[players.A.characters]]\ncard = "TST-952"\nid = "wisp"\nrow = "support"\ncol = 1\n\n[players.B]'
+    s = position(COPIES.replace("[players.B]", wisp))
+    plays = {(a.card, a.targets) for a in legal_actions(s) if isinstance(a, Play)}
+    assert plays == {(card, (t,)) for card in ("spark1", "spark2") for t in ("r1", "r2")}
+    spark1, spark2 = _target_checks(s, ["spark1", "spark2"], lambda o: actions.play_link("A", o, None))
+    assert spark1 is not spark2

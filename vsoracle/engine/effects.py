@@ -462,12 +462,57 @@ def legal_among(g: Game, target: n.Filter, values: Iterable[str | int], link: Ch
 
 
 def _target_check(q: Query, target: n.Filter, link: ChainLink) -> _TargetCheck:
-    """The state's check of values for ``target`` of ``link``, made once a state, target and link."""
+    """The state's check of values for ``target`` of ``link``, made once a state, target and link;
+    and once for the links whose answers and reasons cannot differ (:func:`_shared_key`): the
+    copies of a card in hand and in the resource row ask the same of the same targets."""
     key = ("targets", id(target), link)
     hit: tuple[n.Filter, _TargetCheck] | None = q._memo.get(key)
     if hit is None or hit[0] is not target:
-        hit = q._memo[key] = (target, _TargetCheck(q, target, link))
+        shared = _shared_key(q, target, link)
+        if shared is not None:
+            hit = q._memo.get(shared)
+        if hit is None or hit[0] is not target:
+            hit = (target, _TargetCheck(q, target, link))
+            if shared is not None:
+                q._memo[shared] = hit
+        q._memo[key] = hit
     return hit[1]
+
+
+def _shared_key(q: Query, target: n.Filter, link: ChainLink) -> tuple[Any, ...] | None:
+    """What a target's check of ``link`` depends on when its selector asks nothing of the effect
+    but who controls it (:func:`_asks_only_controller`) and nothing in the state forbids becoming
+    a target (which asks of the effect, CR 505; FAQ SC 1): its controller, and the name its
+    reasons give the source card (``None``: the check is the link's own)."""
+    if not _asks_only_controller(target) or q.cannots(n.BecomeTarget):
+        return None
+    ctx, objects = link.context or link, q.s.objects
+    source = ctx.source
+    name = objects[source].card.name if source is not None and source in objects else None
+    return "shared targets", id(target), ctx.controller, name
+
+
+#: The text nodes a selector may be made of and ask nothing of its effect but who controls it
+#: ("you control", "your opponents"): not its source ("~", "another character", "named ~"),
+#: its bindings ("X", "that character", "the chosen affiliation") or its targets.
+_CONTROLLER_ONLY = frozenset({n.Filter, n.Quantity, n.Fixed, n.You, n.OpponentsOf, n.ControlledBy, n.Name,
+                              n.StatIs, n.HasKeyword, n.Role, n.State})
+
+#: The states :meth:`.query.Query.state_is` reads from the effect's bindings ("revealed" cards,
+#: the "remaining" ones).
+_BOUND_STATES = frozenset({"revealed", "remaining"})
+
+
+@per_node
+def _asks_only_controller(target: n.Filter) -> bool:
+    """Whether each node of the target's selector is one of :data:`_CONTROLLER_ONLY` (any other
+    node: it may ask more), no state of it one of :data:`_BOUND_STATES`, and no phrase within it a
+    target ("characters target player controls" asks the effect's other target)."""
+    for x in n.descendants(_untargeted(target)):
+        if (type(x) not in _CONTROLLER_ONLY or isinstance(x, n.State) and x.name in _BOUND_STATES
+                or isinstance(x, n.Filter) and x.target is not None):
+            return False
+    return True
 
 
 class _TargetCheck:
