@@ -263,10 +263,10 @@ def test_the_cache_key_refuses_a_file_that_would_cost_the_toml_reader_more_befor
 
     content = "".join(f"k{k}" + ".b" * 24_000 + " = 1\n" for k in range(20)).encode()
     tracemalloc.start()
-    began = time.perf_counter()
+    began = time.process_time()
     try:
         assert card_files_part(content, "deep.toml", ()) is None  # not told: the answer is worked out
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert peak < 100 * 2**20 and time.perf_counter() - began < 10
+    assert peak < 100 * 2**20 and time.process_time() - began < 10
