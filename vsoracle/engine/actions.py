@@ -29,7 +29,8 @@ from .patterns import kind_of, pattern_matches
 from .query import ZONES, Mod, Query, protected, query
 from .heeded import heeded
 from .keywords import KEYWORD_POWERS, keyword_power
-from .state import EMPTY, Area, Attack, ChainLink, Context, GameObject, GameState, LinkOrigin, Row, Zone
+from .state import (CHAIN, EMPTY, HAND, IN_PLAY, KO_PILE, LOCATION, PLOT_TWIST, RESOURCE_ROW, Area, Attack, ChainLink,
+                    Context, GameObject, GameState, LinkOrigin, Row, Zone)
 from .turn import pass_priority
 from .values import replace
 from .figures import condition_read
@@ -40,12 +41,6 @@ from .zones import (attach, equip_limit_problem, equipment_areas, move_card, tea
 __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer", "pass_until",
            "plot_twist_effect", "play_link", "power_link", "target_refusal", "target_allowed", "propose_attack", "reinforce",
            "power_up", "attack_problem", "unreveal", "required_attack", "require_no_attack_demanded"]
-
-
-#: Members read by every play, use and flip, as plain names: an enum member read from its class goes
-#: through ``EnumType.__getattr__``'s hook (Python 3.11), ten times slower than a global name.
-_HAND, _RESOURCE_ROW, _KO_PILE, _IN_PLAY, _CHAIN = Zone.HAND, Zone.RESOURCE_ROW, Zone.KO_PILE, Zone.IN_PLAY, Zone.CHAIN
-_PLOT_TWIST, _LOCATION = CardType.PLOT_TWIST, CardType.LOCATION
 
 
 def pass_until(g: Game, pid: str) -> None:
@@ -488,16 +483,16 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     s = g.state
     o = _owned(g, pid, oid)
     q = query(s)
-    if o.card.type is not _PLOT_TWIST:
+    if o.card.type is not PLOT_TWIST:
         raise IllegalActionError(f"{oid} is a {o.card.type}, not a plot twist",
                                  hint="recruit characters; use powers with use = ID")
-    if o.zone is _HAND:
+    if o.zone is HAND:
         where = "hand"
-    elif o.zone is _RESOURCE_ROW and not o.face_up:
+    elif o.zone is RESOURCE_ROW and not o.face_up:
         where = "resource row"
-    elif o.zone is _KO_PILE and o.owner == pid and q.may_from(o, pid, n.Play):
+    elif o.zone is KO_PILE and o.owner == pid and q.may_from(o, pid, n.Play):
         where = "KO'd pile"  # "You can play this card from your KO'd pile." (assumption A-RECRUIT-FROM)
-    elif o.zone is _KO_PILE and _said_play_from(o):
+    elif o.zone is KO_PILE and _said_play_from(o):
         raise IllegalActionError(f"{oid} can be played from the KO'd pile only if its insanity text is active: "
                                  f"{o.owner}'s deck is not insane",
                                  hint="\"Insanity: <text>\" is active only if the card started the game in an insane "
@@ -529,7 +524,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
     binds = _pay_additional(g, pid, o, "play", list(costs))
     binds.update(binds0)
     if where != "resource row":
-        base = move_card(g.state, oid, _CHAIN, controller=pid)
+        base = move_card(g.state, oid, CHAIN, controller=pid)
     elif g.state is s:  # nothing paid: the position it is played in is the one seen face up
         base = visible
     else:
@@ -591,7 +586,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     q = query(s)
     lines = q.numbered_powers(o)
     usable: list[int | str] = [i + 1 for i, (node, _ln) in enumerate(lines) if isinstance(node, n.Activated)]
-    from_keywords = _keyword_powers(g, o) if o.zone is _IN_PLAY else {}
+    from_keywords = _keyword_powers(g, o) if o.zone is IN_PLAY else {}
     if isinstance(power, str) and power not in from_keywords:
         # a keyword whose rule is a payment power of the card's own ("Substitute"): by its name
         named = [i + 1 for i, (node, ln) in enumerate(lines) if isinstance(node, n.Activated)
@@ -599,7 +594,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
                  and ln.keyword.name == power]
         power = named[0] if named else power
     if isinstance(power, str):
-        if power not in from_keywords and o.zone is _IN_PLAY and o.stunned \
+        if power not in from_keywords and o.zone is IN_PLAY and o.stunned \
                 and power in keywords_printed(o.card):
             # its text box is inactive while it is stunned, its keywords with it (CR 701.12b)
             raise IllegalActionError(f"{oid}'s \"{power}\" power is not active now (it is stunned)",
@@ -613,7 +608,7 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     else:
         power_index = None
     if not usable:
-        if o.card.type is _PLOT_TWIST:
+        if o.card.type is PLOT_TWIST:
             raise IllegalActionError(f"{oid} is a plot twist: it is played, not used",
                                      hint=f'write play = "{oid}"')
         raise IllegalActionError(f"{oid} has no activated power")
@@ -626,15 +621,15 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     chosen, line = lines[(power_index or cast(int, power)) - 1]  # (a number unless it names a keyword)
     node = cast(n.Activated, chosen)  # usable lists the activated powers only
     block = line if isinstance(line, str) else line.block
-    controller = o.controller if o.zone is _IN_PLAY else o.owner
+    controller = o.controller if o.zone is IN_PLAY else o.owner
     if controller != pid:
         raise IllegalActionError(f"{pid} does not control {oid}")
-    elsewhere = o.zone is _HAND and _self_cost(node) or _used_from(node, o.zone)
-    active = block in ("gained", "keyword") and o.zone is _IN_PLAY and not o.stunned
+    elsewhere = o.zone is HAND and _self_cost(node) or _used_from(node, o.zone)
+    active = block in ("gained", "keyword") and o.zone is IN_PLAY and not o.stunned
     if not elsewhere and not active and not (not isinstance(line, str) and q.power_active(o, line)):
         raise IllegalActionError(f"{oid}'s power is not active now"
                                  + (" (it is stunned)" if o.stunned else f" (it is in the {o.zone})"
-                                    if o.zone is not _IN_PLAY else ""))
+                                    if o.zone is not IN_PLAY else ""))
     if block == "backup" and s.phase != "build":
         raise IllegalActionError(f"{oid}'s backup power can be used only during the build phase",
                                  hint="keyword Backup [SH1, SH2]: its power is usable only during the build phase")
@@ -698,9 +693,9 @@ def flip(g: Game, pid: str, oid: str) -> None:
     (FAQ SC 30; CR 303 [K], assumption A-FLIP)."""
     require_priority(g, pid)
     o = _owned(g, pid, oid)
-    if o.zone is not _RESOURCE_ROW or o.face_up:
+    if o.zone is not RESOURCE_ROW or o.face_up:
         raise IllegalActionError(f"{oid} is not a face-down resource")
-    if o.card.type is _LOCATION:
+    if o.card.type is LOCATION:
         if len(g.state.player(pid).resources) < (o.card.cost or 0):
             raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}")
         perform(g, happening(Flip, agent=pid, object=oid))  # face up, its uniqueness, "When you flip ~"
@@ -714,7 +709,7 @@ def unreveal(g: Game) -> None:
     """A revealed resource returns to being unrevealed if nothing else happens (FAQ SC 30)."""
     s = g.state
     for o in s.objects.values():
-        if o.revealed and o.zone is _RESOURCE_ROW:
+        if o.revealed and o.zone is RESOURCE_ROW:
             s = s.with_object(replace(o, revealed=False))
     if s is not g.state:
         g.set(s)

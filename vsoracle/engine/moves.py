@@ -30,7 +30,6 @@ from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol
 
 from attrs import evolve, field, fields, frozen
 
-from ..cards import CardType
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from ..text import nodes as n
 from . import actions as _act
@@ -42,15 +41,9 @@ from .game import ANSWER_GIVEN, OPEN, Answer, Decision, DecisionKind, Game, Unan
 from .log import Event
 from .keywords import KEYWORD_POWERS
 from .query import forget, held, kind_of, query, replaying
-from .state import ROWS, Area, ChainLink, GameState, Row, Zone
+from .state import (CHARACTER, EQUIPMENT, HAND, IN_PLAY, KO_PILE, PLOT_TWIST, RESOURCE_ROW, ROWS, Area, ChainLink,
+                    GameState, Row, Zone)
 from .turn import advance, pass_priority
-
-#: The zones and card types this module tests, as plain names: a member read from its enum class
-#: goes through ``EnumType.__getattr__``'s hook (Python 3.11), ten times slower than a global name.
-_CHARACTER, _EQUIPMENT, _PLOT_TWIST = \
-    CardType.CHARACTER, CardType.EQUIPMENT, CardType.PLOT_TWIST
-_HAND, _IN_PLAY, _KO_PILE, _RESOURCE_ROW = \
-    Zone.HAND, Zone.IN_PLAY, Zone.KO_PILE, Zone.RESOURCE_ROW
 
 __all__ = ["Action", "StepReader", "read_step", "step_verbs", "check_step_keys", "ADVANCE_TARGETS", "COMMON_STEP_KEYS",
            "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
@@ -999,7 +992,7 @@ def _pays_x(costs: Sequence[n.Effect]) -> bool:
 
 
 #: Where a card to recruit is, as ``recruit``'s ``from`` names it.
-_SOURCES: dict[Zone, _act.RecruitSource] = {_RESOURCE_ROW: "resources", _KO_PILE: "ko_pile"}
+_SOURCES: dict[Zone, _act.RecruitSource] = {RESOURCE_ROW: "resources", KO_PILE: "ko_pile"}
 
 
 def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
@@ -1023,26 +1016,26 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
         for oid in me.hand + me.resources + tuple(ko):
             o = s.obj(oid)
             source = _SOURCES.get(o.zone, "hand")
-            if o.card.type is _EQUIPMENT:
+            if o.card.type is EQUIPMENT:
                 for c in chars:
                     yield Recruit(pid, oid, source, equip=c.id)
-            elif o.card.type is _CHARACTER:
+            elif o.card.type is CHARACTER:
                 for row, col in _slots(s, pid):
                     yield Recruit(pid, oid, source, row=row, col=col)
     for oid in me.hand + me.resources:
         o = s.obj(oid)
-        if o.card.type is _PLOT_TWIST and (o.zone is _HAND or not o.face_up) \
+        if o.card.type is PLOT_TWIST and (o.zone is HAND or not o.face_up) \
                 and len(me.resources) >= q.threshold(o, pid):  # the executor's checks of place and threshold
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
             for targets, x in _legal_targets(g, effect, {x: _act.play_link(pid, o, x) for x in xs}):
                 yield Play(pid, oid, targets, x=x)
     for o in sorted(s.objects.values(), key=lambda o: o.id):
-        if (o.controller if o.zone is _IN_PLAY else o.owner) != pid:
+        if (o.controller if o.zone is IN_PLAY else o.owner) != pid:
             continue
         found: list[tuple[int | str, Any, Any]] = [(i + 1, node, ln) for i, (node, ln)
                                                    in enumerate(q.numbered_powers(o)) if isinstance(node, n.Activated)]
-        if o.zone is _IN_PLAY:
+        if o.zone is IN_PLAY:
             found += [(word, None, None) for word in sorted(q.keywords(o) & set(KEYWORD_POWERS))]
         for number, node, line in found:
             pays = range(0, max(me.resource_points, me.endurance) + 1) if node is not None and _pays_x(node.costs) \

@@ -17,28 +17,21 @@ from typing import Any, Callable, Container, Hashable, Iterable, Iterator, Liter
 from attrs import Attribute
 
 from ..cards.model import MUTANT_TRAITS
-from ..cards import Card, CardType
+from ..cards import Card
 from ..text import nodes as n
 from .patterns import _EFFECT_KINDS, effect_kinds, kind_of, pattern_matches
 from .keywords import KEYWORD_RULES, defined_powers
 from .rules import ZONE_NAMES
 from .powers import PowerLine, holders, is_unique, keyword_values, keywords_printed, per_node, powers
-from .state import (Area, Bindings, ChainLink, Context, GameObject, GameState, Happening, PhaseName, Row, StepName,
-                    Zone)
-
-#: The zones and card types this module tests, as plain names: a member read from its enum class
-#: goes through ``EnumType.__getattr__``'s hook (Python 3.11), ten times slower than a global name.
-_CHARACTER, _EQUIPMENT, _LOCATION, _PLOT_TWIST = \
-    CardType.CHARACTER, CardType.EQUIPMENT, CardType.LOCATION, CardType.PLOT_TWIST
-_CHAIN, _IN_PLAY, _KO_PILE, _RESOURCE_ROW = \
-    Zone.CHAIN, Zone.IN_PLAY, Zone.KO_PILE, Zone.RESOURCE_ROW
+from .state import (CHAIN, CHARACTER, EQUIPMENT, IN_PLAY, KO_PILE, LOCATION, PLOT_TWIST, RESOURCE_ROW, Area, Bindings,
+                    ChainLink, Context, GameObject, GameState, Happening, PhaseName, Row, StepName, Zone)
 
 __all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
            "STEP_NAMES", "kind_of"]
 
 #: Card-text zone names → the engine's piles (the words a move's ``origin`` and ``to`` say, read
 #: back: :data:`.rules.ZONE_NAMES`); rows and areas are places in play.
-ZONES = {word: zone for zone, word in ZONE_NAMES.items() if zone not in (_IN_PLAY, _CHAIN)}
+ZONES = {word: zone for zone, word in ZONE_NAMES.items() if zone not in (IN_PLAY, CHAIN)}
 #: Card-text places in play → the object's field that says it, and its value.
 AREAS: dict[str, tuple[Literal["row"], Row] | tuple[Literal["area"], Area]] = {"front row": ("row", "front"), "support row": ("row", "support"), "hidden area": ("area", "hidden"),
          "visible area": ("area", "visible")}
@@ -125,7 +118,7 @@ class Mod:
 def adjacent(a: GameObject, b: GameObject) -> bool:
     """Two characters are adjacent if the same player controls them and they are in the same
     column or side by side in the same row; hidden is never adjacent to visible (FAQ GM 2)."""
-    if a.id == b.id or a.zone is not _IN_PLAY or b.zone is not _IN_PLAY:
+    if a.id == b.id or a.zone is not IN_PLAY or b.zone is not IN_PLAY:
         return False
     if a.controller != b.controller or a.area != b.area or a.equipped_to or b.equipped_to:
         return False
@@ -319,7 +312,7 @@ class Query:
 
     def controller_of(self, o: GameObject) -> str:
         """Who controls an object's powers: its controller in play or on the chain, else its owner."""
-        return o.controller if o.zone in (_IN_PLAY, _CHAIN) else o.owner
+        return o.controller if o.zone in (IN_PLAY, CHAIN) else o.owner
 
     def power_active(self, o: GameObject, line: PowerLine[Any]) -> bool:
         """Is a power of ``o`` active? Characters: in play and not stunned (a stunned character's
@@ -334,7 +327,7 @@ class Query:
         if not self._text_active(o, block):
             return False
         k = line.keyword
-        if block is None and k is not None and o.zone is _IN_PLAY and isinstance(line.node, (n.Triggered, n.Activated)):
+        if block is None and k is not None and o.zone is IN_PLAY and isinstance(line.node, (n.Triggered, n.Activated)):
             # a power a keyword stands for (its rule or its reminder text) is the keyword's: it works
             # while the object has the keyword — not once it "loses" it, a gained one while it is gained
             # (assumption A-GAINED-POWERS)
@@ -351,12 +344,12 @@ class Query:
 
     def _text_active(self, o: GameObject, block: str | None) -> bool:
         t = o.card.type
-        if o.zone is _IN_PLAY:
-            if t is _CHARACTER:
+        if o.zone is IN_PLAY:
+            if t is CHARACTER:
                 return not o.stunned
-            return t is _EQUIPMENT and not self._on_a_stunned_character(o)
-        if o.zone is _RESOURCE_ROW and o.face_up:
-            if t is _LOCATION or t is None:
+            return t is EQUIPMENT and not self._on_a_stunned_character(o)
+        if o.zone is RESOURCE_ROW and o.face_up:
+            if t is LOCATION or t is None:
                 return True
             return block == "ongoing"
         return False
@@ -549,7 +542,7 @@ class Query:
                         blocked.add(k)
                     else:
                         blocked.add(k)
-            if o.zone is _IN_PLAY and (o.stunned and o.card.type is _CHARACTER
+            if o.zone is IN_PLAY and (o.stunned and o.card.type is CHARACTER
                                            or self._on_a_stunned_character(o)):
                 # a stunned character's text box is inactive, as though it did not exist, and so are
                 # those of the equipment attached to it (CR 701.12b [HCR789]): of its keywords it keeps
@@ -576,7 +569,7 @@ class Query:
         """Printed + counters + stat modifiers; then "switch its ATK and DEF" (each switch in
         effect swaps the two totals, whenever it was made: assumption A-SWITCH). Willpower is
         never switched, and a stunned character's is 0 (GL FAQ 1, digest §19)."""
-        if stat == "willpower" and o.zone is _IN_PLAY and o.stunned:
+        if stat == "willpower" and o.zone is IN_PLAY and o.stunned:
             return 0
 
         def base(which: str) -> int:
@@ -656,7 +649,7 @@ class Query:
         hand or the resource row, where its other powers are not active (like concealed, a
         continuous power that works in any zone, CR 707.9 [FMK]; assumption A-OWN-COST). In play
         it is one of the active powers :meth:`mods` already has."""
-        if o.zone is _IN_PLAY:
+        if o.zone is IN_PLAY:
             return []
         out: list[Mod] = []
         for line in powers(o.card, n.Static):
@@ -676,7 +669,7 @@ class Query:
         KO'd pile", ``kind`` Play) of the pile it is in? Like a card's own cost change, the permission
         works where the card is (assumption A-RECRUIT-FROM); behind "Insanity:" only if its owner's
         deck is insane (:meth:`insane_text`)."""
-        if o.zone is not _KO_PILE or o.owner != pid:
+        if o.zone is not KO_PILE or o.owner != pid:
             return False
         for line in powers(o.card, n.Static):
             if line.block is not None and not (line.block == "insanity" and self.insane_text(o)):
@@ -702,9 +695,9 @@ class Query:
         if isinstance(subject, n.Filter):
             # the card is being recruited: it is in a hand or resource row, not in play
             kinds = subject.kind.split(" or ")
-            if "character" in kinds and o.card.type is not _CHARACTER:
+            if "character" in kinds and o.card.type is not CHARACTER:
                 return False
-            if "plot twist" in kinds and o.card.type is not _PLOT_TWIST:
+            if "plot twist" in kinds and o.card.type is not PLOT_TWIST:
                 return False
             ctx = mod.ctx.bind(recruiter=pid)
             return all(self._qual_recruiting(q, o, ctx, pid) for q in subject.qualifiers)
@@ -725,7 +718,7 @@ class Query:
         has them while its text is active, not while stunned (FAQ GM 2; Heralds of Galactus FAQ 2.2:
         "a cosmic character is a non-stunned character with either the cosmic or cosmic—surge
         keyword"). An ongoing card's "Ongoing:" is its card type's, not a keyword it has."""
-        if o.card.type is not _CHARACTER or o.stunned:
+        if o.card.type is not CHARACTER or o.stunned:
             return set()
         found = {line.block for line in powers(o.card) if line.block and line.block != "ongoing"}
         if "cosmic-surge" in found:  # a cosmic—surge character is also a cosmic character (HoG FAQ 2.1)
@@ -743,14 +736,14 @@ class Query:
         by you; even if it becomes stunned or loses its powers; whether or not there are any hunters
         in play" (Marvel Evolution FAQ 3 [FEV]; a character that left play and came back is a new
         object, CR 212.5e)."""
-        if o.zone is not _IN_PLAY or o.card.type is not _CHARACTER:
+        if o.zone is not IN_PLAY or o.card.type is not CHARACTER:
             return ()
         return tuple(p.id for p in self.s.players if p.hunting == (o.id, o.incarnation)
                      and o.controller in self.s.opponents(p.id))
 
     def is_leader(self, o: GameObject) -> bool:
         """A character with the leader keyword is a leader character unless stunned (FAQ GM 2)."""
-        return o.card.type is _CHARACTER and not o.stunned and any(
+        return o.card.type is CHARACTER and not o.stunned and any(
             line.block == "leader" for line in powers(o.card))
 
     def is_unique(self, o: GameObject) -> bool:
@@ -902,7 +895,7 @@ class Query:
             # "cards you recruited this turn": the one being recruited too, on the chain (its recruit
             # effect is announced: FAQ GM 7)
             for o in self.s.objects.values():
-                if o.zone is _CHAIN:
+                if o.zone is CHAIN:
                     seen.add(o.id)
                     yield o
         if any(k in ("character", "equipment", "card") for k in kinds):
@@ -911,37 +904,37 @@ class Query:
                 yield o
         if any(k in ("resource", "location", "plot twist", "card") for k in kinds):
             for o in self.s.objects.values():
-                if o.zone is _RESOURCE_ROW and o.id not in seen:
+                if o.zone is RESOURCE_ROW and o.id not in seen:
                     seen.add(o.id)
                     yield o
         if any(k.endswith(" card") for k in kinds):
             for o in self.s.objects.values():
-                if o.id not in seen and o.zone is not _CHAIN:
+                if o.id not in seen and o.zone is not CHAIN:
                     seen.add(o.id)
                     yield o
 
     def _kind_ok(self, kind: str, o: GameObject) -> bool:
         t = o.card.type
         if kind == "character":
-            return t is _CHARACTER and o.zone is _IN_PLAY
+            return t is CHARACTER and o.zone is IN_PLAY
         if kind == "equipment":
-            return t is _EQUIPMENT and o.zone is _IN_PLAY
+            return t is EQUIPMENT and o.zone is IN_PLAY
         if kind == "resource":
-            return o.zone is _RESOURCE_ROW
+            return o.zone is RESOURCE_ROW
         # A face-down resource is a resource and nothing more: what card it is is hidden, so it is
         # no "location" or "plot twist" until it is face up (digest §4; assumption A-FACE-DOWN-RESOURCE).
         if kind == "location":
-            return t is _LOCATION and (o.zone is _IN_PLAY or o.zone is _RESOURCE_ROW and o.face_up)
+            return t is LOCATION and (o.zone is IN_PLAY or o.zone is RESOURCE_ROW and o.face_up)
         if kind == "plot twist":
-            return t is _PLOT_TWIST and (o.zone is not _RESOURCE_ROW or o.face_up)
+            return t is PLOT_TWIST and (o.zone is not RESOURCE_ROW or o.face_up)
         if kind == "character card":
-            return t is _CHARACTER
+            return t is CHARACTER
         if kind == "plot twist card":
-            return t is _PLOT_TWIST
+            return t is PLOT_TWIST
         if kind == "location card":
-            return t is _LOCATION
+            return t is LOCATION
         if kind == "equipment card":
-            return t is _EQUIPMENT
+            return t is EQUIPMENT
         return kind == "card"
 
     def kind_fits(self, f: n.Filter, o: GameObject) -> bool:
@@ -1100,7 +1093,7 @@ class Query:
 
     def _qual_attached_to(self, q: n.AttachedTo, o: GameObject, ctx: Context) -> bool:
         """"equipment attached to target character" (CR 302)."""
-        return o.zone is _IN_PLAY and o.equipped_to is not None and o.equipped_to in set(self.select(q.to, ctx))
+        return o.zone is IN_PLAY and o.equipped_to is not None and o.equipped_to in set(self.select(q.to, ctx))
 
     def _qual_controlled_by(self, q: n.ControlledBy, o: GameObject, ctx: Context) -> bool:
         who = self.controller_of(o)
@@ -1111,7 +1104,7 @@ class Query:
 
     def _qual_in_zone(self, q: n.InZone, o: GameObject, ctx: Context) -> bool:
         if q.zone is None:
-            return o.zone is _IN_PLAY
+            return o.zone is IN_PLAY
         return o.id in self._zone_ids(q.zone, ctx)
 
     def _qual_any(self, q: n.Qualifier, o: GameObject, ctx: Context) -> bool:
@@ -1161,7 +1154,7 @@ class Query:
     def state_is(self, o: GameObject, name: str, ctx: Context) -> bool:
         """A state or place an object is in ("stunned", "ready", "face-up", "support row", …)."""
         a = self.s.attack
-        in_play = o.zone is _IN_PLAY
+        in_play = o.zone is IN_PLAY
         if name == "stunned":
             return o.stunned
         if name == "exhausted":
@@ -1431,7 +1424,7 @@ class Query:
         in play (printed elsewhere, or if the text says "printed")."""
         if stat == "cost":
             return o.card.cost or 0
-        if printed or o.zone is not _IN_PLAY:
+        if printed or o.zone is not IN_PLAY:
             return printed_stat(o, stat)
         return self.raw_stat(o, stat)
 
@@ -1498,7 +1491,7 @@ class Query:
             protectors = [s.obj(x) for x in self.select(cond.subject, ctx) if x in s.objects]
             found = []
             for p in protectors:
-                if p.zone is not _IN_PLAY or p.row != "front" or p.stunned:
+                if p.zone is not IN_PLAY or p.row != "front" or p.stunned:
                     continue
                 for ch in s.characters(p.controller):
                     if ch.row == "support" and ch.col == p.col and ch.area == p.area and \
@@ -1650,7 +1643,7 @@ class Query:
         those it has gained ("Equipped character has \\"…\\""), each with its line ("gained" for
         those; assumption A-GAINED-POWERS)."""
         out: list[tuple[n.Power, PowerLine[n.Power] | str]] = list(_numbered_printed(o.card))
-        if o.zone is _IN_PLAY:
+        if o.zone is IN_PLAY:
             for line, _mod in self._gained(o):
                 out.append((line.node, "gained" if line.block is None else line))
         return out

@@ -25,6 +25,7 @@ __all__ = [
     "Zone", "PHASES", "BUILD_STEPS", "GameObject", "Player", "ChainLink", "Context", "Attack",
     "Modifier", "Replacement", "Delayed", "PendingTrigger", "Happening", "GameState", "EMPTY",
     "PhaseName", "StepName", "LinkKind", "LinkOrigin", "Lasting", "Bindings", "is_phase", "Area", "Row", "ROWS",
+    "IN_PLAY", "CHAIN", "HAND", "DECK", "KO_PILE", "RESOURCE_ROW", "CHARACTER", "EQUIPMENT", "LOCATION", "PLOT_TWIST",
 ]
 
 #: What effects and objects remember by name (event facts, choices, counters by name, paid
@@ -75,9 +76,13 @@ def is_phase(name: object) -> TypeGuard[PhaseName]:
     """Is ``name`` the name of a phase (a scenario's ``phase``)?"""
     return name in PHASES
 
-#: Members read in loops, as plain names: an enum member read from its class goes through
+#: The zones and card types as plain names, for the engine's code that tests them on every
+#: transition (``from .state import IN_PLAY``): a member read from its enum class goes through
 #: ``EnumType.__getattr__``'s hook (Python 3.11), ten times slower than a global name.
-_IN_PLAY, _CHARACTER = Zone.IN_PLAY, CardType.CHARACTER
+IN_PLAY, CHAIN, HAND, DECK, KO_PILE, RESOURCE_ROW = \
+    Zone.IN_PLAY, Zone.CHAIN, Zone.HAND, Zone.DECK, Zone.KO_PILE, Zone.RESOURCE_ROW
+CHARACTER, EQUIPMENT, LOCATION, PLOT_TWIST = \
+    CardType.CHARACTER, CardType.EQUIPMENT, CardType.LOCATION, CardType.PLOT_TWIST
 
 # Zones a player keeps in order (top first); in-play and chain order live elsewhere.
 PILES = (Zone.DECK, Zone.HAND, Zone.RESOURCE_ROW, Zone.KO_PILE, Zone.REMOVED)
@@ -193,7 +198,7 @@ class Context:
             for v in value if isinstance(value, (tuple, frozenset)) else (value,):
                 if isinstance(v, str) and v not in known:
                     o = objects.get(v)
-                    if o is not None and o.zone is _IN_PLAY:
+                    if o is not None and o.zone is IN_PLAY:
                         found.add((v, o.incarnation))
         if not found:
             return self
@@ -461,7 +466,7 @@ class GameState:
         memo = self.objects.own()
         found: tuple[tuple[GameObject, ...], tuple[GameObject, ...]] | None = memo.get("in play")
         if found is None:
-            in_play, character = _IN_PLAY, _CHARACTER
+            in_play, character = IN_PLAY, CHARACTER
             objects = tuple(o for o in self.objects.values() if o.zone is in_play)
             found = memo["in play"] = (objects, tuple(o for o in objects if o.card.type is character))
         return found

@@ -20,7 +20,7 @@ from .heeded import heeded, timed
 from .patterns import event_kinds, pattern_matches
 from .powers import PowerLine, holders, per_node, powers
 from .query import STEP_NAMES, ZONES, Query, query
-from .state import Context, GameObject, GameState, Happening, PendingTrigger, PhaseName, StepName, Zone
+from .state import CHAIN, Context, GameObject, GameState, Happening, PendingTrigger, PhaseName, StepName, Zone
 from .values import replace
 from .words import say, say_of
 
@@ -227,14 +227,11 @@ def _stamp(s: GameState, roles: Mapping[str, Any]) -> frozenset[tuple[str, int]]
         for v in values:
             named = True
             o = objects[v]
-            incarnation = o.incarnation + 1 if o.zone is _CHAIN else o.incarnation
+            incarnation = o.incarnation + 1 if o.zone is CHAIN else o.incarnation
             if incarnation:
                 found.append((v, incarnation))
     return (frozenset(found) if found else _NO_STAMP) if named else None
 
-
-#: As a plain name: a member read from an enum class goes through ``EnumType.__getattr__``'s hook.
-_CHAIN = Zone.CHAIN
 
 _WORDING = ("how", "figures", "landed")
 

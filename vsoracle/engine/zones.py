@@ -13,15 +13,11 @@ from ..text import nodes as n
 from .query import query
 from .values import replace
 
-from .state import PILES, Area, ChainLink, GameObject, GameState, Modifier, Player, Replacement, Row, Zone
+from .state import (CHAIN, DECK, IN_PLAY, KO_PILE, PILES, RESOURCE_ROW, Area, ChainLink, GameObject, GameState,
+                    Modifier, Player, Replacement, Row, Zone)
 
 __all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "equipment_areas",
            "equip_limit_problem", "transfer_problem", "targets_only", "gone_since_targeted"]
-
-
-#: The zones :func:`move_card` reads on every move, as plain names: an enum member read from its class
-#: goes through ``EnumType.__getattr__``'s hook (Python 3.11), ten times slower than a global name.
-_IN_PLAY, _CHAIN, _RESOURCE_ROW, _KO_PILE, _DECK = Zone.IN_PLAY, Zone.CHAIN, Zone.RESOURCE_ROW, Zone.KO_PILE, Zone.DECK
 
 
 def _take_out(players: tuple[Player, ...], o: GameObject) -> tuple[Player, ...]:
@@ -75,27 +71,27 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
     One new state: the piles and the object change together.
     """
     o = state.obj(oid)
-    was_in_play = o.zone is _IN_PLAY
+    was_in_play = o.zone is IN_PLAY
     players = _take_out(state.players, o)
-    if zone is _IN_PLAY:
+    if zone is IN_PLAY:
         o = replace(o, zone=zone, controller=controller or o.controller, face_up=True,
                     area=area or "visible", row=row or "front", col=col, revealed=False,
                     incarnation=o.incarnation if was_in_play else o.incarnation + 1)  # a new object (CR 212.5e)
     else:
-        o = replace(o, zone=zone, controller=o.owner if zone is not _CHAIN else (controller or o.controller),
-                    exhausted=False if zone is not _RESOURCE_ROW else o.exhausted, stunned=False,
+        o = replace(o, zone=zone, controller=o.owner if zone is not CHAIN else (controller or o.controller),
+                    exhausted=False if zone is not RESOURCE_ROW else o.exhausted, stunned=False,
                     area=None, row=None, col=None, counters=(0, 0), equipped_to=None, revealed=False,
-                    face_up=(face_up if face_up is not None else zone is not _RESOURCE_ROW),
-                    bindings=o.bindings if zone is _CHAIN else type(o.bindings)())
+                    face_up=(face_up if face_up is not None else zone is not RESOURCE_ROW),
+                    bindings=o.bindings if zone is CHAIN else type(o.bindings)())
         if zone in PILES:
             # The deck takes a card on top unless told otherwise; other piles at the bottom.
-            players = _put_in(players, o.owner, zone, oid, top=zone is _DECK and not bottom, index=index)
+            players = _put_in(players, o.owner, zone, oid, top=zone is DECK and not bottom, index=index)
     state = replace(state, players=players, objects=state.objects.set(oid, o))
-    if was_in_play and zone is not _IN_PLAY:
+    if was_in_play and zone is not IN_PLAY:
         state = _forget(state, oid)
         for other in list(state.objects.values()):
-            if other.equipped_to == oid and other.zone is _IN_PLAY:
-                state = move_card(state, other.id, _KO_PILE)
+            if other.equipped_to == oid and other.zone is IN_PLAY:
+                state = move_card(state, other.id, KO_PILE)
     return state
 
 

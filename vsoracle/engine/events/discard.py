@@ -14,12 +14,8 @@ from ..game import Game
 from ..primitives import happening
 from ..query import query
 from ..rules import Cost, Done, EventRule, Result, into_pile
-from ..state import Context, GameState, Happening, Zone
+from ..state import HAND, KO_PILE, Context, GameState, Happening
 from ..zones import move_card
-
-#: The zones a discard tests, as plain names: a member read from its enum class goes through
-#: ``EnumType.__getattr__``'s hook (Python 3.11), ten times slower than a global name.
-_HAND, _KO_PILE = Zone.HAND, Zone.KO_PILE
 
 
 class DiscardRule(EventRule):
@@ -32,9 +28,9 @@ class DiscardRule(EventRule):
         """A card from its owner's hand goes to the KO'd pile (a card no longer in the hand is not discarded)."""
         oid = h.get("object")
         o = g.state.obj(oid)
-        if o.zone is not _HAND:
+        if o.zone is not HAND:
             return False, []
-        g.set(move_card(g.state, oid, _KO_PILE))
+        g.set(move_card(g.state, oid, KO_PILE))
         g.note("discard", f"{o.owner} discards {oid}" + (" as a cost" if h.get("cost") else ""),
                h.get("cite", "CR 508"), objects=(oid,))
         return True, []
@@ -43,9 +39,9 @@ class DiscardRule(EventRule):
         """A discarded card is put into its owner's KO'd pile from the hand (World's Finest FAQ 3
         [FWF]: discarding is a card's entering a KO'd pile from a hand; assumption A-INTO-PILE)."""
         oid = h.get("object")
-        if not isinstance(oid, str) or s.obj(oid).zone is not _HAND:
+        if not isinstance(oid, str) or s.obj(oid).zone is not HAND:
             return ()
-        return (into_pile(s, oid, _KO_PILE),)
+        return (into_pile(s, oid, KO_PILE),)
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """"Discard a card", "each player discards a card": each chooses from his own hand; as a
