@@ -1061,16 +1061,24 @@ def _next_step(d: n.Duration) -> n.Step | None:
     return None
 
 
-def _until_next(g: Game, step: n.Step, ctx: Context) -> tuple[Lasting, Context]:
+def _until_next(g: Game, step: n.Step, ctx: Context, subject: n.Selector) -> tuple[Lasting, Context]:
     """"… during your next recovery phase": the modifier applies only during that phase and
     lasts to its end — the first recovery phase that is "yours" (the initiative player's, as
     "your recovery phase" is read: query.during) to begin after the effect; said during a recovery
     phase, not this one (``next_after``: the turn it was said in; turn.wrap_up ends it; assumption
-    A-NEXT-STEP). Only the recovery phase is said so (support refuses another step)."""
+    A-NEXT-STEP). "Its controller's next recovery phase" is the same phase of the player who controls
+    the object the modifier is about as it resolves (``next_player``; the effect's controller if it is
+    gone). Only the recovery phase is said so (support refuses another step)."""
     s = g.state
     begun = s.phase == "recovery"
-    g.note("duration", f"\"during your next {step.name}\": it lasts to the end of the first recovery phase "
-           f"{ctx.controller} has the initiative in{', after this one' if begun else ''}", "CR 408", "A-NEXT-STEP")
+    pid, said = ctx.controller, "your"
+    if step.whose == "its controller":
+        found = [s.obj(x) for x in query(s).select(subject, ctx) if x in s.objects]
+        pid = found[0].controller if found and found[0].controller is not None else ctx.controller
+        said = "its controller's"
+        ctx = ctx.bind(next_player=pid)
+    g.note("duration", f"\"during {said} next {step.name}\": it lasts to the end of the first recovery phase "
+           f"{pid} has the initiative in{', after this one' if begun else ''}", "CR 408", "A-NEXT-STEP")
     return "next recovery", (ctx.bind(next_after=s.turn) if begun else ctx)
 
 
@@ -1108,7 +1116,7 @@ def _modify(g: Game, e: n.Modify, ctx: Context, root: n.Effect) -> Done:
     duration = _duration(e.duration)
     upto = _next_step(e.duration)
     if upto is not None:
-        duration, ctx = _until_next(g, upto, ctx)
+        duration, ctx = _until_next(g, upto, ctx, e.subject)
     text = said(g, e, ctx)
     if kind_of(e.subject) == "player":
         changes = tuple(f for c in e.changes for f in _freeze(c, q, ctx))

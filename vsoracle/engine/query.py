@@ -1520,7 +1520,7 @@ class Query:
         if isinstance(cond, n.During):
             if cond.step.next and ctx.bindings.get("next_after") == s.turn:
                 return {}  # "your next recovery phase", said during one: not that one (assumption A-NEXT-STEP)
-            return yes if self.during(cond.step, ctx.controller) else {}
+            return yes if self.during(cond.step, ctx.bindings.get("next_player", ctx.controller)) else {}
         if isinstance(cond, n.HasInitiative):  # the initiative player of the turn (digest §5)
             return yes if s.initiative in self.players(cond.player, ctx) else {}
         if isinstance(cond, n.Does):
@@ -1536,7 +1536,7 @@ class Query:
         else:
             ok = s.step == name.split()[0]
         owner = s.active if s.active is not None else s.initiative
-        if step.whose == "your":
+        if step.whose in ("your", "its controller"):  # "its controller's": ``pid`` is he (effects._until_next)
             ok = ok and owner == pid
         elif step.whose == "opponent":  # "during an opponent's attack step": another player's
             ok = ok and owner is not None and owner != pid

@@ -320,7 +320,8 @@ def _lasts_on(s: GameState, m: Modifier) -> bool:
     initiative in (assumption A-NEXT-STEP)."""
     if m.duration != "next recovery":
         return False
-    return m.context.bindings.get("next_after") == s.turn or s.initiative != m.context.controller
+    return m.context.bindings.get("next_after") == s.turn or \
+        s.initiative != m.context.bindings.get("next_player", m.context.controller)
 
 
 def _return_control(g: Game) -> None:

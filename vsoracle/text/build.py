@@ -1751,6 +1751,12 @@ class Build(Transformer[list[RawLine]]):
         name, kind = _trees(children)[-2:]
         return n.Step(f"{name} {kind}", "your", next=True)
 
+    def its_controllers_next_step(self, meta: Meta, children: Children) -> n.Step:
+        """"its controller's next recovery phase": "your next recovery phase" of the player who
+        controls the object the modifier is about (``whose`` "its controller")."""
+        name, kind = _trees(children)[-2:]
+        return n.Step(f"{name} {kind}", "its controller", next=True)
+
     def opponents_step(self, meta: Meta, children: Children) -> n.Step:
         """"an opponent's attack step": a step of a player not you."""
         name, kind = _trees(children)[-2:]

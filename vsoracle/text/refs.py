@@ -652,9 +652,12 @@ def _clause(c: Clause, instead_ok: bool = False) -> n.Effect:
         return _apply_mods(effect, mods, None)
     subject = c.subject if c.kind == "statement" else None
     effects: list[n.Effect] = []
-    # "You gain no endurance this turn.": said of what will be, he cannot gain endurance
+    # "You gain no endurance this turn.": said of what will be, he cannot gain endurance; so "It does
+    # not ready during its controller's next recovery phase." (a wording of later sets): said of what
+    # will be, it cannot ready
     preds = tuple(Pred("cannot", Verb(n.Endurance, {"gain": True}, "player"), p.mods, p.pos)
-                  if p.mode == "stays" and isinstance(p.what, tuple) and p.what[1] == "no endurance" else p
+                  if p.mode == "stays" and isinstance(p.what, tuple) and p.what[1] == "no endurance"
+                  else attrs.evolve(p, mode="cannot") if p.mode == "does_not" and isinstance(p.what, Verb) else p
                   for p in c.preds)
     for p in _stats_go_on(preds):
         effects.append(_pred(subject, p, instead_ok))

@@ -226,6 +226,8 @@ class Speech:
             return f"{said} {s.name}"
         if s.whose == "each":
             return f"each player's {s.name}"
+        if s.whose == "its controller":
+            return f"its controller's {'next ' if s.next else ''}{s.name}"
         return f"{'your' if s.whose == 'your' else 'the'} {'next ' if s.next else ''}{s.name}"
 
     # == sentences ===============================================================================
