@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..ast import Amount, CounterKind, Event, Fixed, Quantity, Selector, Times
+from ..ast import Amount, CounterKind, Event, Filter, Fixed, Quantity, Selector, Times
 from ..phrases import Be, Children, Pred, Verb, trees
 from .family import Conjugate, Family
 
@@ -39,6 +39,19 @@ def put_counter(self: Any, meta: Meta, children: Children) -> Verb:
     return Verb(Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": True})
 
 
+def put_counters(self: Any, meta: Meta, children: Children) -> tuple[str, tuple[Verb, ...]]:
+    """"Put a +1 ATK counter and a +1 DEF counter on NP": a put of each kind (several verbs), the
+    first on NP and each other on "it", the same card (one target, not one per kind)."""
+    from ..build import Pronoun
+
+    *kinds, obj = trees(children)
+    q = obj.quantity if isinstance(obj, Filter) else Quantity("=", _ONE)
+    plural = q is None or q.op in ("all", "each") or (isinstance(q.n, Fixed) and q.n.n > 1)
+    it = Pronoun("them" if plural else "it", meta.end_pos + 1)  # referred to after NP, which ends the phrase
+    return "several", tuple(Verb(Counter, {"object": obj if i == 0 else it, "kind": kind[0], "count": kind[1],
+                                           "add": True}) for i, kind in enumerate(kinds))
+
+
 def remove_counter(self: Any, meta: Meta, children: Children) -> Verb:
     kind, obj = trees(children)
     return Verb(Counter, {"object": obj, "kind": kind[0], "count": kind[1], "add": False})
@@ -64,7 +77,7 @@ def whenever_counter_removed(self: Any, meta: Meta, children: Children) -> tuple
 
 class CounterText(Family):
     node = Counter
-    rules = {"put_counter": put_counter, "remove_counter": remove_counter,
+    rules = {"put_counter": put_counter, "put_counters": put_counters, "remove_counter": remove_counter,
              "whenever_counter_put": whenever_counter_put, "whenever_counter_removed": whenever_counter_removed}
 
     def vp(self, say: Speech, e: Any, v: Conjugate) -> str:
