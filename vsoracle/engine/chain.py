@@ -193,7 +193,7 @@ def _choose_targets(g: Game, p: PendingTrigger, origin: LinkOrigin) -> Context |
         options = legal_targets(g, node, provisional)
         span = target_range(node)
         if span is not None:  # "two target characters": a choice among the sets of that many
-            options = [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(options, k)]
+            options = [c for k in range(span[0], min(span[1], len(options)) + 1) for c in itertools.combinations(options, k)]
         if not options:
             g.note("trigger", f"{p.source}: \"{p.text}\" has no legal target and is not put on the chain",
                    "CR 502", "A-TRIGGER-TARGETS")

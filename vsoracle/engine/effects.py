@@ -21,6 +21,7 @@ them, and paying it as a cost (CR 505) with the same choices.
 from __future__ import annotations
 
 import itertools
+import sys
 from typing import Any, Callable, Iterable, Literal, overload
 
 from attrs import frozen
@@ -574,11 +575,17 @@ class _TargetCheck:
         return None
 
 
+#: The most targets of "any number of target characters": no bound but how many there are.
+ANY_NUMBER = sys.maxsize
+
+
 def target_range(target: n.Filter) -> tuple[int, int] | None:
     """How many values one target takes when it is several: "two target characters" (2, 2), "up
-    to two target characters" (0, 2); ``None`` for one target, one value (CR 505: every target is
-    chosen as the effect is announced)."""
+    to two target characters" (0, 2), "any number of target characters" (0, :data:`ANY_NUMBER`);
+    ``None`` for one target, one value (CR 505: every target is chosen as the effect is announced)."""
     q = target.quantity
+    if q is not None and q.op == "any number":  # "any number of target characters": none to all of them
+        return 0, ANY_NUMBER
     if q is None or not isinstance(q.n, n.Fixed):
         return None
     if q.op == "=" and q.n.n > 1:
@@ -599,7 +606,7 @@ def targets_refusal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> s
     least, most = span
     one = one_target(target)
     if not least <= len(values) <= most:
-        wanted = f"{most}" if least == most else f"up to {most}"
+        wanted = f"{most}" if least == most else "any number of" if most == ANY_NUMBER else f"up to {most}"
         return f"\"{say(_untargeted(target))}\" takes {wanted} targets, not {len(values)}"
     if len(set(values)) != len(values):
         return "the same target is named twice (each is a different one)"

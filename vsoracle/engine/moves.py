@@ -923,7 +923,7 @@ def _sets(pool: Sequence[Any], span: tuple[int, int] | None) -> list[Any]:
     """Each value of ``pool`` (``span`` ``None``), or each set of so many of them (in pool order)."""
     if span is None:
         return list(pool)
-    return [c for k in range(span[0], span[1] + 1) for c in itertools.combinations(pool, k)]
+    return [c for k in range(span[0], min(span[1], len(pool)) + 1) for c in itertools.combinations(pool, k)]
 
 
 def _legal_targets(g: Game, effect: n.Effect | None,

@@ -1250,6 +1250,8 @@ class Build(Transformer[list[RawLine]]):
         return (n.Quantity("=", _trees(children)[0]), TARGET, ())
     def det_up_to_target(self, meta: Meta, children: Children) -> Det:
         return (n.Quantity("up to", _trees(children)[0]), TARGET, ())
+    def det_any_number_target(self, meta: Meta, children: Children) -> Det:
+        return (n.Quantity("any number"), TARGET, ())
     def det_more(self, meta: Meta, children: Children) -> Det: return (n.Quantity("more"), None, ())
     def det_fewer(self, meta: Meta, children: Children) -> Det: return (n.Quantity("fewer"), None, ())
 

@@ -1174,6 +1174,8 @@ class Speech:
                 return f"{self.amount(q.n)} target"
             if q is not None and q.op == "up to" and q.n is not None:
                 return f"up to {self.amount(q.n)} target"
+            if q is not None and q.op == "any number":
+                return "any number of target"
             if q is not None and q.op != "=":
                 raise RenderError(f"no card text says \"{q.op}\" targets")
             return "another target" if other else "target"
