@@ -529,12 +529,24 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         base = visible
     else:
         base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
-    said = [(" and ".join(map(str, t)) or "no one") if isinstance(t, tuple) else str(t) for t in targets]
-    shown = f" targeting {', '.join(said)}" if targets else ""
     epic = (o.card.version or "").casefold() == "epic"
     ctx = Context(pid, oid, values, FrozenMap(binds) if binds else EMPTY)
     link_id = add_link(g, "play", pid, oid, effect, ctx, "plot twist", o.card.ongoing,
                        details={"epic": True} if epic else None, base=base)
+    if g.logged:  # (a line tried only for where it leads keeps no log: its lines are not worded)
+        _note_play(g, pid, o, where, targets, need, have, x, effect)
+    perform(g, h)
+    targeted(g, link_id)
+    _keep_priority(g, pid)
+    flush(g)
+
+
+def _note_play(g: Game, pid: str, o: GameObject, where: str, targets: Sequence[Any], need: int, have: int,
+               x: int | None, effect: n.Effect | None) -> None:
+    """The log lines of a plot twist played: from where, its targets, a changed threshold, X by default."""
+    oid = o.id
+    said = [(" and ".join(map(str, t)) or "no one") if isinstance(t, tuple) else str(t) for t in targets]
+    shown = f" targeting {', '.join(said)}" if targets else ""
     if where == "KO'd pile":
         insane = " (its insanity text is active: its owner's deck is insane)" if _said_play_from(o, "insanity") else ""
         g.note("play", f"{pid} plays {oid} ({o.card.title}) from the {where}{shown}{insane}",
@@ -546,10 +558,6 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
                f"resource{'s' if need != 1 else ''} and has {have}", "digest §3.1", "A-PLAY-COST")
     if x is None and effect is not None and _mentions_x(effect):
         _x_by_default(g, pid, oid, "x = N")
-    perform(g, h)
-    targeted(g, link_id)
-    _keep_priority(g, pid)
-    flush(g)
 
 
 def _said_play_from(o: GameObject, block: str | None = "any") -> bool:
@@ -645,9 +653,10 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     binds = _pay_costs(g, pid, o, node.costs, list(costs), pay)
     used = sum(1 for k in g.state.used_powers if k[:2] == key)
     g.set(replace(g.state, used_powers=g.state.used_powers | {key + (used,)}))
-    g.note("use", f"{pid} uses {oid}'s power: {say_of(node, o.card.name)}" + (f" (from the {ZONE_WORDS.get(o.zone, str(o.zone))})"
-                                                                 if elsewhere else ""),
-           "CR 501, 505", "A-HAND-POWER" if elsewhere else None)
+    if g.logged:  # (a line tried only for where it leads keeps no log: its lines are not worded)
+        g.note("use", f"{pid} uses {oid}'s power: {say_of(node, o.card.name)}"
+               + (f" (from the {ZONE_WORDS.get(o.zone, str(o.zone))})" if elsewhere else ""),
+               "CR 501, 505", "A-HAND-POWER" if elsewhere else None)
     link_id = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
                        ongoing)
     targeted(g, link_id)
@@ -702,7 +711,8 @@ def flip(g: Game, pid: str, oid: str) -> None:
         flush(g)
     else:
         g.set(g.state.with_object(replace(o, revealed=True)))
-        g.note("reveal", f"{pid} reveals {oid} in the resource row (no chain)", "FAQ SC 30")
+        if g.logged:
+            g.note("reveal", f"{pid} reveals {oid} in the resource row (no chain)", "FAQ SC 30")
 
 
 def unreveal(g: Game) -> None:

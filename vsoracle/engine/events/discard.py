@@ -31,8 +31,9 @@ class DiscardRule(EventRule):
         if o.zone is not HAND:
             return False, []
         g.set(move_card(g.state, oid, KO_PILE))
-        g.note("discard", f"{o.owner} discards {oid}" + (" as a cost" if h.get("cost") else ""),
-               h.get("cite", "CR 508"), objects=(oid,))
+        if g.logged:  # (a line tried only for where it leads keeps no log)
+            g.note("discard", f"{o.owner} discards {oid}" + (" as a cost" if h.get("cost") else ""),
+                   h.get("cite", "CR 508"), objects=(oid,))
         return True, []
 
     def puts_into_pile(self, s: GameState, h: Happening) -> tuple[Happening, ...]:
