@@ -15,10 +15,12 @@ from typing import Any, Callable, TypeVar, cast
 
 import attrs
 
-__all__ = ["replace", "quick_eq", "quick_init"]
+__all__ = ["replace", "quick_eq", "quick_init", "HASH_SLOT"]
 
 T = TypeVar("T")
 _HASH = "_attrs_cached_hash"
+#: Where attrs keeps a value's cached hash (``cache_hash=True``): a copy written out by hand clears it.
+HASH_SLOT = _HASH
 
 #: A copier: ``(instance, changes) -> copy``; written per class, so typed for any instance.
 Replacer = Callable[[Any, dict[str, Any]], Any]
