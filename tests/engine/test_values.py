@@ -38,6 +38,21 @@ def test_replace_builds_what_evolve_builds(first: dict, second: dict) -> None:
     assert attrs.asdict(ours, recurse=False) == attrs.asdict(theirs, recurse=False)
 
 
+def test_with_object_builds_what_evolve_builds() -> None:
+    """``GameState.with_object`` writes its copy out by hand: the same value, no stale hash."""
+    from vsoracle.cards import Card, CardType
+    from vsoracle.engine.state import GameObject, Zone
+
+    card = Card(name="Pawn", type=CardType.CHARACTER, cost=1)
+    o = GameObject("x", card, "A", "A", Zone.HAND)
+    before = replace(BASE, turn=2)
+    hash(before)
+    ours, theirs = before.with_object(o), attrs.evolve(before, objects=before.objects.set("x", o))
+    assert ours == theirs and hash(ours) == hash(theirs)
+    assert attrs.asdict(ours, recurse=False) == attrs.asdict(theirs, recurse=False)
+    assert list(ours.__dict__) == list(theirs.__dict__)
+
+
 def test_replace_leaves_the_original_untouched() -> None:
     state = replace(BASE, turn=3)
     replace(state, turn=4, phase="combat")

@@ -8,7 +8,7 @@ K = TypeVar("K")
 V = TypeVar("V")
 T = TypeVar("T")
 
-__all__ = ["FrozenMap"]
+__all__ = ["FrozenMap", "owning"]
 
 
 class FrozenMap(Mapping[K, V], Generic[K, V]):
@@ -114,6 +114,12 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def __repr__(self) -> str:
         return f"FrozenMap({self._data!r})"
+
+
+def owning(data: dict[K, V]) -> FrozenMap[K, V]:
+    """A map of ``data``, a dict made for it that no one else holds (the roles of a new event):
+    what ``FrozenMap(data)`` is, without its copy."""
+    return _made(data, None)
 
 
 def _made(data: dict[K, V], lineage: dict[object, Any] | None) -> FrozenMap[K, V]:

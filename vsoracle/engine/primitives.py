@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import IllegalActionError
 from ..text import nodes as n
-from .fmap import FrozenMap
+from .fmap import owning
 from .game import Decision, Game
 from .query import query
 from .log import LogKind
@@ -36,7 +36,7 @@ def happening(kind: type[n.Event], /, **roles: Any) -> Happening:
     """A happening of ``kind`` with the roles given (``None`` roles are left out)."""
     if None in roles.values():  # (most events are given no empty role)
         roles = {k: v for k, v in roles.items() if v is not None}
-    return Happening(kind, FrozenMap(roles))
+    return Happening(kind, owning(roles))  # (``roles``: a dict made for this call)
 
 
 def leaving_play(s: GameState, h: Happening) -> str | None:

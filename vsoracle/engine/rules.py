@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Mapping
 from attrs import define, field
 
 from ..text import nodes as n
-from .fmap import FrozenMap
+from .fmap import owning
 from .patterns import names_no_character
 from .state import Context, GameState, Happening, Zone
 
@@ -214,7 +214,7 @@ def into_pile(s: GameState, oid: str, pile: Zone) -> Happening:
     discard) or by a rule (a resolved plot twist, the uniqueness rule), as the move it also is:
     its card is put into that pile from where it is now (assumption A-INTO-PILE). ``landed``: the
     card is moved already when the move is seen (:func:`vsoracle.engine.effects.also_happened`)."""
-    return Happening(n.Move, FrozenMap({"object": oid, "to": (ZONE_NAMES[pile], s.obj(oid).owner),
+    return Happening(n.Move, owning({"object": oid, "to": (ZONE_NAMES[pile], s.obj(oid).owner),
                                         "origin": origin_of(s, oid), "landed": True}))
 
 
@@ -243,7 +243,7 @@ def parts(h: Happening) -> list[Happening]:
     for family in families:
         who = h.get(family.part_of[h.kind])
         if who is not None:
-            found.append(Happening(family.node, FrozenMap({"agent": who})))
+            found.append(Happening(family.node, owning({"agent": who})))
     return found
 
 

@@ -15,10 +15,12 @@ from typing import Any, Callable, TypeVar, cast
 
 import attrs
 
-__all__ = ["replace", "quick_eq", "quick_init"]
+__all__ = ["replace", "quick_eq", "quick_init", "HASH_SLOT"]
 
 T = TypeVar("T")
 _HASH = "_attrs_cached_hash"
+#: Where attrs keeps a value's cached hash (``cache_hash=True``): a copy written out by hand clears it.
+HASH_SLOT = _HASH
 
 #: A copier: ``(instance, changes) -> copy``; written per class, so typed for any instance.
 Replacer = Callable[[Any, dict[str, Any]], Any]
@@ -50,7 +52,10 @@ def _replacer(cls: type, changed: tuple[str, ...]) -> Replacer:
 
 def _dict_replacer(cls: type) -> Replacer:
     """A copier for a class that keeps its fields in ``__dict__`` (the wide game state): one
-    dict copy instead of a slot assignment per field."""
+    dict copy instead of a slot assignment per field. The class is remembered with its field
+    names (:data:`_WIDE`): :func:`replace` copies it at once from then on."""
+    _WIDE[cls] = frozenset(a.name for a in attrs.fields(cls))
+
     def replace(inst: Any, changes: dict[str, Any]) -> Any:
         slots = inst.__dict__.copy()
         slots.update(changes)
@@ -63,7 +68,18 @@ def _dict_replacer(cls: type) -> Replacer:
 
 def replace(inst: T, **changes: Any) -> T:
     """A copy of ``inst`` with ``changes``; unknown field names are an error, as with evolve."""
-    key = (type(inst), *changes)
+    cls = type(inst)
+    wide = _WIDE.get(cls)
+    if wide is not None and changes.keys() <= wide:
+        # a class kept in __dict__ (the game state, half the copies): what its copier does, written
+        # here, without the key of changed fields to build and look up and the copier's call
+        slots = inst.__dict__.copy()
+        slots.update(changes)
+        slots[_HASH] = None
+        new: T = _new(cls)
+        _set(new, "__dict__", slots)
+        return new
+    key = (cls, *changes)
     copier = _COPIERS.get(key)
     if copier is None:
         copier = _replacer(type(inst), cast(tuple[str, ...], key[1:]))
@@ -77,7 +93,10 @@ def replace(inst: T, **changes: Any) -> T:
 _COPIERS: dict[tuple[Any, ...], Replacer] = {}
 #: The engine's call sites name a few hundred sets of fields; beyond this many, copiers are not kept.
 _MOST_COPIERS = 4096
+#: The classes that keep their fields in ``__dict__``, with their field names (:func:`_dict_replacer`).
+_WIDE: dict[type, frozenset[str]] = {}
 _set = object.__setattr__
+_new = object.__new__
 
 
 def quick_eq(cls: type[T]) -> type[T]:
