@@ -211,7 +211,9 @@ class Game:
             self.taken.append((decision, chosen))
             how = self.given if self.used <= self.scripted and not explored \
                 else "explored: every legal answer is followed"
-            if decision.kind == "random":  # nobody chooses
+            if not self.logged:  # (a line tried only for where it leads keeps no log: no words made)
+                pass
+            elif decision.kind == "random":  # nobody chooses
                 self.note("choice", f"{decision.prompt}: {decision.describe(chosen)}", how)
             else:
                 self.note("choice", f"{decision.player} chooses {decision.describe(chosen)}: {decision.prompt}", how)

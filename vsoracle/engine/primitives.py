@@ -22,7 +22,7 @@ from .fmap import owning
 from .game import Decision, Game
 from .query import query
 from .log import LogKind
-from .state import Area, GameObject, GameState, Happening, Modifier, Replacement, Zone
+from .state import IN_PLAY, RESOURCE_ROW, Area, GameObject, GameState, Happening, Modifier, Replacement, Zone
 from .rules import RULES, EventRule, Result, into_pile
 from .values import replace
 from .zones import targets_only
@@ -48,7 +48,7 @@ def leaving_play(s: GameState, h: Happening) -> str | None:
 def object_in_play(s: GameState, h: Happening) -> str | None:
     """The event's object, if it is an object in play."""
     oid = h.get("object")
-    if not isinstance(oid, str) or oid not in s.objects or s.obj(oid).zone is not Zone.IN_PLAY:
+    if not isinstance(oid, str) or oid not in s.objects or s.obj(oid).zone is not IN_PLAY:
         return None
     return oid
 
@@ -93,10 +93,11 @@ def exhausted(g: Game, h: Happening, value: bool, word: LogKind) -> Result:
     s = g.state
     oid = h.get("object")
     o = s.obj(oid)
-    if o.zone not in (Zone.IN_PLAY, Zone.RESOURCE_ROW) or o.exhausted == value:
+    if (o.zone is not IN_PLAY and o.zone is not RESOURCE_ROW) or o.exhausted == value:
         return False, []
     g.set(s.with_object(replace(o, exhausted=value)))
-    g.note(word, f"{oid} is {word} ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
+    if g.logged:  # (a line tried only for where it leads keeps no log: its words are not worth making)
+        g.note(word, f"{oid} is {word} ({h.get('why', 'an effect')})", h.get("cite", "CR 508"), objects=(oid,))
     return True, []
 
 
@@ -105,7 +106,7 @@ def exhausted(g: Game, h: Happening, value: bool, word: LogKind) -> Result:
 def left_the_row(g: Game, o: GameObject) -> None:
     """A card that left its resource row is one resource fewer from now on; the resource points
     already gained stay (assumption A-RESOURCE-LEAVES)."""
-    if o.zone is not Zone.RESOURCE_ROW or g.state.obj(o.id).zone is Zone.RESOURCE_ROW:
+    if o.zone is not RESOURCE_ROW or g.state.obj(o.id).zone is RESOURCE_ROW:
         return
     have = len(g.state.player(o.owner).resources)
     g.note("resource", f"{o.owner} has {have} resource{'s' if have != 1 else ''} now", "CR 212",

@@ -77,7 +77,8 @@ def pass_priority(g: Game, check: EndCheck | None = None) -> None:
     if check is not None and s.priority is not None:
         check(g, s.priority)
     order = s.seat_order(s.priority, in_game=True)
-    g.note("pass", f"{s.priority} passes", "CR 216")
+    if g.logged:
+        g.note("pass", f"{s.priority} passes", "CR 216")
     passes = s.passes + 1
     if passes >= len([p for p in s.players if not p.lost]):
         if s.chain:
