@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ..cards import CardType
 from ..text import nodes as n
-from .fmap import FrozenMap
+from .fmap import FrozenMap, _made
 from .game import Game
 from .heeded import heeded, timed
 from .patterns import event_kinds, pattern_matches
@@ -186,15 +186,26 @@ def remembered(s: GameState, h: Happening) -> Happening:
     * with the phase it happened in (``phase``), so that "for the first time in a phase" and "… this
       phase" count the events of the phase now (a turn has each phase once: CR 400; assumption
       A-FIRST-TIME)."""
-    roles = h.roles.copy()
-    if not roles.keys().isdisjoint(_WORDING):  # (most events have no wording to drop)
+    roles = h.roles._data.copy()  # (the map's own dict, copied at C speed)
+    if "how" in roles or "figures" in roles or "landed" in roles:  # (_WORDING; most events have none)
         for role in _WORDING:
             roles.pop(role, None)
-    stamp = _stamp(s, roles)
+    stamp = _stamp(s.objects._data, roles)
     if stamp is not None:
         roles["as_of"] = stamp
     roles["phase"] = s.phase
-    return Happening(h.kind, FrozenMap(roles))
+    event = _new(Happening)  # what Happening(h.kind, FrozenMap(roles)) builds, without copying roles again
+    _set_kind(event, h.kind)
+    _set_roles(event, _made(roles, None))
+    _set_hash(event, None)
+    return event
+
+
+_new = object.__new__
+#: A Happening's slots, each set straight through its own descriptor (as ``values.quick_init`` sets them).
+_set_kind = Happening.kind.__set__  # type: ignore[attr-defined]
+_set_roles = Happening.roles.__set__  # type: ignore[attr-defined]
+_set_hash = Happening._attrs_cached_hash.__set__  # type: ignore[attr-defined]
 
 
 def _holds_as_it_happens(q: Query, trigger: n.Trigger, ctx: Context) -> bool:
@@ -208,28 +219,31 @@ def _holds_as_it_happens(q: Query, trigger: n.Trigger, ctx: Context) -> bool:
 _NOT_OBJECTS = ("origin", "to", "link", "as_of")
 
 
-def _stamp(s: GameState, roles: Mapping[str, Any]) -> frozenset[tuple[str, int]] | None:
-    """:func:`remembered`'s ``as_of``: each object the roles name with its incarnation (0 left out);
-    ``None`` when they name no object (a player's endurance has no object's history to tell apart)."""
+def _stamp(objects: Mapping[str, GameObject], roles: Mapping[str, Any]) -> frozenset[tuple[str, int]] | None:
+    """:func:`remembered`'s ``as_of``: each object the roles name (``objects``: the state's table)
+    with its incarnation (0 left out); ``None`` when they name no object (a player's endurance has
+    no object's history to tell apart)."""
     found: list[tuple[str, int]] = []
     named = False
-    objects = s.objects
-    ids = objects.keys()  # (the table's own view: a role that names no object is told at dict speed)
     for role, value in roles.items():
-        if isinstance(value, str):  # most roles: one id, a player, a word
-            if value not in ids or role in _NOT_OBJECTS:
-                continue
-            values: tuple[str, ...] | list[str] = (value,)
-        elif isinstance(value, (tuple, frozenset)) and role not in _NOT_OBJECTS:
-            values = [v for v in value if isinstance(v, str) and v in ids]
-        else:
+        if role in _NOT_OBJECTS:
             continue
-        for v in values:
+        if isinstance(value, str):  # most roles: one id, a player, a word
+            o = objects.get(value)
+            if o is None:
+                continue
             named = True
-            o = objects[v]
             incarnation = o.incarnation + 1 if o.zone is CHAIN else o.incarnation
             if incarnation:
-                found.append((v, incarnation))
+                found.append((value, incarnation))
+        elif isinstance(value, (tuple, frozenset)):
+            for v in value:
+                if isinstance(v, str) and v in objects:
+                    named = True
+                    o = objects[v]
+                    incarnation = o.incarnation + 1 if o.zone is CHAIN else o.incarnation
+                    if incarnation:
+                        found.append((v, incarnation))
     return (frozenset(found) if found else _NO_STAMP) if named else None
 
 
