@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ..cards import CardType
 from ..text import nodes as n
-from .fmap import FrozenMap, _made
+from .fmap import FrozenMap, owning
 from .game import Game
 from .heeded import heeded, timed
 from .patterns import event_kinds, pattern_matches
@@ -196,7 +196,7 @@ def remembered(s: GameState, h: Happening) -> Happening:
     roles["phase"] = s.phase
     event = _new(Happening)  # what Happening(h.kind, FrozenMap(roles)) builds, without copying roles again
     _set_kind(event, h.kind)
-    _set_roles(event, _made(roles, None))
+    _set_roles(event, owning(roles))
     _set_hash(event, None)
     return event
 
