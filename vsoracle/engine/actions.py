@@ -234,16 +234,42 @@ def target_allowed(g: Game, node: n.Filter, values: Sequence[Any], provisional: 
 
 
 def play_link(pid: str, o: GameObject, x: int | None) -> ChainLink:
-    """The link a plot twist's targets are chosen for as it is played, before it is on the chain."""
+    """The link a plot twist's targets are chosen for as it is played, before it is on the chain
+    (:func:`_provisional`: the legal actions and the executor share it)."""
+    key = (pid, id(o), x)
+    hit = _LINKS.get(key)
+    if hit is not None and hit[0] is o:
+        return hit[1]
     binds0 = FrozenMap({"x": x}) if x is not None else EMPTY
-    return ChainLink(0, "play", pid, o.id, plot_twist_effect(o), Context(pid, o.id, (), binds0),
-                     "plot twist", o.card.ongoing)
+    return _provisional(key, o, ChainLink(0, "play", pid, o.id, plot_twist_effect(o),
+                                          Context(pid, o.id, (), binds0), "plot twist", o.card.ongoing))
 
 
 def power_link(pid: str, o: GameObject, node: n.Activated, line: PowerLine[Any] | str) -> ChainLink:
-    """The link a payment power's targets are chosen for as it is used, before it is on the chain."""
+    """The link a payment power's targets are chosen for as it is used, before it is on the chain
+    (:func:`_provisional`; the node is checked by identity too)."""
     block = line if isinstance(line, str) else line.block
-    return ChainLink(0, "power", pid, o.id, node.effect, Context(pid, o.id), "payment", block == "ongoing")
+    key = (pid, id(o), id(node), block)
+    hit = _LINKS.get(key)
+    if hit is not None and hit[0] is o and hit[2] is node:
+        return hit[1]
+    return _provisional(key, o, ChainLink(0, "power", pid, o.id, node.effect, Context(pid, o.id), "payment",
+                                          block == "ongoing"), node)
+
+
+#: The provisional links made lately, by player, object (by identity) and what else they are
+#: made of: a link is a value of those alone, so the candidates of a position and the executor
+#: trying each of them, and the positions after that keep the object, share one (its target
+#: checks are then found by identity, and it is not built again).
+_LINKS: dict[tuple[Any, ...], tuple[GameObject, ChainLink, Any]] = {}
+_LINKS_KEPT = 4096
+
+
+def _provisional(key: tuple[Any, ...], o: GameObject, link: ChainLink, node: Any = None) -> ChainLink:
+    if len(_LINKS) >= _LINKS_KEPT:
+        _LINKS.clear()
+    _LINKS[key] = (o, link, node)  # (o and node kept alive here: their ids are no others')
+    return link
 
 
 # =============================================================================================

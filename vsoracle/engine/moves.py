@@ -26,10 +26,12 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from contextlib import nullcontext
+from functools import lru_cache
 from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol, Sequence, Union, cast
 
 from attrs import evolve, field, fields, frozen
 
+from ..cards import Card
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
 from ..text import nodes as n
 from . import actions as _act
@@ -40,7 +42,7 @@ from .equivalence import PositionKey, position_key
 from .game import ANSWER_GIVEN, OPEN, Answer, Decision, DecisionKind, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
-from .query import forget, held, kind_of, query, replaying
+from .query import _numbered_printed, forget, held, kind_of, query, replaying
 from .state import (CHARACTER, EQUIPMENT, HAND, IN_PLAY, KO_PILE, PLOT_TWIST, RESOURCE_ROW, ROWS, Area, ChainLink,
                     GameState, Row, Zone)
 from .turn import advance, pass_priority
@@ -941,8 +943,12 @@ def _legal_targets(g: Game, effect: n.Effect | None,
         return
     spans = [target_range(node) for node in nodes_]
     if len(nodes_) == 1 and spans[0] is None and len(links) == 1:  # one target of one value, one link
+        node = nodes_[0]
         for key, link in links.items():
-            for v in _act.target_allowed(g, nodes_[0], _kind_pool(g.state, nodes_[0]), link):
+            # the most asked, one object: what target_allowed asks of it, without asking its kind twice
+            allowed = legal_among(g, node, query(g.state).kind_ids(node.kind), link) if kind_of(node) == "object" \
+                else _act.target_allowed(g, node, _pool(g.state, node), link)
+            for v in allowed:
                 yield (v,), key
         return
     legal: dict[tuple[int | None, int], set[Any]] = {}
@@ -977,6 +983,13 @@ def _pool(s: GameState, node: n.Filter) -> list[Any]:
     if kind == "effect":
         return sorted({lk.source for lk in s.chain if lk.source is not None})
     return sorted(s.objects)
+
+
+@lru_cache(maxsize=4096)
+def _printed_activated(card: Card) -> list[tuple[int | str, Any, Any]]:
+    """A card's printed payment powers as :meth:`.query.Query.numbered_powers` numbers them (all
+    an object out of play has), once per card; the list is only read."""
+    return [(i + 1, node, ln) for i, (node, ln) in enumerate(_numbered_printed(card)) if isinstance(node, n.Activated)]
 
 
 def _exhausts_itself_first(node: n.Activated) -> bool:
@@ -1030,12 +1043,18 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
             for targets, x in _legal_targets(g, effect, {x: _act.play_link(pid, o, x) for x in xs}):
                 yield Play(pid, oid, targets, x=x)
-    for o in sorted(s.objects.values(), key=lambda o: o.id):
+    objects = s.objects
+    for oid in sorted(objects):
+        o = objects[oid]
         if (o.controller if o.zone is IN_PLAY else o.owner) != pid:
             continue
-        found: list[tuple[int | str, Any, Any]] = [(i + 1, node, ln) for i, (node, ln)
-                                                   in enumerate(q.numbered_powers(o)) if isinstance(node, n.Activated)]
-        if o.zone is IN_PLAY:
+        if o.zone is not IN_PLAY:  # its printed powers only (it gains none out of play)
+            found: list[tuple[int | str, Any, Any]] = _printed_activated(o.card)
+            if not found:
+                continue
+        else:
+            found = [(i + 1, node, ln) for i, (node, ln) in enumerate(q.numbered_powers(o))
+                     if isinstance(node, n.Activated)]
             found += [(word, None, None) for word in sorted(q.keywords(o) & set(KEYWORD_POWERS))]
         for number, node, line in found:
             pays = range(0, max(me.resource_points, me.endurance) + 1) if node is not None and _pays_x(node.costs) \
