@@ -22,7 +22,7 @@ from ..errors import CardTextError
 from . import nodes as n
 from .events import FAMILIES, family_rules
 from .vocabulary import premodifier
-from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Verb, Verbs, fail as _fail, is_token as _is_token,
+from .phrases import (Be, BeKind, Children, Mod, Pred, PredMode, Pronoun, Verb, Verbs, fail as _fail, is_token as _is_token,
                       trees as _trees)
 from .tree import Meta, Transformer
 
@@ -36,17 +36,6 @@ _ONE = n.Fixed(1)
 
 
 # -- unresolved references (never leave the text package) --------------------------------------
-
-@attrs.frozen(eq=False)
-class Pronoun(n.Ref):
-    """he, she, it, him, her, they, them; his/her/its/their as possessors; ``did`` for the "he"
-    of "if he does" (the player who did the step before)."""
-
-    word: str
-    pos: int
-    did: bool = False
-    zone_owner: bool = False  # "his KO'd pile": a player's
-
 
 @attrs.frozen(eq=False)
 class That(n.Ref):

@@ -191,3 +191,16 @@ def with_origin(cls: type[a.Event], parts: list[Any]) -> Verb:
             else:
                 obj = attrs.evolve(obj, qualifiers=rest)
     return Verb(cls, {"object": obj, "origin": origin})
+
+
+@attrs.frozen(eq=False)
+class Pronoun(a.Ref):
+    """he, she, it, him, her, they, them; his/her/its/their as possessors; ``did`` for the "he"
+    of "if he does" (the player who did the step before). An unresolved reference (never leaves the
+    text package): here, beside the other values the rules build before refs resolves them, so an
+    event family's rule can say "it" too (events/counter.py)."""
+
+    word: str
+    pos: int
+    did: bool = False
+    zone_owner: bool = False  # "his KO'd pile": a player's

@@ -28,10 +28,10 @@ import attrs
 
 from ..errors import CardTextError
 from . import nodes as n
-from .build import (TARGET, AdjacentMark, Clause, Costs, OnlyLimit, OtherMark, Predicate, Pronoun, RawLine, RawTrigger, Rest,
+from .build import (TARGET, AdjacentMark, Clause, Costs, OnlyLimit, OtherMark, Predicate, RawLine, RawTrigger, Rest,
                     Sentence, That, ThatOf, _Did, _duration, _Would, condition_of)
 from .events import FAMILIES, family
-from .phrases import Be, Mod, Pred, Verb, Verbs, fail as _fail
+from .phrases import Be, Mod, Pred, Pronoun, Verb, Verbs, fail as _fail
 from .vocabulary import becomable
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]

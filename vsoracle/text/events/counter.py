@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..ast import Amount, CounterKind, Event, Filter, Fixed, Quantity, Selector, Times
-from ..phrases import Be, Children, Pred, Verb, trees
+from ..phrases import Be, Children, Pred, Pronoun, Verb, trees
 from .family import Conjugate, Family
 
 if TYPE_CHECKING:
@@ -42,8 +42,6 @@ def put_counter(self: Any, meta: Meta, children: Children) -> Verb:
 def put_counters(self: Any, meta: Meta, children: Children) -> tuple[str, tuple[Verb, ...]]:
     """"Put a +1 ATK counter and a +1 DEF counter on NP": a put of each kind (several verbs), the
     first on NP and each other on "it", the same card (one target, not one per kind)."""
-    from ..build import Pronoun
-
     *kinds, obj = trees(children)
     q = obj.quantity if isinstance(obj, Filter) else Quantity("=", _ONE)
     plural = q is None or q.op in ("all", "each") or (isinstance(q.n, Fixed) and q.n.n > 1)
