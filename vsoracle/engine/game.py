@@ -209,14 +209,12 @@ class Game:
                 raise IllegalAnswerError(f"{decision.describe(answer)} is not a legal answer to: {decision.prompt}",
                                          hint=f"choose one of {shown}")
             self.taken.append((decision, chosen))
-            how = self.given if self.used <= self.scripted and not explored \
-                else "explored: every legal answer is followed"
-            if not self.logged:  # (a line tried only for where it leads keeps no log: no words made)
-                pass
-            elif decision.kind == "random":  # nobody chooses
-                self.note("choice", f"{decision.prompt}: {decision.describe(chosen)}", how)
-            else:
-                self.note("choice", f"{decision.player} chooses {decision.describe(chosen)}: {decision.prompt}", how)
+            if self.logged:  # (a line tried only for where it leads keeps no log: no words made)
+                how = self.given if self.used <= self.scripted and not explored \
+                    else "explored: every legal answer is followed"
+                said = f"{decision.prompt}: {decision.describe(chosen)}" if decision.kind == "random" \
+                    else f"{decision.player} chooses {decision.describe(chosen)}: {decision.prompt}"  # random: nobody chooses
+                self.note("choice", said, how)
             return chosen
         if not self.explore:
             raise Unanswered(decision)

@@ -15,7 +15,7 @@ from typing import Any, Iterator, Literal, TypeGuard
 
 from attrs import field, frozen
 
-from .values import HASH_SLOT, quick_eq, quick_init, replace
+from .values import quick_eq, quick_init, replace, wide_copy
 
 from ..cards import Card, CardType
 from ..text import nodes as n
@@ -359,9 +359,6 @@ class PendingTrigger:
     text: str = ""
 
 
-_new = object.__new__
-_set = object.__setattr__
-
 #: The players tuple last asked about, and the answers worked out from it (its ids, seat orders):
 #: a tuple of frozen players never changes, and most transitions keep the same one.
 _SEATS: list[Any] = [None, {}]
@@ -489,13 +486,8 @@ class GameState:
 
     # -- building ----------------------------------------------------------
     def with_object(self, o: GameObject) -> "GameState":
-        # what replace(self, objects=...) builds, written out: the engine's most frequent copy
-        slots = self.__dict__.copy()
-        slots["objects"] = self.objects.set(o.id, o)
-        slots[HASH_SLOT] = None
-        new: GameState = _new(GameState)
-        _set(new, "__dict__", slots)
-        return new
+        # replace(self, objects=...) without its keyword arguments: the engine's most frequent copy
+        return wide_copy(self, {"objects": self.objects.set(o.id, o)})
 
     def with_player(self, p: Player) -> "GameState":
         return replace(self, players=tuple(p if q.id == p.id else q for q in self.players))

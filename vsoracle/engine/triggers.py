@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ..cards import CardType
 from ..text import nodes as n
-from .fmap import FrozenMap, owning
+from .fmap import owning
 from .game import Game
 from .heeded import heeded, timed
 from .patterns import event_kinds, pattern_matches
@@ -194,18 +194,7 @@ def remembered(s: GameState, h: Happening) -> Happening:
     if stamp is not None:
         roles["as_of"] = stamp
     roles["phase"] = s.phase
-    event = _new(Happening)  # what Happening(h.kind, FrozenMap(roles)) builds, without copying roles again
-    _set_kind(event, h.kind)
-    _set_roles(event, owning(roles))
-    _set_hash(event, None)
-    return event
-
-
-_new = object.__new__
-#: A Happening's slots, each set straight through its own descriptor (as ``values.quick_init`` sets them).
-_set_kind = Happening.kind.__set__  # type: ignore[attr-defined]
-_set_roles = Happening.roles.__set__  # type: ignore[attr-defined]
-_set_hash = Happening._attrs_cached_hash.__set__  # type: ignore[attr-defined]
+    return Happening(h.kind, owning(roles))  # (``roles``: a copy made for it)
 
 
 def _holds_as_it_happens(q: Query, trigger: n.Trigger, ctx: Context) -> bool:
@@ -229,21 +218,19 @@ def _stamp(objects: Mapping[str, GameObject], roles: Mapping[str, Any]) -> froze
         if role in _NOT_OBJECTS:
             continue
         if isinstance(value, str):  # most roles: one id, a player, a word
-            o = objects.get(value)
-            if o is None:
+            if value not in objects:
                 continue
+            values: tuple[str, ...] | list[str] = (value,)
+        elif isinstance(value, (tuple, frozenset)):
+            values = [v for v in value if isinstance(v, str) and v in objects]
+        else:
+            continue
+        for v in values:
             named = True
+            o = objects[v]
             incarnation = o.incarnation + 1 if o.zone is CHAIN else o.incarnation
             if incarnation:
-                found.append((value, incarnation))
-        elif isinstance(value, (tuple, frozenset)):
-            for v in value:
-                if isinstance(v, str) and v in objects:
-                    named = True
-                    o = objects[v]
-                    incarnation = o.incarnation + 1 if o.zone is CHAIN else o.incarnation
-                    if incarnation:
-                        found.append((v, incarnation))
+                found.append((v, incarnation))
     return (frozenset(found) if found else _NO_STAMP) if named else None
 
 

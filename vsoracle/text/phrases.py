@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .tree import Meta
 
 __all__ = ["Verb", "Verbs", "Be", "BeKind", "Mod", "ModKind", "Pred", "PredMode", "Children", "Rule", "fail", "is_token",
-           "trees", "active", "passive", "past", "with_origin"]
+           "trees", "active", "passive", "past", "with_origin", "Pronoun", "plural_filter"]
 
 #: What "is …" says (:class:`Be`).
 BeKind: TypeAlias = Literal[
@@ -204,3 +204,10 @@ class Pronoun(a.Ref):
     pos: int
     did: bool = False
     zone_owner: bool = False  # "his KO'd pile": a player's
+
+
+def plural_filter(f: a.Filter) -> bool:
+    """Does a noun phrase mean several ("characters", "all", "each", "two target characters"), so
+    that "they" / "them" refer to it?"""
+    q = f.quantity
+    return q is None or q.op in ("all", "each") or (isinstance(q.n, a.Fixed) and q.n.n > 1)

@@ -31,7 +31,7 @@ from . import nodes as n
 from .build import (TARGET, AdjacentMark, Clause, Costs, OnlyLimit, OtherMark, Predicate, RawLine, RawTrigger, Rest,
                     Sentence, That, ThatOf, _Did, _duration, _Would, condition_of)
 from .events import FAMILIES, family
-from .phrases import Be, Mod, Pred, Pronoun, Verb, Verbs, fail as _fail
+from .phrases import Be, Mod, Pred, Pronoun, Verb, Verbs, fail as _fail, plural_filter
 from .vocabulary import becomable
 
 __all__ = ["line", "card_text", "FITS", "NOT_OBJECTS"]
@@ -1156,7 +1156,7 @@ def _mentions(power: n.Power) -> list[Mention]:
         if isinstance(x, n.Modify) and isinstance(x.subject, n.Filter) and x.subject.target is None \
                 and not _is_player_kind(x.subject.kind):
             f = x.subject
-            out.append(Mention(_after(f), _noun(f), n.Affected(), False, _plural_filter(f)))
+            out.append(Mention(_after(f), _noun(f), n.Affected(), False, plural_filter(f)))
         if isinstance(x, n.Some) and not negated and isinstance(x.players, n.Filter):
             out.append(Mention(_after(x.players), "player", n.Acting(), True))
         if isinstance(x, n.Most) and not negated:
@@ -1297,11 +1297,6 @@ def _subject_end(s: Any, default: int) -> int:
         return _subject_end(s.of, default)
     end = _after(s)
     return end if end >= 0 else default
-
-
-def _plural_filter(f: n.Filter) -> bool:
-    q = f.quantity
-    return q is None or q.op in ("all", "each") or (isinstance(q.n, n.Fixed) and q.n.n > 1)
 
 
 def _after(f: Any) -> int:

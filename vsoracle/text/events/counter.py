@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..ast import Amount, CounterKind, Event, Filter, Fixed, Quantity, Selector, Times
-from ..phrases import Be, Children, Pred, Pronoun, Verb, trees
+from ..phrases import Be, Children, Pred, Pronoun, Verb, plural_filter, trees
 from .family import Conjugate, Family
 
 if TYPE_CHECKING:
@@ -43,8 +43,7 @@ def put_counters(self: Any, meta: Meta, children: Children) -> tuple[str, tuple[
     """"Put a +1 ATK counter and a +1 DEF counter on NP": a put of each kind (several verbs), the
     first on NP and each other on "it", the same card (one target, not one per kind)."""
     *kinds, obj = trees(children)
-    q = obj.quantity if isinstance(obj, Filter) else Quantity("=", _ONE)
-    plural = q is None or q.op in ("all", "each") or (isinstance(q.n, Fixed) and q.n.n > 1)
+    plural = isinstance(obj, Filter) and plural_filter(obj)
     it = Pronoun("them" if plural else "it", meta.end_pos + 1)  # referred to after NP, which ends the phrase
     return "several", tuple(Verb(Counter, {"object": obj if i == 0 else it, "kind": kind[0], "count": kind[1],
                                            "add": True}) for i, kind in enumerate(kinds))
