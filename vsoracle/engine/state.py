@@ -225,8 +225,9 @@ class ChainLink:
     controller: str
     source: str | None
     effect: n.Effect | None = field(default=None, hash=False)  # compared, not hashed: a text node hashes deep
-    # compared, not hashed: number, kind and source tell links apart; a context would hash its maps afresh
-    context: Context | None = field(default=None, hash=False)
+    # hashed (its own hash leaves out its bindings): two links alike but for their targets are the
+    # same link in a position's key apart from them (two lines targeting each player), not a collision
+    context: Context | None = None
     origin: LinkOrigin = "game"
     ongoing: bool = False
     details: Bindings = field(default=EMPTY, hash=False)  # compared, not hashed (as context)
