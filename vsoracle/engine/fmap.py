@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import xor
 from typing import Any, Generic, ItemsView, Iterator, KeysView, Mapping, TypeVar, ValuesView, overload
 
 K = TypeVar("K")
@@ -12,15 +14,22 @@ __all__ = ["FrozenMap", "owning"]
 
 
 class FrozenMap(Mapping[K, V], Generic[K, V]):
-    """An immutable dict; ``set`` returns a new map. Hashes and compares by value."""
+    """An immutable dict; ``set`` returns a new map. Hashes and compares by value.
 
-    __slots__ = ("_data", "_hash", "_lineage", "_own")
+    Its hash is the exclusive or of its items' hashes (``hash((key, value))``): the same for
+    equal maps whatever their history, and so worked out again from a map whose hash is known
+    by the items changed since (``_part``), not all of them. A state's table of objects is
+    hashed for each position's key, and a move changes one or two of its objects."""
+
+    __slots__ = ("_data", "_hash", "_lineage", "_own", "_part")
 
     def __init__(self, data: Mapping[K, V] | None = None, _lineage: dict[object, Any] | None = None) -> None:
         self._data: dict[K, V] = dict(data or {})
         self._hash: int | None = None
         self._lineage = _lineage
         self._own: dict[object, Any] | None = None
+        #: The hash but for the items of the keys named, when known from an earlier map's.
+        self._part: tuple[int, tuple[K, ...]] | None = None
 
     def own(self) -> dict[object, Any]:
         """A memo of this very map, for facts that depend on its items (which never change): the
@@ -73,8 +82,32 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash(frozenset(self._data.items()))
+            part = self._part
+            if part is None:
+                self._hash = reduce(xor, map(hash, self._data.items()), 0)
+            else:
+                found, keys = part
+                data = self._data
+                for k in keys:
+                    if k in data:
+                        found ^= hash((k, data[k]))
+                self._hash, self._part = found, None
         return self._hash
+
+    def _parted(self, key: K) -> tuple[int, tuple[K, ...]] | None:
+        """The part of the hash of a copy with ``key`` bound anew (or removed) known from this
+        map's: its hash without that key's item, and the keys whose items it leaves out."""
+        if self._hash is not None:
+            found, keys = self._hash, ()
+        elif self._part is not None:
+            found, keys = self._part
+            if key in keys:
+                return self._part
+        else:
+            return None
+        if key in self._data:  # this item's hash is known (this map's, or its part's) only once taken out
+            found ^= hash((key, self._data[key]))
+        return found, (*keys, key)
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -89,7 +122,7 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         """A copy with ``key`` bound to ``value``."""
         data = self._data.copy()
         data[key] = value
-        return _made(data, self.lineage() if key in self._data else None)
+        return _made(data, self.lineage() if key in self._data else None, self._parted(key))
 
     def remove(self, key: K) -> "FrozenMap[K, V]":
         """A copy without ``key``."""
@@ -97,14 +130,14 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
             return self
         data = self._data.copy()
         del data[key]
-        return _made(data, None)
+        return _made(data, None, self._parted(key))
 
     def update(self, items: Mapping[K, V]) -> "FrozenMap[K, V]":
         """A copy with every item of ``items`` bound."""
         data = self._data.copy()
         data.update(items)
         same_keys = all(k in self._data for k in items)
-        return _made(data, self.lineage() if same_keys else None)
+        return _made(data, self.lineage() if same_keys else None, None)
 
     def changed_from(self, other: "FrozenMap[K, V]") -> list[tuple[K, V]]:
         """The items whose value is not the very object ``other`` holds under that key (a key
@@ -119,14 +152,15 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 def owning(data: dict[K, V]) -> FrozenMap[K, V]:
     """A map of ``data``, a dict made for it that no one else holds (the roles of a new event):
     what ``FrozenMap(data)`` is, without its copy."""
-    return _made(data, None)
+    return _made(data, None, None)
 
 
-def _made(data: dict[K, V], lineage: dict[object, Any] | None) -> FrozenMap[K, V]:
+def _made(data: dict[K, V], lineage: dict[object, Any] | None,
+          part: tuple[int, tuple[K, ...]] | None) -> FrozenMap[K, V]:
     """A map holding ``data``, a dict made for it alone (:meth:`FrozenMap.set` and the others'
     copies), without the copy ``FrozenMap(data)`` makes of a dict it is given."""
     m: FrozenMap[K, V] = _new(FrozenMap)
-    m._data, m._hash, m._lineage, m._own = data, None, lineage, None
+    m._data, m._hash, m._lineage, m._own, m._part = data, None, lineage, None, part
     return m
 
 

@@ -107,7 +107,7 @@ class GameObject:
     """
 
     id: str
-    card: Card
+    card: Card = field(hash=False)  # compared, not hashed: an object's id is its card's, for good
     owner: str
     controller: str
     zone: Zone
@@ -120,7 +120,7 @@ class GameObject:
     counters: tuple[int, int] = (0, 0)
     equipped_to: str | None = None
     revealed: bool = False
-    bindings: Bindings = EMPTY
+    bindings: Bindings = field(default=EMPTY, hash=False)  # compared, not hashed: its choices, seldom made
     incarnation: int = 0
 
     @property
