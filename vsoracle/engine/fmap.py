@@ -97,8 +97,9 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
     def _parted(self, key: K) -> tuple[int, tuple[K, ...]] | None:
         """The part of the hash of a copy with ``key`` bound anew (or removed) known from this
         map's: its hash without that key's item, and the keys whose items it leaves out."""
+        keys: tuple[K, ...] = ()
         if self._hash is not None:
-            found, keys = self._hash, ()
+            found = self._hash
         elif self._part is not None:
             found, keys = self._part
             if key in keys:
