@@ -620,7 +620,8 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     q = query(s)
     lines = q.numbered_powers(o)
     usable: list[int | str] = [i + 1 for i, (node, _ln) in enumerate(lines) if isinstance(node, n.Activated)]
-    from_keywords = _keyword_powers(g, o) if o.zone is IN_PLAY else {}
+    # (only a power named by a keyword reads them: a numbered one does not work them out)
+    from_keywords = _keyword_powers(g, o) if isinstance(power, str) and o.zone is IN_PLAY else {}
     if isinstance(power, str) and power not in from_keywords:
         # a keyword whose rule is a payment power of the card's own ("Substitute"): by its name
         named = [i + 1 for i, (node, ln) in enumerate(lines) if isinstance(node, n.Activated)
