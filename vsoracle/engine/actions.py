@@ -132,6 +132,7 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], give
     effect: X, the points paid, what cost k acted on (``cost:k``, "the discarded card"), and the events
     the costs made (``done``: "If you discarded …", assumption A-OWN-DONE)."""
     binds: dict[str, Any] = {}
+    paying = Cost(pid, o.id, given, pay, binds)  # (one for every cost: its payer, step and binds)
     for k, cost in enumerate(costs, start=1):
         if isinstance(cost, n.Choose):
             binds.update(_choose_as_cost(g, pid, o, cost, binds))
@@ -141,12 +142,13 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], give
             raise IllegalActionError(f"vsoracle cannot yet pay the cost \"{say(cost)}\"",
                                      hint="this card text parses but vsoracle cannot play it yet")
         seen = len(g.state.turn_log)
-        family.do(g, cost, Context(pid, o.id, (), FrozenMap(binds)), None, Cost(pid, o.id, given, pay, binds))
+        family.do(g, cost, Context(pid, o.id, (), FrozenMap(binds)), None, paying)
         binds[f"cost:{k}"] = binds.pop("cost:acted", ())  # n.Paid(k): what cost k acted on
         # what the cost did is the effect's own doing: "If you discarded a card named …" (no span) reads
         # it, not another discard this turn (MHG; assumption A-OWN-DONE)
-        binds["done"] = tuple(binds.get("done", ())) + g.state.turn_log[seen:]
-        binds["cost done"] = tuple(binds.get("cost done", ())) + g.state.turn_log[seen:]
+        did = g.state.turn_log[seen:]
+        binds["done"] = tuple(binds.get("done", ())) + did
+        binds["cost done"] = tuple(binds.get("cost done", ())) + did
     return binds
 
 
@@ -620,7 +622,8 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
     q = query(s)
     lines = q.numbered_powers(o)
     usable: list[int | str] = [i + 1 for i, (node, _ln) in enumerate(lines) if isinstance(node, n.Activated)]
-    from_keywords = _keyword_powers(g, o) if o.zone is IN_PLAY else {}
+    # (only a power named by a keyword reads them: a numbered one does not work them out)
+    from_keywords = _keyword_powers(g, o) if isinstance(power, str) and o.zone is IN_PLAY else {}
     if isinstance(power, str) and power not in from_keywords:
         # a keyword whose rule is a payment power of the card's own ("Substitute"): by its name
         named = [i + 1 for i, (node, ln) in enumerate(lines) if isinstance(node, n.Activated)

@@ -1370,7 +1370,7 @@ def cost_pick(g: Game, cost: Cost, candidates: list[str], count: int, verb: str)
     """The objects a cost uses: those the step names (``costs = [...]``), else the payer's choice;
     fewer than the cost needs is a cost that cannot be paid."""
     pid = cost.payer
-    named = [x for x in cost.given if x in candidates]
+    named = [x for x in cost.given if x in candidates] if cost.given else None
     if named:
         picked = named[:count]
         for x in picked:
@@ -1406,8 +1406,14 @@ def cost_candidates(g: Game, cost: Cost, sel: n.Selector | None, ctx: Context,
     q = query(g.state)
     if isinstance(sel, n.Filter) and pool is not None and not q.zones_of(sel):
         # every kind of "a character or plot twist card", not the first alone
-        return [x for x in pool if x != cost.source and q.kind_fits(sel, g.state.obj(x))
-                if all(q.qual(k, g.state.obj(x), ctx) for k in sel.qualifiers)]
+        objects, source, quals = g.state.objects._data, cost.source, sel.qualifiers  # (the table's own dict)
+        found = []
+        for x in pool:
+            if x != source:
+                o = objects[x]
+                if q.kind_fits(sel, o) and (not quals or all(q.qual(k, o, ctx) for k in quals)):
+                    found.append(x)
+        return found
     return [x for x in q.select(sel, ctx) if x in g.state.objects and x != cost.source]
 
 

@@ -72,16 +72,17 @@ class DiscardRule(EventRule):
         pid, source = cost.payer, cost.source
         q = query(g.state)
         parts = e.object.parts if isinstance(e.object, n.Together) else (e.object,)
-        hand = [x for x in g.state.player(pid).hand if x != source]
+        held = g.state.player(pid).hand
+        hand = [x for x in held if x != source]
         discarding: list[str] = []
         for part in parts:
             if isinstance(part, n.Self):
                 # "Discard ~ >>> …" discards the card itself, from the hand (assumption A-HAND-POWER)
-                if source not in g.state.player(pid).hand:
+                if source not in held:
                     raise IllegalActionError(f"{pid} cannot pay the cost: {source} is not in the hand")
                 discarding.append(source)
                 continue
-            pool = [x for x in hand if x not in discarding]
+            pool = [x for x in hand if x not in discarding] if discarding else hand
             found = cost_candidates(g, cost, part, ctx, pool=pool) if part is not None else pool
             discarding += cost_pick(g, cost, found, cost_count(q, part, ctx), "discard")
         for x in discarding:
