@@ -25,11 +25,10 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from contextlib import nullcontext
 from functools import lru_cache
 from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol, Sequence, Union, cast
 
-from attrs import evolve, field, fields, frozen
+from attrs import field, fields, frozen
 
 from ..cards import Card
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
@@ -47,6 +46,7 @@ from .query import numbered_printed, forget, held, kind_of, query, replaying
 from .state import (CHARACTER, EQUIPMENT, HAND, IN_PLAY, KO_PILE, PLOT_TWIST, RESOURCE_ROW, ROWS, Area, ChainLink,
                     GameState, Row, Zone)
 from .turn import advance, pass_priority
+from .values import replace
 
 __all__ = ["Action", "StepReader", "read_step", "step_verbs", "check_step_keys", "ADVANCE_TARGETS", "COMMON_STEP_KEYS",
            "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
@@ -560,7 +560,10 @@ def _lines(state: GameState, action: Action, check: Check = None,
                                      hint="give choose = [...] to answer them")
         g = Game(state, answers, check, scripted, explore=True, logged=logged)
         try:
-            with replaying() if tried > 1 else nullcontext():
+            if tried > 1:  # a replay: the states it shares with the run it forks from share their answers
+                with replaying():
+                    perform(g, action, known)
+            else:
                 perform(g, action, known)
         except IllegalActionError as error:
             stack.extend(reversed(g.branches))
@@ -626,7 +629,7 @@ def _successors(state: GameState, player: str | None = None, check: Check = None
         for cand in candidates(state, player):
             for g, why in _lines(state, cand, check, known=True):
                 if why is None:
-                    yield (evolve(cand, choose=tuple(g.answers[:g.used])) if g.used else cand), g.state
+                    yield (replace(cand, choose=tuple(g.answers[:g.used])) if g.used else cand), g.state
 
 # =============================================================================================
 # Positions that wait for a decision
@@ -688,7 +691,7 @@ def take_logged(state: GameState, action: Action, check: Check = None,
     # The answers that leave the action legal on at least one line of play (tried as why_not tries).
     answers, first = [], None
     for option in asked.options:
-        why = why_not(state, evolve(action, choose=action.choose + (option,)))
+        why = why_not(state, replace(action, choose=action.choose + (option,)))
         if why is None:
             answers.append(option)
         first = first or why
@@ -737,7 +740,7 @@ def answer(position: Position, value: Any, check: Check = None) -> Position:
     if why is not None:
         raise IllegalAnswerError(why, hint="answer one of pending(position).answers")
     assert isinstance(position, Waiting)
-    return take(position.before, evolve(position.action, choose=position.action.choose + (chosen,)), check)
+    return take(position.before, replace(position.action, choose=position.action.choose + (chosen,)), check)
 
 
 def moves_from(position: "Position") -> Iterator[tuple[Any, "Position"]]:
