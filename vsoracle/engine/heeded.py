@@ -35,11 +35,21 @@ __all__ = ["heeded", "timed"]
 _ALL = None
 
 
+#: The objects table last asked about and the kinds its cards name (:func:`_printed`).
+_asked: list[Any] = [None, None]
+
+
 def heeded(s: GameState, kind: type) -> bool:
     """Could anything in ``s``'s game forbid, replace or be set off by an event of ``kind``?
     ``False`` only when no text of its cards and no modifier, replacement or delayed trigger of
     the position names that kind."""
-    printed = _printed(s)[0]
+    objects = s.objects
+    if objects is _asked[0]:  # the same table as the last question (half of them): no memo read
+        printed = _asked[1]
+    else:
+        known = objects.lineage().get("heeded")
+        printed = (known or _printed(s))[0]
+        _asked[0], _asked[1] = objects, printed  # (the table kept alive here: asked by identity)
     if printed is _ALL or kind in printed:
         return True
     if not (s.modifiers or s.replacements or s.delayed):

@@ -25,11 +25,10 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from contextlib import nullcontext
 from functools import lru_cache
 from typing import Any, Callable, ClassVar, Iterator, Literal, Mapping, Protocol, Sequence, Union, cast
 
-from attrs import evolve, field, fields, frozen
+from attrs import field, fields, frozen
 
 from ..cards import Card
 from ..errors import IllegalActionError, IllegalAnswerError, LimitExceededError
@@ -42,10 +41,12 @@ from .equivalence import PositionKey, position_key
 from .game import ANSWER_GIVEN, OPEN, Answer, Decision, DecisionKind, Game, Unanswered, _match, _NO
 from .log import Event
 from .keywords import KEYWORD_POWERS
-from .query import _numbered_printed, forget, held, kind_of, query, replaying
+from .powers import per_node
+from .query import numbered_printed, forget, held, kind_of, query, replaying
 from .state import (CHARACTER, EQUIPMENT, HAND, IN_PLAY, KO_PILE, PLOT_TWIST, RESOURCE_ROW, ROWS, Area, ChainLink,
                     GameState, Row, Zone)
 from .turn import advance, pass_priority
+from .values import replace
 
 __all__ = ["Action", "StepReader", "read_step", "step_verbs", "check_step_keys", "ADVANCE_TARGETS", "COMMON_STEP_KEYS",
            "Recruit", "Play", "Use", "Attack", "Reinforce", "PowerUp", "Flip", "Move",
@@ -559,7 +560,10 @@ def _lines(state: GameState, action: Action, check: Check = None,
                                      hint="give choose = [...] to answer them")
         g = Game(state, answers, check, scripted, explore=True, logged=logged)
         try:
-            with replaying() if tried > 1 else nullcontext():
+            if tried > 1:  # a replay: the states it shares with the run it forks from share their answers
+                with replaying():
+                    perform(g, action, known)
+            else:
                 perform(g, action, known)
         except IllegalActionError as error:
             stack.extend(reversed(g.branches))
@@ -625,7 +629,7 @@ def _successors(state: GameState, player: str | None = None, check: Check = None
         for cand in candidates(state, player):
             for g, why in _lines(state, cand, check, known=True):
                 if why is None:
-                    yield (evolve(cand, choose=tuple(g.answers[:g.used])) if g.used else cand), g.state
+                    yield (replace(cand, choose=tuple(g.answers[:g.used])) if g.used else cand), g.state
 
 # =============================================================================================
 # Positions that wait for a decision
@@ -687,7 +691,7 @@ def take_logged(state: GameState, action: Action, check: Check = None,
     # The answers that leave the action legal on at least one line of play (tried as why_not tries).
     answers, first = [], None
     for option in asked.options:
-        why = why_not(state, evolve(action, choose=action.choose + (option,)))
+        why = why_not(state, replace(action, choose=action.choose + (option,)))
         if why is None:
             answers.append(option)
         first = first or why
@@ -736,7 +740,7 @@ def answer(position: Position, value: Any, check: Check = None) -> Position:
     if why is not None:
         raise IllegalAnswerError(why, hint="answer one of pending(position).answers")
     assert isinstance(position, Waiting)
-    return take(position.before, evolve(position.action, choose=position.action.choose + (chosen,)), check)
+    return take(position.before, replace(position.action, choose=position.action.choose + (chosen,)), check)
 
 
 def moves_from(position: "Position") -> Iterator[tuple[Any, "Position"]]:
@@ -941,16 +945,13 @@ def _legal_targets(g: Game, effect: n.Effect | None,
         for key in links:
             yield (), key
         return
-    spans = [target_range(node) for node in nodes_]
-    if len(nodes_) == 1 and spans[0] is None and len(links) == 1:  # one target of one value, one link
+    if len(nodes_) == 1 and len(links) == 1 and target_range(nodes_[0]) is None:  # the most asked: one value, one link
         node = nodes_[0]
         for key, link in links.items():
-            # the most asked, one object: what target_allowed asks of it, without asking its kind twice
-            allowed = legal_among(g, node, query(g.state).kind_ids(node.kind), link) if kind_of(node) == "object" \
-                else _act.target_allowed(g, node, _pool(g.state, node), link)
-            for v in allowed:
+            for v in _act.target_allowed(g, node, _kind_pool(g.state, node), link):
                 yield (v,), key
         return
+    spans = [target_range(node) for node in nodes_]
     legal: dict[tuple[int | None, int], set[Any]] = {}
     kept: list[list[Any]] = []
     for i, node in enumerate(nodes_):
@@ -989,7 +990,7 @@ def _pool(s: GameState, node: n.Filter) -> list[Any]:
 def _printed_activated(card: Card) -> list[tuple[int | str, Any, Any]]:
     """A card's printed payment powers as :meth:`.query.Query.numbered_powers` numbers them (all
     an object out of play has), once per card; the list is only read."""
-    return [(i + 1, node, ln) for i, (node, ln) in enumerate(_numbered_printed(card)) if isinstance(node, n.Activated)]
+    return [(i + 1, node, ln) for i, (node, ln) in enumerate(numbered_printed(card)) if isinstance(node, n.Activated)]
 
 
 def _exhausts_itself_first(node: n.Activated) -> bool:
@@ -1000,7 +1001,10 @@ def _exhausts_itself_first(node: n.Activated) -> bool:
     return type(first) is n.Exhaust and isinstance(first.object, n.Self)
 
 
-def _pays_x(costs: Sequence[n.Effect]) -> bool:
+@per_node
+def _pays_x(costs: tuple[n.Effect, ...]) -> bool:
+    """Does a cost of a power pay X (the player chooses how much)? Once per power (its costs are
+    one tuple of its parsed text)."""
     return any(isinstance(getattr(c, "amount", None), n.X) for c in costs)
 
 
@@ -1022,12 +1026,13 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
     q = query(s)
     g = Game(s, (), None, 0, explore=True)  # where the executors' first checks are asked
     me = s.player(pid)
+    table = s.objects.copy()  # looked up at dict speed (a FrozenMap's look-up is a Python call)
     chars = sorted(s.characters(pid), key=lambda c: (c.area or "", c.row != "front", c.col or 0, c.id))
     points = range(0, me.resource_points + 1)
     if s.phase == "build" and s.step == "recruit" and s.active == pid:
         ko = [oid for oid in me.ko_pile if q.may_recruit_from(s.obj(oid), pid)]  # A-RECRUIT-FROM
         for oid in me.hand + me.resources + tuple(ko):
-            o = s.obj(oid)
+            o = table[oid]
             source = _SOURCES.get(o.zone, "hand")
             if o.card.type is EQUIPMENT:
                 for c in chars:
@@ -1036,16 +1041,14 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
                 for row, col in _slots(s, pid):
                     yield Recruit(pid, oid, source, row=row, col=col)
     for oid in me.hand + me.resources:
-        o = s.obj(oid)
+        o = table[oid]
         if o.card.type is PLOT_TWIST and (o.zone is HAND or not o.face_up) \
                 and len(me.resources) >= q.threshold(o, pid):  # the executor's checks of place and threshold
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
             for targets, x in _legal_targets(g, effect, {x: _act.play_link(pid, o, x) for x in xs}):
                 yield Play(pid, oid, targets, x=x)
-    objects = s.objects
-    for oid in sorted(objects):
-        o = objects[oid]
+    for _oid, o in sorted(table.items()):  # (ids are unique: no two objects are compared)
         if (o.controller if o.zone is IN_PLAY else o.owner) != pid:
             continue
         if o.zone is not IN_PLAY:  # its printed powers only (it gains none out of play)
@@ -1055,7 +1058,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
         else:
             found = [(i + 1, node, ln) for i, (node, ln) in enumerate(q.numbered_powers(o))
                      if isinstance(node, n.Activated)]
-            found += [(word, None, None) for word in sorted(q.keywords(o) & set(KEYWORD_POWERS))]
+            found += [(word, None, None) for word in sorted(q.keywords(o) & KEYWORD_POWERS.keys())]
         for number, node, line in found:
             pays = range(0, max(me.resource_points, me.endurance) + 1) if node is not None and _pays_x(node.costs) \
                 else [None]
@@ -1071,7 +1074,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
                     yield Use(pid, o.id, number, targets, pay=pay)
     for c in chars:
         for h in me.hand:
-            if s.obj(h).card.name.casefold() == c.card.name.casefold():  # the executor's check of names
+            if table[h].card.name.casefold() == c.card.name.casefold():  # the executor's check of names
                 yield PowerUp(pid, c.id, h)
     if s.phase == "combat" and s.step == "attack" and s.active == pid and s.attack is None and not s.chain:
         attacked = [c.id for other in s.opponents(pid) for c in s.characters(other)] + list(s.opponents(pid))
@@ -1085,7 +1088,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             for c in chars:
                 yield Reinforce(pid, d, c.id)
     for r in me.resources:
-        if not s.obj(r).face_up:  # the executor's first check: only a face-down resource is flipped
+        if not table[r].face_up:  # the executor's first check: only a face-down resource is flipped
             yield Flip(pid, r)
     if s.step == "formation" and s.active == pid:
         for c in chars:

@@ -27,7 +27,7 @@ from .state import (CHAIN, CHARACTER, EQUIPMENT, IN_PLAY, KO_PILE, LOCATION, PLO
                     ChainLink, Context, GameObject, GameState, Happening, PhaseName, Row, StepName, Zone)
 
 __all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
-           "STEP_NAMES", "kind_of"]
+           "STEP_NAMES", "kind_of", "numbered_printed"]
 
 #: Card-text zone names → the engine's piles (the words a move's ``origin`` and ``to`` say, read
 #: back: :data:`.rules.ZONE_NAMES`); rows and areas are places in play.
@@ -635,10 +635,11 @@ class Query:
 
     def cost_mods(self, o: GameObject, pid: str, action: Literal["recruit", "play"]) -> list[Mod]:
         """The modifiers that change ``o``'s cost to ``action`` it as ``pid`` does."""
-        return [mod for mod in self.mods() + self._own_cost_mods(o, pid)
+        found = self.mods() + self._own_cost_mods(o, pid)
+        return [mod for mod in found
                 if mod.subject is not None and any(isinstance(c, n.CostChange) and c.action == action
                                                    for c in mod.changes)
-                and self._cost_subject(mod, o, pid)]
+                and self._cost_subject(mod, o, pid)] if found else []
 
     def own_cost_changed(self, o: GameObject, pid: str) -> bool:
         """Does a power of ``o`` change its own recruit cost while it is out of play (A-OWN-COST)?"""
@@ -651,14 +652,8 @@ class Query:
         it is one of the active powers :meth:`mods` already has."""
         if o.zone is IN_PLAY:
             return []
-        out: list[Mod] = []
-        for line in powers(o.card, n.Static):
-            if line.block is not None:
-                continue
-            for m in _modifies(line.node.effect):
-                if isinstance(m.subject, n.Self) and any(isinstance(c, n.CostChange) for c in m.changes):
-                    out.append(Mod(m.changes, m.subject, None, Context(pid, o.id), m.duration.while_, 0))
-        return out
+        own = _own_cost_lines(o.card)
+        return [Mod(m.changes, m.subject, None, Context(pid, o.id), m.duration.while_, 0) for m in own] if own else []
 
     def may_recruit_from(self, o: GameObject, pid: str) -> bool:
         """Does ``o`` say "you may recruit ~ from your KO'd pile" of the pile it is in?"""
@@ -1642,7 +1637,7 @@ class Query:
         """Its powers as ``use = ID, power = N`` numbers them: the printed ones in order, then
         those it has gained ("Equipped character has \\"…\\""), each with its line ("gained" for
         those; assumption A-GAINED-POWERS)."""
-        out: list[tuple[n.Power, PowerLine[n.Power] | str]] = list(_numbered_printed(o.card))
+        out: list[tuple[n.Power, PowerLine[n.Power] | str]] = list(numbered_printed(o.card))
         if o.zone is IN_PLAY:
             for line, _mod in self._gained(o):
                 out.append((line.node, "gained" if line.block is None else line))
@@ -1705,9 +1700,17 @@ def _affected_role(event: n.Event) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def _numbered_printed(card: Card) -> tuple[tuple[n.Power, PowerLine[n.Power]], ...]:
+def numbered_printed(card: Card) -> tuple[tuple[n.Power, PowerLine[n.Power]], ...]:
     """A card's printed powers as :meth:`Query.numbered_powers` numbers them, once per card."""
     return tuple((ln.node, ln) for ln in powers(card))
+
+
+@lru_cache(maxsize=4096)
+def _own_cost_lines(card: Card) -> tuple[n.Modify, ...]:
+    """A card's own cost changes ("~ costs N less to recruit", outside any block), as
+    :meth:`Query._own_cost_mods` makes them modifiers: once per card."""
+    return tuple(m for line in powers(card, n.Static) if line.block is None for m in _modifies(line.node.effect)
+                 if isinstance(m.subject, n.Self) and any(isinstance(c, n.CostChange) for c in m.changes))
 
 
 def _modifies(effect: n.Effect) -> list[n.Modify]:
