@@ -78,7 +78,8 @@ def perform(g: Game, h: Happening, ctx: Context | None = None, *, before: GameSt
     family = rule(h.kind)
     into = family.puts_into_pile(s, h)
     if not _heeded(s, family, h, into):
-        return _happen(g, family, h, into, before)  # no "cannot" and no "instead" in the game names it
+        # no "cannot" and no "instead" in the game names it, nor a trigger of this position
+        return _happen(g, family, h, into, before, s)
     plan = _forbidden_or_replaced(g, family, h, ctx, into)
     return carry_out(g, plan, before=before) if plan is not None else False
 
@@ -198,17 +199,19 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
     return _happen(g, family, h, family.puts_into_pile(g.state, h), before)
 
 
-def _happen(g: Game, family: EventRule, h: Happening, into: tuple[Happening, ...], before: GameState | None) -> bool:
+def _happen(g: Game, family: EventRule, h: Happening, into: tuple[Happening, ...], before: GameState | None,
+            unheeded: GameState | None = None) -> bool:
     """The event itself (its family's primitive) and its triggers, with those of the events that
-    happen as part of it and of the moves into a pile it makes (``into``)."""
+    happen as part of it and of the moves into a pile it makes (``into``); ``unheeded``: the
+    position before it, if nothing in it heeds the event or those moves (not asked again)."""
     start = g.state if before is None else before
     done, follow = apply(g, h, family)
     if done:
-        fire(g, h, start)
+        fire(g, h, start, unheeded)
         for part in parts(h):  # what happens as part of it ("enters combat" as it attacks)
             also_happened(g, part, start)
         for moved in into:  # the cards it put into a pile, each also put there (A-INTO-PILE)
-            also_happened(g, moved, start)
+            also_happened(g, moved, start, unheeded)
     for f in follow:
         if f.kind is n.LeavePlay or f.get("landed"):
             also_happened(g, f, start)  # its "cannot" and "instead" were the event's (prepare)
@@ -252,15 +255,16 @@ def _use_up(g: Game, label: str, instead: n.Instead, rctx: Context) -> None:
         g.note("replace", f"{label} is used up: it replaced \"the next time\" only", "FAQ GM 8")
 
 
-def also_happened(g: Game, h: Happening, before: GameState) -> None:
+def also_happened(g: Game, h: Happening, before: GameState, unheeded: GameState | None = None) -> None:
     """An event that happened as part of another (a card leaving play as it is KO'd or put into
     a pile): nothing can stop or replace it any more, but it sets off triggers, pictured as the
     position was ``before`` the other event (assumption A-LOOK-BACK). A card put into a pile by an
     event of another family or by a rule (``landed``, :func:`~vsoracle.engine.rules.into_pile`) is
-    there already: the move is seen if the card did get there (assumption A-INTO-PILE)."""
+    there already: the move is seen if the card did get there (assumption A-INTO-PILE).
+    ``unheeded``: a position nothing in heeds its kind (:func:`~.triggers.fire`)."""
     done: bool = landed(g.state, h) if h.get("landed") else apply(g, h)[0]
     if done:
-        fire(g, h, before)
+        fire(g, h, before, unheeded)
 
 
 def landed(s: GameState, h: Happening) -> bool:

@@ -21,7 +21,7 @@ from .patterns import event_kinds, pattern_matches
 from .powers import PowerLine, holders, per_node, powers
 from .query import STEP_NAMES, ZONES, Query, query
 from .state import CHAIN, Context, GameObject, GameState, Happening, PendingTrigger, PhaseName, StepName, Zone
-from .values import replace
+from .values import replace, wide_copy
 from .words import say, say_of
 
 __all__ = ["pattern_matches", "fire", "fire_start", "leading_condition", "STEP_NAMES"]
@@ -134,7 +134,7 @@ def _looks_back(before: GameState, after: GameState, h: Happening) -> bool:
     return now.zone is not Zone.IN_PLAY or (now.stunned and not was.stunned)
 
 
-def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
+def fire(g: Game, h: Happening, before: GameState | None = None, unheeded: GameState | None = None) -> None:
     """An event happened: remember every trigger it sets off (CR 502, "a picture"), and the
     turn remembers the event ("… this turn").
 
@@ -142,11 +142,15 @@ def fire(g: Game, h: Happening, before: GameState | None = None) -> None:
     an object out of play (a KO, a return to hand, leaving play) or stuns it is pictured as the
     position was just before it (``before``): the object's own powers ("When ~ leaves play",
     "Whenever ~ becomes stunned") and patterns such as "a character you control" see it as it
-    was (assumption A-LOOK-BACK)."""
+    was (assumption A-LOOK-BACK). ``unheeded``: a position the caller found nothing in heeds the
+    event's kind (:func:`~.effects.perform`'s check), not asked again."""
     s = g.state
-    if not heeded(s, h.kind) and (before is None or before is s or not heeded(before, h.kind)):
+    kind = h.kind
+    if (s is unheeded or not heeded(s, kind)) \
+            and (before is None or before is s or before is unheeded or not heeded(before, kind)):
         # no power or delayed trigger of the game waits for its kind: only the turn remembers it
-        g.set(replace(s, turn_log=s.turn_log + (remembered(s, h),)))
+        # (the state copied straight: its one changed field is its own)
+        g.set(wide_copy(s, {"turn_log": s.turn_log + (remembered(s, h),)}))
         return
     seen = before if before is not None and _looks_back(before, s, h) else s
     q = query(seen)
@@ -205,32 +209,34 @@ def _holds_as_it_happens(q: Query, trigger: n.Trigger, ctx: Context) -> bool:
 
 
 #: Roles whose values are never object ids (zones, a chain link).
-_NOT_OBJECTS = ("origin", "to", "link", "as_of")
+_NOT_OBJECTS = frozenset(("origin", "to", "link", "as_of"))
 
 
 def _stamp(objects: Mapping[str, GameObject], roles: Mapping[str, Any]) -> frozenset[tuple[str, int]] | None:
     """:func:`remembered`'s ``as_of``: each object the roles name (``objects``: the state's table)
     with its incarnation (0 left out); ``None`` when they name no object (a player's endurance has
     no object's history to tell apart)."""
-    found: list[tuple[str, int]] = []
+    found: list[tuple[str, int]] | None = None
     named = False
     for role, value in roles.items():
-        if role in _NOT_OBJECTS:
-            continue
-        if isinstance(value, str):  # most roles: one id, a player, a word
-            if value not in objects:
+        plain = type(value)
+        if plain is str:  # most roles: one id, a player, a word (asked of the table first)
+            o = objects.get(value)
+            if o is None or role in _NOT_OBJECTS:
                 continue
-            values: tuple[str, ...] | list[str] = (value,)
-        elif isinstance(value, (tuple, frozenset)):
-            values = [v for v in value if isinstance(v, str) and v in objects]
+            named_now: tuple[GameObject, ...] | list[GameObject] = (o,)
+        elif plain is int or plain is bool or role in _NOT_OBJECTS or not isinstance(value, (str, tuple, frozenset)):
+            continue  # (a number, a link, a zone: no object)
         else:
-            continue
-        for v in values:
+            values = (value,) if isinstance(value, str) else value
+            named_now = [objects[v] for v in values if isinstance(v, str) and v in objects]
+        for o in named_now:
             named = True
-            o = objects[v]
             incarnation = o.incarnation + 1 if o.zone is CHAIN else o.incarnation
             if incarnation:
-                found.append((v, incarnation))
+                if found is None:
+                    found = []
+                found.append((o.id, incarnation))
     return (frozenset(found) if found else _NO_STAMP) if named else None
 
 
