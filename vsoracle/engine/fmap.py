@@ -110,6 +110,11 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
             found ^= hash((key, self._data[key]))
         return found, (*keys, key)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its items alone: a hash worked out here (and its part, its memos) holds for
+        this process's string hashes, not another's (self-play's processes, a Dask worker)."""
+        return (FrozenMap, (self._data,))
+
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
