@@ -31,7 +31,7 @@ from ..cards.model import MUTANT_TRAITS
 from ..errors import IllegalActionError
 from ..text import nodes as n
 from .primitives import apply, happening
-from .rules import RULES, ZONE_NAMES, Cost, Done, EventRule, into_pile, parts, rule
+from .rules import RULES, WHOLES, ZONE_NAMES, Cost, Done, EventRule, into_pile, parts, rule
 from .game import Decision, Game
 from .heeded import heeded
 from .powers import holders, per_node, powers
@@ -75,8 +75,8 @@ def perform(g: Game, h: Happening, ctx: Context | None = None, *, before: GameSt
     ``before``: the position before the event this one follows from (a KO's leaving play), for
     its triggers' picture (assumption A-LOOK-BACK)."""
     s = g.state
-    family = rule(h.kind)
-    into = family.puts_into_pile(s, h)
+    family = RULES.get(h.kind) or rule(h.kind)  # (rule only to refuse a kind with none)
+    into = family.puts_into_pile(s, h) if family.piles else ()
     if not _heeded(s, family, h, into):
         # no "cannot" and no "instead" in the game names it, nor a trigger of this position
         return _happen(g, family, h, into, before, s)
@@ -89,8 +89,8 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     replace, FAQ GM 8), else the event and the replacement that applies (asked now: combat reads
     them with the comparison, FAQ SC 24)."""
     s = g.state
-    family = rule(h.kind)
-    into = family.puts_into_pile(s, h)
+    family = RULES.get(h.kind) or rule(h.kind)
+    into = family.puts_into_pile(s, h) if family.piles else ()
     if not _heeded(s, family, h, into):
         return Plan(h)  # no "cannot" and no "instead" in the game names it
     return _forbidden_or_replaced(g, family, h, ctx, into)
@@ -99,7 +99,7 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
 def _heeded(s: GameState, family: EventRule, h: Happening, into: tuple[Happening, ...]) -> bool:
     """Could a "cannot" or an "instead" of the game name the event, or an event it also is: its
     leaving play, if it takes an object out of play, or the moves into a pile it makes (``into``)?"""
-    return heeded(s, h.kind) or (family.leaves_play(s, h) is not None and heeded(s, n.LeavePlay)) \
+    return heeded(s, h.kind) or (family.leaves and family.leaves_play(s, h) is not None and heeded(s, n.LeavePlay)) \
         or (bool(into) and any(heeded(s, moved.kind) for moved in into))
 
 
@@ -196,7 +196,7 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
         execute(g, instead.effect, rctx, root=instead.effect)
         return False
     family = rule(h.kind)
-    return _happen(g, family, h, family.puts_into_pile(g.state, h), before)
+    return _happen(g, family, h, family.puts_into_pile(g.state, h) if family.piles else (), before)
 
 
 def _happen(g: Game, family: EventRule, h: Happening, into: tuple[Happening, ...], before: GameState | None,
@@ -205,11 +205,13 @@ def _happen(g: Game, family: EventRule, h: Happening, into: tuple[Happening, ...
     happen as part of it and of the moves into a pile it makes (``into``); ``unheeded``: the
     position before it, if nothing in it heeds the event or those moves (not asked again)."""
     start = g.state if before is None else before
-    done, follow = apply(g, h, family)
+    # (apply only to refuse a family that does not happen: one call fewer for every event)
+    done, follow = family.happen(g, h) if family.happens else apply(g, h, family)
     if done:
         fire(g, h, start, unheeded)
-        for part in parts(h):  # what happens as part of it ("enters combat" as it attacks)
-            also_happened(g, part, start)
+        if h.kind in WHOLES:  # (most kinds have no part: parts not asked)
+            for part in parts(h):  # what happens as part of it ("enters combat" as it attacks)
+                also_happened(g, part, start)
         for moved in into:  # the cards it put into a pile, each also put there (A-INTO-PILE)
             also_happened(g, moved, start, unheeded)
     for f in follow:

@@ -65,6 +65,9 @@ DONE: frozenset[Mode] = frozenset({"cost", "effect", "unless"})
 #: Every event family's rule, by its node class (filled as :mod:`vsoracle.engine.events` is imported).
 RULES: dict[type, "EventRule"] = {}
 
+#: The kinds of event others happen as part of (:attr:`EventRule.part_of`): only these have :func:`parts`.
+WHOLES: set[type] = set()
+
 
 @define
 class Cost:
@@ -120,11 +123,18 @@ class EventRule:
     #: doer: whenever one of them happens, so does this one, as part of it ("enters combat" is part
     #: of attacking and of defending: ``{Attack: "agent", Defend: "agent", BecomeDefender: "object"}``).
     part_of: ClassVar[Mapping[type, str]] = {}
+    #: Can it take an object out of play, or put a card into a pile (the family has its own
+    #: :meth:`leaves_play`, :meth:`puts_into_pile`)? The pipeline asks only those that can.
+    leaves: ClassVar[bool] = False
+    piles: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.happens = cls.happen is not EventRule.happen
         cls.effect = cls.do is not EventRule.do
+        cls.leaves = cls.leaves_play is not EventRule.leaves_play
+        cls.piles = cls.puts_into_pile is not EventRule.puts_into_pile
+        WHOLES.update(cls.part_of)
         node = cls.__dict__.get("node")
         if node is None:
             return
