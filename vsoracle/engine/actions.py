@@ -45,6 +45,9 @@ __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer
 
 def pass_until(g: Game, pid: str) -> None:
     """``by = X``: the players before X pass so that X gets priority."""
+    priority = g.state.priority
+    if priority == pid or priority is None:  # (most often: X has it already)
+        return
     for _ in range(len(g.state.players) * 2):
         if g.state.priority == pid or g.state.priority is None:
             return
@@ -60,7 +63,7 @@ def _keep_priority(g: Game, pid: str) -> None:
 
 
 def _owned(g: Game, pid: str, oid: str) -> GameObject:
-    o = g.state.obj(oid)
+    o = g.state.objects._data[oid]  # (the table's own dict: a C read)
     if o.owner != pid and o.controller != pid:
         raise IllegalActionError(f"{oid} belongs to {o.owner}, not {pid}")
     return o
@@ -747,7 +750,7 @@ def flip(g: Game, pid: str, oid: str) -> None:
 def unreveal(g: Game) -> None:
     """A revealed resource returns to being unrevealed if nothing else happens (FAQ SC 30)."""
     s = g.state
-    for o in s.objects.values():
+    for o in s.objects._data.values():  # (the table's own dict: read at C speed)
         if o.revealed and o.zone is RESOURCE_ROW:
             s = s.with_object(replace(o, revealed=False))
     if s is not g.state:

@@ -170,7 +170,7 @@ def targeted(g: Game, link_id: int) -> None:
         return
     for t in lk.targets:
         for x in (t if isinstance(t, tuple) else (t,)):
-            if isinstance(x, str) and (x in g.state.objects or x in g.state.player_ids):
+            if isinstance(x, str) and (x in g.state.objects._data or x in g.state.player_ids):  # (a C read)
                 perform(g, happening(n.BecomeTarget, object=x, effect=link_id, agent=lk.source, link=lk))
 
 

@@ -464,8 +464,9 @@ def _target_refusal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> R
 def legal_among(g: Game, target: n.Filter, values: Iterable[str | int], link: ChainLink) -> list[str | int]:
     """The values that are legal targets for ``target`` of ``link``, in order (:func:`target_ok`
     of each, the target and link looked up once)."""
-    why = _target_check(query(g.state), target, link).why
-    return [value for value in values if why(value) is None]
+    check = _target_check(query(g.state), target, link)
+    known, why = check.known, check.why  # (an answer known read here: no call for it)
+    return [value for value in values if (known[value] if value in known else why(value)) is None]
 
 
 def _target_check(q: Query, target: n.Filter, link: ChainLink) -> _TargetCheck:
@@ -493,9 +494,10 @@ def _shared_key(q: Query, target: n.Filter, link: ChainLink) -> tuple[Any, ...] 
     reasons give the source card (``None``: the check is the link's own)."""
     if not _asks_only_controller(target) or q.cannots(n.BecomeTarget):
         return None
-    ctx, objects = link.context or link, q.s.objects
+    ctx = link.context or link
     source = ctx.source
-    name = objects[source].card.name if source is not None and source in objects else None
+    o = q.s.objects._data.get(source) if source is not None else None  # (the table's own dict: a C read)
+    name = o.card.name if o is not None else None
     return "shared targets", id(target), ctx.controller, name
 
 
@@ -553,8 +555,9 @@ class _TargetCheck:
 
     def refusal(self, value: Any) -> Refusal | None:
         q, s, sel, ctx, kind = self.q, self.q.s, self.sel, self.ctx, self.kind
-        if kind == "object" and value in s.objects and value not in self.players:  # the most asked: an object
-            return self._object_refusal(s.obj(value))
+        o = s.objects._data.get(value)  # (the table's own dict: a C read)
+        if kind == "object" and o is not None and value not in self.players:  # the most asked: an object
+            return self._object_refusal(o)
         if value in self.players:
             if kind != "player":
                 return lambda: f"{value} is a player, not a legal target here"
@@ -564,13 +567,13 @@ class _TargetCheck:
             if kind != "effect" or lk is None:
                 return lambda: f"effect {value} is not a legal target here"
             return None if q.link_matches(sel, lk, ctx) else lambda: f"{lk.label} is not {self._said()}"
-        if value not in s.objects:
+        if o is None:
             return lambda: f"unknown target '{value}'"
         if kind == "effect":
             return lambda: f"'{value}' is a card, not an effect on the chain"
         if kind == "player":
             return lambda: f"{value} is not a player"
-        return self._object_refusal(s.obj(value))
+        return self._object_refusal(o)
 
     def _object_refusal(self, o: GameObject) -> Refusal | None:
         q, sel, ctx, link = self.q, self.sel, self.ctx, self.link
