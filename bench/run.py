@@ -34,6 +34,10 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
    call to the next.
 8b. perft like for like: the same vsoracle figure divided by python-chess counting as vsoracle
    does (row 8's like-for-like reference). Target ≥ 0.10: issue 26 asks it tripled from 0.034.
+8c. (with ``--instructions``; needs valgrind) row 8b counted in instructions instead of seconds
+   (bench/instructions.py): each side's work counted by callgrind with its setup taken off, the
+   same figure on any machine with the same Python and python-chess. No target of its own: it
+   makes row 8b's progress reproducible (at issue 26's filing, commit 9fc0387: 0.038).
 9. A new text: median wall time of ``vsoracle parse "<a text no run has seen>"`` divided by that
    of the import floor, ``vsoracle --version`` (Python, ``vsoracle.cli`` and the typer
    application: what every typer command pays before it does anything), run in turn. Target
@@ -371,6 +375,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=20, help="CLI runs per median (default 20)")
     parser.add_argument("--quick", action="store_true", help="skip the test suite run")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON (for tracking figures over time)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="add row 8c: row 8b counted in instructions by callgrind (needs valgrind; about 3 minutes)")
     args = parser.parse_args()
     _compile_bytecode()
     rows = [
@@ -386,6 +392,12 @@ def main() -> int:
         ("8b. perft like for like (ratio)", "≥ 0.10", *like_row, lambda v: v >= 0.10),
         ("11. self-play vs python-chess (ratio)", "—", *selfplay_throughput(), lambda v: True),
     ]
+    if args.instructions:
+        from instructions import row as counted  # bench/instructions.py, beside this file
+
+        found = counted()
+        rows.append(("8c. perft like for like, instructions (ratio)", "—",
+                     *(found or (0.0, "valgrind is not installed: apt install valgrind")), lambda v: True))
     parsed, resolved = new_texts(args.runs)
     rows += [
         ("9. parse a new text / vsoracle --version (ratio)", "≤ 2", *parsed, lambda v: v <= 2),
