@@ -37,7 +37,7 @@ Ratios, not seconds, so that the figures hold on a noisy machine:
 8c. (with ``--instructions``; needs valgrind) row 8b counted in instructions instead of seconds
    (bench/instructions.py): each side's work counted by callgrind with its setup taken off, the
    same figure on any machine with the same Python and python-chess. No target of its own: it
-   makes row 8b's progress reproducible (at issue 26's filing, commit 9fc0387: 0.038).
+   makes row 8b's progress reproducible.
 9. A new text: median wall time of ``vsoracle parse "<a text no run has seen>"`` divided by that
    of the import floor, ``vsoracle --version`` (Python, ``vsoracle.cli`` and the typer
    application: what every typer command pays before it does anything), run in turn. Target
