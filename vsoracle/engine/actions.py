@@ -44,15 +44,16 @@ __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer
 
 
 def pass_until(g: Game, pid: str) -> None:
-    """``by = X``: the players before X pass so that X gets priority."""
-    priority = g.state.priority
-    if priority == pid or priority is None:  # (most often: X has it already)
-        return
-    for _ in range(len(g.state.players) * 2):
-        if g.state.priority == pid or g.state.priority is None:
+    """``by = X``: the players before X pass so that X gets priority (most often X has it already:
+    nothing to do); once every player has passed twice, X not having it is an error."""
+    passes = 0
+    while g.state.priority != pid:
+        if passes == len(g.state.players) * 2:
+            require_priority(g, pid)  # (it raises: X does not have priority)
+        if g.state.priority is None:
             return
         pass_priority(g, require_no_attack_demanded)
-    require_priority(g, pid)
+        passes += 1
 
 
 def _keep_priority(g: Game, pid: str) -> None:
