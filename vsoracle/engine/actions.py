@@ -538,7 +538,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
             raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
         raise IllegalActionError(f"{oid} has threshold cost {o.card.cost} (changed to {need}); {pid} has {have} "
                                  "resources", hint="digest §3.1 (a threshold cost is a requirement); assumption A-PLAY-COST")
-    h = happening(n.Play, agent=pid, object=oid, origin=({"KO'd pile": "ko pile"}.get(where, where), pid))
+    h = happening(n.Play, agent=pid, object=oid, origin=("ko pile" if where == "KO'd pile" else where, pid))
     # played from the resource row, it is turned face up as it is played: a plot twist there,
     # which "you cannot play plot twists" sees (a face-down resource is no plot twist,
     # assumption A-FACE-DOWN-RESOURCE)
@@ -550,11 +550,11 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         raise IllegalActionError(f"{pid} cannot play {oid}: {_banned(visible, banned)}", hint="FAQ GM 4")
     _restrictions(g, pid, o, "play")
     effect = plot_twist_effect(o)
-    binds0 = {"x": x} if x is not None else {}
     provisional = play_link(pid, o, x)
     values = _announce_targets(g, effect, list(targets), provisional) if effect is not None else ()
     binds = _pay_additional(g, pid, o, "play", list(costs))
-    binds.update(binds0)
+    if x is not None:
+        binds["x"] = x
     if where != "resource row":
         base = move_card(g.state, oid, CHAIN, controller=pid)
     elif g.state is s:  # nothing paid: the position it is played in is the one seen face up
@@ -563,12 +563,12 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
     epic = (o.card.version or "").casefold() == "epic"
     ctx = Context(pid, oid, values, FrozenMap(binds) if binds else EMPTY)
-    link_id = add_link(g, "play", pid, oid, effect, ctx, "plot twist", o.card.ongoing,
-                       details={"epic": True} if epic else None, base=base)
+    link = add_link(g, "play", pid, oid, effect, ctx, "plot twist", o.card.ongoing,
+                    details={"epic": True} if epic else None, base=base)
     if g.logged:  # (a line tried only for where it leads keeps no log: its lines are not worded)
         _note_play(g, pid, o, where, targets, need, have, x, effect)
     perform(g, h)
-    targeted(g, link_id)
+    targeted(g, link)
     _keep_priority(g, pid)
     flush(g)
 
@@ -690,9 +690,9 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
         g.note("use", f"{pid} uses {oid}'s power: {say_of(node, o.card.name)}"
                + (f" (from the {ZONE_WORDS.get(o.zone, str(o.zone))})" if elsewhere else ""),
                "CR 501, 505", "A-HAND-POWER" if elsewhere else None)
-    link_id = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
-                       ongoing)
-    targeted(g, link_id)
+    link = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
+                    ongoing)
+    targeted(g, link)
     _keep_priority(g, pid)
     flush(g)
 
@@ -1140,9 +1140,9 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
     if change is not None:
         g.note("power-up", f"{oid} is an attacker or defender {pid} controls: a legal target of the power-up "
                f"({change})", change.cite, change.assumption, (oid,))
-    link_id = add_link(g, "power-up", pid, oid, None, Context(pid, oid, (oid,)),
-                       details={"character": oid, "discarded": card})
-    targeted(g, link_id)
+    link = add_link(g, "power-up", pid, oid, None, Context(pid, oid, (oid,)),
+                    details={"character": oid, "discarded": card})
+    targeted(g, link)
     _keep_priority(g, pid)
     flush(g)
 
