@@ -220,6 +220,8 @@ def _announce_targets(g: Game, effect: n.Effect | None, given: list[Any], provis
 def target_refusal(g: Game, node: n.Filter, value: Any, provisional: ChainLink) -> tuple[Any, str | None]:
     """The target ``value`` names, and why it is not legal for ``node`` of ``provisional``
     (``None``: legal); each target is checked on its own, as it is announced (CR 505)."""
+    if _one_value(node):  # (most targets: one object or player, the state's check of it as it is)
+        return value, target_legal(g, node, value, provisional)
     if target_range(node) is not None:  # "two target characters": that many ids, each legal
         values = tuple(value) if isinstance(value, (tuple, list)) else (value,)
         return values, targets_refusal(g, node, values, provisional)
@@ -234,9 +236,16 @@ def target_refusal(g: Game, node: n.Filter, value: Any, provisional: ChainLink) 
 
 def target_allowed(g: Game, node: n.Filter, values: Sequence[Any], provisional: ChainLink) -> list[Any]:
     """The values for which :func:`target_refusal` gives no reason, in order (without working one out)."""
-    if target_range(node) is not None or kind_of(node) == "effect":
+    if not _one_value(node):
         return [v for v in values if target_refusal(g, node, v, provisional)[1] is None]
     return legal_among(g, node, values, provisional)
+
+
+@per_node
+def _one_value(node: n.Filter) -> bool:
+    """Does a target take one value, not several ("two target characters") nor an effect on the
+    chain (named by its card): then the state's check of it is asked as it is (once per node)."""
+    return target_range(node) is None and kind_of(node) != "effect"
 
 
 def play_link(pid: str, o: GameObject, x: int | None) -> ChainLink:
