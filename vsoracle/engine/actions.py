@@ -44,15 +44,16 @@ __all__ = ["recruit", "play", "use", "flip", "move", "place_resource", "transfer
 
 
 def pass_until(g: Game, pid: str) -> None:
-    """``by = X``: the players before X pass so that X gets priority."""
-    priority = g.state.priority
-    if priority == pid or priority is None:  # (most often: X has it already)
-        return
-    for _ in range(len(g.state.players) * 2):
-        if g.state.priority == pid or g.state.priority is None:
+    """``by = X``: the players before X pass so that X gets priority (most often X has it already:
+    nothing to do); once every player has passed twice, X not having it is an error."""
+    passes = 0
+    while g.state.priority != pid:
+        if passes == len(g.state.players) * 2:
+            require_priority(g, pid)  # (it raises: X does not have priority)
+        if g.state.priority is None:
             return
         pass_priority(g, require_no_attack_demanded)
-    require_priority(g, pid)
+        passes += 1
 
 
 def _keep_priority(g: Game, pid: str) -> None:
@@ -219,6 +220,8 @@ def _announce_targets(g: Game, effect: n.Effect | None, given: list[Any], provis
 def target_refusal(g: Game, node: n.Filter, value: Any, provisional: ChainLink) -> tuple[Any, str | None]:
     """The target ``value`` names, and why it is not legal for ``node`` of ``provisional``
     (``None``: legal); each target is checked on its own, as it is announced (CR 505)."""
+    if _one_value(node):  # (most targets: one object or player, the state's check of it as it is)
+        return value, target_legal(g, node, value, provisional)
     if target_range(node) is not None:  # "two target characters": that many ids, each legal
         values = tuple(value) if isinstance(value, (tuple, list)) else (value,)
         return values, targets_refusal(g, node, values, provisional)
@@ -233,9 +236,16 @@ def target_refusal(g: Game, node: n.Filter, value: Any, provisional: ChainLink) 
 
 def target_allowed(g: Game, node: n.Filter, values: Sequence[Any], provisional: ChainLink) -> list[Any]:
     """The values for which :func:`target_refusal` gives no reason, in order (without working one out)."""
-    if target_range(node) is not None or kind_of(node) == "effect":
+    if not _one_value(node):
         return [v for v in values if target_refusal(g, node, v, provisional)[1] is None]
     return legal_among(g, node, values, provisional)
+
+
+@per_node
+def _one_value(node: n.Filter) -> bool:
+    """Does a target take one value, not several ("two target characters") nor an effect on the
+    chain (named by its card): then the state's check of it is asked as it is (once per node)."""
+    return target_range(node) is None and kind_of(node) != "effect"
 
 
 def play_link(pid: str, o: GameObject, x: int | None) -> ChainLink:
@@ -537,7 +547,7 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
             raise IllegalActionError(f"{oid} has threshold cost {o.card.cost}; {pid} has {have} resources")
         raise IllegalActionError(f"{oid} has threshold cost {o.card.cost} (changed to {need}); {pid} has {have} "
                                  "resources", hint="digest §3.1 (a threshold cost is a requirement); assumption A-PLAY-COST")
-    h = happening(n.Play, agent=pid, object=oid, origin=({"KO'd pile": "ko pile"}.get(where, where), pid))
+    h = happening(n.Play, agent=pid, object=oid, origin=("ko pile" if where == "KO'd pile" else where, pid))
     # played from the resource row, it is turned face up as it is played: a plot twist there,
     # which "you cannot play plot twists" sees (a face-down resource is no plot twist,
     # assumption A-FACE-DOWN-RESOURCE)
@@ -549,11 +559,11 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         raise IllegalActionError(f"{pid} cannot play {oid}: {_banned(visible, banned)}", hint="FAQ GM 4")
     _restrictions(g, pid, o, "play")
     effect = plot_twist_effect(o)
-    binds0 = {"x": x} if x is not None else {}
     provisional = play_link(pid, o, x)
     values = _announce_targets(g, effect, list(targets), provisional) if effect is not None else ()
     binds = _pay_additional(g, pid, o, "play", list(costs))
-    binds.update(binds0)
+    if x is not None:
+        binds["x"] = x
     if where != "resource row":
         base = move_card(g.state, oid, CHAIN, controller=pid)
     elif g.state is s:  # nothing paid: the position it is played in is the one seen face up
@@ -562,12 +572,12 @@ def play(g: Game, pid: str, oid: str, *, targets: Sequence[Any] = (), costs: Seq
         base = g.state.with_object(replace(g.state.obj(oid), face_up=True))
     epic = (o.card.version or "").casefold() == "epic"
     ctx = Context(pid, oid, values, FrozenMap(binds) if binds else EMPTY)
-    link_id = add_link(g, "play", pid, oid, effect, ctx, "plot twist", o.card.ongoing,
-                       details={"epic": True} if epic else None, base=base)
+    link = add_link(g, "play", pid, oid, effect, ctx, "plot twist", o.card.ongoing,
+                    details={"epic": True} if epic else None, base=base)
     if g.logged:  # (a line tried only for where it leads keeps no log: its lines are not worded)
         _note_play(g, pid, o, where, targets, need, have, x, effect)
     perform(g, h)
-    targeted(g, link_id)
+    targeted(g, link)
     _keep_priority(g, pid)
     flush(g)
 
@@ -689,9 +699,9 @@ def use(g: Game, pid: str, oid: str, *, power: int | str | None = None, targets:
         g.note("use", f"{pid} uses {oid}'s power: {say_of(node, o.card.name)}"
                + (f" (from the {ZONE_WORDS.get(o.zone, str(o.zone))})" if elsewhere else ""),
                "CR 501, 505", "A-HAND-POWER" if elsewhere else None)
-    link_id = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
-                       ongoing)
-    targeted(g, link_id)
+    link = add_link(g, "power", pid, oid, node.effect, Context(pid, oid, values, FrozenMap(binds)), origin,
+                    ongoing)
+    targeted(g, link)
     _keep_priority(g, pid)
     flush(g)
 
@@ -1139,9 +1149,9 @@ def power_up(g: Game, pid: str, oid: str, card: str) -> None:
     if change is not None:
         g.note("power-up", f"{oid} is an attacker or defender {pid} controls: a legal target of the power-up "
                f"({change})", change.cite, change.assumption, (oid,))
-    link_id = add_link(g, "power-up", pid, oid, None, Context(pid, oid, (oid,)),
-                       details={"character": oid, "discarded": card})
-    targeted(g, link_id)
+    link = add_link(g, "power-up", pid, oid, None, Context(pid, oid, (oid,)),
+                    details={"character": oid, "discarded": card})
+    targeted(g, link)
     _keep_priority(g, pid)
     flush(g)
 

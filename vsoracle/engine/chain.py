@@ -22,7 +22,7 @@ from .query import query
 from .game import Decision, Game
 from .resolve import resolve_link
 from .state import EMPTY, ChainLink, Context, GameObject, GameState, LinkKind, LinkOrigin, PendingTrigger, Zone
-from .values import replace
+from .values import replace, wide_copy
 from .zones import move_card
 
 __all__ = ["add_link", "resolve_top", "resolve_all", "require_priority", "require_empty_chain", "flush", "targeted"]
@@ -46,8 +46,9 @@ def require_empty_chain(g: Game) -> None:
 
 def add_link(g: Game, kind: LinkKind, controller: str, source: str | None, effect: n.Effect | None = None,
              context: Context | None = None, origin: LinkOrigin = "game", ongoing: bool = False,
-             details: dict[str, Any] | None = None, base: GameState | None = None) -> int:
-    """Put an effect on top of the chain; the acting player keeps priority (Cerebro I).
+             details: dict[str, Any] | None = None, base: GameState | None = None) -> ChainLink:
+    """Put an effect on top of the chain; the acting player keeps priority (Cerebro I). The link
+    put there (its targets are :func:`targeted` next).
 
     ``base`` is the state to start from when the card moved to the chain in the same
     transition (recruiting, playing from hand), so no state shows one without the other.
@@ -58,8 +59,9 @@ def add_link(g: Game, kind: LinkKind, controller: str, source: str | None, effec
         context = context.stamped(s)  # its objects, as they are now (CR 212.5e)
     link = ChainLink(link_id, kind, controller, source, effect, context, origin, ongoing,
                      FrozenMap(details) if details else EMPTY)
-    g.set(replace(s, next_id=link_id + 1, chain=s.chain + (link,), passes=0))
-    return link_id
+    # (the state copied straight: the three fields are its own)
+    g.set(wide_copy(s, {"next_id": link_id + 1, "chain": s.chain + (link,), "passes": 0}))
+    return link
 
 
 def resolve_top(g: Game) -> None:
@@ -141,9 +143,9 @@ def flush(g: Game) -> None:
                 ctx = _choose_targets(g, p, origin)
                 if ctx is None:
                     continue
-                link_id = add_link(g, "trigger", p.controller, p.source, p.effect, ctx, origin, p.ongoing)
+                link = add_link(g, "trigger", p.controller, p.source, p.effect, ctx, origin, p.ongoing)
                 g.note("chain", f"trigger:{p.source} goes on the chain: {p.text}", "CR 502")
-                targeted(g, link_id)
+                targeted(g, link)
 
 
 def _labelled(triggers: list[PendingTrigger]) -> dict[str, list[PendingTrigger]]:
@@ -162,16 +164,18 @@ def _labelled(triggers: list[PendingTrigger]) -> dict[str, list[PendingTrigger]]
     return named
 
 
-def targeted(g: Game, link_id: int) -> None:
+def targeted(g: Game, link: ChainLink) -> None:
     """Each object or player an effect targets "becomes the target" of it as the effect goes on
-    the chain ("Whenever you become the target of an effect": a player is targeted too)."""
-    lk = g.state.link(link_id)
-    if lk is None:
+    the chain ("Whenever you become the target of an effect": a player is targeted too): ``link``,
+    as :func:`add_link` put it there, if it is there still (as it is now)."""
+    chain = g.state.chain
+    lk = link if chain and chain[-1] is link else g.state.link(link.id)  # (most often: still on top, as it was)
+    if lk is None or lk.context is None or not lk.context.targets:
         return
-    for t in lk.targets:
+    for t in lk.context.targets:
         for x in (t if isinstance(t, tuple) else (t,)):
             if isinstance(x, str) and (x in g.state.objects._data or x in g.state.player_ids):  # (a C read)
-                perform(g, happening(n.BecomeTarget, object=x, effect=link_id, agent=lk.source, link=lk))
+                perform(g, happening(n.BecomeTarget, object=x, effect=lk.id, agent=lk.source, link=lk))
 
 
 def _origin(o: GameObject | None) -> LinkOrigin:

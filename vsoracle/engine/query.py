@@ -611,8 +611,13 @@ class Query:
     def threshold(self, o: GameObject, pid: str) -> int:
         """The resources ``pid`` needs to play the plot twist ``o``: its threshold cost plus every
         "costs N less/more to play" that applies to it (never below 0; digest §3.1, assumption
-        A-PLAY-COST)."""
-        return self.cost_to(o, pid, "play")
+        A-PLAY-COST). Once per state, object and player: the legal actions ask it of each plot
+        twist, and the executor again as it is played, of the same position."""
+        key = ("threshold", o.id, pid)
+        hit: tuple[GameObject, int] | None = self._memo.get(key)
+        if hit is None or hit[0] is not o:
+            hit = self._memo[key] = (o, self.cost_to(o, pid, "play"))
+        return hit[1]
 
     def cost_to(self, o: GameObject, pid: str, action: Literal["recruit", "play"]) -> int:
         """``o``'s cost plus every "costs N less/more to ``action``" that applies to it as ``pid``
