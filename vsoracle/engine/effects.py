@@ -75,12 +75,11 @@ def perform(g: Game, h: Happening, ctx: Context | None = None, *, before: GameSt
     ``before``: the position before the event this one follows from (a KO's leaving play), for
     its triggers' picture (assumption A-LOOK-BACK)."""
     s = g.state
-    family = RULES.get(h.kind) or rule(h.kind)  # (rule only to refuse a kind with none)
-    into = family.puts_into_pile(s, h) if family.piles else ()
-    if not _heeded(s, family, h, into):
+    family = rule(h.kind)
+    if not _heeded(s, family, h):
         # no "cannot" and no "instead" in the game names it, nor a trigger of this position
-        return _happen(g, family, h, into, before, s)
-    plan = _forbidden_or_replaced(g, family, h, ctx, into)
+        return _happen(g, family, h, before, s)
+    plan = _forbidden_or_replaced(g, family, h, ctx)
     return carry_out(g, plan, before=before) if plan is not None else False
 
 
@@ -89,29 +88,32 @@ def prepare(g: Game, h: Happening, ctx: Context | None = None) -> Plan | None:
     replace, FAQ GM 8), else the event and the replacement that applies (asked now: combat reads
     them with the comparison, FAQ SC 24)."""
     s = g.state
-    family = RULES.get(h.kind) or rule(h.kind)
-    into = family.puts_into_pile(s, h) if family.piles else ()
-    if not _heeded(s, family, h, into):
+    family = rule(h.kind)
+    if not _heeded(s, family, h):
         return Plan(h)  # no "cannot" and no "instead" in the game names it
-    return _forbidden_or_replaced(g, family, h, ctx, into)
+    return _forbidden_or_replaced(g, family, h, ctx)
 
 
-def _heeded(s: GameState, family: EventRule, h: Happening, into: tuple[Happening, ...]) -> bool:
-    """Could a "cannot" or an "instead" of the game name the event, or an event it also is: its
-    leaving play, if it takes an object out of play, or the moves into a pile it makes (``into``)?"""
+def _heeded(s: GameState, family: EventRule, h: Happening) -> bool:
+    """Could a "cannot" or an "instead" of the game name the event, or an event it also is
+    (:func:`_also`): its leaving play, if it takes an object out of play, or a move into a pile,
+    if its family makes those? (Only the families that can are asked: ``leaves``, ``piles``.)"""
     return heeded(s, h.kind) or (family.leaves and family.leaves_play(s, h) is not None and heeded(s, n.LeavePlay)) \
-        or (bool(into) and any(heeded(s, moved.kind) for moved in into))
+        or (family.piles and heeded(s, n.Move))
 
 
-def _forbidden_or_replaced(g: Game, family: EventRule, h: Happening, ctx: Context | None,
-                           into: tuple[Happening, ...]) -> Plan | None:
-    """:func:`prepare` for an event something may forbid or replace."""
-    # an event that takes an object out of play is also its leaving play: "cannot leave play"
-    # forbids it, "if ~ would leave play, instead" replaces it; an event that puts a card into a
-    # pile (a KO, a discard) is also that move: "cannot be put into your KO'd pile" forbids it,
-    # "if ~ would be put into …, instead" replaces it (A-INTO-PILE)
-    leaving = family.leaves_play(g.state, h)
-    also = ((happening(n.LeavePlay, object=leaving),) if leaving is not None else ()) + into
+def _also(s: GameState, family: EventRule, h: Happening) -> tuple[Happening, ...]:
+    """The events this one also is: an event that takes an object out of play is also its
+    leaving play ("cannot leave play" forbids it, "if ~ would leave play, instead" replaces it);
+    one that puts a card into a pile (a KO, a discard) is also that move ("cannot be put into your
+    KO'd pile" forbids it, "if ~ would be put into …, instead" replaces it: A-INTO-PILE)."""
+    leaving = family.leaves_play(s, h)
+    return ((happening(n.LeavePlay, object=leaving),) if leaving is not None else ()) + family.puts_into_pile(s, h)
+
+
+def _forbidden_or_replaced(g: Game, family: EventRule, h: Happening, ctx: Context | None) -> Plan | None:
+    """:func:`prepare` for an event something may forbid or replace (or an event it also is)."""
+    also = _also(g.state, family, h)
     q = query(g.state)
     for hh in (h,) + also:
         banned = q.prohibition(hh)
@@ -195,16 +197,18 @@ def carry_out(g: Game, plan: Plan, *, before: GameState | None = None) -> bool:
         _use_up(g, label, instead, rctx)
         execute(g, instead.effect, rctx, root=instead.effect)
         return False
-    family = rule(h.kind)
-    return _happen(g, family, h, family.puts_into_pile(g.state, h) if family.piles else (), before)
+    return _happen(g, rule(h.kind), h, before)
 
 
-def _happen(g: Game, family: EventRule, h: Happening, into: tuple[Happening, ...], before: GameState | None,
+def _happen(g: Game, family: EventRule, h: Happening, before: GameState | None,
             unheeded: GameState | None = None) -> bool:
     """The event itself (its family's primitive) and its triggers, with those of the events that
-    happen as part of it and of the moves into a pile it makes (``into``); ``unheeded``: the
-    position before it, if nothing in it heeds the event or those moves (not asked again)."""
-    start = g.state if before is None else before
+    happen as part of it and of the moves into a pile it makes (A-INTO-PILE: only the families
+    that make them, ``piles``, are asked); ``unheeded``: the position before it, if nothing in it
+    heeds the event or those moves (not asked again)."""
+    s = g.state
+    start = s if before is None else before
+    into = family.puts_into_pile(s, h) if family.piles else ()
     # (apply only to refuse a family that does not happen: one call fewer for every event)
     done, follow = family.happen(g, h) if family.happens else apply(g, h, family)
     if done:
@@ -1371,8 +1375,9 @@ def pay_event(g: Game, cost: Cost, ctx: Context, h: Happening, what: str) -> Non
     replacement) is not paid, and the cost cannot be (CR 505: all of it or nothing)."""
     if not perform(g, h, ctx):
         raise IllegalActionError(f"{cost.payer} cannot pay the cost: {what}")
-    if h.get("object") is not None:
-        cost.acted(h.get("object"))
+    oid = h.get("object")
+    if oid is not None:
+        cost.acted(oid)
 
 
 def cost_pick(g: Game, cost: Cost, candidates: list[str], count: int, verb: str) -> list[str]:

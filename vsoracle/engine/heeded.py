@@ -35,21 +35,18 @@ __all__ = ["heeded", "timed"]
 _ALL = None
 
 
-#: The objects table last asked about and the kinds its cards name (:func:`_printed`).
-_asked: list[Any] = [None, None]
+#: The table lineage last asked about (:meth:`~vsoracle.engine.fmap.FrozenMap.lineage`, kept alive
+#: here: asked by identity; a dict no table has to begin with) and what its cards name (:func:`_printed`).
+_asked: list[Any] = [{}, None]
 
 
 def heeded(s: GameState, kind: type) -> bool:
     """Could anything in ``s``'s game forbid, replace or be set off by an event of ``kind``?
     ``False`` only when no text of its cards and no modifier, replacement or delayed trigger of
     the position names that kind."""
-    objects = s.objects
-    if objects is _asked[0]:  # the same table as the last question (half of them): no memo read
-        printed = _asked[1]
-    else:
-        known = objects.lineage().get("heeded")
-        printed = (known or _printed(s))[0]
-        _asked[0], _asked[1] = objects, printed  # (the table kept alive here: asked by identity)
+    # (a table of the lineage last asked about, nearly every one: the answer read without a call;
+    # the table's own lineage memo read as it stands, ``None`` until made)
+    printed = (_asked[1] if s.objects._lineage is _asked[0] else _printed(s))[0]
     if printed is _ALL or kind in printed:
         return True
     if not (s.modifiers or s.replacements or s.delayed):
@@ -73,22 +70,26 @@ def timed(s: GameState) -> bool:
 
 
 def _printed(s: GameState) -> tuple[frozenset[type] | None, bool]:
-    """What the game's cards' standing powers name (once per table lineage): the kinds of event,
-    and whether a trigger at a phase or step (:func:`timed`)."""
-    lineage = s.objects.lineage()
+    """What the game's cards' standing powers name (once per table lineage; the last lineage's
+    kept at hand): the kinds of event, and whether a trigger at a phase or step (:func:`timed`)."""
+    objects = s.objects
+    lineage = objects.lineage()
+    if lineage is _asked[0]:
+        last: tuple[frozenset[type] | None, bool] = _asked[1]
+        return last
     known: tuple[frozenset[type] | None, bool] | None = lineage.get("heeded")
-    if known is not None:
-        return known
-    found: set[type] = set()
-    everything = False
-    at_times = False
-    for card in {o.card for o in s.objects.values()}:
-        for line in powers(card):
-            standing = _standing(line.node, found)
-            if not _names(standing, found):
-                everything = True
-            at_times = at_times or any(isinstance(x, (n.AtStart, n.AtEnd)) for x in n.descendants(standing))
-    known = lineage["heeded"] = (_ALL if everything else frozenset(found), at_times or everything)
+    if known is None:
+        found: set[type] = set()
+        everything = False
+        at_times = False
+        for card in {o.card for o in objects.values()}:
+            for line in powers(card):
+                standing = _standing(line.node, found)
+                if not _names(standing, found):
+                    everything = True
+                at_times = at_times or any(isinstance(x, (n.AtStart, n.AtEnd)) for x in n.descendants(standing))
+        known = lineage["heeded"] = (_ALL if everything else frozenset(found), at_times or everything)
+    _asked[0], _asked[1] = lineage, known
     return known
 
 

@@ -30,7 +30,7 @@ see (a card coming into play), is a :class:`Signal`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal, Mapping
 
 from attrs import define, field
 
@@ -62,8 +62,17 @@ Mode = Literal["happens", "replaced", "prohibited", "permitted", "required", "co
 #: than seen, forbidden, permitted or required.
 DONE: frozenset[Mode] = frozenset({"cost", "effect", "unless"})
 
+
+class _Rules(dict[type, "EventRule"]):
+    """Every event family's rule, by its node class; an event with none is an error, never a
+    default (:func:`rule`)."""
+
+    def __missing__(self, kind: type) -> "EventRule":
+        raise LookupError(f"the event {kind.__name__} has no rule in vsoracle.engine.events")
+
+
 #: Every event family's rule, by its node class (filled as :mod:`vsoracle.engine.events` is imported).
-RULES: dict[type, "EventRule"] = {}
+RULES: _Rules = _Rules()
 
 #: The kinds of event others happen as part of (:attr:`EventRule.part_of`): only these have :func:`parts`.
 WHOLES: set[type] = set()
@@ -224,8 +233,9 @@ def into_pile(s: GameState, oid: str, pile: Zone) -> Happening:
     discard) or by a rule (a resolved plot twist, the uniqueness rule), as the move it also is:
     its card is put into that pile from where it is now (assumption A-INTO-PILE). ``landed``: the
     card is moved already when the move is seen (:func:`vsoracle.engine.effects.also_happened`)."""
-    return Happening(n.Move, owning({"object": oid, "to": (ZONE_NAMES[pile], s.obj(oid).owner),
-                                        "origin": origin_of(s, oid), "landed": True}))
+    origin = origin_of(s, oid)  # (where it is, and its owner: whose pile it goes into)
+    return Happening(n.Move, owning({"object": oid, "to": (ZONE_NAMES[pile], origin[1]), "origin": origin,
+                                        "landed": True}))
 
 
 def origin_of(s: GameState, oid: str) -> tuple[str, str]:
@@ -266,9 +276,6 @@ def names_several(sel: Any) -> bool:
     return isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity != n.Quantity("=", n.Fixed(1))
 
 
-def rule(kind: type) -> EventRule:
-    """The rule of an event family; an event with none is an error (nothing is done by default)."""
-    found = RULES.get(kind)
-    if found is None:
-        raise LookupError(f"the event {kind.__name__} has no rule in vsoracle.engine.events")
-    return found
+#: The rule of an event family (``rule(kind)``); an event with none is an error (nothing is done by
+#: default): the table's own lookup, at C speed, refusing through :meth:`_Rules.__missing__`.
+rule: Callable[[type], EventRule] = RULES.__getitem__

@@ -13,7 +13,7 @@ from ..text import nodes as n
 from .query import query
 from .values import replace
 
-from .state import (CHAIN, DECK, IN_PLAY, KO_PILE, PILES, RESOURCE_ROW, Area, ChainLink, GameObject, GameState,
+from .state import (_PILE_FIELD, CHAIN, DECK, IN_PLAY, KO_PILE, PILES, RESOURCE_ROW, Area, ChainLink, GameObject, GameState,
                     Modifier, Player, Replacement, Row, Zone)
 
 __all__ = ["move_card", "with_gear", "attach", "free_col", "team_equipment_problem", "equipment_areas",
@@ -45,20 +45,35 @@ def _without(ids: tuple[str, ...], oid: str) -> tuple[str, ...]:
     return _without(rest, oid) if oid in rest else rest
 
 
-def _put_in(players: tuple[Player, ...], owner: str, zone: Zone, oid: str, *, top: bool,
-            index: int | None) -> tuple[Player, ...]:
-    """The players with ``oid`` added to ``owner``'s pile ``zone``: at ``index``, on top or at the bottom."""
-    out = []
-    for p in players:
-        if p.id == owner:
-            ids = p.pile(zone)
-            if index is not None:
-                ids = ids[:index] + (oid,) + ids[index:]
-            else:
-                ids = (oid,) + ids if top else ids + (oid,)
-            p = p.with_pile(zone, ids)
-        out.append(p)
-    return tuple(out)
+def _repiled(players: tuple[Player, ...], o: GameObject, zone: Zone, *, top: bool,
+              index: int | None) -> tuple[Player, ...]:
+    """The players with ``o`` taken out of the pile it is in and, if ``zone`` is a pile, added to
+    its owner's (at ``index``, on top or at the bottom). A card moves between its owner's piles:
+    that player is copied once, with both piles changed."""
+    oid = o.id
+    for i, p in enumerate(players):
+        if p.id == o.owner:
+            break
+    else:
+        return _take_out(players, o)  # (an owner who is no player: nothing to put in)
+    changes: dict[str, tuple[str, ...]] = {}
+    field = _PILE_FIELD.get(o.zone)
+    if field is not None and oid in (ids := getattr(p, field)):
+        changes[field] = _without(ids, oid)
+    else:  # a card out of its owner's piles (in play, on the chain), or found where it should not be
+        players = _take_out(players, o)
+        p = players[i]
+    to = _PILE_FIELD.get(zone)
+    if to is not None:
+        ids = changes[to] if to in changes else getattr(p, to)
+        if index is not None:
+            ids = ids[:index] + (oid,) + ids[index:]
+        else:
+            ids = (oid,) + ids if top else ids + (oid,)
+        changes[to] = ids
+    if not changes:
+        return players
+    return players[:i] + (replace(p, **changes),) + players[i + 1:]
 
 
 def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None = None,
@@ -72,7 +87,8 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
     """
     o = state.obj(oid)
     was_in_play = o.zone is IN_PLAY
-    players = _take_out(state.players, o)
+    # The deck takes a card on top unless told otherwise; other piles at the bottom.
+    players = _repiled(state.players, o, zone, top=zone is DECK and not bottom, index=index)
     if zone is IN_PLAY:
         o = replace(o, zone=zone, controller=controller or o.controller, face_up=True,
                     area=area or "visible", row=row or "front", col=col, revealed=False,
@@ -83,9 +99,6 @@ def move_card(state: GameState, oid: str, zone: Zone, *, controller: str | None 
                     area=None, row=None, col=None, counters=(0, 0), equipped_to=None, revealed=False,
                     face_up=(face_up if face_up is not None else zone is not RESOURCE_ROW),
                     bindings=o.bindings if zone is CHAIN else type(o.bindings)())
-        if zone in PILES:
-            # The deck takes a card on top unless told otherwise; other piles at the bottom.
-            players = _put_in(players, o.owner, zone, oid, top=zone is DECK and not bottom, index=index)
     state = replace(state, players=players, objects=state.objects.set(oid, o))
     if was_in_play and zone is not IN_PLAY:
         state = _forget(state, oid)
