@@ -462,15 +462,14 @@ def _target_refusal(g: Game, target: n.Filter, value: Any, link: ChainLink) -> R
     """Once per state and target: the legal actions ask it of each candidate, and the action asks
     it again as it is announced (CR 505), of the same position."""
     check = _target_check(query(g.state), target, link)
-    return check.why(value) if isinstance(value, (str, int)) else check.refusal(value)
+    return check[value] if isinstance(value, (str, int)) else check.refusal(value)
 
 
 def legal_among(g: Game, target: n.Filter, values: Iterable[str | int], link: ChainLink) -> list[str | int]:
     """The values that are legal targets for ``target`` of ``link``, in order (:func:`target_ok`
     of each, the target and link looked up once)."""
     check = _target_check(query(g.state), target, link)
-    known, why = check.known, check.why  # (an answer known read here: no call for it)
-    return [value for value in values if (known[value] if value in known else why(value)) is None]
+    return [value for value in values if check[value] is None]
 
 
 def _target_check(q: Query, target: n.Filter, link: ChainLink) -> _TargetCheck:
@@ -528,12 +527,14 @@ def _asks_only_controller(target: n.Filter) -> bool:
     return True
 
 
-class _TargetCheck:
+class _TargetCheck(dict[str | int, Refusal | None]):
     """Why a value is not a legal target for ``target`` of ``link`` in one state (CR 505): what
     every value asks of the target and the link — its context, the selector without its number,
-    the selector's kind and object test — worked out once, and what each value got (``known``)."""
+    the selector's kind and object test — worked out once; and, as a dict, what each value got:
+    ``check[value]`` is :meth:`refusal`, worked out once for each value (:meth:`__missing__`) and
+    read again at dict speed, with no call."""
 
-    __slots__ = ("q", "link", "players", "ctx", "sel", "kind", "fits", "known")
+    __slots__ = ("q", "link", "players", "ctx", "sel", "kind", "fits")
 
     def __init__(self, q: Query, target: n.Filter, link: ChainLink) -> None:
         self.q = q
@@ -543,18 +544,14 @@ class _TargetCheck:
         self.sel = sel = _untargeted(target)
         self.kind = kind_of(sel)
         self.fits = q.matcher(sel, ctx)
-        self.known: dict[str | int, Refusal | None] = {}
 
     def _said(self) -> str:  # of this state, whenever it is read
         s, src = self.q.s, self.ctx.source
         return say_of(self.sel, s.obj(src).card.name if src is not None and src in s.objects else None)
 
-    def why(self, value: str | int) -> Refusal | None:
-        """:meth:`refusal`, worked out once for each value."""
-        known = self.known
-        if value in known:
-            return known[value]
-        refused = known[value] = self.refusal(value)
+    def __missing__(self, value: str | int) -> Refusal | None:
+        """:meth:`refusal` of a value not asked before, kept for the next time."""
+        refused = self[value] = self.refusal(value)
         return refused
 
     def refusal(self, value: Any) -> Refusal | None:

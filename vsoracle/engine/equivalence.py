@@ -43,14 +43,15 @@ class LogKey:
     """A state's fields but its turn's events, with those as a multiset: what :func:`position_key`
     tells a state with ordered events apart by, without a copy of the state to hash. Equal when
     each field is (as :class:`GameState` compares them) and the multisets of the events as keyed
-    (:func:`_keyed_log`) are. Hashed by the fields and the number of events, the same in any order
-    and whichever links are gone: the keyed events are made only for two keys whose fields are
-    equal and whose events are not, in the same order."""
+    (:func:`_keyed_log`) are. Hashed by the fields but the players (:data:`_TOLD`) and the number
+    of events, the same in any order and whichever links are gone: the keyed events are made only
+    for two keys whose fields are equal and whose events are not, in the same order."""
 
-    __slots__ = ("fields", "log", "_keyed", "_hash")
+    __slots__ = ("fields", "players", "log", "_keyed", "_hash")
 
     def __init__(self, s: GameState) -> None:
-        self.fields: tuple[Any, ...] = _NOT_LOG(s)
+        self.fields: tuple[Any, ...] = _TOLD(s)
+        self.players = s.players
         self.log = s.turn_log
         self._keyed: Bag[Happening] | None = None
         self._hash = hash((self.fields, len(self.log)))
@@ -63,6 +64,7 @@ class LogKey:
             return NotImplemented
         # equal fields are the same chain: the same links gone, so events in the same order key alike
         return self is other or (self._hash == other._hash and self.fields == other.fields
+                                 and self.players == other.players
                                  and (self.log == other.log or self.keyed() == other.keyed()))
 
     def keyed(self) -> Bag[Happening]:
@@ -72,11 +74,14 @@ class LogKey:
         return self._keyed
 
 
-#: The names of a state's fields other than its turn's events, and where its chain is among them.
-_FIELDS = [a.name for a in attrs.fields(GameState) if a.name != "turn_log"]
+#: The names of a state's fields a key is hashed by: all but its turn's events (a multiset, compared
+#: apart) and its players. A player's piles and counters follow from the objects (each card's zone)
+#: and the rest of the state nearly always, and a new player's first hash reads every field of it:
+#: the players are compared, not hashed (on gm4's perft no two keys more share a hash without them).
+_FIELDS = [a.name for a in attrs.fields(GameState) if a.name not in ("turn_log", "players")]
 _CHAIN, _RESOLVING = _FIELDS.index("chain"), _FIELDS.index("resolving")
-#: A state's fields other than its turn's events, in one tuple (read at C speed).
-_NOT_LOG = attrgetter(*_FIELDS)
+#: Those fields, in one tuple (read at C speed).
+_TOLD = attrgetter(*_FIELDS)
 
 
 #: A state; or its fields but its turn's events, with those as a multiset; or one without its turn's

@@ -1012,6 +1012,26 @@ def _pays_x(costs: tuple[n.Effect, ...]) -> bool:
 _SOURCES: dict[Zone, _act.RecruitSource] = {RESOURCE_ROW: "resources", KO_PILE: "ko_pile"}
 
 
+def _made(kind: type[Action], *fields: Any) -> Action:
+    """The action of ``kind`` with ``fields`` (its first fields, in order; the rest their defaults):
+    the same few actions are candidates in position after position, and an attrs value takes
+    thousands of instructions to build. Actions are immutable values of strings, numbers and tuples
+    of them, so one made before with equal fields is the same action; kept by kind and fields, at
+    most :data:`_MADE_KEPT` of them (then all are dropped)."""
+    key = (kind, fields)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= _MADE_KEPT:
+            _MADE.clear()
+        made = _MADE[key] = cast(Any, kind)(*fields)
+    return made
+
+
+#: The candidate actions made lately, by kind and fields (:func:`_made`).
+_MADE: dict[tuple[type[Action], tuple[Any, ...]], Action] = {}
+_MADE_KEPT = 4096
+
+
 def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
     """Every action worth trying for ``player``, broadly: some are refused by the executor.
     Filters here are only checks each executor makes itself, on the same position, before it
@@ -1036,10 +1056,10 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             source = _SOURCES.get(o.zone, "hand")
             if o.card.type is EQUIPMENT:
                 for c in chars:
-                    yield Recruit(pid, oid, source, equip=c.id)
+                    yield _made(Recruit, pid, oid, source, None, None, None, None, None, (), c.id)
             elif o.card.type is CHARACTER:
                 for row, col in _slots(s, pid):
-                    yield Recruit(pid, oid, source, row=row, col=col)
+                    yield _made(Recruit, pid, oid, source, row, col)
     for oid in me.hand + me.resources:
         o = table[oid]
         if o.card.type is PLOT_TWIST and (o.zone is HAND or not o.face_up) \
@@ -1047,7 +1067,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
             for targets, x in _legal_targets(g, effect, {x: _act.play_link(pid, o, x) for x in xs}):
-                yield Play(pid, oid, targets, x=x)
+                yield _made(Play, pid, oid, targets, (), x)
     for _oid, o in sorted(table.items()):  # (ids are unique: no two objects are compared)
         if (o.controller if o.zone is IN_PLAY else o.owner) != pid:
             continue
@@ -1064,45 +1084,45 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
                 else [None]
             if node is None:
                 for pay in pays:
-                    yield Use(pid, o.id, number, (), pay=pay)
+                    yield _made(Use, pid, o.id, number, (), (), pay)
                 continue
             if (o.exhausted or o.stunned) and _exhausts_itself_first(node):  # the executor's check of its first cost
                 continue
             link = _act.power_link(pid, o, node, line)
             for targets, _ in _legal_targets(g, node.effect, {None: link}):
                 for pay in pays:
-                    yield Use(pid, o.id, number, targets, pay=pay)
+                    yield _made(Use, pid, o.id, number, targets, (), pay)
     for c in chars:
         for h in me.hand:
             if table[h].card.name.casefold() == c.card.name.casefold():  # the executor's check of names
-                yield PowerUp(pid, c.id, h)
+                yield _made(PowerUp, pid, c.id, h)
     if s.phase == "combat" and s.step == "attack" and s.active == pid and s.attack is None and not s.chain:
         attacked = [c.id for other in s.opponents(pid) for c in s.characters(other)] + list(s.opponents(pid))
         for size in range(1, len(chars) + 1):
             for team in itertools.combinations([c.id for c in chars], size):
                 for t in attacked:
                     if _act.attack_problem(g, pid, list(team), t) is None:  # the executor's first check
-                        yield Attack(pid, team, t)
+                        yield _made(Attack, pid, team, t)
     if s.attack is not None:
         for d in s.attack.defenders:
             for c in chars:
-                yield Reinforce(pid, d, c.id)
+                yield _made(Reinforce, pid, d, c.id)
     for r in me.resources:
         if not table[r].face_up:  # the executor's first check: only a face-down resource is flipped
-            yield Flip(pid, r)
+            yield _made(Flip, pid, r)
     if s.step == "formation" and s.active == pid:
         for c in chars:
             for row, col in _slots(s, pid):
                 if (row, col) != (c.row, c.col):
-                    yield Move(pid, c.id, row, col)
+                    yield _made(Move, pid, c.id, row, col)
         for e in sorted(s.in_play(pid), key=lambda o: o.id):
             if e.equipped_to:
                 for c in chars:
-                    yield Transfer(pid, e.id, c.id)
+                    yield _made(Transfer, pid, e.id, c.id)
     if s.step == "resource" and s.active == pid:
         for h in me.hand:
-            yield PlaceResource(pid, h)
-    yield Pass(pid)
+            yield _made(PlaceResource, pid, h)
+    yield _made(Pass, pid)
 
 
 # =============================================================================================
