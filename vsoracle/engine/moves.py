@@ -1056,7 +1056,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             source = _SOURCES.get(o.zone, "hand")
             if o.card.type is EQUIPMENT:
                 for c in chars:
-                    yield _made(Recruit, pid, oid, source, None, None, None, None, None, (), c.id)
+                    yield Recruit(pid, oid, source, equip=c.id)  # (seldom: made as it is)
             elif o.card.type is CHARACTER:
                 for row, col in _slots(s, pid):
                     yield _made(Recruit, pid, oid, source, row, col)
@@ -1067,7 +1067,7 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
             effect = _act.plot_twist_effect(o)
             xs = points if effect is not None and _act._mentions_x(effect) else [None]
             for targets, x in _legal_targets(g, effect, {x: _act.play_link(pid, o, x) for x in xs}):
-                yield _made(Play, pid, oid, targets, (), x)
+                yield _made(Play, pid, oid, targets, (), x)  # (player, card, targets, costs, x)
     for _oid, o in sorted(table.items()):  # (ids are unique: no two objects are compared)
         if (o.controller if o.zone is IN_PLAY else o.owner) != pid:
             continue
@@ -1084,14 +1084,14 @@ def candidates(state: GameState, player: str | None = None) -> Iterator[Action]:
                 else [None]
             if node is None:
                 for pay in pays:
-                    yield _made(Use, pid, o.id, number, (), (), pay)
+                    yield _made(Use, pid, o.id, number, (), (), pay)  # (player, card, power, targets, costs, pay)
                 continue
             if (o.exhausted or o.stunned) and _exhausts_itself_first(node):  # the executor's check of its first cost
                 continue
             link = _act.power_link(pid, o, node, line)
             for targets, _ in _legal_targets(g, node.effect, {None: link}):
                 for pay in pays:
-                    yield _made(Use, pid, o.id, number, targets, (), pay)
+                    yield _made(Use, pid, o.id, number, targets, (), pay)  # (player, card, power, targets, costs, pay)
     for c in chars:
         for h in me.hand:
             if table[h].card.name.casefold() == c.card.name.casefold():  # the executor's check of names
