@@ -817,6 +817,7 @@ def _perft(position: "Position", depth: int, progress: Callable[[PerftProgress],
     position then keeps, beside its number of sequences, a :class:`~collections.Counter` of them by
     the index of their first move."""
     forget()
+    _MADE.clear()  # (each count as cold as the first: the actions made are made again)
     # each position reached at a depth, with how many sequences reach it: counted up in place, so that
     # a position met again costs one look-up of its key (a second, to store a new pair, compares the
     # two equal states again, field by field)
