@@ -150,9 +150,8 @@ def _pay_costs(g: Game, pid: str, o: GameObject, costs: Sequence[n.Effect], give
         binds[f"cost:{k}"] = binds.pop("cost:acted", ())  # n.Paid(k): what cost k acted on
         # what the cost did is the effect's own doing: "If you discarded a card named …" (no span) reads
         # it, not another discard this turn (MHG; assumption A-OWN-DONE)
-        did = g.state.turn_log[seen:]
-        binds["done"] = tuple(binds.get("done", ())) + did
-        binds["cost done"] = tuple(binds.get("cost done", ())) + did
+        # (the two are one tuple: only the costs bind them)
+        binds["done"] = binds["cost done"] = binds.get("done", ()) + g.state.turn_log[seen:]
     return binds
 
 

@@ -35,7 +35,7 @@ class ExhaustRule(EventRule):
             pay_event(g, cost, ctx, happening(n.Exhaust, object=oid, agent=cost.payer,
                                               why="to activate" if activate else "a cost",
                                               cite="CR 501" if activate else "CR 505"), f"{oid} cannot be exhausted")
-            if activate:
+            if activate and g.logged:  # (a line tried only for where it leads keeps no log)
                 g.note("cost", f"{oid} exhausts to activate", "CR 501", "A-ACTIVATE")
             return True, ctx
         return on_objects(g, e, ctx, k, cost, "exhaust", "exhausted", _ready)
