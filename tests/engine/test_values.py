@@ -3,6 +3,8 @@ class and every set of changes it builds an equal value, with a hash worked out 
 
 from __future__ import annotations
 
+import pickle
+
 import attrs
 import pytest
 from hypothesis import given
@@ -10,7 +12,7 @@ from hypothesis import strategies as st
 
 from vsoracle.engine.fmap import FrozenMap
 from vsoracle.engine.state import GameState, Player
-from vsoracle.engine.values import quick_init, replace
+from vsoracle.engine.values import quick_hash, quick_init, replace
 
 BASE = GameState(players=(Player("A"), Player("B")), objects=FrozenMap())
 
@@ -84,3 +86,24 @@ def test_quick_init_refuses_a_field_it_would_not_check() -> None:
     cls = attrs.make_class("Checked", {"x": attrs.field(validator=attrs.validators.instance_of(int))}, frozen=True, slots=True)
     with pytest.raises(TypeError, match="quick_init"):
         quick_init(cls)
+
+
+def test_quick_hash_hashes_the_fields_attrs_hashes() -> None:
+    cls = quick_hash(attrs.make_class("Tagged", {"x": attrs.field(), "note": attrs.field(hash=False, default="")},
+                                      frozen=True, slots=True, cache_hash=True))
+    one, same, other = cls(1, "a"), cls(1, "b"), cls(2, "a")
+    assert hash(one) == hash(same) and one != same  # a field left out of the hash is still compared
+    assert hash(one) != hash(other)
+    assert type(one._attrs_cached_hash) is int
+
+
+def test_a_pickled_value_keeps_no_hash() -> None:
+    player = Player("A", deck=("x", "y"))
+    hash(player)
+    copy = pickle.loads(pickle.dumps(player))  # a hash worked out here may not be another process's
+    assert copy._attrs_cached_hash is None and copy == player and hash(copy) == hash(player)
+
+
+def test_quick_hash_refuses_a_class_without_a_cached_hash() -> None:
+    with pytest.raises(TypeError, match="quick_hash"):
+        quick_hash(attrs.make_class("Plain", {"x": attrs.field()}, frozen=True, slots=True))

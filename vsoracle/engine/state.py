@@ -15,7 +15,7 @@ from typing import Any, Iterator, Literal, TypeGuard
 
 from attrs import field, frozen
 
-from .values import quick_eq, quick_init, replace, wide_copy
+from .values import quick_eq, quick_hash, quick_init, replace, wide_copy
 
 from ..cards import Card, CardType
 from ..text import nodes as n
@@ -90,6 +90,7 @@ _PILE_FIELD = {Zone.DECK: "deck", Zone.HAND: "hand", Zone.RESOURCE_ROW: "resourc
                Zone.KO_PILE: "ko_pile", Zone.REMOVED: "removed"}
 
 
+@quick_hash
 @quick_eq
 @quick_init
 @frozen(cache_hash=True)
@@ -131,6 +132,7 @@ class GameObject:
         return self.card.title
 
 
+@quick_hash
 @quick_eq
 @quick_init
 @frozen(cache_hash=True)
@@ -164,6 +166,7 @@ class Player:
         return replace(self, **{_PILE_FIELD[zone]: ids})
 
 
+@quick_hash
 @quick_eq
 @quick_init
 @frozen(cache_hash=True)
@@ -209,6 +212,7 @@ class Context:
         return not self.as_of or all(inc == o.incarnation for oid, inc in self.as_of if oid == o.id)
 
 
+@quick_hash
 @quick_eq
 @quick_init
 @frozen(cache_hash=True)
@@ -241,6 +245,7 @@ class ChainLink:
         return self.context.targets if self.context else ()
 
 
+@quick_hash
 @quick_eq
 @quick_init
 @frozen(cache_hash=True)
@@ -266,6 +271,7 @@ class Attack:
         return oid in self.attackers or oid in self.defenders
 
 
+@quick_hash
 @quick_eq
 @quick_init
 @frozen(cache_hash=True)
@@ -312,6 +318,7 @@ class Delayed:
     once: bool = True
 
 
+@quick_hash
 @quick_eq
 @quick_init
 @frozen(cache_hash=True)

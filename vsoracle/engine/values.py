@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar, cast
 
 import attrs
 
-__all__ = ["replace", "wide_copy", "quick_eq", "quick_init"]
+__all__ = ["replace", "wide_copy", "quick_eq", "quick_init", "quick_hash"]
 
 T = TypeVar("T")
 _HASH = "_attrs_cached_hash"
@@ -114,6 +114,31 @@ def quick_eq(cls: type[T]) -> type[T]:
     eq = scope["__eq__"]
     eq.__qualname__ = f"{cls.__qualname__}.__eq__"
     setattr(cls, "__eq__", eq)
+    return cls
+
+
+def quick_hash(cls: type[T]) -> type[T]:
+    """``cls`` (a slotted attrs class with ``cache_hash=True``) with attrs' ``__hash__`` written out
+    again: the hash of the same fields, kept in the same slot, but as a plain ``int`` set straight
+    through the slot's descriptor. Attrs wraps it in an ``int`` subclass (so that a pickled instance
+    keeps no hash; a slotted one's ``__getstate__`` leaves the slot out anyway) and sets it by name
+    through ``object.__setattr__``: most of an object's first hash, and a position's key hashes
+    each object a move changed (``fmap.FrozenMap``)."""
+    if _HASH not in cls.__dict__.get("__slots__", ()):
+        raise TypeError(f"quick_hash writes the cached __hash__ of a slotted class, not {cls.__name__}")
+    names = [a.name for a in attrs.fields(cast(Any, cls)) if a.hash is True or (a.hash is None and a.eq)]
+    scope: dict[str, Any] = {"_set_hash": getattr(cls, _HASH).__set__,
+                             "_kind": hash(f"{cls.__module__}.{cls.__qualname__}")}
+    lines = ["def __hash__(self):",
+             f"    found = self.{_HASH}",
+             "    if found is None:",
+             f"        found = hash((_kind, {''.join(f'self.{x}, ' for x in names)}))",
+             "        _set_hash(self, found)",
+             "    return found"]
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own field names
+    method = scope["__hash__"]
+    method.__qualname__ = f"{cls.__qualname__}.__hash__"
+    setattr(cls, "__hash__", method)
     return cls
 
 
