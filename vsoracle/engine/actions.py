@@ -751,7 +751,7 @@ def flip(g: Game, pid: str, oid: str) -> None:
         perform(g, happening(Flip, agent=pid, object=oid))  # face up, its uniqueness, "When you flip ~"
         flush(g)
     else:
-        g.set(g.state.with_object(replace(o, revealed=True)))
+        g.set(g.state.with_object(_revealed(o, True)))
         if g.logged:
             g.note("reveal", f"{pid} reveals {oid} in the resource row (no chain)", "FAQ SC 30")
 
@@ -761,9 +761,31 @@ def unreveal(g: Game) -> None:
     s = g.state
     for o in s.objects._data.values():  # (the table's own dict: read at C speed)
         if o.revealed and o.zone is RESOURCE_ROW:
-            s = s.with_object(replace(o, revealed=False))
+            s = s.with_object(_revealed(o, False))
     if s is not g.state:
         g.set(s)
+
+
+#: A resource and its copy revealed (or unrevealed), both ways, by identity (each pair keeps its two
+#: objects alive, so no id is another's): a flip and the unrevealing after the next action
+#: (FAQ SC 30) change only that flag, and a perft reveals the same few resources hundreds of times.
+_REVEALS: dict[int, tuple[GameObject, GameObject]] = {}
+_MOST_REVEALS = 256
+
+
+def _revealed(o: GameObject, revealed: bool) -> GameObject:
+    """``o`` revealed or not (FAQ SC 30): the copy made the last time, or ``o`` itself again
+    when it unreveals the copy it was revealed as (equal, field by field)."""
+    if o.revealed == revealed:
+        return replace(o, revealed=revealed)
+    pair = _REVEALS.get(id(o))
+    if pair is not None and pair[0] is o:
+        return pair[1]
+    other = replace(o, revealed=revealed)
+    if len(_REVEALS) >= _MOST_REVEALS:
+        _REVEALS.clear()
+    _REVEALS[id(o)], _REVEALS[id(other)] = (o, other), (other, o)
+    return other
 
 
 def move(g: Game, pid: str, oid: str, row: Row | None, col: int | None) -> None:
