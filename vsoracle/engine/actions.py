@@ -26,7 +26,7 @@ from .rules import RULES, Cost
 from .game import Decision, Game
 from .powers import PowerLine, keyword_values, keywords_printed, per_node, powers
 from .patterns import kind_of, pattern_matches
-from .query import ZONES, Mod, Query, protected, query
+from .query import ZONES, Mod, Query, forgettable, protected, query
 from .heeded import heeded
 from .keywords import KEYWORD_POWERS, keyword_power
 from .state import (CHAIN, EMPTY, HAND, IN_PLAY, KO_PILE, LOCATION, PLOT_TWIST, RESOURCE_ROW, Area, Attack, ChainLink,
@@ -769,7 +769,7 @@ def unreveal(g: Game) -> None:
 #: A resource and its copy revealed (or unrevealed), both ways, by identity (each pair keeps its two
 #: objects alive, so no id is another's): a flip and the unrevealing after the next action
 #: (FAQ SC 30) change only that flag, and a perft reveals the same few resources hundreds of times.
-_REVEALS: dict[int, tuple[GameObject, GameObject]] = {}
+_REVEALS: dict[int, tuple[GameObject, GameObject]] = forgettable({})  # (emptied with the kept queries)
 _MOST_REVEALS = 256
 
 

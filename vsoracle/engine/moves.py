@@ -42,7 +42,7 @@ from .game import ANSWER_GIVEN, OPEN, Answer, Decision, DecisionKind, Game, Unan
 from .log import Event
 from .keywords import KEYWORD_POWERS
 from .powers import per_node
-from .query import numbered_printed, forget, held, kind_of, query, replaying
+from .query import numbered_printed, forget, forgettable, held, kind_of, query, replaying
 from .state import (CHARACTER, EQUIPMENT, HAND, IN_PLAY, KO_PILE, PLOT_TWIST, RESOURCE_ROW, ROWS, Area, ChainLink,
                     GameState, Row, Zone)
 from .turn import advance, pass_priority
@@ -817,7 +817,6 @@ def _perft(position: "Position", depth: int, progress: Callable[[PerftProgress],
     position then keeps, beside its number of sequences, a :class:`~collections.Counter` of them by
     the index of their first move."""
     forget()
-    _MADE.clear()  # (each count as cold as the first: the actions made are made again)
     # each position reached at a depth, with how many sequences reach it: counted up in place, so that
     # a position met again costs one look-up of its key (a second, to store a new pair, compares the
     # two equal states again, field by field)
@@ -1029,7 +1028,7 @@ def _made(kind: type[Action], *fields: Any) -> Action:
 
 
 #: The candidate actions made lately, by kind and fields (:func:`_made`).
-_MADE: dict[tuple[type[Action], tuple[Any, ...]], Action] = {}
+_MADE: dict[tuple[type[Action], tuple[Any, ...]], Action] = forgettable({})  # (emptied with the kept queries)
 _MADE_KEPT = 4096
 
 

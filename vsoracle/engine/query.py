@@ -26,7 +26,7 @@ from .powers import PowerLine, holders, is_unique, keyword_values, keywords_prin
 from .state import (CHAIN, CHARACTER, EQUIPMENT, IN_PLAY, KO_PILE, LOCATION, PLOT_TWIST, RESOURCE_ROW, Area, Bindings,
                     ChainLink, Context, GameObject, GameState, Happening, PhaseName, Row, StepName, Zone)
 
-__all__ = ["Query", "query", "replaying", "held", "forget", "Mod", "adjacent", "protected", "ZONES", "AREAS",
+__all__ = ["Query", "query", "replaying", "held", "forget", "forgettable", "Mod", "adjacent", "protected", "ZONES", "AREAS",
            "STEP_NAMES", "kind_of", "numbered_printed"]
 
 #: Card-text zone names → the engine's piles (the words a move's ``origin`` and ``to`` say, read
@@ -1810,10 +1810,26 @@ class held:
 
 
 def forget() -> None:
-    """Drop every kept :class:`Query` (the replays' states too), so that a measurement
-    starts as cold as the first one (``perft`` calls it)."""
+    """Drop every kept :class:`Query` (the replays' states too) and every table other modules
+    keep for speed (:func:`forgettable`), so that a measurement starts as cold as the first one
+    (``perft`` calls it)."""
     _last[0] = _last[1] = None
     _recent.clear()
+    for table in _KEPT:
+        table.clear()
+
+
+_T = TypeVar("_T", bound=dict[Any, Any])
+
+
+def forgettable(table: _T) -> _T:
+    """``table``, a dict of values some module keeps for speed (actions made, copies made), to be
+    emptied by :func:`forget` with the kept queries."""
+    _KEPT.append(table)
+    return table
+
+
+_KEPT: list[dict[Any, Any]] = []
 
 
 def _each_target(link: ChainLink) -> list[Any]:
