@@ -304,29 +304,36 @@ def _chess_perft(depth: int = 3):
     return rate
 
 
-def _chess_distinct(depth: int = 3):
+def chess_distinct(depth: int = 3) -> int:
     """python-chess counting as vsoracle's perft counts: every move made (no bulk count at the
-    last ply), equal positions expanded once (a transposition table for the call): distinct
-    positions reached per second — the like-for-like reference for row 8."""
+    last ply), equal positions expanded once (a transposition table for the call): the distinct
+    positions at ``depth`` (also counted in instructions by bench/instructions.py)."""
     import chess
+
+    board, expanded, leaves = chess.Board(), set(), set()
+
+    def walk(d: int) -> None:
+        for move in board.legal_moves:
+            board.push(move)
+            key = board._transposition_key()
+            if d == 1:
+                leaves.add(key)
+            elif (key, d) not in expanded:
+                expanded.add((key, d))
+                walk(d - 1)
+            board.pop()
+
+    walk(depth)
+    return len(leaves)
+
+
+def _chess_distinct(depth: int = 3):
+    """:func:`chess_distinct`'s positions per second — the like-for-like reference for row 8."""
 
     def rate() -> float:
         start = time.perf_counter()
-        board, expanded, leaves = chess.Board(), set(), set()
-
-        def walk(d: int) -> None:
-            for move in board.legal_moves:
-                board.push(move)
-                key = board._transposition_key()
-                if d == 1:
-                    leaves.add(key)
-                elif (key, d) not in expanded:
-                    expanded.add((key, d))
-                    walk(d - 1)
-                board.pop()
-
-        walk(depth)
-        return len(leaves) / (time.perf_counter() - start)
+        positions = chess_distinct(depth)
+        return positions / (time.perf_counter() - start)
 
     return rate
 
