@@ -281,7 +281,15 @@ def test_two_hundred_complete_games():
 
 
 def test_a_local_dask_cluster_gives_the_same_totals():
-    pytest.importorskip("dask.distributed")
+    """The optional ``dask`` extra (issue 26, 7): skipped without it, unless
+    ``VSORACLE_DASK_TESTS=required`` (CI sets it, and installs the extra)."""
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        if os.environ.get("VSORACLE_DASK_TESTS") == "required":
+            pytest.fail("VSORACLE_DASK_TESTS=required but no dask: .ci/run installs the extra "
+                        "(pip install -e '.[dask]')")
+        pytest.skip("the optional dask extra is not installed (pip install -e '.[dask]')")
     assert selfplay(PATHS, 4, 11, jobs=2, max_turns=2, dask="local") == selfplay(PATHS, 4, 11, jobs=1, max_turns=2)
 
 
