@@ -170,9 +170,9 @@ def targeted(g: Game, link: ChainLink) -> None:
     as :func:`add_link` put it there, if it is there still (as it is now)."""
     chain = g.state.chain
     lk = link if chain and chain[-1] is link else g.state.link(link.id)  # (most often: still on top, as it was)
-    if lk is None or lk.context is None or not lk.context.targets:
+    if lk is None:
         return
-    for t in lk.context.targets:
+    for t in lk.targets:
         for x in (t if isinstance(t, tuple) else (t,)):
             if isinstance(x, str) and (x in g.state.objects._data or x in g.state.player_ids):  # (a C read)
                 perform(g, happening(n.BecomeTarget, object=x, effect=lk.id, agent=lk.source, link=lk))

@@ -209,8 +209,7 @@ def _happen(g: Game, family: EventRule, h: Happening, before: GameState | None,
     s = g.state
     start = s if before is None else before
     into = family.puts_into_pile(s, h) if family.piles else ()
-    # (apply only to refuse a family that does not happen: one call fewer for every event)
-    done, follow = family.happen(g, h) if family.happens else apply(g, h, family)
+    done, follow = family.happen(g, h)  # (one that does not happen refuses itself: EventRule.happen)
     if done:
         fire(g, h, start, unheeded)
         if h.kind in WHOLES:  # (most kinds have no part: parts not asked)

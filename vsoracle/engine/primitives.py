@@ -23,7 +23,7 @@ from .game import Decision, Game
 from .query import query
 from .log import LogKind
 from .state import IN_PLAY, RESOURCE_ROW, Area, GameObject, GameState, Happening, Modifier, Replacement, Zone
-from .rules import RULES, EventRule, Result, into_pile
+from .rules import RULES, EventRule, Result, into_pile, unplayable
 from .values import replace
 from .zones import targets_only
 
@@ -57,9 +57,9 @@ def apply(g: Game, h: Happening, family: EventRule | None = None) -> Result:
     """Do the event: its family's primitive (no prohibition or replacement is looked at here);
     ``family``: its family, when the caller has it already."""
     family = family or RULES.get(h.kind)
-    if family is None or not family.happens:
-        raise IllegalActionError(f"vsoracle cannot play the event {h.name} yet")
-    return family.happen(g, h)
+    if family is None:
+        raise unplayable(h.kind)
+    return family.happen(g, h)  # (one that does not happen refuses itself: EventRule.happen)
 
 
 # -- characters' states ---------------------------------------------------------------------

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal, Mapping
 
 from attrs import define, field
 
+from ..errors import IllegalActionError
 from ..text import nodes as n
 from .fmap import owning
 from .patterns import names_no_character
@@ -155,8 +156,9 @@ class EventRule:
 
     def happen(self, g: Game, h: Happening) -> Result:
         """The primitive: change the position for ``h`` and log it (no prohibition or replacement
-        is looked at here: the pipeline did)."""
-        raise NotImplementedError(f"{self.node.__name__} does not happen by itself")
+        is looked at here: the pipeline did). A family without its own (:attr:`happens` false) is
+        refused here, loudly, never a silent no-op (:func:`unplayable`)."""
+        raise unplayable(self.node)
 
     def do(self, g: Game, e: Any, ctx: Context, k: int | None, cost: Cost | None = None) -> Done:
         """Card text's event as an effect (``cost`` ``None``), or as a cost being paid: all of it,
@@ -274,6 +276,12 @@ def names_several(sel: Any) -> bool:
     """Does a noun phrase name more than one object ("each character you control", "up to two
     target characters")? Where something goes — a counter moved, equipment attached — is one."""
     return isinstance(sel, n.Filter) and sel.quantity is not None and sel.quantity != n.Quantity("=", n.Fixed(1))
+
+
+def unplayable(kind: type) -> IllegalActionError:
+    """The refusal of an event vsoracle cannot make happen yet (no family, or none of its own
+    :meth:`EventRule.happen`)."""
+    return IllegalActionError(f"vsoracle cannot play the event {kind.__name__} yet")
 
 
 #: The rule of an event family (``rule(kind)``); an event with none is an error (nothing is done by
